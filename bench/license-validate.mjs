@@ -1,0 +1,142 @@
+// Load benchmark for POST /api/v1/licenses/validate (the call thousands of desktop tools make):
+// requests per second and p99 at 50 connections on PostgreSQL and on PGlite, beside a bare Node
+// server answering a constant in the same run (the ceiling).
+import { fork, spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import pg from "pg";
+
+const CONNECTIONS = 50;
+const DURATION = Number(process.env.BENCH_DURATION ?? 15);
+const LICENCES = 5000;
+const PG_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const TOKEN = "bench-token";
+
+function ensureBuilt() {
+  if (!existsSync("dist/server.js")) {
+    const r = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
+    if (r.status !== 0) throw new Error("build failed");
+  }
+}
+
+async function waitFor(url, timeoutMs = 60_000) {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+async function startKeyshop(env) {
+  const port = 3900 + Math.floor(Math.random() * 50);
+  const child = spawn(process.execPath, ["dist/server.js"], {
+    env: { ...process.env, PORT: String(port), DEV_SMTP_PORT: String(port + 100), LOG_LEVEL: "error", TRUST_PROXY: "on", DEV_TEST_API_TOKEN: TOKEN, NODE_ENV: "development", ...env },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/healthz`);
+  return { url, stop: () => new Promise((r) => { child.once("exit", r); child.kill("SIGTERM"); }) };
+}
+
+async function seed(url) {
+  const res = await fetch(`${url}/dev/test-api/licenses/bulk`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-test-token": TOKEN },
+    body: JSON.stringify({ email: "bench@example.com", planId: "local-1m", count: LICENCES }),
+  });
+  if (!res.ok) throw new Error(`seeding failed: ${res.status} ${await res.text()}`);
+  return (await res.json()).buyKeys;
+}
+
+/** Each request: the next licence and client address in turn (as thousands of tools would be). */
+function requests(buyKeys) {
+  let next = 0;
+  return [
+    {
+      method: "POST",
+      path: "/api/v1/licenses/validate",
+      setupRequest: (req) => {
+        const i = next++ % buyKeys.length;
+        return {
+          ...req,
+          headers: { "content-type": "application/json", "x-forwarded-for": `10.${(i >> 8) & 255}.${i & 255}.7` },
+          body: JSON.stringify({ buyKey: buyKeys[i], deviceKey: `LDREEL-BENCH-${i}`, nonce: `n-${next}-abcdefgh` }),
+        };
+      },
+    },
+  ];
+}
+
+async function load(url, reqs) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, requests: reqs, pipelining: 1 });
+  const non2xx = result.non2xx + result.errors + result.timeouts;
+  return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, requests: result.requests.total, errors: non2xx };
+}
+
+async function bare() {
+  const child = fork("bench/bare-server.mjs", [], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const port = await new Promise((resolve) => child.once("message", (m) => resolve(m.port)));
+  try {
+    return await load(`http://127.0.0.1:${port}`, [{ method: "POST", path: "/", body: "{}" }]);
+  } finally {
+    child.kill();
+  }
+}
+
+async function onPostgres() {
+  const name = `keyshop_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  const server = await startKeyshop({ DATABASE_URL: url.toString() });
+  try {
+    const keys = await seed(server.url);
+    return await load(server.url, requests(keys));
+  } finally {
+    await server.stop();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+async function onPglite() {
+  const dir = mkdtempSync(path.join(tmpdir(), "keyshop-bench-"));
+  const server = await startKeyshop({ DATA_DIR: dir, DATABASE_URL: "" });
+  try {
+    const keys = await seed(server.url);
+    return await load(server.url, requests(keys));
+  } finally {
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export async function run() {
+  ensureBuilt();
+  const ceiling = await bare();
+  const postgres = await onPostgres();
+  const pglite = await onPglite();
+  const rows = { "bare node (ceiling)": ceiling, "keyshop on PostgreSQL": postgres, "keyshop on PGlite": pglite };
+  console.log(`\nPOST /api/v1/licenses/validate, ${CONNECTIONS} connections, ${DURATION} s each`);
+  console.log("| server | req/s | % of bare | p50 ms | p99 ms | non-2xx/errors |");
+  console.log("|---|---|---|---|---|---|");
+  for (const [name, r] of Object.entries(rows)) {
+    console.log(`| ${name} | ${r.rps} | ${((100 * r.rps) / ceiling.rps).toFixed(1)}% | ${r.p50} | ${r.p99} | ${r.errors} |`);
+  }
+  const targetsMet = postgres.rps >= 0.12 * ceiling.rps && postgres.p99 < 20 && postgres.errors === 0;
+  console.log(`Target on PostgreSQL (≥ 12% of bare, p99 < 20 ms, no errors): ${targetsMet ? "met" : "NOT met"}`);
+  mkdirSync("bench/results", { recursive: true });
+  writeFileSync("bench/results/license-validate.json", JSON.stringify({ date: new Date().toISOString(), connections: CONNECTIONS, durationSeconds: DURATION, ...rows, targetsMet }, null, 2));
+  return { targetsMet };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await run();

@@ -1,0 +1,52 @@
+#!/usr/bin/env node
+// `npm run bench [-- NAME… [--runs=N] [--check]]`: runs every benchmark, or only the named ones.
+// Each benchmark is a module in bench/ exporting `run(options)`; results go to bench/results/.
+//   --runs=N   Lighthouse runs per page (median kept; default 3)
+//   --check    exit 1 when a target is missed (default: report only)
+
+const BENCHES = {
+  landing: {
+    load: () => import("./landing.mjs"),
+    about: "first-load JS/CSS weight of the landing page and Lighthouse (mobile) on / and /faq",
+  },
+  license: {
+    load: () => import("./license-validate.mjs"),
+    about: "POST /api/v1/licenses/validate throughput and p99 (PostgreSQL, PGlite, bare Node ceiling)",
+  },
+};
+
+const args = process.argv.slice(2);
+const names = args.filter((a) => !a.startsWith("-"));
+const flags = Object.fromEntries(
+  args
+    .filter((a) => a.startsWith("--"))
+    .map((a) => {
+      const [key, value] = a.slice(2).split("=");
+      return [key, value ?? true];
+    }),
+);
+
+if (flags.help || flags.h) {
+  console.log("Usage: npm run bench [-- NAME… [--runs=N] [--check]]\n\nBenchmarks:");
+  for (const [name, { about }] of Object.entries(BENCHES)) console.log(`  ${name.padEnd(10)} ${about}`);
+  process.exit(0);
+}
+
+const unknown = names.filter((n) => !(n in BENCHES));
+if (unknown.length) {
+  console.error(`Unknown benchmark: ${unknown.join(", ")}. Known: ${Object.keys(BENCHES).join(", ")}.`);
+  process.exit(2);
+}
+
+let failed = false;
+for (const name of names.length ? names : Object.keys(BENCHES)) {
+  console.log(`\n=== bench: ${name}`);
+  const { run } = await BENCHES[name].load();
+  const result = await run({ runs: flags.runs ? Number(flags.runs) : undefined });
+  if (result?.targetsMet === false) failed = true;
+}
+
+if (failed && flags.check) {
+  console.error("\nSome targets were missed (--check).");
+  process.exit(1);
+}

@@ -1,0 +1,37 @@
+// OTP mail orders: disposable addresses bought from the balance to receive one-time codes.
+import { z } from "zod";
+
+/** The spec's button rule: buying needs at least $0.05 on the balance. */
+export const MIN_BALANCE_TO_BUY_MILLS = 50;
+
+export const OtpOrderStatusSchema = z.enum(["pending", "success", "failed"]);
+export const OtpOrderSchema = z.object({
+  id: z.string(),
+  address: z.string().nullable(),
+  service: z.string(),
+  priceMills: z.number().int(),
+  /** Comma-separated, latest last (the spec's `otp`). */
+  codes: z.string(),
+  latestCode: z.string().nullable(),
+  status: OtpOrderStatusSchema,
+  failureReason: z.string().nullable(),
+  balanceBeforeMills: z.number().int(),
+  balanceAfterMills: z.number().int(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+});
+export type OtpOrder = z.infer<typeof OtpOrderSchema>;
+
+export const OtpOrderListQuerySchema = z.object({
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+});
+export const OtpOrderListSchema = z.object({
+  orders: z.array(OtpOrderSchema),
+  total: z.number().int(),
+  totalSpentMills: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});

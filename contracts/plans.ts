@@ -1,0 +1,20 @@
+import { z } from "zod";
+import { MARKETS } from "./plan-catalogue";
+
+export const MarketSchema = z.enum(MARKETS);
+
+export const PlanSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  market: MarketSchema,
+  priceMills: z.number().int(),
+  price: z.string(),
+  periodDays: z.number().int(),
+  bonusDays: z.number().int(),
+  keyChanges: z.number().int(),
+  isPopular: z.boolean(),
+  features: z.array(z.string()),
+});
+export type Plan = z.infer<typeof PlanSchema>;
+export const PlanListSchema = z.object({ plans: z.array(PlanSchema) });
+export const PlanListQuerySchema = z.object({ market: MarketSchema.optional() });

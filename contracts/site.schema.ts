@@ -1,0 +1,20 @@
+import { z } from "zod";
+import type { SiteConfig } from "./site";
+
+const url = z.url({ protocol: /^https?$/ });
+export const SiteConfigSchema: z.ZodType<SiteConfig> = z.object({
+  brandName: z.string().min(1),
+  siteUrl: url,
+  tagline: z.string(),
+  supportEmail: z.email(),
+  links: z.object({ supportChat: url, communityChat: url, documentation: url, sellerTelegram: url }),
+  videos: z.object({ playlistEmbed: url, allPlaylists: url }),
+  downloads: z.object({
+    emulatorOfficial: url,
+    emulatorChinese: url,
+    secondEmulatorInstaller: url,
+    secondEmulatorImport: url,
+    setupTool: url,
+  }),
+  paymentMethods: z.array(z.object({ id: z.string(), name: z.string(), logo: z.string().startsWith("/") })).length(4),
+});

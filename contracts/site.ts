@@ -1,0 +1,24 @@
+// Site configuration: brand, links, downloads, payment logos. A deployer edits site.config.json
+// (no code); `npm start` notices the change and rebuilds. Read by the web and the server alike.
+// Validated by contracts/site.schema.ts (in tests and at server start), not in the browser.
+import raw from "../site.config.json";
+
+export interface SiteConfig {
+  brandName: string;
+  /** Public address used for canonical URLs and the sitemap in prerendered pages. */
+  siteUrl: string;
+  tagline: string;
+  supportEmail: string;
+  links: { supportChat: string; communityChat: string; documentation: string; sellerTelegram: string };
+  videos: { playlistEmbed: string; allPlaylists: string };
+  downloads: {
+    emulatorOfficial: string;
+    emulatorChinese: string;
+    secondEmulatorInstaller: string;
+    secondEmulatorImport: string;
+    setupTool: string;
+  };
+  paymentMethods: Array<{ id: string; name: string; logo: string }>;
+}
+
+export const SITE: SiteConfig = raw;

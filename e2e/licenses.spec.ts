@@ -1,0 +1,198 @@
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { createUser, seedLicense, signIn, uniqueEmail } from "./support";
+
+const DAY = 86_400_000;
+const iso = (ms: number) => new Date(ms).toISOString();
+const shortDate = (ms: number) =>
+  new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" }).format(new Date(ms));
+
+function licenceRow(page: Page, buyKey: string): Locator {
+  return page.getByRole("table", { name: /Your licenses/ }).getByRole("row").filter({ hasText: buyKey });
+}
+
+/** The cell under a column header of the License Keys table. */
+const COLUMNS = ["Name", "License Key", "Buy Key", "Start Date", "Expiry Date", "Status", "Changes Left", "Actions"];
+function cell(row: Locator, column: string) {
+  return row.getByRole("cell").nth(COLUMNS.indexOf(column));
+}
+
+async function openRowMenu(row: Locator) {
+  await row.getByRole("button", { name: /^Actions for/ }).click();
+  return row.page().getByRole("menu");
+}
+
+test("a user searches, renames and re-keys licences, then sees the change in License History", async ({ page, request }) => {
+  const email = uniqueEmail("licences");
+  await createUser(request, { email });
+  const now = Date.now();
+  const fresh = await seedLicense(request, { email, planId: "local-1m", name: "Spare seat", licenseKey: null, startDate: null, expireDate: null });
+  const activeExpiry = now + 80 * DAY;
+  const active = await seedLicense(request, {
+    email,
+    planId: "local-3m",
+    name: "Office PC",
+    licenseKey: "LDREEL-OLD-1111-AAAA",
+    startDate: iso(now - 10 * DAY),
+    expireDate: iso(activeExpiry),
+    changesLeft: 2,
+  });
+  const expired = await seedLicense(request, {
+    email,
+    planId: "local-1m",
+    name: "Old laptop",
+    licenseKey: "LDREEL-EXP-2222-BBBB",
+    startDate: iso(now - 60 * DAY),
+    expireDate: iso(now - 5 * DAY),
+    changesLeft: 3,
+  });
+  const hidden = await seedLicense(request, {
+    email,
+    planId: "local-1m",
+    name: "Retired",
+    licenseKey: "expirekey_LDREEL-3333",
+    startDate: iso(now - 60 * DAY),
+    expireDate: iso(now + 30 * DAY),
+  });
+
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/license-keys$/);
+  await expect(page.getByRole("heading", { level: 1, name: "License Management" })).toBeVisible();
+
+  const table = page.getByRole("table", { name: /Your licenses/ });
+  const bodyRows = table.locator("tbody tr");
+  await expect(bodyRows).toHaveCount(3);
+  for (const header of COLUMNS) {
+    await expect(table.getByRole("columnheader", { name: header })).toHaveCount(1);
+  }
+
+  // The expirekey_ licence is never listed.
+  await expect(page.getByText(hidden.buyKey)).toHaveCount(0);
+  await expect(page.getByText(/expirekey_/)).toHaveCount(0);
+
+  // Statuses, N/A for a missing key, dates like 'Nov 22, 2026'.
+  const freshRow = licenceRow(page, fresh.buyKey);
+  const activeRow = licenceRow(page, active.buyKey);
+  const expiredRow = licenceRow(page, expired.buyKey);
+  await expect(cell(freshRow, "Status")).toHaveText("New");
+  await expect(cell(freshRow, "License Key")).toHaveText("N/A");
+  await expect(cell(activeRow, "Status")).toHaveText("Active");
+  await expect(cell(activeRow, "Expiry Date")).toHaveText(shortDate(activeExpiry));
+  await expect(cell(activeRow, "Changes Left")).toHaveText("2");
+  await expect(cell(expiredRow, "Status")).toHaveText("Expired");
+
+  // Search by part of a buy key (case-insensitive) → one row.
+  const search = page.getByRole("searchbox", { name: /Search licenses/ });
+  await expect(search).toHaveAttribute("placeholder", "Search licenses...");
+  await search.fill(active.buyKey.slice(3, 11).toLowerCase());
+  await expect(bodyRows).toHaveCount(1);
+  await expect(activeRow).toBeVisible();
+  await search.fill("no-such-licence-anywhere");
+  await expect(page.getByText("No licenses found")).toBeVisible();
+  await search.fill("");
+  await expect(bodyRows).toHaveCount(3);
+
+  // Rename.
+  await (await openRowMenu(freshRow)).getByRole("menuitem", { name: "Change Display Name" }).click();
+  const renameDialog = page.getByRole("dialog", { name: "Change Display Name" });
+  await expect(renameDialog.getByLabel("Display name")).toHaveValue("Spare seat");
+  await renameDialog.getByLabel("Display name").fill("Studio PC");
+  await renameDialog.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Display name has been updated successfully")).toBeVisible();
+  await expect(renameDialog).toBeHidden();
+  await expect(cell(freshRow, "Name")).toContainText("Studio PC");
+  // Focus goes back to the row's menu button.
+  await expect(freshRow.getByRole("button", { name: /^Actions for/ })).toBeFocused();
+
+  // Change the key: empty, then a value without LDREEL, then a valid key.
+  await (await openRowMenu(activeRow)).getByRole("menuitem", { name: "Change License Key" }).click();
+  const keyDialog = page.getByRole("dialog", { name: "Change License Key" });
+  await expect(keyDialog.getByLabel("Buy key")).toHaveValue(active.buyKey);
+  const keyInput = keyDialog.getByLabel("New license key");
+  const submit = keyDialog.getByRole("button", { name: "Update key" });
+
+  await submit.click();
+  await expect(keyDialog.getByRole("alert")).toHaveText("License key cannot be empty");
+
+  await keyInput.fill("abc");
+  await expect(keyDialog.getByText("* Please use the new key on the tool.")).toBeVisible();
+  await submit.click();
+  await expect(keyDialog.getByRole("alert")).toHaveText(
+    "Invalid license key format. Please use the key provided by the tool.",
+  );
+
+  await keyInput.fill("LDREEL-NEW-9999-CCCC");
+  await expect(keyDialog.getByText("* Please use the new key on the tool.")).toHaveCount(0);
+  await submit.click();
+  await expect(page.getByText("License key has been updated successfully")).toBeVisible();
+  await expect(keyDialog).toBeHidden();
+  await expect(cell(activeRow, "License Key")).toHaveText("LDREEL-NEW-9999-CCCC");
+  await expect(cell(activeRow, "Changes Left")).toHaveText("1");
+
+  // The expired licence offers no key change; the menu works from the keyboard.
+  const expiredMenuButton = expiredRow.getByRole("button", { name: /^Actions for/ });
+  await expiredMenuButton.focus();
+  await page.keyboard.press("Enter");
+  const menu = page.getByRole("menu");
+  await expect(menu.getByRole("menuitem", { name: "Change Display Name" })).toBeVisible();
+  await expect(menu.getByRole("menuitem", { name: "Change License Key" })).toHaveCount(0);
+  await page.keyboard.press("Escape");
+  await expect(menu).toBeHidden();
+  await expect(expiredMenuButton).toBeFocused();
+
+  // License History shows the change.
+  await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "License History" }).click();
+  await expect(page).toHaveURL(/\/license-history$/);
+  const history = page.getByRole("table", { name: /License key changes/ });
+  const change = history.getByRole("row").filter({ hasText: active.buyKey });
+  await expect(change).toHaveCount(1);
+  await expect(change).toContainText("LDREEL-OLD-1111-AAAA");
+  await expect(change).toContainText("LDREEL-NEW-9999-CCCC");
+  await expect(change).toContainText(email);
+
+  const historySearch = page.getByRole("searchbox", { name: /Search license history/ });
+  await expect(historySearch).toHaveAttribute("placeholder", "Search by email, changed by, key, or license...");
+  await historySearch.fill("nothing-like-this");
+  await expect(page.getByText("No results found for your search")).toBeVisible();
+  await historySearch.fill("new-9999");
+  await expect(change).toBeVisible();
+});
+
+test("a payment-success return toasts, records the transaction and cleans the address", async ({ page, request }) => {
+  const email = uniqueEmail("paid");
+  await createUser(request, { email });
+  await page.addInitScript(() => {
+    const w = window as unknown as { __messages: unknown[] };
+    w.__messages = [];
+    window.addEventListener("message", (event) => w.__messages.push(event.data));
+  });
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/license-keys$/);
+
+  await page.goto("/license-keys?payment_success=true&plan_price=%2429.99&plan_title=3%20Months");
+  await expect(page.getByText("Payment Successful!")).toBeVisible();
+  await expect(page.getByText("Your 3 Months subscription has been processed.")).toBeVisible();
+  await expect(page).toHaveURL(/\/license-keys$/);
+
+  const stored = await page.evaluate(() => ({
+    last: JSON.parse(localStorage.getItem("lastTransaction") ?? "null"),
+    list: JSON.parse(localStorage.getItem("transactions") ?? "[]"),
+    messages: (window as unknown as { __messages: unknown[] }).__messages,
+  }));
+  expect(stored.last).toMatchObject({
+    email,
+    planTitle: "3 Months",
+    planPrice: "$29.99",
+    status: "success",
+    source: "license_history",
+  });
+  expect(stored.list).toHaveLength(1);
+  expect(stored.messages).toContainEqual(
+    expect.objectContaining({ type: "PAYMENT_SUCCESS", planTitle: "3 Months", planPrice: "$29.99" }),
+  );
+
+  // A new user has no history yet; /license-history handles a top-up return too.
+  await page.goto("/license-history?payment_success=true&topup=true&amount=10");
+  await expect(page.getByText("Your balance top-up of $10.00 has been processed.")).toBeVisible();
+  await expect(page).toHaveURL(/\/license-history$/);
+  await expect(page.getByText("No history found")).toBeVisible();
+});

@@ -1,0 +1,98 @@
+// Helpers for browser tests: unique users, reading the dev mailbox, signing up through the UI.
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+
+export const PASSWORD = "correct horse battery 9";
+
+export function uniqueEmail(tag: string) {
+  return `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+}
+
+interface MailboxMessage {
+  subject: string;
+  links: string[];
+}
+
+/** Waits for an e-mail to arrive over SMTP in the dev mailbox and returns it. */
+export async function waitForEmail(page: Page, to: string, subject: RegExp): Promise<MailboxMessage> {
+  let found: MailboxMessage | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await page.request.get(`/dev/mailbox/messages.json?to=${encodeURIComponent(to)}`);
+        const { messages } = (await res.json()) as { messages: MailboxMessage[] };
+        found = messages.find((m) => subject.test(m.subject));
+        return Boolean(found);
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** Signs up through /auth and confirms the address through the link in the dev mailbox. */
+export async function signUpAndConfirm(page: Page, email: string) {
+  await page.goto("/auth");
+  const dialog = page.getByRole("dialog", { name: "Welcome Back" });
+  await dialog.getByRole("button", { name: /Sign up/ }).or(dialog.getByRole("link", { name: /Sign up/ })).first().click();
+  await dialog.getByLabel("Email address").fill(email);
+  await dialog.getByLabel("Create a password").fill(PASSWORD);
+  await dialog.getByRole("button", { name: "Sign up", exact: true }).click();
+  await expect(dialog.getByText("Check your email for the confirmation link")).toBeVisible();
+
+  await waitForEmail(page, email, /Confirm your Keyshop e-mail/);
+  await page.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
+  await page.getByRole("link", { name: /verify-email/ }).first().click();
+  await expect(page).toHaveURL(/\/auth\?verified=1/);
+}
+
+export async function signIn(page: Page, email: string, password = PASSWORD) {
+  if (!/\/auth/.test(page.url())) await page.goto("/auth");
+  const dialog = page.getByRole("dialog", { name: "Welcome Back" });
+  await dialog.getByLabel("Email address").fill(email);
+  await dialog.getByLabel("Password", { exact: true }).fill(password);
+  await dialog.getByRole("button", { name: "Sign in", exact: true }).click();
+}
+
+// ---- Test API (DEV_TEST_API_TOKEN; see playwright.config.ts) ------------------------------
+
+export const TEST_API_TOKEN = process.env.DEV_TEST_API_TOKEN ?? "e2e-token";
+
+type TestApiRequest = Pick<APIRequestContext, "post">;
+
+async function testApi<T>(request: TestApiRequest, path: string, data: unknown): Promise<T> {
+  const res = await request.post(`/dev/test-api/${path}`, {
+    headers: { "x-test-token": TEST_API_TOKEN },
+    data,
+  });
+  if (!res.ok()) throw new Error(`POST /dev/test-api/${path} answered ${res.status()}: ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** Creates a verified user through the test API (no e-mail round trip). */
+export function createUser(
+  request: TestApiRequest,
+  user: { email: string; password?: string; role?: "user" | "admin"; superAdmin?: boolean },
+) {
+  return testApi<{ id: string; email: string }>(request, "users", { password: PASSWORD, ...user });
+}
+
+/** Seeds a licence for `email`; dates as ISO strings (or null for a New licence). */
+export function seedLicense(
+  request: TestApiRequest,
+  licence: {
+    email: string;
+    planId: "local-1m" | "local-3m" | "local-12m";
+    name?: string;
+    licenseKey?: string | null;
+    startDate?: string | null;
+    expireDate?: string | null;
+    changesLeft?: number;
+  },
+) {
+  return testApi<{ id: string; buyKey: string }>(request, "licenses", licence);
+}
+
+/** Credits `amountMills` (1000 = $1.00) to the user's API key through the ledger. */
+export function seedBalance(request: TestApiRequest, input: { email: string; amountMills: number }) {
+  return testApi<{ balanceMills: number }>(request, "balance", input);
+}

@@ -1,0 +1,142 @@
+// Builds the Hono app. main.ts and the tests both use it, so tests exercise the real stack.
+import { OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { compress } from "hono/compress";
+import { secureHeaders } from "hono/secure-headers";
+import { randomUUID } from "node:crypto";
+import { CLIENT_IP_HEADER, type Auth } from "./auth/auth";
+import { sessionContext, type AppEnv } from "./auth/context";
+import type { Config } from "./config";
+import type { Db } from "./db/client";
+import { createAdminRoutes } from "./features/admin/routes";
+import { createDevMailboxRoutes } from "./features/dev-mailbox/routes";
+import { createLicenseRoutes } from "./features/licenses/routes";
+import type { Signer } from "./features/licenses/signing";
+import { createLicenseToolRoutes } from "./features/licenses/tool-routes";
+import { createMeRoutes } from "./features/me/routes";
+import { createOtpMailRoutes, createPublicOtpRoutes } from "./features/otp-mail/routes";
+import type { OtpMailDeps } from "./features/otp-mail/service";
+import { createOtpCompatRoutes } from "./features/otp-mail/compat-routes";
+import { createProfileRoutes, createPublicBalanceRoutes } from "./features/profile/routes";
+import { apiKeyContext } from "./auth/api-key";
+import { createPlanRoutes } from "./features/plans/routes";
+import { createSeoRoutes } from "./features/seo/routes";
+import { createSystemRoutes } from "./features/system/routes";
+import { createTestApiRoutes } from "./features/test-api/routes";
+import { AppError, validationError } from "./lib/errors";
+import type { Logger } from "./lib/logger";
+import type { SharedRateLimiter } from "./lib/rate-limit";
+import { createStaticHandler } from "./lib/static";
+
+/** Every sub-app turns a zod failure into the one 422 shape. */
+const VALIDATION = {
+  defaultHook: (result: { success: boolean; error?: unknown }) => {
+    if (!result.success) throw validationError(result.error as Parameters<typeof validationError>[0]);
+  },
+};
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  auth: Auth;
+  logger: Logger;
+  signer: Signer;
+  limiter: SharedRateLimiter;
+  otpMail: OtpMailDeps;
+}
+
+/** The caller's address: the socket's, or the proxy's X-Forwarded-For when TRUST_PROXY is on. */
+function clientIp(c: Context, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
+  return incoming?.socket?.remoteAddress ?? "unknown";
+}
+
+export function createApp({ config, db, auth, logger, signer, limiter, otpMail }: AppDeps) {
+  const app = new OpenAPIHono<AppEnv>(VALIDATION);
+
+  app.use("*", async (c, next) => {
+    const requestId = c.req.header("x-request-id")?.slice(0, 64) || randomUUID();
+    c.set("requestId", requestId);
+    c.set("clientIp", clientIp(c, config.trustProxy));
+    c.header("X-Request-Id", requestId);
+    const started = performance.now();
+    await next();
+    // The path only: query strings can carry one-time tokens.
+    logger.info(
+      { reqId: requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      "request",
+    );
+  });
+  app.use("*", secureHeaders({ crossOriginEmbedderPolicy: false, crossOriginResourcePolicy: "same-origin" }));
+  app.use("/api/*", compress({ threshold: 1024 }));
+  app.use("/functions/*", bodyLimit({ maxSize: 64 * 1024, onError: () => { throw new AppError("PAYLOAD_TOO_LARGE", "Request body is too large.", 413); } }));
+  app.use("/api/*", bodyLimit({ maxSize: 256 * 1024, onError: () => { throw new AppError("PAYLOAD_TOO_LARGE", "Request body is too large.", 413); } }));
+
+  app.onError((err, c) => {
+    if (err instanceof AppError) return c.json(err.toBody(), err.status as 400);
+    if (err instanceof SyntaxError) return c.json({ code: "BAD_REQUEST", message: "Malformed JSON body." }, 400);
+    logger.error({ err, reqId: c.get("requestId") }, "unhandled error");
+    return c.json({ code: "INTERNAL", message: "Something went wrong on our side. Please try again." }, 500);
+  });
+
+  // better-auth gets a client address it can rate-limit by, set here and never taken from the client.
+  app.on(["GET", "POST"], "/api/auth/*", (c) => {
+    const headers = new Headers(c.req.raw.headers);
+    headers.set(CLIENT_IP_HEADER, c.get("clientIp"));
+    return auth.handler(new Request(c.req.raw, { headers }));
+  });
+
+  app.route("/", createSystemRoutes(db));
+  app.route("/", createSeoRoutes(config));
+
+  // The desktop tool's API needs no session: mounted before the session middleware so its hot
+  // path never reads cookies.
+  const toolApi = new OpenAPIHono<AppEnv>(VALIDATION);
+  toolApi.route("/", createLicenseToolRoutes({ db, signer, limiter }));
+  app.route("/api", toolApi);
+
+  // The public API for API-key holders: `Authorization: Bearer <key>`.
+  const publicApi = new OpenAPIHono<AppEnv>(VALIDATION);
+  publicApi.use("/v1/balance", apiKeyContext(db));
+  publicApi.use("/v1/otp/*", apiKeyContext(db));
+  publicApi.route("/", createPublicBalanceRoutes({ db }));
+  publicApi.route("/", createPublicOtpRoutes({ ...otpMail, secret: config.authSecret, limiter }));
+  app.route("/api", publicApi);
+
+  const api = new OpenAPIHono<AppEnv>(VALIDATION);
+  api.use("*", sessionContext(auth));
+  api.route("/", createMeRoutes(config));
+  api.route("/", createPlanRoutes(db));
+  api.route("/", createLicenseRoutes(db));
+  api.route("/", createProfileRoutes({ db, secret: config.authSecret }));
+  api.route("/", createOtpMailRoutes({ ...otpMail, secret: config.authSecret }));
+  api.route("/", createAdminRoutes(db));
+  app.route("/api", api);
+
+  // The spec's functions (/functions/v1/…), same session and guards as /api.
+  const functions = new OpenAPIHono<AppEnv>();
+  functions.use("*", sessionContext(auth));
+  functions.route("/", createOtpCompatRoutes({ ...otpMail, secret: config.authSecret }));
+  app.route("/functions/v1", functions);
+  app.all("/functions/*", (c) => c.json({ code: "NOT_FOUND", message: `No function ${c.req.path}` }, 404));
+
+  const openApiDoc = { openapi: "3.1.0", info: { title: "Keyshop API", version: "1.0.0" } };
+  app.doc31("/api/openapi.json", openApiDoc);
+  app.doc31("/api/docs", openApiDoc);
+
+  app.all("/api/*", (c) => c.json({ code: "NOT_FOUND", message: `No API route ${c.req.method} ${c.req.path}` }, 404));
+
+  if (config.embedded) app.route("/dev/mailbox", createDevMailboxRoutes({ db }));
+  if (config.testApiToken) app.route("/dev/test-api", createTestApiRoutes({ db, auth, token: config.testApiToken, secret: config.authSecret }));
+
+  app.get("*", createStaticHandler(config.staticDir));
+  app.notFound((c) => c.json({ code: "NOT_FOUND", message: "Not found" }, 404));
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

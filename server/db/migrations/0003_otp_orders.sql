@@ -1,0 +1,2 @@
+CREATE UNIQUE INDEX "otp_mail_orders_idempotency_idx" ON "otp_mail_orders" USING btree ("api_key_id","idempotency_key");--> statement-breakpoint
+CREATE INDEX "otp_mail_orders_user_created_idx" ON "otp_mail_orders" USING btree ("user_id","created_at");

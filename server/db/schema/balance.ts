@@ -1,0 +1,76 @@
+// API keys with a prepaid balance, the ledger behind every balance change, and OTP mail orders.
+import { bigint, boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { user } from "./auth";
+
+const money = (name: string) => bigint(name, { mode: "number" });
+
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .unique()
+      .references(() => user.id, { onDelete: "cascade" }),
+    keyHash: text("key_hash").notNull().unique(), // SHA-256 of the key: how requests find it
+    keyEncrypted: text("key_encrypted").notNull(), // AES-GCM: how its owner sees it again
+    balanceMills: money("balance_mills").notNull().default(0),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("api_keys_balance_nonnegative", sql`${t.balanceMills} >= 0`)],
+);
+
+export const balanceLedger = pgTable(
+  "balance_ledger",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    apiKeyId: uuid("api_key_id")
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: "cascade" }),
+    deltaMills: money("delta_mills").notNull(),
+    balanceAfterMills: money("balance_after_mills").notNull(),
+    reason: text("reason", { enum: ["topup", "otp_purchase", "otp_refund", "admin_adjustment"] }).notNull(),
+    reference: text("reference"),
+    actorUserId: text("actor_user_id"),
+    note: text("note"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("balance_ledger_key_idx").on(t.apiKeyId, t.createdAt)],
+);
+
+export const otpMailOrders = pgTable(
+  "otp_mail_orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    apiKeyId: uuid("api_key_id")
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: "cascade" }),
+    address: text("address"),
+    supplier: text("supplier").notNull(),
+    supplierRef: text("supplier_ref"),
+    service: text("service").notNull().default("facebook"),
+    priceMills: money("price_mills").notNull(),
+    costMills: money("cost_mills").notNull(),
+    codes: text("codes").notNull().default(""), // comma-separated, latest last (the spec's otp field)
+    status: text("status", { enum: ["pending", "success", "failed"] }).notNull().default("pending"),
+    failureReason: text("failure_reason"),
+    balanceBeforeMills: money("balance_before_mills").notNull(),
+    balanceAfterMills: money("balance_after_mills").notNull(),
+    idempotencyKey: text("idempotency_key"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("otp_mail_orders_key_created_idx").on(t.apiKeyId, t.createdAt),
+    index("otp_mail_orders_created_idx").on(t.createdAt),
+    index("otp_mail_orders_pending_expiry_idx").on(t.status, t.expiresAt),
+    // A retried purchase with the same Idempotency-Key finds the first order instead of paying twice.
+    uniqueIndex("otp_mail_orders_idempotency_idx").on(t.apiKeyId, t.idempotencyKey),
+    index("otp_mail_orders_user_created_idx").on(t.userId, t.createdAt),
+  ],
+);

@@ -1,0 +1,103 @@
+// Plans, orders, licences and licence history. Money is integer mills ($9.99 = 9990).
+import { sql } from "drizzle-orm";
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid, varchar } from "drizzle-orm/pg-core";
+import { user } from "./auth";
+
+const money = (name: string) => bigint(name, { mode: "number" });
+
+/** The plan catalogue: the server prices every order from here; the client never sends a price. */
+export const plans = pgTable("plans", {
+  id: text("id").primaryKey(), // e.g. "local-3m"
+  title: text("title").notNull(), // "3 Months"
+  market: text("market", { enum: ["local", "foreign"] }).notNull(),
+  priceMills: money("price_mills").notNull(),
+  currency: text("currency").notNull().default("USD"),
+  periodDays: integer("period_days").notNull(),
+  bonusDays: integer("bonus_days").notNull().default(0),
+  keyChanges: integer("key_changes").notNull(),
+  features: jsonb("features").$type<string[]>().notNull().default([]),
+  isPopular: boolean("is_popular").notNull().default(false),
+  sortOrder: integer("sort_order").notNull().default(0),
+  active: boolean("active").notNull().default(true),
+});
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tranId: varchar("tran_id", { length: 20 }).notNull().unique(), // PayWay's limit
+    kind: text("kind", { enum: ["plan", "topup", "tool"] }).notNull(),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    email: text("email").notNull(),
+    planId: text("plan_id").references(() => plans.id),
+    planTitle: text("plan_title"),
+    amountMills: money("amount_mills").notNull(),
+    currency: text("currency").notNull().default("USD"),
+    status: text("status", { enum: ["pending", "paid", "failed", "cancelled", "refunded"] })
+      .notNull()
+      .default("pending"),
+    providerRef: text("provider_ref"),
+    deviceLicense: text("device_license"), // subscription tool: the licence to extend
+    fulfilment: jsonb("fulfilment").$type<Record<string, unknown>>(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    nextCheckAt: timestamp("next_check_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("orders_created_at_idx").on(t.createdAt),
+    index("orders_email_idx").on(sql`lower(${t.email})`),
+    index("orders_status_created_idx").on(t.status, t.createdAt),
+    index("orders_user_idx").on(t.userId),
+  ],
+);
+
+export const licenses = pgTable(
+  "licenses",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull().default(""),
+    buyKey: text("buy_key").notNull().unique(),
+    licenseKey: text("license_key"), // the device key from the desktop tool (contains LDREEL)
+    startDate: timestamp("start_date", { withTimezone: true }),
+    expireDate: timestamp("expire_date", { withTimezone: true }),
+    changesLeft: integer("changes_left").notNull(),
+    /** Days the term lasts from first activation (plan period + bonus), fixed at sale. */
+    termDays: integer("term_days").notNull(),
+    planId: text("plan_id").references(() => plans.id),
+    orderId: uuid("order_id").references(() => orders.id),
+    email: text("email").notNull(),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("licenses_email_idx").on(sql`lower(${t.email})`),
+    index("licenses_license_key_idx").on(t.licenseKey),
+    index("licenses_expire_idx").on(t.expireDate),
+  ],
+);
+
+export const licenseHistory = pgTable(
+  "license_history",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    licenseId: uuid("license_id").references(() => licenses.id, { onDelete: "cascade" }),
+    userId: text("user_id"),
+    oldLicense: text("old_license"),
+    newLicense: text("new_license"),
+    buykey: text("buykey").notNull(),
+    email: text("email").notNull(),
+    status: text("status").notNull().default("changed"),
+    authUserId: text("auth_user_id"),
+    authUserEmail: text("auth_user_email"),
+    changedBy: text("changed_by"),
+    changeDate: timestamp("change_date", { withTimezone: true }).notNull().defaultNow(),
+    notes: text("notes"),
+  },
+  (t) => [
+    index("license_history_email_idx").on(sql`lower(${t.email})`),
+    index("license_history_date_idx").on(t.changeDate),
+  ],
+);

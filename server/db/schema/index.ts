@@ -1,0 +1,4 @@
+export * from "./auth";
+export * from "./commerce";
+export * from "./balance";
+export * from "./ops";

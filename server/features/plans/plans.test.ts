@@ -1,0 +1,52 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { plans } from "../../db/schema";
+import { createTestContext, type TestContext } from "../../test/harness";
+import { syncPlanCatalogue } from "./service";
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(() => t.close());
+
+describe("GET /api/plans", () => {
+  it("serves the local and foreign price lists to anyone, priced in mills", async () => {
+    const res = await t.client().json<{ plans: Array<{ id: string; title: string; price: string; priceMills: number; keyChanges: number; features: string[] }> }>("/api/plans?market=local");
+    expect(res.status).toBe(200);
+    expect(res.body.plans.map((p) => [p.title, p.price, p.priceMills, p.keyChanges])).toEqual([
+      ["1 Month", "$9.99", 9990, 2],
+      ["3 Months", "$29.99", 29990, 10],
+      ["12 Months", "$119.99", 119990, 100],
+    ]);
+    const foreign = await t.client().json<{ plans: Array<{ price: string; features: string[] }> }>("/api/plans?market=foreign");
+    expect(foreign.body.plans.map((p) => p.price)).toEqual(["$15.99", "$47.99", "$179.99"]);
+    expect(foreign.body.plans[2]!.features.join()).not.toContain("Cambodia");
+    expect((await t.client().json<{ plans: unknown[] }>("/api/plans")).body.plans).toHaveLength(6);
+  });
+
+  it("refuses an unknown market with a 422 naming the field", async () => {
+    const res = await t.client().json<{ code: string; issues: Array<{ path: string }> }>("/api/plans?market=mars");
+    expect(res.status).toBe(422);
+    expect(res.body.issues[0]!.path).toBe("market");
+  });
+
+  it("re-syncing restores a price changed in the database and keeps plans referenced by orders", async () => {
+    await t.database.db.update(plans).set({ priceMills: 1 }).where(eq(plans.id, "local-1m"));
+    await syncPlanCatalogue({ db: t.database.db });
+    const [row] = await t.database.db.select().from(plans).where(eq(plans.id, "local-1m"));
+    expect(row!.priceMills).toBe(9990);
+  });
+});
+
+describe("robots.txt and sitemap.xml", () => {
+  it("lists the public pages with this deployment's address and keeps private areas out", async () => {
+    const robots = await t.client().request("/robots.txt");
+    const text = await robots.text();
+    expect(text).toContain("Disallow: /api/");
+    expect(text).toContain(`Sitemap: ${t.config.baseUrl}/sitemap.xml`);
+    const sitemap = await (await t.client().request("/sitemap.xml")).text();
+    for (const path of ["/", "/faq", "/privacy-policy", "/terms-of-service"]) expect(sitemap).toContain(`<loc>${t.config.baseUrl}${path}</loc>`);
+    expect(sitemap).not.toContain("/license-keys");
+  });
+});

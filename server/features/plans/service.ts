@@ -1,0 +1,72 @@
+// The catalogue in contracts/ is the source; the plans table is what orders are priced from.
+import { and, asc, eq, notInArray, sql } from "drizzle-orm";
+import { featureText, formatPrice, PLAN_CATALOGUE, type Market } from "../../../contracts/plan-catalogue";
+import type { Plan } from "../../../contracts/plans";
+import type { Db } from "../../db/client";
+import { plans } from "../../db/schema";
+
+/** Upserts the catalogue at start; plans no longer in it are deactivated, never deleted (orders point at them). */
+export async function syncPlanCatalogue({ db }: { db: Db }) {
+  const rows = PLAN_CATALOGUE.map((p) => ({
+    id: p.id,
+    title: p.title,
+    market: p.market,
+    priceMills: p.priceMills,
+    currency: "USD",
+    periodDays: p.periodDays,
+    bonusDays: p.bonusDays,
+    keyChanges: p.keyChanges,
+    features: p.features.map(featureText),
+    isPopular: p.isPopular,
+    sortOrder: p.sortOrder,
+    active: true,
+  }));
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(plans)
+      .values(rows)
+      .onConflictDoUpdate({
+        target: plans.id,
+        set: {
+          title: sql`excluded.title`,
+          market: sql`excluded.market`,
+          priceMills: sql`excluded.price_mills`,
+          currency: sql`excluded.currency`,
+          periodDays: sql`excluded.period_days`,
+          bonusDays: sql`excluded.bonus_days`,
+          keyChanges: sql`excluded.key_changes`,
+          features: sql`excluded.features`,
+          isPopular: sql`excluded.is_popular`,
+          sortOrder: sql`excluded.sort_order`,
+          active: sql`true`,
+        },
+      });
+    await tx.update(plans).set({ active: false }).where(notInArray(plans.id, rows.map((r) => r.id)));
+  });
+}
+
+export async function listPlans({ db, market }: { db: Db; market?: Market }): Promise<Plan[]> {
+  const rows = await db
+    .select()
+    .from(plans)
+    .where(and(eq(plans.active, true), market ? eq(plans.market, market) : undefined))
+    .orderBy(asc(plans.market), asc(plans.sortOrder));
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    market: r.market,
+    priceMills: r.priceMills,
+    price: formatPrice(r.priceMills),
+    periodDays: r.periodDays,
+    bonusDays: r.bonusDays,
+    keyChanges: r.keyChanges,
+    isPopular: r.isPopular,
+    features: r.features,
+  }));
+}
+
+/** The active plan an order may be priced from, or null. */
+export async function findActivePlan({ db, id }: { db: Db; id: string }) {
+  const [row] = await db.select().from(plans).where(and(eq(plans.id, id), eq(plans.active, true)));
+  return row ?? null;
+}

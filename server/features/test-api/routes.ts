@@ -1,0 +1,91 @@
+// Seeding for browser tests, mounted only when DEV_TEST_API_TOKEN is set outside production
+// (config refuses it in production) and only for requests carrying that token.
+import { Hono } from "hono";
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import type { Auth } from "../../auth/auth";
+import type { Db } from "../../db/client";
+import { user } from "../../db/schema";
+import { AppError, validationError } from "../../lib/errors";
+import { changeBalance, ensureApiKey } from "../balance/service";
+import { createLicense } from "../licenses/service";
+
+const UserBody = z.object({
+  email: z.email(),
+  password: z.string().min(8),
+  name: z.string().default(""),
+  role: z.enum(["user", "admin"]).default("user"),
+  superAdmin: z.boolean().default(false),
+});
+const LicenseBody = z.object({
+  email: z.email(),
+  planId: z.string(),
+  name: z.string().optional(),
+  licenseKey: z.string().nullable().optional(),
+  startDate: z.coerce.date().nullable().optional(),
+  expireDate: z.coerce.date().nullable().optional(),
+  changesLeft: z.number().int().min(0).optional(),
+});
+
+const BalanceBody = z.object({ email: z.email(), amountMills: z.number().int().min(1).max(100_000_000) });
+const BulkBody = z.object({ email: z.email(), planId: z.string(), count: z.number().int().min(1).max(20_000) });
+
+async function parse<T extends z.ZodTypeAny>(schema: T, req: Request): Promise<z.infer<T>> {
+  const result = schema.safeParse(await req.json().catch(() => undefined));
+  if (!result.success) throw validationError(result.error);
+  return result.data;
+}
+
+export function createTestApiRoutes({ db, auth, token, secret }: { db: Db; auth: Auth; token: string; secret: string }) {
+  return new Hono()
+    .use("*", async (c, next) => {
+      if (c.req.header("x-test-token") !== token) throw new AppError("FORBIDDEN", "Test API token required");
+      await next();
+    })
+    .post("/users", async (c) => {
+      const input = await parse(UserBody, c.req.raw);
+      await auth.api.signUpEmail({ body: { email: input.email, password: input.password, name: input.name } });
+      const [created] = await db
+        .update(user)
+        .set({ emailVerified: true, role: input.role, superAdmin: input.superAdmin })
+        .where(eq(user.email, input.email.toLowerCase()))
+        .returning({ id: user.id, email: user.email });
+      return c.json(created);
+    })
+    .post("/licenses", async (c) => {
+      const input = await parse(LicenseBody, c.req.raw);
+      const license = await createLicense({ db, ...input });
+      return c.json({ id: license.id, buyKey: license.buyKey });
+    })
+    // Credits a user's API key through the ledger (created if missing).
+    .post("/balance", async (c) => {
+      const input = await parse(BalanceBody, c.req.raw);
+      const [owner] = await db.select({ id: user.id }).from(user).where(eq(user.email, input.email.toLowerCase()));
+      if (!owner) throw new AppError("NOT_FOUND", "No such user");
+      const key = await ensureApiKey({ db, secret, userId: owner.id });
+      const { balanceAfterMills } = await db.transaction((tx) =>
+        changeBalance(tx, { apiKeyId: key.id, deltaMills: input.amountMills, reason: "topup", reference: "test-api" }),
+      );
+      return c.json({ balanceMills: balanceAfterMills });
+    })
+    // Many active licences at once (benchmarks): each bound to device key "LDREEL-BENCH-<n>".
+    .post("/licenses/bulk", async (c) => {
+      const input = await parse(BulkBody, c.req.raw);
+      const now = Date.now();
+      const buyKeys: string[] = [];
+      await db.transaction(async (tx) => {
+        for (let i = 0; i < input.count; i++) {
+          const license = await createLicense({
+            db: tx,
+            planId: input.planId,
+            email: input.email,
+            licenseKey: `LDREEL-BENCH-${i}`,
+            startDate: new Date(now),
+            expireDate: new Date(now + 30 * 86_400_000),
+          });
+          buyKeys.push(license.buyKey);
+        }
+      });
+      return c.json({ buyKeys });
+    });
+}

@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../db/client";
+import { createTestDatabase } from "../test/db";
+import { hitRateLimit, hitRateLimits, SharedRateLimiter } from "./rate-limit";
+
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+
+describe("database rate limits", () => {
+  it("counts per key in a window and refuses past the limit", async () => {
+    const rule = { limit: 3, windowSeconds: 60 };
+    const results = [];
+    for (let i = 0; i < 4; i++) results.push(await hitRateLimit(database.db, "k1", rule));
+    expect(results.map((r) => [r.allowed, r.remaining])).toEqual([[true, 2], [true, 1], [true, 0], [false, 0]]);
+    expect(results[3]!.resetSeconds).toBeGreaterThan(0);
+    expect(results[3]!.resetSeconds).toBeLessThanOrEqual(60);
+    expect((await hitRateLimit(database.db, "k2", rule)).remaining).toBe(2);
+  });
+
+  it("starts a new window once the old one has passed", async () => {
+    const rule = { limit: 1, windowSeconds: 1 };
+    expect((await hitRateLimit(database.db, "short", rule)).allowed).toBe(true);
+    expect((await hitRateLimit(database.db, "short", rule)).allowed).toBe(false);
+    await new Promise((r) => setTimeout(r, 1100));
+    expect((await hitRateLimit(database.db, "short", rule)).allowed).toBe(true);
+  });
+
+  it("hits several keys with different rules in one statement, and concurrent hits are all counted", async () => {
+    const both = await hitRateLimits(database.db, [
+      { key: "ip:a", rule: { limit: 10, windowSeconds: 60 } },
+      { key: "key:a", rule: { limit: 2, windowSeconds: 30 } },
+    ]);
+    expect(both.map((r) => r.remaining)).toEqual([9, 1]);
+    await Promise.all(Array.from({ length: 20 }, () => hitRateLimit(database.db, "burst", { limit: 100, windowSeconds: 60 })));
+    expect((await hitRateLimit(database.db, "burst", { limit: 100, windowSeconds: 60 })).remaining).toBe(79);
+  });
+
+  it("in-memory limiters of two instances share their counts through the table after a flush", async () => {
+    const rule = { limit: 10, windowSeconds: 60 };
+    const a = new SharedRateLimiter(database.db, 60_000);
+    const b = new SharedRateLimiter(database.db, 60_000);
+    for (let i = 0; i < 6; i++) expect(a.hit("shared-key", rule).allowed).toBe(true);
+    await a.flush();
+    for (let i = 0; i < 3; i++) expect(b.hit("shared-key", rule).allowed).toBe(true);
+    await b.flush(); // b learns a's 6: 9 in all
+    expect(b.hit("shared-key", rule)).toMatchObject({ allowed: true, remaining: 0 });
+    expect(b.hit("shared-key", rule).allowed).toBe(false);
+    await b.flush();
+    // a still believes 6 were used until it next flushes: the documented lag of one flush.
+    expect(a.hit("shared-key", rule).allowed).toBe(true);
+    await a.flush(); // a learns everyone's total (12)
+    expect(a.hit("shared-key", rule).allowed).toBe(false);
+    await Promise.all([a.stop(), b.stop()]);
+  });
+});

@@ -1,0 +1,141 @@
+// Fixed-window rate limits in the database (shared by every instance), with standard headers.
+import { sql } from "drizzle-orm";
+import type { Context } from "hono";
+import type { Db } from "../db/client";
+import { AppError } from "./errors";
+
+export interface RateLimitRule {
+  /** Requests allowed per window. */
+  limit: number;
+  windowSeconds: number;
+}
+
+export interface RateLimitResult {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  resetSeconds: number;
+}
+
+/**
+ * Counts one hit on each key in one statement (one round trip, however many rules): a key's
+ * window restarts once it has passed. The table is unlogged: no disk flush per hit.
+ */
+export async function hitRateLimits(db: Db, hits: Array<{ key: string; rule: RateLimitRule; increment?: number }>): Promise<RateLimitResult[]> {
+  const counts = await addToCounters(db, hits);
+  return hits.map(({ rule }, i) => {
+    const { count, resetSeconds } = counts[i]!;
+    return { allowed: count <= rule.limit, limit: rule.limit, remaining: Math.max(0, rule.limit - count), resetSeconds };
+  });
+}
+
+/** Adds to each key's counter in one statement; returns each key's total in its current window. */
+async function addToCounters(db: Db, hits: Array<{ key: string; rule: RateLimitRule; increment?: number }>): Promise<Array<{ count: number; resetSeconds: number }>> {
+  const values = sql.join(
+    hits.map((h) => sql`(${h.key}, now(), ${h.increment ?? 1}::int, ${`${h.rule.windowSeconds} seconds`}::interval)`),
+    sql`, `,
+  );
+  const result = await db.execute(sql`
+    with hit (key, window_start, count, win) as (values ${values}),
+    upserted as (
+      insert into api_rate_limits (key, window_start, count)
+      select key, window_start, count from hit
+      on conflict (key) do update set
+        count = case when api_rate_limits.window_start <= now() - (select win from hit where hit.key = excluded.key) then excluded.count else api_rate_limits.count + excluded.count end,
+        window_start = case when api_rate_limits.window_start <= now() - (select win from hit where hit.key = excluded.key) then now() else api_rate_limits.window_start end
+      returning key, count, window_start
+    )
+    select u.key, u.count, ceil(extract(epoch from (u.window_start + h.win - now())))::int as reset
+    from upserted u join hit h on h.key = u.key`);
+  const rows = (result as unknown as { rows: Array<{ key: string; count: number; reset: number }> }).rows;
+  const byKey = new Map(rows.map((r) => [r.key, r]));
+  return hits.map(({ key }) => {
+    const row = byKey.get(key)!;
+    return { count: Number(row.count), resetSeconds: Math.max(1, Number(row.reset)) };
+  });
+}
+
+export async function hitRateLimit(db: Db, key: string, rule: RateLimitRule): Promise<RateLimitResult> {
+  const [result] = await hitRateLimits(db, [{ key, rule }]);
+  return result!;
+}
+
+/**
+ * Rate limits for hot paths: counted in memory (exact within this instance, no database write per
+ * request) and merged into the shared table every `flushMs`, so all instances see each other's
+ * traffic within about a second.
+ */
+export class SharedRateLimiter {
+  private readonly entries = new Map<string, { rule: RateLimitRule; windowEnd: number; shared: number; pending: number }>();
+  private readonly timer: NodeJS.Timeout;
+  private flushing: Promise<void> | undefined;
+
+  constructor(
+    private readonly db: Db,
+    flushMs = 1000,
+    private readonly onError: (err: unknown) => void = () => {},
+  ) {
+    this.timer = setInterval(() => void this.flush(), flushMs);
+    this.timer.unref();
+  }
+
+  hit(key: string, rule: RateLimitRule, now = Date.now()): RateLimitResult {
+    let entry = this.entries.get(key);
+    if (!entry || now >= entry.windowEnd) {
+      entry = { rule, windowEnd: now + rule.windowSeconds * 1000, shared: 0, pending: 0 };
+      this.entries.set(key, entry);
+    }
+    entry.pending++;
+    const count = entry.shared + entry.pending;
+    return {
+      allowed: count <= rule.limit,
+      limit: rule.limit,
+      remaining: Math.max(0, rule.limit - count),
+      resetSeconds: Math.max(1, Math.ceil((entry.windowEnd - now) / 1000)),
+    };
+  }
+
+  /** Adds this instance's new hits to the shared counters and learns everyone's totals. */
+  flush(): Promise<void> {
+    this.flushing ??= this.doFlush().finally(() => (this.flushing = undefined));
+    return this.flushing;
+  }
+
+  private async doFlush() {
+    const now = Date.now();
+    const batch = [...this.entries].filter(([, e]) => e.pending > 0).map(([key, e]) => ({ key, e, increment: e.pending }));
+    for (const [key, e] of this.entries) if (e.pending === 0 && now >= e.windowEnd) this.entries.delete(key);
+    if (!batch.length) return;
+    for (const b of batch) b.e.pending -= b.increment;
+    try {
+      const totals = await addToCounters(this.db, batch.map((b) => ({ key: b.key, rule: b.e.rule, increment: b.increment })));
+      totals.forEach((total, i) => {
+        const e = batch[i]!.e;
+        e.shared = total.count; // everyone's hits so far in the shared window, ours included
+        e.windowEnd = Date.now() + total.resetSeconds * 1000;
+      });
+    } catch (err) {
+      for (const b of batch) b.e.pending += b.increment; // try again next time
+      this.onError(err);
+    }
+  }
+
+  stop() {
+    clearInterval(this.timer);
+    return this.flush();
+  }
+}
+
+/** Sets RateLimit headers (IETF draft) and throws 429 with Retry-After when over the limit. */
+export function applyRateLimit(c: Context, results: RateLimitResult[]) {
+  const tightest = results.reduce((a, b) => (b.remaining < a.remaining || (!b.allowed && a.allowed) ? b : a));
+  c.header("RateLimit-Limit", String(tightest.limit));
+  c.header("RateLimit-Remaining", String(tightest.remaining));
+  c.header("RateLimit-Reset", String(tightest.resetSeconds));
+  const blocked = results.filter((r) => !r.allowed);
+  if (blocked.length) {
+    const retryAfter = Math.max(...blocked.map((r) => r.resetSeconds));
+    c.header("Retry-After", String(retryAfter));
+    throw new AppError("RATE_LIMITED", `Too many requests. Try again in ${retryAfter} seconds.`, 429);
+  }
+}

@@ -1,0 +1,46 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { brotliCompressSync } from "node:zlib";
+import { Hono } from "hono";
+import { describe, expect, it } from "vitest";
+import { createStaticHandler } from "./static";
+
+function site() {
+  const root = mkdtempSync(path.join(tmpdir(), "keyshop-static-"));
+  mkdirSync(path.join(root, "faq"));
+  mkdirSync(path.join(root, "assets"));
+  writeFileSync(path.join(root, "index.html"), "<h1>home</h1>");
+  writeFileSync(path.join(root, "faq/index.html"), "<h1>faq</h1>");
+  writeFileSync(path.join(root, "__spa-fallback.html"), "<div>spa</div>");
+  const js = "console.log('x');".repeat(100);
+  writeFileSync(path.join(root, "assets/app-1.js"), js);
+  writeFileSync(path.join(root, "assets/app-1.js.br"), brotliCompressSync(js));
+  return new Hono().get("*", createStaticHandler(root));
+}
+
+describe("static web app", () => {
+  const app = site();
+
+  it("serves prerendered pages, the SPA fallback for app routes, and 404 for missing assets", async () => {
+    expect(await (await app.request("/")).text()).toBe("<h1>home</h1>");
+    expect(await (await app.request("/faq")).text()).toBe("<h1>faq</h1>");
+    const spa = await app.request("/license-keys");
+    expect([spa.status, await spa.text()]).toEqual([200, "<div>spa</div>"]);
+    expect((await app.request("/assets/missing.js")).status).toBe(404);
+    // Traversal never reaches outside the web root.
+    expect((await app.request("/..%2f..%2fetc%2fpasswd")).status).toBe(404);
+    expect(await (await app.request("/../../etc/passwd")).text()).toBe("<div>spa</div>");
+  });
+
+  it("sends the precompressed file when the browser accepts it, with immutable caching for assets", async () => {
+    const br = await app.request("/assets/app-1.js", { headers: { "accept-encoding": "gzip, deflate, br" } });
+    expect(br.headers.get("content-encoding")).toBe("br");
+    expect(br.headers.get("cache-control")).toContain("immutable");
+    expect(br.headers.get("vary")).toBe("Accept-Encoding");
+    const plain = await app.request("/assets/app-1.js", { headers: { "accept-encoding": "identity" } });
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect((await plain.text()).startsWith("console.log")).toBe(true);
+    expect((await app.request("/")).headers.get("cache-control")).toBe("no-cache");
+  });
+});

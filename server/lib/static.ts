@@ -1,0 +1,72 @@
+// Serves the built web app: a file, a prerendered <path>/index.html, or the SPA fallback.
+import { createReadStream, existsSync, statSync } from "node:fs";
+import path from "node:path";
+import { Readable } from "node:stream";
+import type { Context } from "hono";
+
+const TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".webp": "image/webp",
+  ".ico": "image/x-icon",
+  ".woff2": "font/woff2",
+  ".woff": "font/woff",
+  ".txt": "text/plain; charset=utf-8",
+  ".xml": "application/xml; charset=utf-8",
+  ".webmanifest": "application/manifest+json",
+};
+
+const ENCODINGS = [
+  { name: "br", suffix: ".br", pattern: /\bbr\b/ },
+  { name: "gzip", suffix: ".gz", pattern: /\bgzip\b/ },
+];
+
+function isFile(p: string) {
+  try {
+    return statSync(p).isFile();
+  } catch {
+    return false;
+  }
+}
+
+export function createStaticHandler(rootDir: string) {
+  const root = path.resolve(rootDir);
+  const fallback = path.join(root, "__spa-fallback.html");
+  return (c: Context) => {
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") return c.notFound();
+    let rel: string;
+    try {
+      rel = decodeURIComponent(new URL(c.req.url).pathname);
+    } catch {
+      return c.notFound();
+    }
+    const candidate = path.resolve(root, `.${rel}`);
+    if (!candidate.startsWith(root)) return c.notFound();
+    let file = [candidate, path.join(candidate, "index.html")].find(isFile);
+    const isAsset = rel.startsWith("/assets/");
+    if (!file) {
+      if (isAsset || path.extname(rel)) return c.notFound();
+      if (!existsSync(fallback)) return c.text("The web app is not built. Run `npm run build`.", 503);
+      file = fallback;
+    }
+    const ext = path.extname(file);
+    c.header("Content-Type", TYPES[ext] ?? "application/octet-stream");
+    c.header("Cache-Control", isAsset ? "public, max-age=31536000, immutable" : "no-cache");
+    c.header("Vary", "Accept-Encoding");
+    // Precompressed at build time (scripts/precompress.mjs): brotli, then gzip, then as is.
+    const accepted = c.req.header("accept-encoding") ?? "";
+    const encoded = ENCODINGS.find((e) => e.pattern.test(accepted) && isFile(`${file}${e.suffix}`));
+    const sent = encoded ? `${file}${encoded.suffix}` : file;
+    if (encoded) c.header("Content-Encoding", encoded.name);
+    c.header("Content-Length", String(statSync(sent).size));
+    if (c.req.method === "HEAD") return c.body(null, 200);
+    return c.body(Readable.toWeb(createReadStream(sent)) as ReadableStream, 200);
+  };
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { renderEmail, type EmailTemplateInput } from "./render";
+
+const url = "https://keyshop.test/api/auth/verify-email?token=abc123&callbackURL=%2Fdashboard";
+const urlInHtml = url.replaceAll("&", "&amp;");
+
+describe("renderEmail", () => {
+  const linkEmails: Array<[EmailTemplateInput, string, string]> = [
+    [{ template: "verify-email", props: { url } }, "Confirm your Keyshop e-mail", "Confirm e-mail"],
+    [{ template: "reset-password", props: { url } }, "Reset your Keyshop password", "Reset password"],
+    [{ template: "magic-link", props: { url } }, "Your Keyshop sign-in link", "Sign in"],
+  ];
+
+  it.each(linkEmails)("%# $template: subject, a button and the copyable link in HTML and text", async (input, subject, button) => {
+    const email = await renderEmail(input);
+    expect(email.subject).toBe(subject);
+    expect(email.html).toContain("Keyshop");
+    expect(email.html).toContain(`href="${urlInHtml}"`);
+    expect(email.html).toContain(`>${button}<`);
+    expect(email.html).toContain(`>${urlInHtml}<`); // the raw link a person can copy
+    expect(email.html).toMatch(/expires in \d+ (minutes|hour)/);
+    expect(email.text).toContain(url);
+    expect(email.text).toMatch(/expires in \d+ (minutes|hour)/);
+    // The button is left out of the text part: the link appears there once.
+    expect(email.text.split(url)).toHaveLength(2);
+  });
+
+  it("renders the code in the subject, HTML and text for every purpose", async () => {
+    for (const purpose of ["sign-in", "email-verification", "forget-password"] as const) {
+      const email = await renderEmail({ template: "sign-in-code", props: { code: "123456", purpose } });
+      expect(email.subject).toBe("Your Keyshop code: 123456");
+      expect(email.html).toContain("123456");
+      expect(email.text).toContain("123456");
+      expect(email.text).toContain("expires in 5 minutes");
+    }
+    const reset = await renderEmail({ template: "sign-in-code", props: { code: "654321", purpose: "forget-password" } });
+    expect(reset.text).toContain("Reset your password");
+  });
+
+  it("states the expiry it is given", async () => {
+    const email = await renderEmail({ template: "magic-link", props: { url, expiresInMinutes: 120 } });
+    expect(email.text).toContain("expires in 2 hours");
+  });
+
+  it("escapes what it is given", async () => {
+    const email = await renderEmail({ template: "sign-in-code", props: { code: "<b>1</b>", purpose: "sign-in" } });
+    expect(email.html).not.toContain("<b>1</b>");
+    expect(email.html).toContain("&lt;b&gt;1&lt;/b&gt;");
+  });
+
+  it("renders the licence e-mail: buy key, plan, how to activate, term from first activation, changes left", async () => {
+    const email = await renderEmail({
+      template: "license-key",
+      props: { buyKey: "KS-AAAAA-BBBBB-CCCCC-DDDDD", planTitle: "3 Months", termDays: 105, changesLeft: 10, dashboardUrl: "https://keyshop.test/license-keys" },
+    });
+    expect(email.subject).toBe("Your Keyshop 3 Months licence: KS-AAAAA-BBBBB-CCCCC-DDDDD");
+    for (const part of [email.html, email.text]) {
+      expect(part).toContain("KS-AAAAA-BBBBB-CCCCC-DDDDD");
+      expect(part).toContain("starts at first activation");
+      expect(part).toContain("Changes left: 10");
+      expect(part).toContain("Login License Keys");
+    }
+    expect(email.text).toContain("https://keyshop.test/license-keys");
+  });
+});

@@ -1,0 +1,45 @@
+// Renders a Keyshop e-mail to subject, HTML and plain text. The registry below is the only list
+// of templates: a new e-mail (licence key, receipt) is one file in templates/ plus one line here,
+// and EmailTemplateInput grows with it.
+import { createElement } from "react";
+import { render } from "@react-email/render";
+import type { EmailTemplate } from "./templates/define-template";
+import { licenseKeyTemplate } from "./templates/license-key";
+import { magicLinkTemplate } from "./templates/magic-link";
+import { resetPasswordTemplate } from "./templates/reset-password";
+import { signInCodeTemplate } from "./templates/sign-in-code";
+import { verifyEmailTemplate } from "./templates/verify-email";
+
+const templates = {
+  "verify-email": verifyEmailTemplate,
+  "reset-password": resetPasswordTemplate,
+  "magic-link": magicLinkTemplate,
+  "sign-in-code": signInCodeTemplate,
+  "license-key": licenseKeyTemplate,
+};
+
+type Templates = typeof templates;
+export type EmailTemplateName = keyof Templates;
+export type EmailTemplateProps<Name extends EmailTemplateName> = Templates[Name] extends EmailTemplate<infer Props> ? Props : never;
+
+/** { template: "verify-email"; props: { url } } | { template: "sign-in-code"; props: { code, purpose } } | … */
+export type EmailTemplateInput = {
+  [Name in EmailTemplateName]: { template: Name; props: EmailTemplateProps<Name> };
+}[EmailTemplateName];
+
+// html-to-text shouts headings in capitals by default; keep them as written.
+const htmlToTextOptions = { selectors: [{ selector: "h1", options: { uppercase: false } }] };
+
+export interface RenderedEmail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export async function renderEmail(input: EmailTemplateInput): Promise<RenderedEmail> {
+  // TypeScript cannot relate input.template to input.props across the union; the union type above guarantees it.
+  const template = templates[input.template] as EmailTemplate<typeof input.props>;
+  const element = createElement(template.Component, input.props);
+  const [html, text] = await Promise.all([render(element), render(element, { plainText: true, htmlToTextOptions })]);
+  return { subject: template.subject(input.props), html, text };
+}

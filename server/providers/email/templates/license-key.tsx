@@ -1,0 +1,43 @@
+import { defineEmailTemplate } from "./define-template";
+import { ActionLink, CodeBox, EmailLayout, Note, Paragraph } from "./layout";
+
+export interface LicenseKeyProps {
+  buyKey: string;
+  planTitle: string;
+  /** Days the term runs from first activation (plan period plus bonus days). */
+  termDays: number;
+  changesLeft: number;
+  dashboardUrl: string;
+}
+
+export default function LicenseKey({ buyKey, planTitle, termDays, changesLeft, dashboardUrl }: LicenseKeyProps) {
+  return (
+    <EmailLayout preview={`Your Keyshop ${planTitle} buy key: ${buyKey}`} heading={`Your ${planTitle} licence`}>
+      <Paragraph>Thank you for your purchase. This is your buy key; keep this e-mail.</Paragraph>
+      <CodeBox code={buyKey} />
+      <Paragraph>
+        {`To activate: open the Keyshop desktop tool, choose Login License Keys, and enter this buy key. The tool binds it to this computer with its own device key (it contains LDREEL).`}
+      </Paragraph>
+      <Paragraph>
+        {`Your ${termDays}-day term starts at first activation, not today, so you can activate whenever you are ready.`}
+      </Paragraph>
+      <Paragraph>
+        {`Changes left: ${changesLeft}. Each change moves the licence to a new device key (for example a new computer). Change it in the tool or on the License Keys page while the licence is active.`}
+      </Paragraph>
+      <ActionLink url={dashboardUrl} label="Open License Keys" />
+      <Note>Questions or a refund request within 24 hours of purchase: reply to this e-mail or contact support.</Note>
+    </EmailLayout>
+  );
+}
+LicenseKey.PreviewProps = {
+  buyKey: "KS-7QX4M-9HTRW-K2P8D-ZN5VA",
+  planTitle: "3 Months",
+  termDays: 105,
+  changesLeft: 10,
+  dashboardUrl: "http://localhost:3000/license-keys",
+} satisfies LicenseKeyProps;
+
+export const licenseKeyTemplate = defineEmailTemplate({
+  subject: (p: LicenseKeyProps) => `Your Keyshop ${p.planTitle} licence: ${p.buyKey}`,
+  Component: LicenseKey,
+});

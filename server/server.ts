@@ -1,0 +1,110 @@
+// Assembles a running server: database, migrations, auth, mail, workers, HTTP. Tests start it too.
+import { serve, type ServerType } from "@hono/node-server";
+import { createApp } from "./app";
+import { createAuth } from "./auth/auth";
+import type { Config } from "./config";
+import { migrateDatabase, openDatabase, type Database } from "./db/client";
+import { loadSigner } from "./features/licenses/signing";
+import { syncPlanCatalogue } from "./features/plans/service";
+import { SharedRateLimiter } from "./lib/rate-limit";
+import { createOtpMailDeps } from "./features/otp-mail/deps";
+import { expireOtpOrders, recordMailArrival } from "./features/otp-mail/service";
+import { createLogger, type Logger } from "./lib/logger";
+import { createTransport } from "./providers/email/transport";
+import { startOutboxWorker } from "./providers/email/worker";
+import { startSmtpReceiver } from "./providers/email/smtp-receiver";
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  database: Database;
+  logger: Logger;
+  close(): Promise<void>;
+}
+
+export async function startServer(config: Config, opts: { database?: Database; logger?: Logger } = {}): Promise<RunningServer> {
+  const logger = opts.logger ?? createLogger(config.logLevel);
+  const database = opts.database ?? (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      onIdleError: (err) => logger.warn({ err }, "idle database connection lost"),
+    }));
+  if (!opts.database) await migrateDatabase(database);
+  const { db } = database;
+  await syncPlanCatalogue({ db });
+  const closers: Array<() => Promise<void>> = [];
+
+  const otpMail = createOtpMailDeps(config, db);
+  let smtpPort = config.devSmtpPort;
+  if (config.embedded) {
+    // One receiver is both the dev mailbox and the local OTP inbox: mail to an OTP address
+    // updates its order at once.
+    const otpDomain = `@${config.otpMail.domain}`;
+    const receiver = await startSmtpReceiver({
+      db,
+      port: config.devSmtpPort,
+      logger,
+      onStored: (messages) => {
+        for (const m of messages) {
+          if (!m.toAddress.endsWith(otpDomain)) continue;
+          recordMailArrival(otpMail, m.toAddress).catch((err) => logger.warn({ err }, "OTP mail arrival not recorded"));
+        }
+      },
+    });
+    smtpPort = receiver.port;
+    closers.push(receiver.close);
+    logger.info({ port: smtpPort }, "dev mailbox: receiving mail over SMTP; read it at /dev/mailbox");
+  }
+
+  const transport = createTransport({ ...config, devSmtpPort: smtpPort });
+  const worker = config.workers ? startOutboxWorker({ db, transport, logger }) : undefined;
+  if (worker) closers.push(worker.stop);
+
+  const auth = createAuth({ config, db, logger, onEmailQueued: () => worker?.kick() });
+  const signer = await loadSigner({ db, secret: config.authSecret });
+  const limiter = new SharedRateLimiter(db, 1000, (err) => logger.warn({ err }, "rate-limit flush failed"));
+  closers.push(() => limiter.stop());
+  if (config.workers) {
+    // Pending OTP orders past their expiry are failed and refunded (once, even across instances).
+    const timer = setInterval(() => void expireOtpOrders(otpMail).catch((err) => logger.warn({ err }, "OTP expiry failed")), 15_000);
+    timer.unref();
+    closers.push(async () => clearInterval(timer));
+  }
+  const app = createApp({ config, db, auth, logger, signer, limiter, otpMail });
+
+  // Requests in flight are counted so shutdown waits for them before closing the database
+  // (a client that disconnects early does not end its request's work).
+  let inflight = 0;
+  let onDrained: (() => void) | undefined;
+  const fetch: typeof app.fetch = async (req, env, ctx) => {
+    inflight++;
+    try {
+      return await app.fetch(req, env, ctx);
+    } finally {
+      if (--inflight === 0) onDrained?.();
+    }
+  };
+  const server: ServerType = await new Promise((resolve) => {
+    const s = serve({ fetch, port: config.port, hostname: config.host }, () => resolve(s));
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+
+  return {
+    url: `http://localhost:${port}`,
+    port,
+    database,
+    logger,
+    close: async () => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      if (inflight > 0) {
+        await Promise.race([new Promise<void>((resolve) => (onDrained = resolve)), new Promise((r) => setTimeout(r, 10_000))]);
+      }
+      // Requests are done: drop keep-alive connections browsers still hold open.
+      (server as { closeAllConnections?: () => void }).closeAllConnections?.();
+      await Promise.race([closed, new Promise((r) => setTimeout(r, 5_000))]);
+      for (const close of closers.reverse()) await close().catch((err) => logger.warn({ err }, "close failed"));
+      if (!opts.database) await database.close();
+    },
+  };
+}

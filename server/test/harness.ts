@@ -1,0 +1,121 @@
+// In-process test harness: the real app over a fresh database, and a cookie-keeping client.
+import { eq } from "drizzle-orm";
+import { createApp, type App } from "../app";
+import { createAuth } from "../auth/auth";
+import { loadConfig, type Config } from "../config";
+import type { Database } from "../db/client";
+import { emailOutbox, user } from "../db/schema";
+import { createLogger } from "../lib/logger";
+import { SharedRateLimiter } from "../lib/rate-limit";
+import { createOtpMailDeps } from "../features/otp-mail/deps";
+import { loadSigner } from "../features/licenses/signing";
+import { syncPlanCatalogue } from "../features/plans/service";
+import { createTestDatabase } from "./db";
+
+let ipCounter = 1;
+
+export class TestClient {
+  private cookies = new Map<string, string>();
+  readonly ip = `10.0.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`;
+
+  constructor(
+    private readonly app: App,
+    private readonly baseUrl: string,
+  ) {}
+
+  async request(path: string, init: { method?: string; json?: unknown; headers?: Record<string, string> } = {}) {
+    const headers = new Headers(init.headers);
+    headers.set("origin", this.baseUrl);
+    headers.set("x-forwarded-for", this.ip);
+    if (this.cookies.size) headers.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
+    if (init.json !== undefined) headers.set("content-type", "application/json");
+    const res = await this.app.request(new URL(path, this.baseUrl).toString(), {
+      method: init.method ?? (init.json !== undefined ? "POST" : "GET"),
+      headers,
+      body: init.json !== undefined ? JSON.stringify(init.json) : undefined,
+    });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair, ...attrs] = line.split(";");
+      const [name, ...rest] = pair!.split("=");
+      const value = rest.join("=");
+      const expired = attrs.some((a) => /max-age=0/i.test(a.trim())) || value === "";
+      if (expired) this.cookies.delete(name!.trim());
+      else this.cookies.set(name!.trim(), value);
+    }
+    return res;
+  }
+
+  async json<T = Record<string, unknown>>(path: string, init: Parameters<TestClient["request"]>[1] = {}) {
+    const res = await this.request(path, init);
+    const text = await res.text();
+    return { status: res.status, body: (text ? JSON.parse(text) : null) as T, headers: res.headers };
+  }
+
+  hasSession() {
+    return [...this.cookies.keys()].some((k) => k.includes("session_token"));
+  }
+}
+
+export interface TestContext {
+  app: App;
+  otpMail: ReturnType<typeof createOtpMailDeps>;
+  database: Database;
+  config: Config;
+  client(): TestClient;
+  /** The newest e-mail queued for an address, with the first link in it. */
+  lastEmail(to: string, template?: string): Promise<{ subject: string; text: string; html: string; link?: string }>;
+  /** A verified, signed-in user with the given role. */
+  signedInUser(opts?: { role?: "user" | "admin"; superAdmin?: boolean; email?: string }): Promise<{ client: TestClient; email: string; id: string }>;
+  close(): Promise<void>;
+}
+
+let userCounter = 0;
+export const PASSWORD = "correct horse battery 9";
+
+export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+  const database = await createTestDatabase();
+  await syncPlanCatalogue({ db: database.db });
+  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", WORKERS: "off", TRUST_PROXY: "on", ...env });
+  const logger = createLogger("silent");
+  const auth = createAuth({ config, db: database.db, logger });
+  const signer = await loadSigner({ db: database.db, secret: config.authSecret });
+  const limiter = new SharedRateLimiter(database.db, 60_000);
+  const otpMail = createOtpMailDeps(config, database.db);
+  const app = createApp({ config, db: database.db, auth, logger, signer, limiter, otpMail });
+  const ctx: TestContext = {
+    app,
+    otpMail,
+    database,
+    config,
+    client: () => new TestClient(app, config.baseUrl),
+    async lastEmail(to, template) {
+      const rows = await database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, to));
+      const matching = rows
+        .filter((r) => !template || r.template === template)
+        .sort((a, b) => +b.createdAt - +a.createdAt);
+      const row = matching[0];
+      if (!row) throw new Error(`no e-mail to ${to}${template ? ` (${template})` : ""}`);
+      const link = /(https?:\/\/[^\s"<>]+)/.exec(row.text)?.[1];
+      return { subject: row.subject, text: row.text, html: row.html, link };
+    },
+    async signedInUser(opts = {}) {
+      const email = opts.email ?? `user${++userCounter}-${Date.now()}@example.com`;
+      const client = ctx.client();
+      const res = await client.json("/api/auth/sign-up/email", { json: { email, password: PASSWORD, name: "" } });
+      if (res.status !== 200) throw new Error(`sign-up failed: ${JSON.stringify(res.body)}`);
+      const [created] = await database.db
+        .update(user)
+        .set({ emailVerified: true, role: opts.role ?? "user", superAdmin: opts.superAdmin ?? false })
+        .where(eq(user.email, email))
+        .returning();
+      const signIn = await client.json("/api/auth/sign-in/email", { json: { email, password: PASSWORD } });
+      if (signIn.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(signIn.body)}`);
+      return { client, email, id: created!.id };
+    },
+    close: async () => {
+      await limiter.stop();
+      await database.close();
+    },
+  };
+  return ctx;
+}

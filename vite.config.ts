@@ -1,0 +1,58 @@
+import { fileURLToPath } from "node:url";
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+
+const API_ORIGIN = "http://localhost:3000";
+
+// Client chunks. Left to itself the bundler gives every small module shared by a different set of
+// routes its own file (icons, helpers): the landing page's first load was 29 files, and gzip packs
+// many small files worse than a few larger ones (several KB more), besides a request each. Two
+// groups, each with everything it imports that an earlier group has not taken:
+// - framework: React and React Router, needed by every page;
+// - public: root and the public pages' shell (header, footer, i18n, theme, toaster, button), plus
+//   the few small modules the landing shares with its dialogs or the dashboard (icons, plan text).
+// The rest keeps the default chunking: the landing's sections stay in the home route's chunk, the
+// dialogs and the dashboard in theirs.
+const unix = (id: string) => id.replaceAll("\\", "/");
+const PUBLIC_SHELL = [
+  /\/web\/app\/root\.tsx$/,
+  /\/web\/app\/components\/public\//,
+  /\/web\/app\/lib\/(i18n|session|toaster|theme|theme-script|seo|utils|deferred-hydration)\.tsx?$/,
+  /\/web\/app\/components\/(logo|spinner|skip-link|theme-toggle|ui\/button)\.tsx$/,
+  /\/web\/app\/features\/landing\/(plan-text|sections|section-heading)\.tsx?$/,
+  /\/contracts\/(site|plan-catalogue)\.ts$/,
+  /\/lucide-react\/dist\/esm\/icons\/(check|circle-check|key-round|shield-check|sparkles)\.mjs$/,
+];
+const CHUNK_GROUPS = [
+  {
+    name: "framework",
+    test: (id: string) => /\/node_modules\/(react|react-dom|react-router|scheduler)\//.test(unix(id)),
+    priority: 2,
+  },
+  { name: "public", test: (id: string) => PUBLIC_SHELL.some((re) => re.test(unix(id))), priority: 1 },
+];
+
+export default defineConfig(({ isSsrBuild }) => ({
+  publicDir: "web/public",
+  plugins: [tailwindcss(), reactRouter()],
+  resolve: {
+    alias: [{ find: /^~\//, replacement: fileURLToPath(new URL("./web/app/", import.meta.url)) }],
+  },
+  build: isSsrBuild
+    ? {}
+    : {
+        sourcemap: process.env.KS_SOURCEMAP === "1",
+        rolldownOptions: { output: { codeSplitting: { groups: CHUNK_GROUPS } } },
+      },
+  server: {
+    port: 5173,
+    strictPort: true,
+    // `react-router dev` serves the web app; the Node server (npm start) answers the API,
+    // better-auth and the dev mailbox. Regex keys so that e.g. /developers is not proxied.
+    proxy: {
+      "^/api(/|$)": { target: API_ORIGIN },
+      "^/dev(/|$)": { target: API_ORIGIN },
+    },
+  },
+}));

@@ -1,0 +1,33 @@
+import { MoonIcon, SunIcon } from "lucide-react";
+
+import { Button } from "~/components/ui/button";
+import { useTheme } from "~/lib/theme";
+
+/**
+ * Both icons are rendered and switched by the `dark` class (set before paint by
+ * the inline theme script), so prerendered HTML and the first client render always match.
+ */
+export function ThemeIcon() {
+  return (
+    <>
+      <SunIcon className="dark:hidden" aria-hidden="true" />
+      <MoonIcon className="hidden dark:block" aria-hidden="true" />
+    </>
+  );
+}
+
+export function ThemeToggleButton({ className }: { className?: string }) {
+  const { toggleTheme } = useTheme();
+  return (
+    <Button
+      type="button"
+      variant="ghost"
+      size="icon"
+      className={className}
+      aria-label="Toggle theme"
+      onClick={toggleTheme}
+    >
+      <ThemeIcon />
+    </Button>
+  );
+}

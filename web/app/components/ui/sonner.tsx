@@ -1,0 +1,23 @@
+import type * as React from "react";
+import { Toaster as Sonner, type ToasterProps } from "sonner";
+
+type ToasterTheme = NonNullable<ToasterProps["theme"]>;
+
+function Toaster({ theme = "system", ...props }: ToasterProps & { theme?: ToasterTheme }) {
+  return (
+    <Sonner
+      theme={theme}
+      className="toaster group"
+      style={
+        {
+          "--normal-bg": "var(--popover)",
+          "--normal-text": "var(--popover-foreground)",
+          "--normal-border": "var(--border)",
+        } as React.CSSProperties
+      }
+      {...props}
+    />
+  );
+}
+
+export { Toaster };

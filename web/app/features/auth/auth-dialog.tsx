@@ -1,0 +1,90 @@
+import { useEffect } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useNavigate, useSearchParams } from "react-router";
+import { toast } from "sonner";
+
+import { LogoMark } from "~/components/logo";
+import { Spinner } from "~/components/spinner";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
+import { AuthPanel } from "~/features/auth/auth-panel";
+import { parseAuthView, VIEW_DESCRIPTIONS } from "~/features/auth/auth-views";
+import { clearUserQueries, sessionKeys, useAuthSession } from "~/features/session/queries";
+import { describeSessionError } from "~/features/session/session-errors";
+import { DASHBOARD_HOME } from "~/lib/nav";
+import { invalidatePublicSession } from "~/lib/session";
+
+export const SIGNED_IN_TOAST = "Welcome! Successfully signed in to your account.";
+
+/** The sign-in dialog of /auth: open from the start; closing it goes home. */
+export function AuthDialog() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [searchParams] = useSearchParams();
+  const view = parseAuthView(searchParams.get("view"));
+
+  // Always ask the server: a cached answer may be stale (e.g. the session just expired).
+  const session = useAuthSession({ refetchOnMount: "always" });
+  const checked = session.isFetchedAfterMount || session.isError;
+  const signedIn = checked && !session.isError && session.data != null;
+
+  useEffect(() => {
+    if (signedIn) void navigate(DASHBOARD_HOME, { replace: true });
+  }, [signedIn, navigate]);
+
+  useEffect(() => {
+    if (!session.isError) return;
+    console.error("Session check failed", session.error);
+    const { title, description } = describeSessionError(session.error);
+    toast.error(title, { id: "session-error", description });
+  }, [session.isError, session.error]);
+
+  async function handleSignedIn() {
+    // The new user's data must be fetched fresh (role, flags, licences...).
+    clearUserQueries(queryClient);
+    // Mark the session stale without refetching here: this page is about to go away.
+    await queryClient.invalidateQueries({ queryKey: sessionKeys.session, refetchType: "none" });
+    invalidatePublicSession();
+    toast.success(SIGNED_IN_TOAST, { id: "signed-in" });
+    await navigate(DASHBOARD_HOME, { replace: true });
+  }
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => {
+        if (!open) void navigate("/");
+      }}
+    >
+      <DialogContent
+        className="brand-blue gap-6 p-6 sm:max-w-[26rem] sm:p-8"
+        overlayClassName="bg-black/30 backdrop-blur-[2px] dark:bg-black/60"
+        // Focus the dialog itself (announced by its title), not the first button in it.
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          (event.currentTarget as HTMLElement | null)?.focus();
+        }}
+      >
+        <DialogHeader className="items-center gap-3 text-center sm:text-center">
+          <LogoMark className="size-10" />
+          <div className="grid gap-1.5">
+            <DialogTitle className="text-2xl font-semibold tracking-tight">Welcome Back</DialogTitle>
+            <DialogDescription>{VIEW_DESCRIPTIONS[view]}</DialogDescription>
+          </div>
+        </DialogHeader>
+        {checked && !signedIn ? (
+          <AuthPanel onSignedIn={handleSignedIn} />
+        ) : (
+          <div className="flex min-h-40 items-center justify-center">
+            <Spinner label="Checking your session" className="[&_svg]:text-brand" />
+          </div>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

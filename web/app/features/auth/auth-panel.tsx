@@ -1,0 +1,80 @@
+import { useState } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+
+import { linkErrorMessage } from "~/features/auth/auth-errors";
+import { parseAuthView, type AuthView } from "~/features/auth/auth-views";
+import { ForgottenPasswordForm } from "~/features/auth/forgotten-password-form";
+import { FormMessage } from "~/features/auth/form-message";
+import { GoogleButton } from "~/features/auth/google-button";
+import { MagicLinkForm } from "~/features/auth/magic-link-form";
+import { SignInForm } from "~/features/auth/sign-in-form";
+import { SignUpForm } from "~/features/auth/sign-up-form";
+import { UpdatePasswordForm } from "~/features/auth/update-password-form";
+import { VerifyOtpForm } from "~/features/auth/verify-otp-form";
+import { AUTH_PATH } from "~/features/auth/view-links";
+import { useAppConfig } from "~/features/session/queries";
+
+const SOCIAL_VIEWS: AuthView[] = ["sign_in", "sign_up"];
+
+/** The auth view machine. The current view lives in the URL (?view=...). */
+export function AuthPanel({ onSignedIn }: { onSignedIn: () => Promise<void> | void }) {
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const view = parseAuthView(searchParams.get("view"));
+  const token = searchParams.get("token");
+  const linkError = searchParams.get("error");
+  const verified = searchParams.get("verified") === "1";
+
+  const [email, setEmail] = useState("");
+  const [socialError, setSocialError] = useState<string | null>(null);
+  // A success note that belongs to one view (e.g. "password updated" shown on sign_in).
+  const [notice, setNotice] = useState<{ view: AuthView; text: string } | null>(null);
+
+  const config = useAppConfig();
+  const showGoogle = config.data?.googleEnabled === true && SOCIAL_VIEWS.includes(view);
+
+  const formProps = { defaultEmail: email, rememberEmail: setEmail, onSignedIn };
+
+  return (
+    <div className="grid gap-5">
+      {verified && !linkError ? (
+        <FormMessage tone="success">Your e-mail is confirmed. Sign in to continue.</FormMessage>
+      ) : null}
+      {linkError && view !== "update_password" ? (
+        <FormMessage tone="error">{linkErrorMessage(linkError)}</FormMessage>
+      ) : null}
+      {notice?.view === view ? <FormMessage tone="success">{notice.text}</FormMessage> : null}
+      {socialError ? <FormMessage tone="error">{socialError}</FormMessage> : null}
+
+      {showGoogle ? (
+        <>
+          <GoogleButton onError={setSocialError} />
+          <div className="flex items-center gap-3 text-xs text-muted-foreground uppercase">
+            <span className="h-px flex-1 bg-border" />
+            or continue with email
+            <span className="h-px flex-1 bg-border" />
+          </div>
+        </>
+      ) : null}
+
+      {view === "sign_in" ? <SignInForm key="sign_in" {...formProps} /> : null}
+      {view === "sign_up" ? <SignUpForm key="sign_up" {...formProps} /> : null}
+      {view === "forgotten_password" ? (
+        <ForgottenPasswordForm key="forgotten_password" {...formProps} />
+      ) : null}
+      {view === "magic_link" ? <MagicLinkForm key="magic_link" {...formProps} /> : null}
+      {view === "verify_otp" ? <VerifyOtpForm key="verify_otp" {...formProps} /> : null}
+      {view === "update_password" ? (
+        <UpdatePasswordForm
+          key="update_password"
+          token={linkError ? null : token}
+          onPasswordUpdated={() => {
+            setNotice({ view: "sign_in", text: "Your password has been updated" });
+            // Back to sign_in; drops the used token from the address bar.
+            void navigate(AUTH_PATH, { replace: true });
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { useState } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+
+import { FormField } from "~/components/form-field";
+import { SubmitButton } from "~/components/submit-button";
+import { providerErrorMessage } from "~/features/auth/auth-errors";
+import { FormMessage } from "~/features/auth/form-message";
+import { MIN_PASSWORD_LENGTH, updatePasswordSchema } from "~/features/auth/schemas";
+import { ViewLinks } from "~/features/auth/view-links";
+import { authClient } from "~/lib/auth-client";
+
+export function UpdatePasswordForm({
+  token,
+  onPasswordUpdated,
+}: {
+  /** The reset token from the e-mailed link; null when the link was invalid. */
+  token: string | null;
+  onPasswordUpdated: () => void;
+}) {
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm({
+    resolver: zodResolver(updatePasswordSchema),
+    defaultValues: { password: "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async ({ password }) => {
+    if (!token) return;
+    setError(null);
+    const { error: authError } = await authClient.resetPassword({ newPassword: password, token });
+    if (authError) {
+      setError(providerErrorMessage(authError));
+      return;
+    }
+    onPasswordUpdated();
+  });
+
+  if (!token) {
+    return (
+      <div className="grid gap-5">
+        <FormMessage tone="error">
+          This password reset link is invalid or has expired. Please request a new one.
+        </FormMessage>
+        <ViewLinks views={["forgotten_password", "sign_in"]} />
+      </div>
+    );
+  }
+
+  return (
+    <div className="grid gap-5">
+      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        {error ? <FormMessage tone="error">{error}</FormMessage> : null}
+        <FormField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          placeholder="Your new password"
+          hint={`Use at least ${MIN_PASSWORD_LENGTH} characters.`}
+          error={errors.password?.message}
+          {...form.register("password")}
+        />
+        <SubmitButton loading={isSubmitting} loadingLabel="Updating password ..." className="w-full">
+          Update password
+        </SubmitButton>
+      </form>
+      <ViewLinks views={["sign_in"]} />
+    </div>
+  );
+}

@@ -1,0 +1,165 @@
+import { useState } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+
+import { FormField } from "~/components/form-field";
+import { SubmitButton } from "~/components/submit-button";
+import { Button } from "~/components/ui/button";
+import { providerErrorMessage } from "~/features/auth/auth-errors";
+import { FormMessage } from "~/features/auth/form-message";
+import { emailOnlySchema, OTP_LENGTH, otpCodeSchema } from "~/features/auth/schemas";
+import type { AuthFormProps } from "~/features/auth/types";
+import { ViewLinks } from "~/features/auth/view-links";
+import { authClient } from "~/lib/auth-client";
+
+/** Step 1: e-mail → "Send code". Step 2: the 6-digit code → sign in. */
+export function VerifyOtpForm({ defaultEmail, rememberEmail, onSignedIn }: AuthFormProps) {
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  return (
+    <div className="grid gap-5">
+      {sentTo ? (
+        <CodeStep
+          email={sentTo}
+          onSignedIn={onSignedIn}
+          onChangeEmail={() => setSentTo(null)}
+        />
+      ) : (
+        <EmailStep
+          defaultEmail={defaultEmail}
+          rememberEmail={rememberEmail}
+          onSent={(email) => {
+            rememberEmail(email);
+            setSentTo(email);
+          }}
+        />
+      )}
+      <ViewLinks views={["sign_in"]} />
+    </div>
+  );
+}
+
+function sendCode(email: string) {
+  return authClient.emailOtp.sendVerificationOtp({ email, type: "sign-in" });
+}
+
+function EmailStep({
+  defaultEmail,
+  rememberEmail,
+  onSent,
+}: Pick<AuthFormProps, "defaultEmail" | "rememberEmail"> & { onSent: (email: string) => void }) {
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm({
+    resolver: zodResolver(emailOnlySchema),
+    defaultValues: { email: defaultEmail },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async ({ email }) => {
+    setError(null);
+    const { error: authError } = await sendCode(email);
+    if (authError) {
+      setError(providerErrorMessage(authError));
+      return;
+    }
+    onSent(email);
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      {error ? <FormMessage tone="error">{error}</FormMessage> : null}
+      <FormField
+        label="Email address"
+        type="email"
+        autoComplete="email"
+        placeholder="you@example.com"
+        error={errors.email?.message}
+        {...form.register("email", {
+          // Carried over to the next view, even if typed while the view switch is in flight.
+          onChange: (event) => rememberEmail(event.target.value),
+        })}
+      />
+      <SubmitButton loading={isSubmitting} loadingLabel="Sending code ..." className="w-full">
+        Send code
+      </SubmitButton>
+    </form>
+  );
+}
+
+function CodeStep({
+  email,
+  onSignedIn,
+  onChangeEmail,
+}: {
+  email: string;
+  onSignedIn: AuthFormProps["onSignedIn"];
+  onChangeEmail: () => void;
+}) {
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState(`We sent a ${OTP_LENGTH}-digit code to ${email}.`);
+  const [resending, setResending] = useState(false);
+  const form = useForm({ resolver: zodResolver(otpCodeSchema), defaultValues: { otp: "" } });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async ({ otp }) => {
+    setError(null);
+    const { error: authError } = await authClient.signIn.emailOtp({ email, otp });
+    if (authError) {
+      setError(providerErrorMessage(authError));
+      return;
+    }
+    await onSignedIn();
+  });
+
+  async function resend() {
+    setResending(true);
+    setError(null);
+    const { error: authError } = await sendCode(email);
+    setResending(false);
+    if (authError) {
+      setError(providerErrorMessage(authError));
+      return;
+    }
+    setNotice(`We sent a new ${OTP_LENGTH}-digit code to ${email}.`);
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      {error ? (
+        <FormMessage tone="error">{error}</FormMessage>
+      ) : (
+        <FormMessage tone="success">{notice}</FormMessage>
+      )}
+      <FormField
+        label="One-time code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="[0-9]*"
+        maxLength={OTP_LENGTH}
+        placeholder="123456"
+        className="[&_input]:text-center [&_input]:font-mono [&_input]:text-lg [&_input]:tracking-[0.5em]"
+        error={errors.otp?.message}
+        autoFocus
+        {...form.register("otp")}
+      />
+      <SubmitButton loading={isSubmitting} loadingLabel="Verifying ..." className="w-full">
+        Verify code
+      </SubmitButton>
+      <div className="flex items-center justify-between gap-2">
+        <Button type="button" variant="link" size="sm" className="px-0 text-brand-text" onClick={onChangeEmail}>
+          Use a different email
+        </Button>
+        <Button
+          type="button"
+          variant="link"
+          size="sm"
+          className="px-0 text-brand-text"
+          onClick={resend}
+          disabled={resending || isSubmitting}
+        >
+          {resending ? "Sending code ..." : "Resend code"}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,165 @@
+import { useState } from "react";
+import { CheckIcon, SendIcon, ShieldCheckIcon, SparklesIcon } from "lucide-react";
+
+import { SITE } from "../../../../contracts/site";
+import {
+  formatPrice,
+  plansForMarket,
+  type CataloguePlan,
+  type Market,
+} from "../../../../contracts/plan-catalogue";
+import { Button } from "~/components/ui/button";
+import { MarketSwitch } from "~/features/landing/market-switch";
+import { intentProps } from "~/features/landing/plan-checkout";
+import { planFeature, planPeriod, planTitle } from "~/features/landing/plan-text";
+import { SectionHeading } from "~/features/landing/section-heading";
+import { NEW_TAB_HINT_ID, SECTION_IDS } from "~/features/landing/sections";
+import { useTranslation } from "~/lib/i18n";
+import { cn } from "~/lib/utils";
+
+/** Pricing: rendered from the catalogue at build time, so the prerendered HTML has the prices. */
+export function PricingSection({
+  onChoosePlan,
+  prefetch,
+}: {
+  onChoosePlan: (plan: CataloguePlan) => void;
+  prefetch: () => void;
+}) {
+  const { t } = useTranslation("landing");
+  const [market, setMarket] = useState<Market>("local");
+  const plans = plansForMarket(market);
+
+  return (
+    <section
+      id={SECTION_IDS.pricing}
+      aria-labelledby="pricing-heading"
+      tabIndex={-1}
+      className="scroll-mt-16 border-y border-border/60 bg-muted/30 py-20 outline-none sm:py-28"
+    >
+      <div className="mx-auto max-w-6xl px-4 sm:px-6">
+        <SectionHeading id="pricing-heading" eyebrow={t("pricing.eyebrow")} title={t("pricing.title")}>
+          {t("pricing.subtitle")}
+        </SectionHeading>
+
+        <div className="mt-10 flex flex-col items-center gap-3">
+          <MarketSwitch
+            value={market}
+            onChange={setMarket}
+            label={t("pricing.marketLabel")}
+            options={[
+              { value: "local", label: t("pricing.local") },
+              { value: "foreign", label: t("pricing.foreign") },
+            ]}
+          />
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {market === "local" ? t("pricing.localHint") : t("pricing.foreignHint")}
+          </p>
+        </div>
+
+        <ul className="mx-auto mt-12 grid max-w-md gap-6 lg:max-w-none lg:grid-cols-3 lg:items-stretch">
+          {plans.map((plan) => (
+            <PlanCard
+              key={plan.id}
+              plan={plan}
+              onChoose={() => onChoosePlan(plan)}
+              prefetch={prefetch}
+            />
+          ))}
+        </ul>
+
+        <p className="mt-10 flex items-center justify-center gap-2 text-center text-sm text-muted-foreground">
+          <ShieldCheckIcon className="size-4 shrink-0 text-brand-text" aria-hidden="true" />
+          {t("pricing.footnote")}
+        </p>
+      </div>
+    </section>
+  );
+}
+
+function PlanCard({
+  plan,
+  onChoose,
+  prefetch,
+}: {
+  plan: CataloguePlan;
+  onChoose: () => void;
+  prefetch: () => void;
+}) {
+  const { t } = useTranslation("landing");
+  const title = planTitle(t, plan.title);
+  const headingId = `plan-${plan.id}`;
+
+  return (
+    <li
+      aria-labelledby={headingId}
+      data-plan={plan.id}
+      className={cn(
+        "relative flex flex-col rounded-2xl border bg-card p-7 shadow-xs",
+        plan.isPopular && "border-brand/60 shadow-xl shadow-brand/10 ring-1 ring-brand/60 lg:-my-3 lg:py-10",
+      )}
+    >
+      {plan.isPopular ? (
+        <span className="absolute -top-3.5 left-1/2 inline-flex -translate-x-1/2 items-center gap-1 rounded-full bg-brand px-3 py-1 text-xs font-semibold whitespace-nowrap text-brand-foreground shadow-sm">
+          <SparklesIcon className="size-3.5" aria-hidden="true" />
+          {t("pricing.popular")}
+        </span>
+      ) : null}
+
+      <h3 id={headingId} className="text-lg font-semibold">
+        {title}
+      </h3>
+      <p className="mt-4 flex flex-wrap items-baseline gap-x-2">
+        <span className="text-4xl font-extrabold tracking-tight" data-testid="plan-price">
+          {formatPrice(plan.priceMills)}
+        </span>
+        {plan.market === "local" ? (
+          <span className="text-sm text-muted-foreground">{planPeriod(t, plan.title)}</span>
+        ) : null}
+      </p>
+
+      <ul aria-label={t("pricing.featuresLabel", { title })} className="mt-7 grid flex-1 content-start gap-3 text-sm">
+        {plan.features.map((feature) => (
+          <li key={feature.id} className="flex items-start gap-2.5">
+            <span className="mt-0.5 flex size-4.5 shrink-0 items-center justify-center rounded-full bg-brand-soft text-brand-text ring-1 ring-brand/25">
+              <CheckIcon className="size-3" strokeWidth={3} aria-hidden="true" />
+            </span>
+            <span>{planFeature(t, feature)}</span>
+          </li>
+        ))}
+      </ul>
+
+      <div className="mt-8">
+        {plan.market === "local" ? (
+          <Button
+            type="button"
+            size="lg"
+            variant={plan.isPopular ? "default" : "outline"}
+            className="w-full"
+            aria-describedby={headingId}
+            onClick={onChoose}
+            {...intentProps(prefetch)}
+          >
+            {t("pricing.getStarted")}
+          </Button>
+        ) : (
+          <Button
+            asChild
+            size="lg"
+            variant={plan.isPopular ? "default" : "outline"}
+            className="w-full"
+          >
+            <a
+              href={SITE.links.sellerTelegram}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-describedby={`${headingId} ${NEW_TAB_HINT_ID}`}
+            >
+              <SendIcon aria-hidden="true" />
+              {t("pricing.contactTelegram")}
+            </a>
+          </Button>
+        )}
+      </div>
+    </li>
+  );
+}

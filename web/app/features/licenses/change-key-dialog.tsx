@@ -1,0 +1,159 @@
+import { useId } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { TriangleAlertIcon } from "lucide-react";
+import { useForm, useWatch } from "react-hook-form";
+import { toast } from "sonner";
+import { z } from "zod";
+
+import {
+  DeviceKeySchema,
+  LICENSE_KEY_MARKER,
+  LICENSE_KEY_MESSAGES,
+} from "../../../../contracts/licenses";
+import { SubmitButton } from "~/components/submit-button";
+import { Button } from "~/components/ui/button";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { useMe } from "~/features/session/queries";
+import { isApiError } from "~/lib/api";
+
+import { errorMessage, type License } from "./api";
+import { useChangeLicenseKey } from "./mutations";
+
+export const CHANGE_KEY_SUCCESS = "License key has been updated successfully";
+
+const ChangeKeyFormSchema = z.object({ licenseKey: DeviceKeySchema });
+
+type DialogProps = {
+  license: License;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onCloseAutoFocus?: (event: Event) => void;
+};
+
+export function ChangeKeyDialog({ license, open, onOpenChange, onCloseAutoFocus }: DialogProps) {
+  const changes = license.changesLeft === 1 ? "1 change" : `${license.changesLeft} changes`;
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-md" onCloseAutoFocus={onCloseAutoFocus}>
+        <DialogHeader>
+          <DialogTitle>Change License Key</DialogTitle>
+          <DialogDescription>
+            {license.licenseKey
+              ? `Paste the new key shown by the desktop tool. You have ${changes} left; each change uses one.`
+              : "Paste the key shown by the desktop tool. Setting the first key does not use a change."}
+          </DialogDescription>
+        </DialogHeader>
+        <ChangeKeyForm license={license} onDone={() => onOpenChange(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ChangeKeyForm({ license, onDone }: { license: License; onDone: () => void }) {
+  const me = useMe();
+  const changeKey = useChangeLicenseKey();
+  const form = useForm({
+    resolver: zodResolver(ChangeKeyFormSchema),
+    defaultValues: { licenseKey: "" },
+    // Errors appear on submit and clear as soon as the key is edited again.
+    reValidateMode: "onSubmit",
+  });
+  const { errors, isSubmitting } = form.formState;
+  const value = useWatch({ control: form.control, name: "licenseKey" }) ?? "";
+  const error = errors.licenseKey?.message;
+  const showHint = !error && value.trim() !== "" && !value.includes(LICENSE_KEY_MARKER);
+
+  const buyKeyId = useId();
+  const inputId = useId();
+  const hintId = `${inputId}-hint`;
+  const errorId = `${inputId}-error`;
+
+  const onSubmit = form.handleSubmit(async ({ licenseKey }) => {
+    if (!me.data?.email) {
+      toast.error("Error", { description: LICENSE_KEY_MESSAGES.noSession });
+      return;
+    }
+    try {
+      await changeKey.mutateAsync({ id: license.id, licenseKey });
+      toast.success(CHANGE_KEY_SUCCESS);
+      onDone();
+    } catch (caught) {
+      if (isApiError(caught) && caught.status === 401) {
+        toast.error("Error", { description: LICENSE_KEY_MESSAGES.noSession });
+        return;
+      }
+      const message = errorMessage(caught);
+      toast.error("Error", { description: message });
+      if (isApiError(caught) && caught.code === "VALIDATION_FAILED") {
+        form.setError("licenseKey", { message }, { shouldFocus: true });
+      } else if (isApiError(caught) && (caught.status === 404 || caught.status === 409)) {
+        // No changes left, expired or gone: the list has been refreshed; nothing to retry here.
+        onDone();
+      }
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-5">
+      <div className="grid gap-2">
+        <Label htmlFor={buyKeyId}>Buy key</Label>
+        <Input
+          id={buyKeyId}
+          value={license.buyKey}
+          readOnly
+          className="bg-muted/50 font-mono text-sm text-muted-foreground focus-visible:text-foreground dark:bg-muted/40"
+        />
+      </div>
+
+      <div className="grid gap-2">
+        <Label htmlFor={inputId}>New license key</Label>
+        <Input
+          id={inputId}
+          autoComplete="off"
+          spellCheck={false}
+          placeholder={`${LICENSE_KEY_MARKER}-…`}
+          className="font-mono"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={[showHint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined}
+          {...form.register("licenseKey", {
+            onChange: () => {
+              if (form.formState.errors.licenseKey) form.clearErrors("licenseKey");
+            },
+          })}
+        />
+        {showHint ? (
+          <p id={hintId} className="text-xs font-medium text-amber-700 dark:text-amber-400">
+            {LICENSE_KEY_MESSAGES.hint}
+          </p>
+        ) : null}
+        {error ? (
+          <p id={errorId} role="alert" className="flex items-start gap-1.5 text-sm text-destructive">
+            <TriangleAlertIcon className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
+            <span>{error}</span>
+          </p>
+        ) : null}
+      </div>
+
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button type="button" variant="outline">
+            Cancel
+          </Button>
+        </DialogClose>
+        <SubmitButton loading={isSubmitting} loadingLabel="Updating ...">
+          Update key
+        </SubmitButton>
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,80 @@
+import { useRef, useState } from "react";
+import { EllipsisIcon, KeyRoundIcon, PencilIcon } from "lucide-react";
+
+import { Button } from "~/components/ui/button";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "~/components/ui/dropdown-menu";
+
+import type { License } from "./api";
+import { ChangeKeyDialog } from "./change-key-dialog";
+import { RenameLicenseDialog } from "./rename-license-dialog";
+
+type OpenDialog = "rename" | "change-key" | null;
+
+/** The per-row menu: Change Display Name, and Change License Key while changes are left. */
+export function LicenseRowActions({ license, label }: { license: License; label: string }) {
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+
+  const setOpen = (next: Exclude<OpenDialog, null>) => (open: boolean) =>
+    setDialog(open ? next : null);
+  // The dialogs open from the menu, so they hand focus back to the row's menu button.
+  const returnFocus = (event: Event) => {
+    event.preventDefault();
+    triggerRef.current?.focus();
+  };
+
+  return (
+    <>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button
+            ref={triggerRef}
+            variant="ghost"
+            size="icon"
+            className="size-8 data-[state=open]:bg-accent"
+            aria-label={`Actions for ${label}`}
+          >
+            <EllipsisIcon aria-hidden="true" />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end" className="w-52">
+          <DropdownMenuLabel className="truncate text-xs font-normal text-muted-foreground">
+            {label}
+          </DropdownMenuLabel>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem onSelect={() => setDialog("rename")}>
+            <PencilIcon aria-hidden="true" />
+            Change Display Name
+          </DropdownMenuItem>
+          {license.canChangeKey ? (
+            <DropdownMenuItem onSelect={() => setDialog("change-key")}>
+              <KeyRoundIcon aria-hidden="true" />
+              Change License Key
+            </DropdownMenuItem>
+          ) : null}
+        </DropdownMenuContent>
+      </DropdownMenu>
+
+      <RenameLicenseDialog
+        license={license}
+        open={dialog === "rename"}
+        onOpenChange={setOpen("rename")}
+        onCloseAutoFocus={returnFocus}
+      />
+      {/* Always mounted: a successful last change flips canChangeKey while the dialog closes. */}
+      <ChangeKeyDialog
+        license={license}
+        open={dialog === "change-key"}
+        onOpenChange={setOpen("change-key")}
+        onCloseAutoFocus={returnFocus}
+      />
+    </>
+  );
+}

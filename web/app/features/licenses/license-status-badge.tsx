@@ -1,0 +1,26 @@
+import type { LicenseStatus } from "../../../../contracts/licenses";
+import { Badge } from "~/components/ui/badge";
+import { cn } from "~/lib/utils";
+
+const STYLES: Record<LicenseStatus, string> = {
+  Active:
+    "border-emerald-600/20 bg-emerald-50 text-emerald-700 dark:border-emerald-400/25 dark:bg-emerald-400/10 dark:text-emerald-300",
+  New: "border-sky-600/20 bg-sky-50 text-sky-700 dark:border-sky-400/25 dark:bg-sky-400/10 dark:text-sky-300",
+  Expired:
+    "border-red-600/20 bg-red-50 text-red-700 dark:border-red-400/25 dark:bg-red-400/10 dark:text-red-300",
+};
+
+const DOTS: Record<LicenseStatus, string> = {
+  Active: "bg-emerald-500",
+  New: "bg-sky-500",
+  Expired: "bg-red-500",
+};
+
+export function LicenseStatusBadge({ status }: { status: LicenseStatus }) {
+  return (
+    <Badge variant="outline" className={cn("gap-1.5 rounded-full px-2.5", STYLES[status])}>
+      <span className={cn("size-1.5 rounded-full", DOTS[status])} aria-hidden="true" />
+      {status}
+    </Badge>
+  );
+}

@@ -1,0 +1,29 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+
+import { licensesApi } from "./api";
+
+export const licenseKeys = {
+  all: ["licenses"] as const,
+  list: (search: string) => ["licenses", "list", search] as const,
+  history: ["license-history"] as const,
+  historyPage: (search: string, page: number, pageSize: number) =>
+    ["license-history", search, page, pageSize] as const,
+};
+
+/** The signed-in user's licences matching `search` (buy key or licence key; server-side). */
+export function useLicenses(search: string) {
+  return useQuery({
+    queryKey: licenseKeys.list(search),
+    queryFn: ({ signal }) => licensesApi.list(search, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One page of the licence change history (own rows; all rows for admins), newest first. */
+export function useLicenseHistory(search: string, page: number, pageSize: number) {
+  return useQuery({
+    queryKey: licenseKeys.historyPage(search, page, pageSize),
+    queryFn: ({ signal }) => licensesApi.history({ search, page, pageSize }, signal),
+    placeholderData: keepPreviousData,
+  });
+}

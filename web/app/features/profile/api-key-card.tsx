@@ -1,0 +1,176 @@
+import { useState } from "react";
+import { CopyIcon, EyeIcon, EyeOffIcon, RefreshCwIcon, RotateCwIcon } from "lucide-react";
+import { toast } from "sonner";
+
+import { API_KEY_LENGTH } from "../../../../contracts/account";
+import { SubmitButton } from "~/components/submit-button";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "~/components/ui/dialog";
+import { Skeleton } from "~/components/ui/skeleton";
+import { cn } from "~/lib/utils";
+import { writeClipboard } from "~/features/otp-mail/clipboard";
+import { formatMoney } from "~/features/otp-mail/money";
+
+import { errorMessage } from "./api";
+import { useRegenerateApiKey } from "./mutations";
+import { useApiKey, useBalance } from "./queries";
+
+export const API_KEY_REGENERATED = "API key has been regenerated";
+const MASK = "•".repeat(API_KEY_LENGTH);
+
+export function ApiKeyCard() {
+  const query = useApiKey();
+  const balance = useBalance();
+  const [visible, setVisible] = useState(false);
+  const info = query.data;
+
+  async function copy() {
+    if (!info) return;
+    if (await writeClipboard(info.apiKey)) {
+      toast.success("Copied!", { description: "API key copied to clipboard" });
+    } else {
+      toast.error("Error", { description: "Failed to copy API key" });
+    }
+  }
+
+  // The balance query refreshes every 30 s; the key's own read is the first answer.
+  const balanceMills = balance.data?.balanceMills ?? info?.balanceMills;
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h2>API Key</h2>
+        </CardTitle>
+        <CardDescription>Use it in the desktop tool and the public API. Keep it secret.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-5">
+        {info ? (
+          <>
+            <div className="grid gap-2">
+              <p className="text-sm font-medium">Your API key</p>
+              <div className="flex flex-wrap items-center gap-2">
+                <code
+                  data-testid="api-key-value"
+                  className={cn(
+                    "min-w-0 flex-1 rounded-md border bg-muted/50 px-3 py-2 font-mono text-sm",
+                    visible ? "break-all" : "truncate",
+                  )}
+                >
+                  {visible ? (
+                    info.apiKey
+                  ) : (
+                    <>
+                      <span aria-hidden="true">{MASK}</span>
+                      <span className="sr-only">Hidden</span>
+                    </>
+                  )}
+                </code>
+                <div className="flex gap-2">
+                  <Button
+                    variant="outline"
+                    size="icon"
+                    aria-label={visible ? "Hide API key" : "Show API key"}
+                    aria-pressed={visible}
+                    onClick={() => setVisible((v) => !v)}
+                  >
+                    {visible ? <EyeOffIcon aria-hidden="true" /> : <EyeIcon aria-hidden="true" />}
+                  </Button>
+                  <Button variant="outline" onClick={() => void copy()}>
+                    <CopyIcon aria-hidden="true" />
+                    Copy
+                  </Button>
+                </div>
+              </div>
+              {!info.isActive ? <p className="text-sm text-destructive">This key is not active.</p> : null}
+            </div>
+            <div className="flex flex-wrap items-end justify-between gap-3">
+              <dl className="grid gap-1">
+                <dt className="text-sm font-medium">Balance</dt>
+                <dd data-testid="profile-balance" className="text-2xl font-semibold tabular-nums">
+                  {balanceMills === undefined ? "—" : formatMoney(balanceMills)}
+                </dd>
+              </dl>
+              <RegenerateDialog />
+            </div>
+          </>
+        ) : query.isError ? (
+          <div role="alert" className="grid gap-3 text-sm">
+            <p className="text-destructive">Could not load your API key: {errorMessage(query.error)}</p>
+            <Button variant="outline" size="sm" className="w-fit" onClick={() => void query.refetch()}>
+              <RotateCwIcon aria-hidden="true" />
+              Try again
+            </Button>
+          </div>
+        ) : (
+          <div role="status" className="grid gap-4">
+            <span className="sr-only">Loading API key</span>
+            <Skeleton className="h-9 w-full" />
+            <Skeleton className="h-7 w-24" />
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function RegenerateDialog() {
+  const [open, setOpen] = useState(false);
+  const regenerate = useRegenerateApiKey();
+
+  async function confirm() {
+    try {
+      await regenerate.mutateAsync();
+      toast.success(API_KEY_REGENERATED);
+      setOpen(false);
+    } catch (error) {
+      toast.error("Error", { description: errorMessage(error) });
+    }
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="outline">
+          <RefreshCwIcon aria-hidden="true" />
+          Regenerate
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="sm:max-w-md">
+        <DialogHeader>
+          <DialogTitle>Regenerate API key?</DialogTitle>
+          <DialogDescription>
+            The old key stops working at once. Update the desktop tool and any script that uses it.
+            Your balance stays the same.
+          </DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button type="button" variant="outline">
+              Cancel
+            </Button>
+          </DialogClose>
+          <SubmitButton
+            type="button"
+            variant="destructive"
+            loading={regenerate.isPending}
+            loadingLabel="Regenerating ..."
+            onClick={() => void confirm()}
+          >
+            Regenerate
+          </SubmitButton>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

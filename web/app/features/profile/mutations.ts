@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+
+import { accountApi } from "./api";
+import { accountKeys } from "./queries";
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => accountApi.updateProfile(name),
+    onSuccess: (profile) => queryClient.setQueryData(accountKeys.profile, profile),
+  });
+}
+
+export function useRegenerateApiKey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => accountApi.regenerateApiKey(),
+    onSuccess: (info) => {
+      queryClient.setQueryData(accountKeys.apiKey, info);
+      void queryClient.invalidateQueries({ queryKey: accountKeys.balance });
+    },
+  });
+}

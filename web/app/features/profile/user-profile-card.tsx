@@ -1,0 +1,124 @@
+import { useState } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { PencilIcon, RotateCwIcon } from "lucide-react";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+
+import { UpdateProfileBodySchema } from "../../../../contracts/account";
+import { FormField } from "~/components/form-field";
+import { SubmitButton } from "~/components/submit-button";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Skeleton } from "~/components/ui/skeleton";
+
+import { errorMessage, type Profile } from "./api";
+import { useUpdateProfile } from "./mutations";
+import { useProfile } from "./queries";
+
+export const PROFILE_UPDATED = "Profile updated successfully";
+
+export function UserProfileCard() {
+  const query = useProfile();
+  const [editing, setEditing] = useState(false);
+  const profile = query.data;
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h2>User Profile</h2>
+        </CardTitle>
+        <CardDescription>Your sign-in e-mail and the name shown in the dashboard.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-5">
+        {profile ? (
+          <>
+            <dl className="grid gap-1.5">
+              <dt className="text-sm font-medium">Email</dt>
+              <dd className="break-all text-muted-foreground" data-testid="profile-email">
+                {profile.email}
+              </dd>
+            </dl>
+            {editing ? (
+              <NameForm profile={profile} onDone={() => setEditing(false)} />
+            ) : (
+              <div className="grid gap-1.5">
+                <p className="text-sm font-medium">Display name</p>
+                <div className="flex flex-wrap items-center justify-between gap-3">
+                  {profile.name.trim() ? (
+                    <p className="break-words" data-testid="profile-name">
+                      {profile.name}
+                    </p>
+                  ) : (
+                    <p className="text-muted-foreground italic" data-testid="profile-name">
+                      Not set
+                    </p>
+                  )}
+                  <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
+                    <PencilIcon aria-hidden="true" />
+                    Edit Name
+                  </Button>
+                </div>
+              </div>
+            )}
+          </>
+        ) : query.isError ? (
+          <div role="alert" className="grid gap-3 text-sm">
+            <p className="text-destructive">Failed to fetch user profile: {errorMessage(query.error)}</p>
+            <Button variant="outline" size="sm" className="w-fit" onClick={() => void query.refetch()}>
+              <RotateCwIcon aria-hidden="true" />
+              Try again
+            </Button>
+          </div>
+        ) : (
+          <div role="status" className="grid gap-4">
+            <span className="sr-only">Loading profile</span>
+            <Skeleton className="h-4 w-48" />
+            <Skeleton className="h-4 w-32" />
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function NameForm({ profile, onDone }: { profile: Profile; onDone: () => void }) {
+  const update = useUpdateProfile();
+  const form = useForm({
+    resolver: zodResolver(UpdateProfileBodySchema),
+    defaultValues: { name: profile.name },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async ({ name }) => {
+    try {
+      await update.mutateAsync(name);
+      toast.success(PROFILE_UPDATED);
+      onDone();
+    } catch (error) {
+      toast.error("Error", { description: errorMessage(error) });
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-3">
+      <FormField
+        label="Display name"
+        autoComplete="name"
+        autoFocus
+        maxLength={100}
+        placeholder="Your name"
+        error={errors.name?.message}
+        {...form.register("name")}
+      />
+      <div className="flex gap-2">
+        <Button type="button" variant="outline" size="sm" onClick={onDone}>
+          Cancel
+        </Button>
+        <SubmitButton size="sm" loading={isSubmitting} loadingLabel="Saving ...">
+          Save
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}

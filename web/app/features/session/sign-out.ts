@@ -1,0 +1,46 @@
+// Signing out, shared by the dashboard (useSignOut) and the public pages' header, which imports
+// this module only when Sign Out is clicked: better-auth's client and sonner stay off their first
+// load, and so does the query library (the cache is cleared only if a dashboard visit made one).
+import type { NavigateFunction } from "react-router";
+import { toast } from "sonner";
+
+import { clearUserQueries, sessionKeys } from "~/features/session/session-keys";
+import { authClient } from "~/lib/auth-client";
+import { getActiveQueryClient } from "~/lib/query-client-ref";
+import { setPublicSession } from "~/lib/session";
+import { showToaster } from "~/lib/toaster";
+
+export async function requestSignOut() {
+  showToaster();
+  const { error } = await authClient.signOut();
+  if (error) throw new Error(error.message || error.statusText || "Sign out failed");
+}
+
+/** After the server ended the session: forget it, go home, drop the user's data, say so. */
+export async function afterSignOut(navigate: NavigateFunction) {
+  const queryClient = getActiveQueryClient();
+  setPublicSession(null);
+  queryClient?.setQueryData(sessionKeys.session, null);
+  // Leave the dashboard first so its guard does not react to the cleared user.
+  await navigate("/");
+  if (queryClient) clearUserQueries(queryClient);
+  toast.success("Signed out successfully", {
+    id: "signed-out",
+    description: "You have been logged out of your account",
+  });
+}
+
+export function signOutFailed(error: Error) {
+  toast.error("Error signing out", { id: "sign-out-error", description: error.message });
+}
+
+/** The whole sign-out for a page without a query client (the public header). */
+export async function signOut(navigate: NavigateFunction) {
+  try {
+    await requestSignOut();
+  } catch (error) {
+    signOutFailed(error instanceof Error ? error : new Error(String(error)));
+    return;
+  }
+  await afterSignOut(navigate);
+}

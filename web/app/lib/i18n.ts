@@ -1,0 +1,303 @@
+// English and Khmer for the public pages.
+//
+// A deliberately small translator instead of i18next + react-i18next (17 KB + 2 KB gzip): the
+// landing page's first-load budget leaves about 15 KB for everything beyond React and React Router
+// (docs/benchmarks.md), and the public pages only need what is here: nested keys, "ns:key",
+// {{value}} interpolation, count plurals (key_one / key_other), returnObjects, a fallback to
+// English, and <Trans> for copy with <tag>…</tag> links.
+//
+// Only English `common` ships with every page. Each route registers its own English namespace
+// when its module loads (synchronously, so prerendering renders English), and the Khmer copy of
+// every namespace arrives in one chunk the first time Khmer is chosen (also on restoreLanguage).
+import {
+  cloneElement,
+  createElement,
+  Fragment,
+  useMemo,
+  useSyncExternalStore,
+  type ReactElement,
+  type ReactNode,
+} from "react";
+
+import { hydrateDeferredSections } from "~/lib/deferred-hydration";
+import enCommon from "~/locales/en/common.json";
+
+export const LANGUAGES = ["en", "km"] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const LANGUAGE_STORAGE_KEY = "lang";
+
+/** The Khmer face of app.css (Fontsource, unicode-range: fetched only for Khmer text). */
+const KHMER_FONT = '1em "Noto Sans Khmer Variable"';
+/** Longest wait for the Khmer font before switching anyway (a slow link still gets Khmer). */
+const FONT_TIMEOUT_MS = 1500;
+
+type Bundle = { [key: string]: unknown };
+
+export type TOptions = {
+  [value: string]: unknown;
+  count?: number;
+  defaultValue?: unknown;
+  returnObjects?: boolean;
+  /** Return the copy with its {{placeholders}} left in (used by <Trans>). */
+  skipInterpolation?: boolean;
+};
+
+export interface TFunction {
+  (key: string, options: TOptions & { returnObjects: true }): unknown;
+  (key: string, options?: TOptions): string;
+}
+
+const bundles: Record<Language, { [ns: string]: Bundle }> = { en: { common: enCommon }, km: {} };
+
+/** Where the other languages come from: one chunk with every namespace, fetched on demand. */
+const loaders: Partial<Record<Language, () => Promise<{ [ns: string]: Bundle }>>> = {
+  km: () => import("~/locales/km").then((m) => m.default),
+};
+const loaded = new Set<Language>(["en"]);
+
+let language: Language = "en";
+/** Bumped on every change of language or copy; part of the cache key of getFixedT. */
+let version = 0;
+const listeners = new Set<() => void>();
+
+function emit() {
+  version += 1;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
+}
+
+// ---- Lookup ----------------------------------------------------------------------------------
+
+function resolve(lng: Language, ns: string, path: string): unknown {
+  let node: unknown = bundles[lng][ns];
+  for (const part of path.split(".")) {
+    if (node === null || typeof node !== "object") return undefined;
+    node = (node as Bundle)[part];
+  }
+  return node;
+}
+
+const pluralRules = new Map<Language, Intl.PluralRules>();
+function pluralSuffix(lng: Language, count: number) {
+  let rules = pluralRules.get(lng);
+  if (!rules) {
+    rules = new Intl.PluralRules(lng);
+    pluralRules.set(lng, rules);
+  }
+  return rules.select(count);
+}
+
+/** {{name}} → the value; the values themselves are never interpolated again. */
+export function interpolate(text: string, values: TOptions | undefined) {
+  return text.replace(/\{\{\s*([^{}\s]+)\s*\}\}/g, (_, name: string) => {
+    const value = values?.[name];
+    return value === undefined || value === null ? "" : String(value);
+  });
+}
+
+function translate(lng: Language, defaultNs: string, fullKey: string, options?: TOptions): unknown {
+  const colon = fullKey.indexOf(":");
+  const ns = colon > 0 ? fullKey.slice(0, colon) : defaultNs;
+  const key = colon > 0 ? fullKey.slice(colon + 1) : fullKey;
+  const count = options?.count;
+
+  let value: unknown;
+  for (const candidate of lng === "en" ? (["en"] as const) : ([lng, "en"] as const)) {
+    if (typeof count === "number") {
+      value = resolve(candidate, ns, `${key}_${pluralSuffix(candidate, count)}`);
+      if (typeof value === "string") break;
+    }
+    value = resolve(candidate, ns, key);
+    if (value !== undefined) break;
+  }
+
+  if (value === undefined) value = options?.defaultValue ?? key;
+  if (typeof value === "string") {
+    return options?.skipInterpolation ? value : interpolate(value, options);
+  }
+  return options?.returnObjects ? value : key;
+}
+
+const fixedTs = new Map<string, TFunction>();
+
+/** A t() bound to one language and namespace ("ns:key" still reaches other namespaces). */
+export function getFixedT(lng: Language, ns = "common"): TFunction {
+  const id = `${lng}|${ns}|${version}`;
+  let t = fixedTs.get(id);
+  if (!t) {
+    t = ((key: string, options?: TOptions) => translate(lng, ns, key, options)) as TFunction;
+    if (fixedTs.size > 64) fixedTs.clear();
+    fixedTs.set(id, t);
+  }
+  return t;
+}
+
+// ---- Resources and language ------------------------------------------------------------------
+
+function addResourceBundle(lng: Language, ns: string, bundle: Bundle) {
+  bundles[lng][ns] = bundle;
+  emit();
+}
+
+function hasResourceBundle(lng: Language, ns: string) {
+  return ns in bundles[lng];
+}
+
+async function loadLanguage(lng: Language) {
+  if (loaded.has(lng)) return;
+  const load = loaders[lng];
+  if (!load) return;
+  const namespaces = await load();
+  for (const [ns, bundle] of Object.entries(namespaces)) {
+    // A route may already have registered its own copy of a namespace; keep it.
+    if (!hasResourceBundle(lng, ns)) bundles[lng][ns] = bundle;
+  }
+  loaded.add(lng);
+}
+
+/** Resolves once the Khmer face is usable (or after a timeout), so Khmer never shows as boxes. */
+function khmerFontReady(): Promise<unknown> {
+  if (typeof document === "undefined" || !("fonts" in document)) return Promise.resolve();
+  return Promise.race([
+    document.fonts.load(KHMER_FONT, "ក").catch(() => undefined),
+    new Promise((resolve) => setTimeout(resolve, FONT_TIMEOUT_MS)),
+  ]);
+}
+
+let switchRequest = 0;
+
+/** Switches the language once its copy, its font and the page's deferred sections are ready. */
+async function changeLanguage(lng: Language) {
+  const request = ++switchRequest;
+  await Promise.all([
+    loadLanguage(lng).catch((error: unknown) => console.error(`Could not load the ${lng} copy`, error)),
+    lng === "km" ? khmerFontReady() : undefined,
+    // Sections still showing their prerendered (English) HTML hydrate first, then switch with
+    // the rest of the page.
+    hydrateDeferredSections(),
+  ]);
+  if (request !== switchRequest) return; // a later choice won
+  if (lng !== language) {
+    language = lng;
+    emit();
+  }
+}
+
+const i18n = {
+  get language(): Language {
+    return language;
+  },
+  t: ((key: string, options?: TOptions) => translate(language, "common", key, options)) as TFunction,
+  getFixedT,
+  addResourceBundle,
+  hasResourceBundle,
+  changeLanguage,
+};
+
+export type I18n = typeof i18n;
+
+/** Registers a namespace's copy (English at least); routes call it when their module loads. */
+export function registerNamespace(ns: string, copy: Partial<Record<Language, object>>) {
+  for (const lng of LANGUAGES) {
+    const bundle = copy[lng];
+    if (bundle && !hasResourceBundle(lng, ns)) bundles[lng][ns] = bundle as Bundle;
+  }
+}
+
+/** Switches the language, remembers it and sets <html lang>. */
+export async function setLanguage(lng: Language) {
+  await changeLanguage(lng);
+  if (i18n.language !== lng) return;
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, lng);
+  } catch {
+    // Private mode: the choice lasts for this page only.
+  }
+  document.documentElement.lang = lng;
+}
+
+/** Applies the remembered language; call once after hydration. */
+export function restoreLanguage() {
+  let stored: string | null;
+  try {
+    stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+  } catch {
+    stored = null;
+  }
+  if (isLanguage(stored) && stored !== i18n.language) void setLanguage(stored);
+  else document.documentElement.lang = i18n.language;
+}
+
+// ---- React -----------------------------------------------------------------------------------
+
+/** react-i18next's hook, as far as the public pages use it: `{ t, i18n }`, re-rendering on change. */
+export function useTranslation(ns = "common") {
+  // getFixedT is cached per language, namespace and copy version: a new t() only after a change.
+  const getT = () => getFixedT(language, ns);
+  const t = useSyncExternalStore(subscribe, getT, getT);
+  return useMemo(() => ({ t, i18n }), [t]);
+}
+
+const TAG = /<(\/?)([a-zA-Z][\w-]*)\s*(\/?)>/g;
+
+type Node = { tag: string | null; children: (string | Node)[] };
+
+/**
+ * Copy with inline markup: `<tag>text</tag>` becomes `components.tag` with the text as its
+ * children. The copy is parsed before values are filled in, so a value is always plain text.
+ */
+export function Trans({
+  t,
+  i18nKey,
+  values,
+  components = {},
+}: {
+  t: TFunction;
+  i18nKey: string;
+  values?: TOptions;
+  components?: Record<string, ReactElement>;
+}) {
+  const template = t(i18nKey, { ...values, skipInterpolation: true });
+  const root: Node = { tag: null, children: [] };
+  const stack: Node[] = [root];
+  let last = 0;
+  for (const match of template.matchAll(TAG)) {
+    const [whole, closing, tag, selfClosing] = match;
+    const top = stack[stack.length - 1];
+    if (match.index > last) top.children.push(template.slice(last, match.index));
+    last = match.index + whole.length;
+    if (closing) {
+      if (stack.length > 1 && top.tag === tag) stack.pop();
+    } else {
+      const node: Node = { tag, children: [] };
+      top.children.push(node);
+      if (!selfClosing) stack.push(node);
+    }
+  }
+  if (last < template.length) stack[stack.length - 1].children.push(template.slice(last));
+
+  const render = (children: (string | Node)[]): ReactNode[] =>
+    children.map((child, index) => {
+      if (typeof child === "string") return interpolate(child, values);
+      const component = child.tag ? components[child.tag] : undefined;
+      const inner = render(child.children);
+      if (!component) return createElement(Fragment, { key: index }, ...inner);
+      return inner.length
+        ? cloneElement(component, { key: index }, ...inner)
+        : cloneElement(component, { key: index });
+    });
+
+  return createElement(Fragment, null, ...render(root.children));
+}
+
+export default i18n;

@@ -1,0 +1,105 @@
+import {
+  BanknoteIcon,
+  HistoryIcon,
+  HomeIcon,
+  KeyRoundIcon,
+  LayoutDashboardIcon,
+  MailCheckIcon,
+  ReceiptTextIcon,
+  UserCogIcon,
+  UserIcon,
+  WalletIcon,
+  type LucideIcon,
+} from "lucide-react";
+
+import type { CurrentUser } from "~/lib/api";
+
+/**
+ * Who may see something: any signed-in user, an admin (role === "admin"), or a super admin
+ * (the extra privileged flag). The server enforces the same rules; this only shapes the UI.
+ */
+export type Access = "user" | "admin" | "superAdmin";
+
+export type NavEntry = {
+  title: string;
+  url: string;
+  icon: LucideIcon;
+  /** Who sees the entry in the sidebar menu. */
+  menu: Access;
+  /** Who may open the page; null for pages outside the dashboard (e.g. Home). */
+  page: Access | null;
+};
+
+/** The single table behind both the sidebar and the dashboard route guard. */
+export const NAV_ENTRIES: readonly NavEntry[] = [
+  { title: "Home", url: "/", icon: HomeIcon, menu: "user", page: null },
+  { title: "Overview", url: "/overview", icon: LayoutDashboardIcon, menu: "admin", page: "admin" },
+  { title: "Profile", url: "/profile", icon: UserIcon, menu: "user", page: "user" },
+  { title: "License Keys", url: "/license-keys", icon: KeyRoundIcon, menu: "user", page: "user" },
+  {
+    title: "License History",
+    url: "/license-history",
+    icon: HistoryIcon,
+    menu: "user",
+    page: "user",
+  },
+  {
+    title: "Transactions History",
+    url: "/transactions-history",
+    icon: ReceiptTextIcon,
+    menu: "admin",
+    page: "user",
+  },
+  {
+    title: "Transactions Gmail",
+    url: "/transactions-gmail",
+    icon: MailCheckIcon,
+    menu: "admin",
+    page: "admin",
+  },
+  { title: "OTP Gmail", url: "/otp-gmail", icon: WalletIcon, menu: "admin", page: "user" },
+  {
+    title: "User Management",
+    url: "/user-management",
+    icon: UserCogIcon,
+    menu: "superAdmin",
+    page: "superAdmin",
+  },
+  {
+    title: "Manage Balance",
+    url: "/manage-balance",
+    icon: BanknoteIcon,
+    menu: "superAdmin",
+    page: "superAdmin",
+  },
+];
+
+export function hasAccess(user: Pick<CurrentUser, "role" | "superAdmin">, access: Access) {
+  switch (access) {
+    case "user":
+      return true;
+    case "admin":
+      return user.role === "admin";
+    case "superAdmin":
+      // As on the server: the super-admin flag counts only together with the admin role.
+      return user.role === "admin" && user.superAdmin === true;
+  }
+}
+
+export function menuEntriesFor(user: Pick<CurrentUser, "role" | "superAdmin">) {
+  return NAV_ENTRIES.filter((entry) => hasAccess(user, entry.menu));
+}
+
+export function findNavEntry(pathname: string): NavEntry | undefined {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  return NAV_ENTRIES.find((entry) => entry.url === path);
+}
+
+/** Whether the user may open a dashboard page; pages not in the table only need a session. */
+export function canOpenPage(user: Pick<CurrentUser, "role" | "superAdmin">, pathname: string) {
+  const page = findNavEntry(pathname)?.page ?? "user";
+  return hasAccess(user, page);
+}
+
+export const DASHBOARD_HOME = "/dashboard";
+export const BRAND_NAME = "Keyshop";

@@ -1,0 +1,55 @@
+// The toast area. Every page has its live region from the start, but sonner (about 10 KB gzip)
+// loads only when something may toast: the dashboard and /auth ask for it when they mount, the
+// public pages when a dialog or action that toasts is opened. sonner keeps toasts created before
+// its Toaster subscribes and shows them once it mounts, so nothing fired early is lost.
+import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
+
+import { useTheme } from "~/lib/theme";
+
+const Toaster = lazy(() => import("~/components/ui/sonner").then((m) => ({ default: m.Toaster })));
+
+let wanted = false;
+const listeners = new Set<() => void>();
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+/** Loads and mounts the Toaster (once); call before or right after firing a toast. */
+export function showToaster() {
+  if (wanted || typeof window === "undefined") return;
+  wanted = true;
+  for (const listener of listeners) listener();
+}
+
+/** For pages that toast: mounts the Toaster with the page. */
+export function useToaster() {
+  useEffect(showToaster, []);
+}
+
+/** sonner's (empty) region: same name and live-region attributes, so the area is always there. */
+function ToastRegion() {
+  return (
+    <section
+      aria-label="Notifications alt+T"
+      tabIndex={-1}
+      aria-live="polite"
+      aria-relevant="additions text"
+      aria-atomic="false"
+    />
+  );
+}
+
+export function AppToaster() {
+  const { theme } = useTheme();
+  const show = useSyncExternalStore(subscribe, () => wanted, () => false);
+  if (!show) return <ToastRegion />;
+  return (
+    <Suspense fallback={<ToastRegion />}>
+      <Toaster theme={theme} visibleToasts={1} duration={5000} richColors closeButton />
+    </Suspense>
+  );
+}

@@ -1,0 +1,8 @@
+// Every Khmer namespace in one chunk, fetched by lib/i18n.ts the first time Khmer is chosen.
+import common from "./common.json";
+import donation from "./donation.json";
+import faq from "./faq.json";
+import landing from "./landing.json";
+import legal from "./legal.json";
+
+export default { common, donation, faq, landing, legal };

@@ -1,0 +1,90 @@
+import { useEffect, useState } from "react";
+import { QueryClientProvider, useQueryClient } from "@tanstack/react-query";
+import { Outlet, useLocation, useNavigate } from "react-router";
+import { toast } from "sonner";
+
+import { AppSidebar } from "~/components/app-sidebar";
+import { DashboardFooter } from "~/components/dashboard/dashboard-footer";
+import { PageSkeleton } from "~/components/dashboard/page-skeleton";
+import { SiteHeader } from "~/components/site-header";
+import { MAIN_CONTENT_ID, SkipLink } from "~/components/skip-link";
+import { getSidebarStateFromCookie, SidebarInset, SidebarProvider } from "~/components/ui/sidebar";
+import { sessionKeys, useMe } from "~/features/session/queries";
+import { describeSessionError } from "~/features/session/session-errors";
+import { authClient } from "~/lib/auth-client";
+import { canOpenPage, DASHBOARD_HOME } from "~/lib/nav";
+import { getQueryClient } from "~/lib/query-client";
+import { setPublicSession } from "~/lib/session";
+import { useToaster } from "~/lib/toaster";
+
+/** The dashboard brings the query client and the toaster with it (the public pages load neither). */
+export default function DashboardRoute() {
+  useToaster();
+  return (
+    <QueryClientProvider client={getQueryClient()}>
+      <DashboardLayout />
+    </QueryClientProvider>
+  );
+}
+
+function DashboardLayout() {
+  const me = useMe();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const queryClient = useQueryClient();
+  // No SSR: the remembered sidebar state is read from the cookie on first render.
+  const [sidebarOpen] = useState(() => getSidebarStateFromCookie());
+
+  const user = me.data ?? null;
+  const allowed = user !== null && canOpenPage(user, pathname);
+
+  // No session: sign in first.
+  useEffect(() => {
+    if (me.isSuccess && me.data === null) {
+      queryClient.setQueryData(sessionKeys.session, null);
+      setPublicSession(null);
+      void navigate("/auth", { replace: true });
+    }
+  }, [me.isSuccess, me.data, navigate, queryClient]);
+
+  // The session could not be read: log, sign out, go to /auth.
+  useEffect(() => {
+    if (!me.isError) return;
+    console.error("Could not read the session", me.error);
+    const { title, description } = describeSessionError(me.error);
+    toast.error(title, { id: "session-error", description });
+    void authClient.signOut().catch(() => undefined);
+    queryClient.setQueryData(sessionKeys.session, null);
+    setPublicSession(null);
+    void navigate("/auth", { replace: true });
+  }, [me.isError, me.error, navigate, queryClient]);
+
+  // Signed in but not allowed on this page.
+  useEffect(() => {
+    if (user && !allowed) {
+      toast.error("Access Denied", {
+        id: "access-denied",
+        description: "You don't have permission to access this page",
+      });
+      void navigate(DASHBOARD_HOME, { replace: true });
+    }
+  }, [user, allowed, navigate]);
+
+  return (
+    <SidebarProvider defaultOpen={sidebarOpen}>
+      <SkipLink />
+      <AppSidebar user={user} />
+      <SidebarInset>
+        <SiteHeader />
+        <main
+          id={MAIN_CONTENT_ID}
+          aria-busy={!allowed || undefined}
+          className="flex-1 px-4 py-6 lg:px-8 lg:py-8"
+        >
+          <div className="mx-auto w-full max-w-6xl">{allowed ? <Outlet /> : <PageSkeleton />}</div>
+        </main>
+        <DashboardFooter />
+      </SidebarInset>
+    </SidebarProvider>
+  );
+}

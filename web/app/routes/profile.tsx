@@ -1,0 +1,16 @@
+import { PageHeader } from "~/components/dashboard/page-header";
+import { ProfilePanels } from "~/features/profile/profile-panels";
+import { BRAND_NAME } from "~/lib/nav";
+
+export function meta() {
+  return [{ title: `Profile | ${BRAND_NAME}` }];
+}
+
+export default function ProfilePage() {
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader title="Profile" description="Your account, API key and balance." />
+      <ProfilePanels />
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import { LegalPage } from "~/features/public-pages/legal/legal-page";
+import i18n from "~/lib/i18n";
+import { pageMeta } from "~/lib/seo";
+import { SITE } from "../../../contracts/site";
+
+export function meta() {
+  return pageMeta({
+    title: i18n.t("legal:terms.meta.title"),
+    description: i18n.t("legal:terms.meta.description", { brand: SITE.brandName }),
+    path: "/terms-of-service",
+  });
+}
+
+export default function TermsOfServicePage() {
+  return <LegalPage doc="terms" />;
+}
