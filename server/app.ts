@@ -12,6 +12,7 @@ import type { Db } from "./db/client";
 import { createAdminRoutes } from "./features/admin/routes";
 import { createDevMailboxRoutes } from "./features/dev-mailbox/routes";
 import { createLicenseRoutes } from "./features/licenses/routes";
+import type { LicenceCache } from "./features/licenses/cache";
 import type { Signer } from "./features/licenses/signing";
 import { createLicenseToolRoutes } from "./features/licenses/tool-routes";
 import { createMeRoutes } from "./features/me/routes";
@@ -44,6 +45,7 @@ export interface AppDeps {
   signer: Signer;
   limiter: SharedRateLimiter;
   otpMail: OtpMailDeps;
+  licenceCache: LicenceCache;
 }
 
 /** The caller's address: the socket's, or the proxy's X-Forwarded-For when TRUST_PROXY is on. */
@@ -56,7 +58,7 @@ function clientIp(c: Context, trustProxy: boolean): string {
   return incoming?.socket?.remoteAddress ?? "unknown";
 }
 
-export function createApp({ config, db, auth, logger, signer, limiter, otpMail }: AppDeps) {
+export function createApp({ config, db, auth, logger, signer, limiter, otpMail, licenceCache }: AppDeps) {
   const app = new OpenAPIHono<AppEnv>(VALIDATION);
 
   app.use("*", async (c, next) => {
@@ -97,7 +99,7 @@ export function createApp({ config, db, auth, logger, signer, limiter, otpMail }
   // The desktop tool's API needs no session: mounted before the session middleware so its hot
   // path never reads cookies.
   const toolApi = new OpenAPIHono<AppEnv>(VALIDATION);
-  toolApi.route("/", createLicenseToolRoutes({ db, signer, limiter }));
+  toolApi.route("/", createLicenseToolRoutes({ db, signer, limiter, cache: licenceCache }));
   app.route("/api", toolApi);
 
   // The public API for API-key holders: `Authorization: Bearer <key>`.

@@ -4,6 +4,7 @@ import { createApp } from "./app";
 import { createAuth } from "./auth/auth";
 import type { Config } from "./config";
 import { migrateDatabase, openDatabase, type Database } from "./db/client";
+import { LicenceCache } from "./features/licenses/cache";
 import { loadSigner } from "./features/licenses/signing";
 import { syncPlanCatalogue } from "./features/plans/service";
 import { SharedRateLimiter } from "./lib/rate-limit";
@@ -70,7 +71,10 @@ export async function startServer(config: Config, opts: { database?: Database; l
     timer.unref();
     closers.push(async () => clearInterval(timer));
   }
-  const app = createApp({ config, db, auth, logger, signer, limiter, otpMail });
+  const licenceCache = new LicenceCache();
+  await licenceCache.start(database.listen);
+  closers.push(() => licenceCache.stop());
+  const app = createApp({ config, db, auth, logger, signer, limiter, otpMail, licenceCache });
 
   // Requests in flight are counted so shutdown waits for them before closing the database
   // (a client that disconnects early does not end its request's work).

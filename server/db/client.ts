@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { listenWithPg, type Listen } from "./notifications";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -13,6 +14,8 @@ export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
   databaseUrl?: string;
+  /** LISTEN on a channel (PostgreSQL: a dedicated, self-healing connection; PGlite: in process). */
+  listen: Listen;
   close(): Promise<void>;
 }
 
@@ -57,7 +60,8 @@ export async function openDatabase(opts: {
     // an uncaught exception and end the process; the pool drops that client and opens a new one.
     pool.on("error", (err) => opts.onIdleError?.(err));
     const db = drizzle(pool, { schema }) as unknown as Db;
-    return { db, kind: "postgres", databaseUrl: opts.databaseUrl, close: () => pool.end() };
+    const listen = listenWithPg(opts.databaseUrl, opts.onIdleError);
+    return { db, kind: "postgres", databaseUrl: opts.databaseUrl, listen, close: () => pool.end() };
   }
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
@@ -73,9 +77,18 @@ export async function openDatabase(opts: {
   }
   await client.waitReady;
   const db = drizzle(client, { schema }) as unknown as Db;
+  const pglite = client;
+  const listen: Listen = async (channel, handlers) => {
+    const unlisten = await pglite.listen(channel, handlers.onMessage);
+    handlers.onLive();
+    return async () => {
+      await unlisten().catch(() => {});
+    };
+  };
   return {
     db,
     kind: "pglite",
+    listen,
     close: async () => {
       await client.close();
       release();

@@ -10,6 +10,7 @@ import { SharedRateLimiter } from "../lib/rate-limit";
 import { createOtpMailDeps } from "../features/otp-mail/deps";
 import { loadSigner } from "../features/licenses/signing";
 import { syncPlanCatalogue } from "../features/plans/service";
+import { LicenceCache } from "../features/licenses/cache";
 import { createTestDatabase } from "./db";
 
 let ipCounter = 1;
@@ -81,7 +82,9 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   const signer = await loadSigner({ db: database.db, secret: config.authSecret });
   const limiter = new SharedRateLimiter(database.db, 60_000);
   const otpMail = createOtpMailDeps(config, database.db);
-  const app = createApp({ config, db: database.db, auth, logger, signer, limiter, otpMail });
+  const licenceCache = new LicenceCache();
+  await licenceCache.start(database.listen);
+  const app = createApp({ config, db: database.db, auth, logger, signer, limiter, otpMail, licenceCache });
   const ctx: TestContext = {
     app,
     otpMail,
@@ -114,6 +117,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     },
     close: async () => {
       await limiter.stop();
+      await licenceCache.stop();
       await database.close();
     },
   };

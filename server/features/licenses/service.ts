@@ -13,6 +13,7 @@ import type { Db, Tx } from "../../db/client";
 import { licenseHistory, licenses, plans } from "../../db/schema";
 import { randomString } from "../../lib/crypto";
 import { AppError } from "../../lib/errors";
+import type { LicenceCache } from "./cache";
 import { licenseStatus } from "./status";
 
 type LicenseRow = typeof licenses.$inferSelect;
@@ -318,10 +319,31 @@ function prepareValidate(db: Db) {
   return db.select().from(licenses).where(eq(licenses.buyKey, sql.placeholder("buyKey"))).prepare("license_by_buy_key");
 }
 
-export async function validateLicense({ db, buyKey, deviceKey, nonce, now = new Date() }: { db: Db; buyKey: string; deviceKey: string; nonce?: string; now?: Date }): Promise<LicenseAnswer> {
+async function loadByBuyKey(db: Db, buyKey: string) {
   let statement = validateStatements.get(db);
   if (!statement) validateStatements.set(db, (statement = prepareValidate(db)));
-  const [row] = await statement.execute({ buyKey: normalizeBuyKey(buyKey) });
+  const [row] = await statement.execute({ buyKey });
+  return row;
+}
+
+export async function validateLicense({
+  db,
+  cache,
+  buyKey,
+  deviceKey,
+  nonce,
+  now = new Date(),
+}: {
+  db: Db;
+  /** Rows kept between calls, dropped on every change (see cache.ts). */
+  cache?: LicenceCache;
+  buyKey: string;
+  deviceKey: string;
+  nonce?: string;
+  now?: Date;
+}): Promise<LicenseAnswer> {
+  const key = normalizeBuyKey(buyKey);
+  const row = cache ? await cache.get(key, (k) => loadByBuyKey(db, k)) : await loadByBuyKey(db, key);
   if (!row) return answer("NOT_FOUND", null, now, nonce);
   if (row.licenseKey?.includes(EXPIRED_KEY_MARKER)) return answer("EXPIRED", row, now, nonce);
   if (row.licenseKey === null || !row.startDate) return answer("NOT_ACTIVATED", row, now, nonce);

@@ -15,6 +15,7 @@ import type { AppEnv } from "../../auth/context";
 import type { Db } from "../../db/client";
 import { applyRateLimit, type RateLimitRule, type SharedRateLimiter } from "../../lib/rate-limit";
 import { activateLicense, changeLicenseKeyFromTool, normalizeBuyKey, validateLicense } from "./service";
+import type { LicenceCache } from "./cache";
 import { SIGNATURE_HEADER, type Signer } from "./signing";
 
 const json = <T extends z.ZodTypeAny>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
@@ -41,7 +42,7 @@ const LIMITS: Record<"validate" | "change", { ip: RateLimitRule; key: RateLimitR
   change: { ip: { limit: 30, windowSeconds: 60 }, key: { limit: 10, windowSeconds: 60 } },
 };
 
-export function createLicenseToolRoutes({ db, signer, limiter }: { db: Db; signer: Signer; limiter: SharedRateLimiter }) {
+export function createLicenseToolRoutes({ db, signer, limiter, cache }: { db: Db; signer: Signer; limiter: SharedRateLimiter; cache?: LicenceCache }) {
   const limit = (c: Context<AppEnv>, kind: keyof typeof LIMITS, buyKey: string) => {
     const rules = LIMITS[kind];
     applyRateLimit(c, [
@@ -60,17 +61,21 @@ export function createLicenseToolRoutes({ db, signer, limiter }: { db: Db; signe
     .openapi(activateRoute, async (c) => {
       const input = c.req.valid("json");
       limit(c, "change", input.buyKey);
-      return signed(c, await activateLicense({ db, ...input }));
+      const result = await activateLicense({ db, ...input });
+      cache?.evict(normalizeBuyKey(input.buyKey)); // this instance sees its own change at once
+      return signed(c, result);
     })
     .openapi(validateRoute, async (c) => {
       const input = c.req.valid("json");
       limit(c, "validate", input.buyKey);
-      return signed(c, await validateLicense({ db, ...input }));
+      return signed(c, await validateLicense({ db, cache, ...input }));
     })
     .openapi(changeKeyRoute, async (c) => {
       const input = c.req.valid("json");
       limit(c, "change", input.buyKey);
-      return signed(c, await changeLicenseKeyFromTool({ db, ...input }));
+      const result = await changeLicenseKeyFromTool({ db, ...input });
+      cache?.evict(normalizeBuyKey(input.buyKey));
+      return signed(c, result);
     })
     .openapi(publicKeyRoute, (c) => {
       c.header("Cache-Control", "public, max-age=3600");
