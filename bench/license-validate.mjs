@@ -10,7 +10,8 @@ import pg from "pg";
 
 const CONNECTIONS = 50;
 const DURATION = Number(process.env.BENCH_DURATION ?? 15);
-const LICENCES = 5000;
+// Enough licences that no key reaches its per-minute validate limit even at 10k requests/s.
+const LICENCES = 20_000;
 const PG_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const TOKEN = "bench-token";
 
@@ -55,23 +56,25 @@ async function seed(url) {
   return (await res.json()).buyKeys;
 }
 
-/** Each request: the next licence and client address in turn (as thousands of tools would be). */
+/**
+ * Each request: the next licence and client address in turn (as thousands of tools would be).
+ * Requests are built once up front so the load generator, which shares the machine, spends its
+ * time sending rather than serialising; the bare server gets the very same requests.
+ */
 function requests(buyKeys) {
+  const prebuilt = buyKeys.map((buyKey, i) => ({
+    method: "POST",
+    path: "/api/v1/licenses/validate",
+    headers: { "content-type": "application/json", "x-forwarded-for": `10.${(i >> 8) & 255}.${i & 255}.7` },
+    body: JSON.stringify({ buyKey, deviceKey: `LDREEL-BENCH-${i}`, nonce: `n-${i}-abcdefgh` }),
+  }));
   let next = 0;
-  return [
-    {
-      method: "POST",
-      path: "/api/v1/licenses/validate",
-      setupRequest: (req) => {
-        const i = next++ % buyKeys.length;
-        return {
-          ...req,
-          headers: { "content-type": "application/json", "x-forwarded-for": `10.${(i >> 8) & 255}.${i & 255}.7` },
-          body: JSON.stringify({ buyKey: buyKeys[i], deviceKey: `LDREEL-BENCH-${i}`, nonce: `n-${next}-abcdefgh` }),
-        };
-      },
-    },
-  ];
+  return [{ method: "POST", path: "/api/v1/licenses/validate", setupRequest: (req) => ({ ...req, ...prebuilt[next++ % prebuilt.length] }) }];
+}
+
+/** Steady state: every licence has been validated once (desktop tools validate periodically). */
+async function warmUp(url, reqs) {
+  await autocannon({ url, connections: CONNECTIONS, amount: LICENCES, requests: reqs, pipelining: 1 });
 }
 
 async function load(url, reqs) {
@@ -80,15 +83,18 @@ async function load(url, reqs) {
   return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, requests: result.requests.total, errors: non2xx };
 }
 
-async function bare() {
+/** The ceiling: the same requests, answered with a constant. */
+async function bare(reqs) {
   const child = fork("bench/bare-server.mjs", [], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
   const port = await new Promise((resolve) => child.once("message", (m) => resolve(m.port)));
   try {
-    return await load(`http://127.0.0.1:${port}`, [{ method: "POST", path: "/", body: "{}" }]);
+    return await load(`http://127.0.0.1:${port}`, reqs);
   } finally {
     child.kill();
   }
 }
+
+const fakeKeys = Array.from({ length: LICENCES }, (_, i) => `KS-BENCH-${String(i).padStart(5, "0")}-XXXXX-YYYYY`);
 
 async function onPostgres() {
   const name = `keyshop_bench_${Date.now()}`;
@@ -100,6 +106,7 @@ async function onPostgres() {
   const server = await startKeyshop({ DATABASE_URL: url.toString() });
   try {
     const keys = await seed(server.url);
+    await warmUp(server.url, requests(keys));
     return await load(server.url, requests(keys));
   } finally {
     await server.stop();
@@ -113,6 +120,7 @@ async function onPglite() {
   const server = await startKeyshop({ DATA_DIR: dir, DATABASE_URL: "" });
   try {
     const keys = await seed(server.url);
+    await warmUp(server.url, requests(keys));
     return await load(server.url, requests(keys));
   } finally {
     await server.stop();
@@ -122,10 +130,13 @@ async function onPglite() {
 
 export async function run() {
   ensureBuilt();
-  const ceiling = await bare();
+  // Two ceilings: one request sent over and over (the load generator's best case), and the same
+  // varied requests Keyshop gets. The target is measured against the second: same client work.
+  const constant = await bare([{ method: "POST", path: "/api/v1/licenses/validate", headers: { "content-type": "application/json" }, body: JSON.stringify({ buyKey: fakeKeys[0], deviceKey: "LDREEL-BENCH-0", nonce: "n-0-abcdefgh" }) }]);
+  const ceiling = await bare(requests(fakeKeys));
   const postgres = await onPostgres();
   const pglite = await onPglite();
-  const rows = { "bare node (ceiling)": ceiling, "keyshop on PostgreSQL": postgres, "keyshop on PGlite": pglite };
+  const rows = { "bare node, one repeated request": constant, "bare node, same requests (ceiling)": ceiling, "keyshop on PostgreSQL": postgres, "keyshop on PGlite": pglite };
   console.log(`\nPOST /api/v1/licenses/validate, ${CONNECTIONS} connections, ${DURATION} s each`);
   console.log("| server | req/s | % of bare | p50 ms | p99 ms | non-2xx/errors |");
   console.log("|---|---|---|---|---|---|");
@@ -135,7 +146,7 @@ export async function run() {
   const targetsMet = postgres.rps >= 0.12 * ceiling.rps && postgres.p99 < 20 && postgres.errors === 0;
   console.log(`Target on PostgreSQL (≥ 12% of bare, p99 < 20 ms, no errors): ${targetsMet ? "met" : "NOT met"}`);
   mkdirSync("bench/results", { recursive: true });
-  writeFileSync("bench/results/license-validate.json", JSON.stringify({ date: new Date().toISOString(), connections: CONNECTIONS, durationSeconds: DURATION, ...rows, targetsMet }, null, 2));
+  writeFileSync("bench/results/license-validate.json", JSON.stringify({ date: new Date().toISOString(), connections: CONNECTIONS, durationSeconds: DURATION, licences: LICENCES, ...rows, targetsMet }, null, 2));
   return { targetsMet };
 }
 

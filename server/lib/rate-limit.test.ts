@@ -55,4 +55,17 @@ describe("database rate limits", () => {
     expect(a.hit("shared-key", rule).allowed).toBe(false);
     await Promise.all([a.stop(), b.stop()]);
   });
+
+  it("a flush carries thousands of keys in one statement, including keys with quotes and backslashes", async () => {
+    const rule = { limit: 5, windowSeconds: 60 };
+    const limiter = new SharedRateLimiter(database.db, 60_000);
+    const odd = ['ip:"quoted"', "ip:back\\slash", "ip:{braces},comma"];
+    const keys = [...odd, ...Array.from({ length: 5000 }, (_, i) => `many:${i}`)];
+    for (const key of keys) limiter.hit(key, rule);
+    limiter.hit(odd[0]!, rule);
+    await limiter.flush();
+    const after = await hitRateLimits(database.db, [odd[0]!, odd[1]!, odd[2]!, "many:4999"].map((key) => ({ key, rule })));
+    expect(after.map((r) => r.remaining)).toEqual([2, 3, 3, 3]);
+    await limiter.stop();
+  });
 });

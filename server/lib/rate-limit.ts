@@ -29,22 +29,36 @@ export async function hitRateLimits(db: Db, hits: Array<{ key: string; rule: Rat
   });
 }
 
-/** Adds to each key's counter in one statement; returns each key's total in its current window. */
+/**
+ * Adds to each key's counter in one statement; returns each key's total in its current window.
+ * The hits travel as three arrays (three parameters however many keys a flush carries), so a
+ * flush of thousands of keys costs one small statement rather than thousands of bound values.
+ */
 async function addToCounters(db: Db, hits: Array<{ key: string; rule: RateLimitRule; increment?: number }>): Promise<Array<{ count: number; resetSeconds: number }>> {
-  const values = sql.join(
-    hits.map((h) => sql`(${h.key}, now(), ${h.increment ?? 1}::int, ${`${h.rule.windowSeconds} seconds`}::interval)`),
-    sql`, `,
-  );
+  const keys = hits.map((h) => h.key);
+  const increments = hits.map((h) => h.increment ?? 1);
+  const windows = hits.map((h) => h.rule.windowSeconds);
   const result = await db.execute(sql`
-    with hit (key, window_start, count, win) as (values ${values}),
-    upserted as (
+    with hit (key, count, win) as (
+      select key, count, make_interval(secs => win)
+      from unnest(${pgArray(keys)}::text[], ${pgArray(increments)}::int[], ${pgArray(windows)}::int[]) as t(key, count, win)
+    ),
+    -- Existing counters: one hash join (a per-row lookup into the hits would be quadratic).
+    updated as (
+      update api_rate_limits r set
+        count = case when r.window_start <= now() - h.win then h.count else r.count + h.count end,
+        window_start = case when r.window_start <= now() - h.win then now() else r.window_start end
+      from hit h where r.key = h.key
+      returning r.key, r.count, r.window_start
+    ),
+    -- New counters; one created by a concurrent flush meanwhile is added to (its window is new).
+    inserted as (
       insert into api_rate_limits (key, window_start, count)
-      select key, window_start, count from hit
-      on conflict (key) do update set
-        count = case when api_rate_limits.window_start <= now() - (select win from hit where hit.key = excluded.key) then excluded.count else api_rate_limits.count + excluded.count end,
-        window_start = case when api_rate_limits.window_start <= now() - (select win from hit where hit.key = excluded.key) then now() else api_rate_limits.window_start end
+      select key, now(), count from hit where key not in (select key from updated)
+      on conflict (key) do update set count = api_rate_limits.count + excluded.count
       returning key, count, window_start
-    )
+    ),
+    upserted as (select * from updated union all select * from inserted)
     select u.key, u.count, ceil(extract(epoch from (u.window_start + h.win - now())))::int as reset
     from upserted u join hit h on h.key = u.key`);
   const rows = (result as unknown as { rows: Array<{ key: string; count: number; reset: number }> }).rows;
@@ -53,6 +67,11 @@ async function addToCounters(db: Db, hits: Array<{ key: string; rule: RateLimitR
     const row = byKey.get(key)!;
     return { count: Number(row.count), resetSeconds: Math.max(1, Number(row.reset)) };
   });
+}
+
+/** A PostgreSQL array literal ({"a","b"}) passed as one text parameter: works on pg and PGlite alike. */
+function pgArray(values: Array<string | number>): string {
+  return `{${values.map((v) => (typeof v === "number" ? String(v) : `"${v.replace(/["\\]/g, "\\$&")}"`)).join(",")}}`;
 }
 
 export async function hitRateLimit(db: Db, key: string, rule: RateLimitRule): Promise<RateLimitResult> {

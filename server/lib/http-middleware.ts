@@ -1,0 +1,53 @@
+// Cross-cutting HTTP middleware tuned for the hot paths: none of it makes Node build a web
+// Request/Response (and their streams) when the plain headers already answer the question.
+import type { MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { secureHeaders } from "hono/secure-headers";
+import { AppError } from "./errors";
+
+/**
+ * Refuses bodies over `maxSize` with 413. A declared Content-Length is checked without touching
+ * the body (hono's bodyLimit materialises a web stream first); chunked bodies are counted.
+ */
+export function limitBody(maxSize: number): MiddlewareHandler {
+  const onError = () => {
+    throw new AppError("PAYLOAD_TOO_LARGE", "Request body is too large.", 413);
+  };
+  const counting = bodyLimit({ maxSize, onError });
+  return async (c, next) => {
+    const method = c.req.method;
+    if (method === "GET" || method === "HEAD" || method === "OPTIONS") return next();
+    const length = c.req.header("content-length");
+    if (length !== undefined && c.req.header("transfer-encoding") === undefined) {
+      if (Number(length) > maxSize) onError();
+      return next();
+    }
+    return counting(c, next);
+  };
+}
+
+const SECURE_HEADER_OPTIONS = { crossOriginEmbedderPolicy: false, crossOriginResourcePolicy: "same-origin" } as const;
+
+/**
+ * The security headers hono's secureHeaders sets, for every response. Hono sets them after the
+ * handler on the finished Response; on `prepared` paths (JSON APIs whose every response goes
+ * through c.json/c.body) they are set up front instead, which is much cheaper.
+ */
+export function securityHeaders({ prepared }: { prepared: (path: string) => boolean }): MiddlewareHandler {
+  const standard = secureHeaders(SECURE_HEADER_OPTIONS);
+  let fixed: Array<[string, string]> | undefined;
+  return async (c, next) => {
+    if (!prepared(c.req.path)) return standard(c, next);
+    fixed ??= await headersOf(standard);
+    for (const [name, value] of fixed) c.header(name, value);
+    return next();
+  };
+}
+
+/** What a middleware adds to a response, learned once by running it against an empty answer. */
+async function headersOf(middleware: MiddlewareHandler): Promise<Array<[string, string]>> {
+  const { Hono } = await import("hono");
+  const probe = new Hono().use(middleware).get("/", (c) => c.body(null, 204));
+  const res = await probe.request("/");
+  return [...res.headers.entries()];
+}
