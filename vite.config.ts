@@ -33,11 +33,24 @@ const CHUNK_GROUPS = [
   { name: "public", test: (id: string) => PUBLIC_SHELL.some((re) => re.test(unix(id))), priority: 1 },
 ];
 
-export default defineConfig(({ isSsrBuild }) => ({
+// React Router's package exports only its development build (remix-run/react-router#12532,
+// #14753: "intended to be temporary"), so a production bundle ships its dev warnings and checks.
+// The browser build takes the production build the package also contains.
+const reactRouterProduction = (file: string) => fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
+
+export default defineConfig(({ isSsrBuild, command }) => ({
   publicDir: "web/public",
   plugins: [tailwindcss(), reactRouter()],
   resolve: {
-    alias: [{ find: /^~\//, replacement: fileURLToPath(new URL("./web/app/", import.meta.url)) }],
+    alias: [
+      { find: /^~\//, replacement: fileURLToPath(new URL("./web/app/", import.meta.url)) },
+      ...(command === "build" && !isSsrBuild
+        ? [
+            { find: /^react-router$/, replacement: reactRouterProduction("index.mjs") },
+            { find: /^react-router\/dom$/, replacement: reactRouterProduction("dom-export.mjs") },
+          ]
+        : []),
+    ],
   },
   build: isSsrBuild
     ? {}

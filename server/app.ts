@@ -1,17 +1,17 @@
 // Builds the Hono app. main.ts and the tests both use it, so tests exercise the real stack.
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
-import { secureHeaders } from "hono/secure-headers";
 import { randomUUID } from "node:crypto";
 import { CLIENT_IP_HEADER, type Auth } from "./auth/auth";
 import { sessionContext, type AppEnv } from "./auth/context";
-import type { Config } from "./config";
+import { PAYWAY_SIMULATOR_PATH, type Config } from "./config";
 import type { Db } from "./db/client";
 import { createAdminRoutes } from "./features/admin/routes";
 import { createDevMailboxRoutes } from "./features/dev-mailbox/routes";
 import { createLicenseRoutes } from "./features/licenses/routes";
+import type { AccountEventHub } from "./features/events/hub";
+import { createEventRoutes } from "./features/events/routes";
 import type { LicenceCache } from "./features/licenses/cache";
 import type { Signer } from "./features/licenses/signing";
 import { createLicenseToolRoutes } from "./features/licenses/tool-routes";
@@ -19,6 +19,9 @@ import { createMeRoutes } from "./features/me/routes";
 import { createOtpMailRoutes, createPublicOtpRoutes } from "./features/otp-mail/routes";
 import type { OtpMailDeps } from "./features/otp-mail/service";
 import { createOtpCompatRoutes } from "./features/otp-mail/compat-routes";
+import { createOrdersDeps, type OrdersDeps } from "./features/orders/deps";
+import { createPaywayRoutes } from "./features/orders/payway-routes";
+import { createOrderRoutes } from "./features/orders/routes";
 import { createProfileRoutes, createPublicBalanceRoutes } from "./features/profile/routes";
 import { apiKeyContext } from "./auth/api-key";
 import { createPlanRoutes } from "./features/plans/routes";
@@ -28,7 +31,10 @@ import { createTestApiRoutes } from "./features/test-api/routes";
 import { AppError, validationError } from "./lib/errors";
 import type { Logger } from "./lib/logger";
 import type { SharedRateLimiter } from "./lib/rate-limit";
+import { limitBody, securityHeaders } from "./lib/http-middleware";
 import { createStaticHandler } from "./lib/static";
+
+const TOOL_API_PREFIX = "/api/v1/licenses/";
 
 /** Every sub-app turns a zod failure into the one 422 shape. */
 const VALIDATION = {
@@ -46,6 +52,11 @@ export interface AppDeps {
   limiter: SharedRateLimiter;
   otpMail: OtpMailDeps;
   licenceCache: LicenceCache;
+  events: AccountEventHub;
+  /** Payments; built from config when not given (tests). */
+  orders?: OrdersDeps;
+  /** The PayWay simulator app, mounted at /payway-sim when PayWay is not configured. */
+  paywaySimulator?: { fetch: (req: Request) => Response | Promise<Response> };
 }
 
 /** The caller's address: the socket's, or the proxy's X-Forwarded-For when TRUST_PROXY is on. */
@@ -58,8 +69,9 @@ function clientIp(c: Context, trustProxy: boolean): string {
   return incoming?.socket?.remoteAddress ?? "unknown";
 }
 
-export function createApp({ config, db, auth, logger, signer, limiter, otpMail, licenceCache }: AppDeps) {
+export function createApp({ config, db, auth, logger, signer, limiter, otpMail, licenceCache, events, paywaySimulator, ...rest }: AppDeps) {
   const app = new OpenAPIHono<AppEnv>(VALIDATION);
+  const orders = { ...(rest.orders ?? createOrdersDeps({ config, db, logger })), limiter };
 
   app.use("*", async (c, next) => {
     const requestId = c.req.header("x-request-id")?.slice(0, 64) || randomUUID();
@@ -74,10 +86,14 @@ export function createApp({ config, db, auth, logger, signer, limiter, otpMail, 
       "request",
     );
   });
-  app.use("*", secureHeaders({ crossOriginEmbedderPolicy: false, crossOriginResourcePolicy: "same-origin" }));
-  app.use("/api/*", compress({ threshold: 1024 }));
-  app.use("/functions/*", bodyLimit({ maxSize: 64 * 1024, onError: () => { throw new AppError("PAYLOAD_TOO_LARGE", "Request body is too large.", 413); } }));
-  app.use("/api/*", bodyLimit({ maxSize: 256 * 1024, onError: () => { throw new AppError("PAYLOAD_TOO_LARGE", "Request body is too large.", 413); } }));
+  // The desktop tool's licence calls are the hot path: small JSON answers, never compressed, with
+  // the security headers prepared up front (see http-middleware.ts).
+  const isToolApi = (path: string) => path.startsWith(TOOL_API_PREFIX);
+  app.use("*", securityHeaders({ prepared: isToolApi }));
+  const compressApi = compress({ threshold: 1024 });
+  app.use("/api/*", (c, next) => (isToolApi(c.req.path) ? next() : compressApi(c, next)));
+  app.use("/functions/*", limitBody(64 * 1024));
+  app.use("/api/*", limitBody(256 * 1024));
 
   app.onError((err, c) => {
     if (err instanceof AppError) return c.json(err.toBody(), err.status as 400);
@@ -102,22 +118,27 @@ export function createApp({ config, db, auth, logger, signer, limiter, otpMail, 
   toolApi.route("/", createLicenseToolRoutes({ db, signer, limiter, cache: licenceCache }));
   app.route("/api", toolApi);
 
+  // PayWay's callback and the return URLs: no session either (PayWay and returning browsers).
+  app.route("/api", createPaywayRoutes(orders));
+
   // The public API for API-key holders: `Authorization: Bearer <key>`.
   const publicApi = new OpenAPIHono<AppEnv>(VALIDATION);
   publicApi.use("/v1/balance", apiKeyContext(db));
   publicApi.use("/v1/otp/*", apiKeyContext(db));
   publicApi.route("/", createPublicBalanceRoutes({ db }));
-  publicApi.route("/", createPublicOtpRoutes({ ...otpMail, secret: config.authSecret, limiter }));
+  publicApi.route("/", createPublicOtpRoutes({ ...otpMail, secret: config.authSecret, limiter, perKeyPerMinute: config.publicApiRateLimit }));
   app.route("/api", publicApi);
 
   const api = new OpenAPIHono<AppEnv>(VALIDATION);
   api.use("*", sessionContext(auth));
   api.route("/", createMeRoutes(config));
+  api.route("/", createEventRoutes({ hub: events }));
   api.route("/", createPlanRoutes(db));
   api.route("/", createLicenseRoutes(db));
   api.route("/", createProfileRoutes({ db, secret: config.authSecret }));
   api.route("/", createOtpMailRoutes({ ...otpMail, secret: config.authSecret }));
   api.route("/", createAdminRoutes(db));
+  api.route("/", createOrderRoutes(orders));
   app.route("/api", api);
 
   // The spec's functions (/functions/v1/…), same session and guards as /api.
@@ -134,6 +155,7 @@ export function createApp({ config, db, auth, logger, signer, limiter, otpMail, 
   app.all("/api/*", (c) => c.json({ code: "NOT_FOUND", message: `No API route ${c.req.method} ${c.req.path}` }, 404));
 
   if (config.embedded) app.route("/dev/mailbox", createDevMailboxRoutes({ db }));
+  if (paywaySimulator) app.mount(PAYWAY_SIMULATOR_PATH, paywaySimulator.fetch);
   if (config.testApiToken) app.route("/dev/test-api", createTestApiRoutes({ db, auth, token: config.testApiToken, secret: config.authSecret }));
 
   app.get("*", createStaticHandler(config.staticDir));

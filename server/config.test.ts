@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, DEV_AUTH_SECRET, loadConfig } from "./config";
 
+/** Production refuses the PayWay simulator: every production fixture names a PayWay account. */
+const PAYWAY_LIVE = { PAYWAY_BASE_URL: "https://checkout.payway.com.kh", PAYWAY_MERCHANT_ID: "ec000002", PAYWAY_API_KEY: "real-key" };
+
 describe("configuration", () => {
   it("runs with no settings at all on embedded defaults", () => {
     const config = loadConfig({});
@@ -27,8 +30,54 @@ describe("configuration", () => {
       AUTH_SECRET: "x".repeat(40),
       SMTP_URL: "smtp://mail.example:587",
       BASE_URL: "https://shop.example/",
+      ...PAYWAY_LIVE,
     });
     expect(ok).toMatchObject({ embedded: false, baseUrl: "https://shop.example" });
+  });
+
+  it("uses the built-in PayWay simulator unless PayWay is configured; production needs the real one", () => {
+    expect(loadConfig({}).payway).toMatchObject({
+      simulator: true,
+      baseUrl: "http://localhost:3000/payway-sim",
+      pluginUrl: "http://localhost:3000/payway-sim/plugins/checkout2-0.js",
+      callbackUrl: "http://localhost:3000/api/payway/callback",
+      paymentOption: "abapay_khqr",
+      lifetimeMinutes: 30,
+      requireCallbackSignature: false,
+    });
+    expect(() => loadConfig({ PAYWAY_BASE_URL: "https://checkout-sandbox.payway.com.kh" })).toThrow(/PAYWAY_MERCHANT_ID and PAYWAY_API_KEY/);
+    expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(/PAYWAY_BASE_URL/);
+    const sandbox = loadConfig({
+      PAYWAY_BASE_URL: "https://checkout-sandbox.payway.com.kh/",
+      PAYWAY_MERCHANT_ID: "ec000002",
+      PAYWAY_API_KEY: "k",
+      PAYWAY_CALLBACK_URL: "https://tunnel.example/api/payway/callback",
+      PAYWAY_CALLBACK_SIGNATURE: "required",
+    });
+    expect(sandbox.payway).toMatchObject({
+      simulator: false,
+      baseUrl: "https://checkout-sandbox.payway.com.kh",
+      pluginUrl: "https://checkout.payway.com.kh/plugins/checkout2-0.js",
+      callbackUrl: "https://tunnel.example/api/payway/callback",
+      requireCallbackSignature: true,
+    });
+    expect(() => loadConfig({ PAYWAY_LIFETIME_MINUTES: "2" })).toThrow(/PAYWAY_LIFETIME_MINUTES/);
+  });
+
+  it("uses the local inbox by default; upstream needs a URL, and in production its token over https", () => {
+    expect(loadConfig({}).otpMail.supplier).toEqual({ kind: "local" });
+    expect(() => loadConfig({ OTP_SUPPLIER: "upstream" })).toThrow(/OTP_SUPPLIER_URL/);
+    expect(() => loadConfig({ OTP_SUPPLIER: "upstream", OTP_SUPPLIER_URL: "ftp://market.example" })).toThrow(/OTP_SUPPLIER_URL/);
+    expect(loadConfig({ OTP_SUPPLIER: "upstream", OTP_SUPPLIER_URL: "http://127.0.0.1:8787", OTP_SUPPLIER_TOKEN: "t0k" }).otpMail.supplier).toEqual({
+      kind: "upstream",
+      url: "http://127.0.0.1:8787",
+      token: "t0k",
+      mailType: "gmail.com",
+    });
+    const production = { NODE_ENV: "production", AUTH_SECRET: "x".repeat(40), SMTP_URL: "smtp://mail.example:587", BASE_URL: "https://shop.example", OTP_SUPPLIER: "upstream", ...PAYWAY_LIVE };
+    expect(() => loadConfig({ ...production, OTP_SUPPLIER_URL: "https://api.market.example" })).toThrow(/OTP_SUPPLIER_TOKEN/);
+    expect(() => loadConfig({ ...production, OTP_SUPPLIER_URL: "http://api.market.example", OTP_SUPPLIER_TOKEN: "secret" })).toThrow(/https/);
+    expect(loadConfig({ ...production, OTP_SUPPLIER_URL: "https://api.market.example", OTP_SUPPLIER_TOKEN: "secret" }).otpMail.supplier.kind).toBe("upstream");
   });
 
   it("wants both Google settings or neither", () => {

@@ -24,6 +24,7 @@ const envSchema = z.object({
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  PUBLIC_API_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(120).describe("Public OTP API requests per API key per minute"),
   AUTH_RATE_LIMIT: z
     .enum(["on", "off"])
     .default("on")
@@ -35,6 +36,18 @@ const envSchema = z.object({
   OTP_MAIL_DOMAIN: z.string().default("otp.keyshop.local"),
   OTP_PRICE: z.string().regex(/^\d{1,6}(\.\d{1,3})?$/, "a dollar amount like 0.045").default("0.045"),
   OTP_COST: z.string().regex(/^\d{1,6}(\.\d{1,3})?$/, "a dollar amount like 0.042").default("0.042"),
+  OTP_SUPPLIER: z.enum(["local", "upstream"]).default("local").describe("Where OTP addresses come from: the local inbox or the upstream market"),
+  OTP_SUPPLIER_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  OTP_SUPPLIER_TOKEN: optionalString.describe("Secret: the upstream market token (never logged, never sent to the browser)"),
+  OTP_SUPPLIER_MAIL_TYPE: z.string().trim().min(1).max(100).default("gmail.com").describe("The market's mail_type: a domain or a group (REAL, OUTLOOK…)"),
+  PAYWAY_BASE_URL: optionalString.pipe(z.url().optional()).describe("unset = the built-in PayWay simulator"),
+  PAYWAY_MERCHANT_ID: optionalString.pipe(z.string().max(30).optional()),
+  PAYWAY_API_KEY: optionalString.describe("Secret: the PayWay merchant API key (HMAC key)"),
+  PAYWAY_PLUGIN_URL: optionalString.pipe(z.url().optional()),
+  PAYWAY_CALLBACK_URL: optionalString.pipe(z.url().optional()),
+  PAYWAY_PAYMENT_OPTION: z.enum(["", "cards", "abapay_khqr", "abapay_khqr_deeplink", "alipay", "wechat", "google_pay"]).default("abapay_khqr"),
+  PAYWAY_LIFETIME_MINUTES: z.coerce.number().int().min(3).max(43_200).default(30),
+  PAYWAY_CALLBACK_SIGNATURE: z.enum(["required", "optional"]).default("optional"),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -55,16 +68,45 @@ export interface Config {
   google?: { clientId: string; clientSecret: string };
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   authRateLimit: boolean;
+  /** Public OTP API requests per API key per minute. */
+  publicApiRateLimit: number;
   /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
   trustProxy: boolean;
   workers: boolean;
   staticDir: string;
   /** Enables /dev/test-api (seeding for browser tests); never in production. */
   testApiToken?: string;
-  otpMail: { domain: string; priceMills: number; costMills: number; lifetimeMinutes: number };
+  otpMail: { domain: string; priceMills: number; costMills: number; lifetimeMinutes: number; supplier: OtpSupplierConfig };
+  payway: PaywayConfig;
   /** True when embedded defaults (dev mailbox, simulators) are in use. */
   embedded: boolean;
 }
+
+export interface PaywayConfig {
+  /** No PAYWAY_BASE_URL: the built-in simulator, mounted at BASE_URL/payway-sim. */
+  simulator: boolean;
+  /** PayWay's API base (purchase form action and check-transaction-2). */
+  baseUrl: string;
+  merchantId: string;
+  /** The merchant API key (HMAC secret); never sent to the browser. */
+  apiKey: string;
+  /** The checkout plugin script the web page loads. */
+  pluginUrl: string;
+  /** Where PayWay POSTs the callback (return_url). */
+  callbackUrl: string;
+  paymentOption: string;
+  lifetimeMinutes: number;
+  /** Refuse callbacks without a valid X-PayWay-HMAC-SHA512 (a wrong one is always refused). */
+  requireCallbackSignature: boolean;
+}
+
+export const PAYWAY_SIMULATOR_PATH = "/payway-sim";
+export const PAYWAY_SIMULATOR_MERCHANT_ID = "keyshop";
+export const PAYWAY_SIMULATOR_API_KEY = "keyshop-payway-simulator-key";
+const PAYWAY_PLUGIN_URL = "https://checkout.payway.com.kh/plugins/checkout2-0.js";
+
+/** The local inbox (embedded default) or the upstream market; the token is a secret. */
+export type OtpSupplierConfig = { kind: "local" } | { kind: "upstream"; url: string; token: string; mailType: string };
 
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
@@ -85,12 +127,22 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if ((e.GOOGLE_CLIENT_ID && !e.GOOGLE_CLIENT_SECRET) || (!e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET)) {
     problems.push("GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together");
   }
+  if (e.OTP_SUPPLIER === "upstream" && !e.OTP_SUPPLIER_URL) problems.push("OTP_SUPPLIER_URL: the upstream supplier needs its base URL");
   if (production) {
     if (!e.AUTH_SECRET || e.AUTH_SECRET === DEV_AUTH_SECRET) problems.push("AUTH_SECRET: production needs a real secret");
     else if (e.AUTH_SECRET.length < 32) problems.push("AUTH_SECRET: must be at least 32 characters");
     if (!e.SMTP_URL) problems.push("SMTP_URL: production cannot use the dev mailbox");
     if (!e.BASE_URL) problems.push("BASE_URL: production needs its public address (https://…)");
     if (e.DEV_TEST_API_TOKEN) problems.push("DEV_TEST_API_TOKEN: the test API must not run in production");
+    if (!e.PAYWAY_BASE_URL) problems.push("PAYWAY_BASE_URL: production cannot use the PayWay simulator (https://checkout.payway.com.kh)");
+    if (e.OTP_SUPPLIER === "upstream") {
+      if (!e.OTP_SUPPLIER_TOKEN) problems.push("OTP_SUPPLIER_TOKEN: production cannot use the upstream supplier without its token");
+      // The market's protocol puts the token in the query string: only TLS keeps it private.
+      if (e.OTP_SUPPLIER_URL && !e.OTP_SUPPLIER_URL.startsWith("https://")) problems.push("OTP_SUPPLIER_URL: production needs https (the token travels in the URL)");
+    }
+  }
+  if (e.PAYWAY_BASE_URL && (!e.PAYWAY_MERCHANT_ID || !e.PAYWAY_API_KEY)) {
+    problems.push("PAYWAY_MERCHANT_ID and PAYWAY_API_KEY: required with PAYWAY_BASE_URL");
   }
   if (problems.length) throw new ConfigError(problems);
 
@@ -113,11 +165,38 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         : undefined,
     logLevel: e.LOG_LEVEL,
     authRateLimit: e.AUTH_RATE_LIMIT === "on",
+    publicApiRateLimit: e.PUBLIC_API_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY === "on",
     workers: e.WORKERS === "on",
     staticDir: e.STATIC_DIR,
     testApiToken: e.DEV_TEST_API_TOKEN,
-    otpMail: { domain: e.OTP_MAIL_DOMAIN.toLowerCase(), priceMills: parseMills(e.OTP_PRICE)!, costMills: parseMills(e.OTP_COST)!, lifetimeMinutes: 20 },
+    otpMail: {
+      domain: e.OTP_MAIL_DOMAIN.toLowerCase(),
+      priceMills: parseMills(e.OTP_PRICE)!,
+      costMills: parseMills(e.OTP_COST)!,
+      lifetimeMinutes: 20,
+      supplier:
+        e.OTP_SUPPLIER === "upstream"
+          ? { kind: "upstream", url: e.OTP_SUPPLIER_URL!, token: e.OTP_SUPPLIER_TOKEN ?? "", mailType: e.OTP_SUPPLIER_MAIL_TYPE }
+          : { kind: "local" },
+    },
+    payway: paywayConfig(e, baseUrl),
     embedded: !e.SMTP_URL,
+  };
+}
+
+function paywayConfig(e: z.output<typeof envSchema>, baseUrl: string): PaywayConfig {
+  const simulator = !e.PAYWAY_BASE_URL;
+  const apiBase = (e.PAYWAY_BASE_URL ?? `${baseUrl}${PAYWAY_SIMULATOR_PATH}`).replace(/\/$/, "");
+  return {
+    simulator,
+    baseUrl: apiBase,
+    merchantId: e.PAYWAY_MERCHANT_ID ?? PAYWAY_SIMULATOR_MERCHANT_ID,
+    apiKey: e.PAYWAY_API_KEY ?? PAYWAY_SIMULATOR_API_KEY,
+    pluginUrl: e.PAYWAY_PLUGIN_URL ?? (simulator ? `${apiBase}/plugins/checkout2-0.js` : PAYWAY_PLUGIN_URL),
+    callbackUrl: e.PAYWAY_CALLBACK_URL ?? `${baseUrl}/api/payway/callback`,
+    paymentOption: e.PAYWAY_PAYMENT_OPTION,
+    lifetimeMinutes: e.PAYWAY_LIFETIME_MINUTES,
+    requireCallbackSignature: e.PAYWAY_CALLBACK_SIGNATURE === "required",
   };
 }

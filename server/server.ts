@@ -2,11 +2,15 @@
 import { serve, type ServerType } from "@hono/node-server";
 import { createApp } from "./app";
 import { createAuth } from "./auth/auth";
-import type { Config } from "./config";
+import { PAYWAY_SIMULATOR_PATH, type Config } from "./config";
 import { migrateDatabase, openDatabase, type Database } from "./db/client";
+import { AccountEventHub } from "./features/events/hub";
 import { LicenceCache } from "./features/licenses/cache";
 import { loadSigner } from "./features/licenses/signing";
 import { syncPlanCatalogue } from "./features/plans/service";
+import { createOrdersDeps } from "./features/orders/deps";
+import { startOrderReconciler } from "./features/orders/reconcile";
+import { createPaywaySimulator } from "./providers/payway/simulator/app";
 import { SharedRateLimiter } from "./lib/rate-limit";
 import { createOtpMailDeps } from "./features/otp-mail/deps";
 import { expireOtpOrders, recordMailArrival } from "./features/otp-mail/service";
@@ -35,7 +39,7 @@ export async function startServer(config: Config, opts: { database?: Database; l
   await syncPlanCatalogue({ db });
   const closers: Array<() => Promise<void>> = [];
 
-  const otpMail = createOtpMailDeps(config, db);
+  const otpMail = createOtpMailDeps(config, db, logger);
   let smtpPort = config.devSmtpPort;
   if (config.embedded) {
     // One receiver is both the dev mailbox and the local OTP inbox: mail to an OTP address
@@ -74,7 +78,22 @@ export async function startServer(config: Config, opts: { database?: Database; l
   const licenceCache = new LicenceCache();
   await licenceCache.start(database.listen);
   closers.push(() => licenceCache.stop());
-  const app = createApp({ config, db, auth, logger, signer, limiter, otpMail, licenceCache });
+  const events = new AccountEventHub();
+  await events.start(database.listen);
+  closers.push(() => events.stop());
+  // Payments: PayWay (or its simulator, mounted here, when PAYWAY_BASE_URL is unset) and the
+  // reconciler for orders whose callback never came.
+  const orders = createOrdersDeps({ config, db, logger, onEmailQueued: () => worker?.kick() });
+  if (config.workers) closers.push(startOrderReconciler(orders).stop);
+  const { payway } = config;
+  const paywaySimulator = payway.simulator
+    ? createPaywaySimulator({
+        merchants: { [payway.merchantId]: { apiKey: payway.apiKey, currencies: ["USD", "KHR"], whitelist: [new URL(payway.callbackUrl).hostname] } },
+        basePath: PAYWAY_SIMULATOR_PATH,
+      }).app
+    : undefined;
+  if (paywaySimulator) logger.info({ url: payway.baseUrl }, "payments: built-in PayWay simulator (set PAYWAY_BASE_URL for the real PayWay)");
+  const app = createApp({ config, db, auth, logger, signer, limiter, otpMail, licenceCache, events, orders, paywaySimulator });
 
   // Requests in flight are counted so shutdown waits for them before closing the database
   // (a client that disconnects early does not end its request's work).

@@ -10,6 +10,7 @@ import { SharedRateLimiter } from "../lib/rate-limit";
 import { createOtpMailDeps } from "../features/otp-mail/deps";
 import { loadSigner } from "../features/licenses/signing";
 import { syncPlanCatalogue } from "../features/plans/service";
+import { AccountEventHub } from "../features/events/hub";
 import { LicenceCache } from "../features/licenses/cache";
 import { createTestDatabase } from "./db";
 
@@ -24,7 +25,7 @@ export class TestClient {
     private readonly baseUrl: string,
   ) {}
 
-  async request(path: string, init: { method?: string; json?: unknown; headers?: Record<string, string> } = {}) {
+  async request(path: string, init: { method?: string; json?: unknown; headers?: Record<string, string>; signal?: AbortSignal } = {}) {
     const headers = new Headers(init.headers);
     headers.set("origin", this.baseUrl);
     headers.set("x-forwarded-for", this.ip);
@@ -34,6 +35,7 @@ export class TestClient {
       method: init.method ?? (init.json !== undefined ? "POST" : "GET"),
       headers,
       body: init.json !== undefined ? JSON.stringify(init.json) : undefined,
+      signal: init.signal,
     });
     for (const line of res.headers.getSetCookie()) {
       const [pair, ...attrs] = line.split(";");
@@ -84,7 +86,9 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   const otpMail = createOtpMailDeps(config, database.db);
   const licenceCache = new LicenceCache();
   await licenceCache.start(database.listen);
-  const app = createApp({ config, db: database.db, auth, logger, signer, limiter, otpMail, licenceCache });
+  const events = new AccountEventHub();
+  await events.start(database.listen);
+  const app = createApp({ config, db: database.db, auth, logger, signer, limiter, otpMail, licenceCache, events });
   const ctx: TestContext = {
     app,
     otpMail,
@@ -118,6 +122,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     close: async () => {
       await limiter.stop();
       await licenceCache.stop();
+      await events.stop();
       await database.close();
     },
   };

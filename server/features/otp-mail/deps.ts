@@ -1,15 +1,27 @@
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
+import type { Logger } from "../../lib/logger";
 import { createLocalInbox } from "../../providers/mail-supplier/local-inbox";
+import type { MailSupplier } from "../../providers/mail-supplier/types";
+import { createUpstreamSupplier } from "../../providers/mail-supplier/upstream";
 import type { OtpMailDeps } from "./service";
 
-/** The configured supplier and prices. The local inbox is the embedded default. */
-export function createOtpMailDeps(config: Config, db: Db): OtpMailDeps {
+function createSupplier(config: Config, db: Db): MailSupplier {
+  const supplier = config.otpMail.supplier;
+  if (supplier.kind === "upstream") {
+    return createUpstreamSupplier({ baseUrl: supplier.url, token: supplier.token, mailType: supplier.mailType });
+  }
+  return createLocalInbox({ db, domain: config.otpMail.domain });
+}
+
+/** The configured supplier (OTP_SUPPLIER) and prices. The local inbox is the embedded default. */
+export function createOtpMailDeps(config: Config, db: Db, logger?: Logger): OtpMailDeps {
   return {
     db,
-    supplier: createLocalInbox({ db, domain: config.otpMail.domain }),
+    supplier: createSupplier(config, db),
     priceMills: config.otpMail.priceMills,
     costMills: config.otpMail.costMills,
     lifetimeMinutes: config.otpMail.lifetimeMinutes,
+    logger,
   };
 }

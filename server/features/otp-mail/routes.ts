@@ -14,10 +14,10 @@ const errors = {
   401: json(ErrorBodySchema, "Not signed in / invalid API key"),
   402: json(ErrorBodySchema, "INSUFFICIENT_FUNDS"),
   404: json(ErrorBodySchema, "No such order of yours"),
-  409: json(ErrorBodySchema, "ORDER_HAS_CODE or NOT_PENDING"),
+  409: json(ErrorBodySchema, "OUT_OF_STOCK (buy; nothing charged), ORDER_HAS_CODE or NOT_PENDING"),
   422: json(ErrorBodySchema, "Invalid input"),
   429: json(ErrorBodySchema, "Rate limited; see Retry-After"),
-  503: json(ErrorBodySchema, "SUPPLIER_FAILED (refunded)"),
+  503: json(ErrorBodySchema, "SUPPLIER_FAILED: the mail supplier could not sell or read an address (nothing charged)"),
 };
 const Order = z.object({ order: OtpOrderSchema });
 const IdParam = z.object({ id: z.string().max(64) });
@@ -75,10 +75,10 @@ export function createOtpMailRoutes(deps: OtpMailDeps & { secret: string }) {
 }
 
 /** Public API routes (Bearer API key), rate-limited per key. */
-export function createPublicOtpRoutes(deps: OtpMailDeps & { secret: string; limiter: SharedRateLimiter }) {
+export function createPublicOtpRoutes(deps: OtpMailDeps & { secret: string; limiter: SharedRateLimiter; perKeyPerMinute: number }) {
   return buildRoutes(deps, "/v1/otp", "public API", (c) => {
     const keyId = c.get("ctx").apiKeyId;
     if (!keyId) throw new AppError("UNAUTHENTICATED", "Invalid API key.");
-    applyRateLimit(c, [deps.limiter.hit(`otp:key:${keyId}`, { limit: 120, windowSeconds: 60 })]);
+    applyRateLimit(c, [deps.limiter.hit(`otp:key:${keyId}`, { limit: deps.perKeyPerMinute, windowSeconds: 60 })]);
   });
 }

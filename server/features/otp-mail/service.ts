@@ -1,13 +1,15 @@
-// OTP mail orders: buy (debit and order row in one transaction, then an address from the
-// supplier; refunded at once if the supplier fails), check (codes from mail received since the
+// OTP mail orders: buy (an address from the supplier first, then debit and order row in one
+// transaction, so a supplier failure never charges), check (codes from mail received since the
 // purchase), cancel before a code (refunded), and expiry without a code (refunded, exactly once).
+// Cancel and expiry give the address back to the supplier afterwards, best effort.
 import { randomUUID } from "node:crypto";
 import { and, count, desc, eq, gte, lte, lt, sql, sum } from "drizzle-orm";
 import type { OtpOrder } from "../../../contracts/otp-mail";
 import type { Db, Tx } from "../../db/client";
 import { apiKeys, otpMailOrders } from "../../db/schema";
 import { AppError } from "../../lib/errors";
-import type { MailSupplier } from "../../providers/mail-supplier/types";
+import type { Logger } from "../../lib/logger";
+import { SupplierError, type MailSupplier } from "../../providers/mail-supplier/types";
 import { changeBalance } from "../balance/service";
 import { collectCodes, FACEBOOK } from "./extract";
 
@@ -19,6 +21,7 @@ export interface OtpMailDeps {
   priceMills: number;
   costMills: number;
   lifetimeMinutes: number;
+  logger?: Logger;
 }
 
 export function toOtpOrderDto(row: OrderRow): OtpOrder {
@@ -40,7 +43,7 @@ export function toOtpOrderDto(row: OrderRow): OtpOrder {
 }
 
 /** Marks a pending order failed and refunds it; the status guard makes the refund happen once. */
-async function failAndRefund(tx: Tx, order: OrderRow, reason: "expired" | "cancelled" | "provider_error") {
+async function failAndRefund(tx: Tx, order: OrderRow, reason: "expired" | "cancelled") {
   const [failed] = await tx
     .update(otpMailOrders)
     .set({ status: "failed", failureReason: reason, completedAt: new Date() })
@@ -51,21 +54,67 @@ async function failAndRefund(tx: Tx, order: OrderRow, reason: "expired" | "cance
   return failed;
 }
 
+/** Logs a supplier failure: SupplierError messages are safe to log (no token, no URL). */
+function logSupplierFailure(deps: OtpMailDeps, action: string, err: unknown) {
+  const reason = err instanceof SupplierError ? err.reason : "bug";
+  const level = reason === "bad_token" || reason === "bug" ? "error" : "warn";
+  deps.logger?.[level]({ supplier: deps.supplier.id, reason, detail: err instanceof Error ? err.message : String(err) }, `OTP supplier: ${action} failed`);
+}
+
+/** An address from the supplier, or a refusal that says why; no money has moved yet. */
+async function acquireAddress(deps: OtpMailDeps, service: string) {
+  try {
+    return await deps.supplier.acquire({ service });
+  } catch (err) {
+    logSupplierFailure(deps, "acquire", err);
+    if (err instanceof SupplierError && err.reason === "no_stock") {
+      throw new AppError("OUT_OF_STOCK", "No address is available right now. Please try again in a few minutes; you were not charged.", 409);
+    }
+    throw new AppError("SUPPLIER_FAILED", "The mail supplier is unavailable right now. Please try again later; you were not charged.", 503);
+  }
+}
+
+/** Gives an address back (cancel, expiry, a buy that could not be paid); never fails the caller. */
+async function releaseAddress(deps: OtpMailDeps, ref: string | null) {
+  if (!ref) return;
+  await deps.supplier.release({ ref }).catch((err) => logSupplierFailure(deps, "release", err));
+}
+
+async function findByIdempotencyKey(db: Db, apiKeyId: string, idempotencyKey: string) {
+  const [row] = await db
+    .select()
+    .from(otpMailOrders)
+    .where(and(eq(otpMailOrders.apiKeyId, apiKeyId), eq(otpMailOrders.idempotencyKey, idempotencyKey)));
+  return row;
+}
+
 export async function buyOtpMail(
   deps: OtpMailDeps,
   input: { userId: string; apiKeyId: string; service?: string; idempotencyKey?: string },
 ): Promise<{ order: OtpOrder; replayed: boolean }> {
   const { db, supplier, priceMills, costMills, lifetimeMinutes } = deps;
   const service = input.service ?? "facebook";
+  // The same idempotency key again: the first order, before anything is bought or charged.
+  if (input.idempotencyKey) {
+    const existing = await findByIdempotencyKey(db, input.apiKeyId, input.idempotencyKey);
+    if (existing) return { order: toOtpOrderDto(existing), replayed: true };
+  }
+  // Refused early so no address is bought for a buyer who cannot pay. The guarded debit below
+  // stays the authority when buys race. The server needs the price; the spec's $0.05 minimum is
+  // the Buy button's rule in the UI (docs/decisions/007), so a balance of exactly 100 prices buys
+  // exactly 100 addresses.
+  const [key] = await db.select({ balanceMills: apiKeys.balanceMills, isActive: apiKeys.isActive }).from(apiKeys).where(eq(apiKeys.id, input.apiKeyId));
+  if (!key || !key.isActive) throw new AppError("API_KEY_NOT_FOUND", "API key not found", 404);
+  if (key.balanceMills < priceMills) throw new AppError("INSUFFICIENT_FUNDS", "Insufficient funds", 402);
+
+  // The address comes first and outside the transaction: a supplier call must not hold the
+  // balance row lock, and a supplier that fails (no stock, down) leaves no debit and no ledger row
+  // (docs/decisions/009). Mail counts from this moment on.
+  const startedAt = new Date();
+  const { address, ref } = await acquireAddress(deps, service);
   const id = randomUUID();
-  let created: OrderRow;
   try {
-    created = await db.transaction(async (tx) => {
-      const [key] = await tx.select({ balanceMills: apiKeys.balanceMills, isActive: apiKeys.isActive }).from(apiKeys).where(eq(apiKeys.id, input.apiKeyId));
-      if (!key || !key.isActive) throw new AppError("API_KEY_NOT_FOUND", "API key not found", 404);
-      // The server needs the price; the spec's $0.05 minimum is the Buy button's rule in the UI
-      // (docs/decisions/007), so a balance of exactly 100 prices buys exactly 100 addresses.
-      if (key.balanceMills < priceMills) throw new AppError("INSUFFICIENT_FUNDS", "Insufficient funds", 402);
+    const created = await db.transaction(async (tx) => {
       const { balanceBeforeMills, balanceAfterMills } = await changeBalance(tx, {
         apiKeyId: input.apiKeyId,
         deltaMills: -priceMills,
@@ -79,42 +128,33 @@ export async function buyOtpMail(
           userId: input.userId,
           apiKeyId: input.apiKeyId,
           supplier: supplier.id,
+          supplierRef: ref,
+          address,
           service,
           priceMills,
           costMills,
           balanceBeforeMills,
           balanceAfterMills,
           idempotencyKey: input.idempotencyKey ?? null,
-          expiresAt: new Date(Date.now() + lifetimeMinutes * 60_000),
+          createdAt: startedAt,
+          expiresAt: new Date(startedAt.getTime() + lifetimeMinutes * 60_000),
         })
         .returning();
       return row!;
     });
+    return { order: toOtpOrderDto(created), replayed: false };
   } catch (err) {
-    // The same idempotency key again: the first order, not a second charge.
+    // Nothing was charged (the transaction rolled back): the address goes back to the supplier.
+    await releaseAddress(deps, ref);
+    // A concurrent retry with the same idempotency key won the race: its order, not a second one.
     if (input.idempotencyKey && isUniqueViolation(err)) {
-      const [existing] = await db
-        .select()
-        .from(otpMailOrders)
-        .where(and(eq(otpMailOrders.apiKeyId, input.apiKeyId), eq(otpMailOrders.idempotencyKey, input.idempotencyKey)));
+      const existing = await findByIdempotencyKey(db, input.apiKeyId, input.idempotencyKey);
       if (existing) return { order: toOtpOrderDto(existing), replayed: true };
     }
+    // Lost a race for the balance (changeBalance says 409): the same 402 as the early refusal.
     if (err instanceof AppError && err.code === "INSUFFICIENT_FUNDS") throw new AppError("INSUFFICIENT_FUNDS", "Insufficient funds", 402);
+    if (err instanceof AppError && err.code === "NOT_FOUND") throw new AppError("API_KEY_NOT_FOUND", "API key not found", 404);
     throw err;
-  }
-
-  try {
-    const { address, ref } = await supplier.acquire({ service });
-    const [withAddress] = await db
-      .update(otpMailOrders)
-      .set({ address, supplierRef: ref })
-      .where(eq(otpMailOrders.id, created.id))
-      .returning();
-    return { order: toOtpOrderDto(withAddress!), replayed: false };
-  } catch (err) {
-    await db.transaction((tx) => failAndRefund(tx, created, "provider_error"));
-    const message = err instanceof Error ? err.message : "The mail supplier failed";
-    throw new AppError("SUPPLIER_FAILED", `No address could be bought (${message}). You were refunded.`, 503);
   }
 }
 
@@ -135,7 +175,14 @@ async function ownOrder(db: Db | Tx, userId: string, id: string, lock = false) {
 export async function checkOtpMail(deps: OtpMailDeps, input: { userId: string; id: string }): Promise<OtpOrder> {
   const order = await ownOrder(deps.db, input.userId, input.id);
   if (order.status === "failed" || !order.address || !order.supplierRef) return toOtpOrderDto(order);
-  const messages = await deps.supplier.messages({ address: order.address, ref: order.supplierRef, since: order.createdAt });
+  let messages: Awaited<ReturnType<MailSupplier["messages"]>>;
+  try {
+    messages = await deps.supplier.messages({ address: order.address, ref: order.supplierRef, since: order.createdAt, service: order.service });
+  } catch (err) {
+    if (!(err instanceof SupplierError)) throw err;
+    logSupplierFailure(deps, "messages", err);
+    throw new AppError("SUPPLIER_FAILED", "The mailbox could not be read right now. Please try again shortly.", 503);
+  }
   const codes = collectCodes(FACEBOOK, messages, order.createdAt).join(",");
   if (!codes || codes === order.codes) return toOtpOrderDto(order);
   // A code that arrives after expiry still counts if the order was not failed yet (late mail).
@@ -156,6 +203,7 @@ export async function cancelOtpMail(deps: OtpMailDeps, input: { userId: string; 
     return failAndRefund(tx, order, "cancelled");
   });
   if (!failed) throw new AppError("NOT_PENDING", "This order is already closed.", 409);
+  await releaseAddress(deps, failed.supplierRef);
   return toOtpOrderDto(failed);
 }
 
@@ -183,7 +231,10 @@ export async function expireOtpOrders(deps: OtpMailDeps, now = new Date(), batch
         .for("update", { skipLocked: true });
       return locked ? failAndRefund(tx, locked, "expired") : null;
     });
-    if (done) expired++;
+    if (done) {
+      expired++;
+      await releaseAddress(deps, done.supplierRef);
+    }
   }
   return expired;
 }

@@ -1,5 +1,6 @@
 // Seeding for browser tests, mounted only when DEV_TEST_API_TOKEN is set outside production
 // (config refuses it in production) and only for requests carrying that token.
+import { randomUUID } from "node:crypto";
 import { Hono } from "hono";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
@@ -7,7 +8,7 @@ import type { Auth } from "../../auth/auth";
 import type { Db } from "../../db/client";
 import { user } from "../../db/schema";
 import { AppError, validationError } from "../../lib/errors";
-import { changeBalance, ensureApiKey } from "../balance/service";
+import { changeBalance, ensureApiKey, findLedgerMismatches, revealApiKey } from "../balance/service";
 import { createLicense } from "../licenses/service";
 
 const UserBody = z.object({
@@ -29,6 +30,7 @@ const LicenseBody = z.object({
 
 const BalanceBody = z.object({ email: z.email(), amountMills: z.number().int().min(1).max(100_000_000) });
 const BulkBody = z.object({ email: z.email(), planId: z.string(), count: z.number().int().min(1).max(20_000) });
+const BulkKeysBody = z.object({ count: z.number().int().min(1).max(5_000), balanceMills: z.number().int().min(0).max(100_000_000) });
 
 async function parse<T extends z.ZodTypeAny>(schema: T, req: Request): Promise<z.infer<T>> {
   const result = schema.safeParse(await req.json().catch(() => undefined));
@@ -68,6 +70,28 @@ export function createTestApiRoutes({ db, auth, token, secret }: { db: Db; auth:
       );
       return c.json({ balanceMills: balanceAfterMills });
     })
+    // Many users, each with an API key and a balance credited through the ledger (benchmarks).
+    // Returns the keys in clear: this API exists only outside production.
+    .post("/api-keys/bulk", async (c) => {
+      const input = await parse(BulkKeysBody, c.req.raw);
+      const tag = randomUUID().slice(0, 8);
+      const keys: string[] = [];
+      for (let i = 0; i < input.count; i++) {
+        const keyRow = await db.transaction(async (tx) => {
+          const [created] = await tx
+            .insert(user)
+            .values({ id: randomUUID(), email: `bench-${tag}-${i}@example.com`, name: `Bench ${i}`, emailVerified: true })
+            .returning({ id: user.id });
+          const key = await ensureApiKey({ db: tx, secret, userId: created!.id });
+          if (input.balanceMills) await changeBalance(tx, { apiKeyId: key.id, deltaMills: input.balanceMills, reason: "topup", reference: "test-api" });
+          return key;
+        });
+        keys.push(revealApiKey(secret, keyRow));
+      }
+      return c.json({ apiKeys: keys });
+    })
+    // Every balance equals the sum of its ledger (benchmarks check this after a load run).
+    .get("/ledger-check", async (c) => c.json({ mismatches: await findLedgerMismatches({ db }) }))
     // Many active licences at once (benchmarks): each bound to device key "LDREEL-BENCH-<n>".
     .post("/licenses/bulk", async (c) => {
       const input = await parse(BulkBody, c.req.raw);

@@ -4,6 +4,7 @@
 import { createElement } from "react";
 import { render } from "@react-email/render";
 import type { EmailTemplate } from "./templates/define-template";
+import { licenseExtendedTemplate } from "./templates/license-extended";
 import { licenseKeyTemplate } from "./templates/license-key";
 import { magicLinkTemplate } from "./templates/magic-link";
 import { resetPasswordTemplate } from "./templates/reset-password";
@@ -16,6 +17,7 @@ const templates = {
   "magic-link": magicLinkTemplate,
   "sign-in-code": signInCodeTemplate,
   "license-key": licenseKeyTemplate,
+  "license-extended": licenseExtendedTemplate,
 };
 
 type Templates = typeof templates;

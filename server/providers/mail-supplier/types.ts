@@ -1,6 +1,12 @@
 // One interface for every source of disposable addresses: the local inbox or an upstream supplier.
 import type { InboundMail } from "../../features/otp-mail/extract";
 
+/**
+ * Why a supplier call failed. no_stock: nothing to sell right now (the buyer may retry later);
+ * bad_token: our credential was refused (an operator must fix it); rejected: the supplier
+ * understood and refused the request; unavailable: unreachable, slow, broken or unexpected answer.
+ * Messages are for our logs: they never carry the token or the request URL.
+ */
 export class SupplierError extends Error {
   constructor(
     public readonly reason: "no_stock" | "bad_token" | "unavailable" | "rejected",
@@ -15,8 +21,8 @@ export interface MailSupplier {
   id: string;
   /** Reserve an address for a site (e.g. facebook). */
   acquire(input: { service: string }): Promise<{ address: string; ref: string }>;
-  /** Messages received for the address since `since`. */
-  messages(input: { address: string; ref: string; since: Date }): Promise<InboundMail[]>;
+  /** Messages received for the address since `since` (`service` as given to acquire). */
+  messages(input: { address: string; ref: string; since: Date; service: string }): Promise<InboundMail[]>;
   /** Give the address back (cancel/expiry); best effort. */
   release(input: { ref: string }): Promise<void>;
 }

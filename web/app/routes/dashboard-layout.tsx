@@ -9,6 +9,7 @@ import { PageSkeleton } from "~/components/dashboard/page-skeleton";
 import { SiteHeader } from "~/components/site-header";
 import { MAIN_CONTENT_ID, SkipLink } from "~/components/skip-link";
 import { getSidebarStateFromCookie, SidebarInset, SidebarProvider } from "~/components/ui/sidebar";
+import { useAccountEvents } from "~/features/live/account-events";
 import { sessionKeys, useMe } from "~/features/session/queries";
 import { describeSessionError } from "~/features/session/session-errors";
 import { authClient } from "~/lib/auth-client";
@@ -37,6 +38,7 @@ function DashboardLayout() {
 
   const user = me.data ?? null;
   const allowed = user !== null && canOpenPage(user, pathname);
+  useAccountEvents(user !== null);
 
   // No session: sign in first.
   useEffect(() => {

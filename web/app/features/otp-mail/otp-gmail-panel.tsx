@@ -16,6 +16,7 @@ import {
 } from "lucide-react";
 import { toast } from "sonner";
 
+import { useLiveConnected } from "~/features/live/account-events";
 import { MIN_BALANCE_TO_BUY_MILLS } from "../../../../contracts/otp-mail";
 import { PageHeader } from "~/components/dashboard/page-header";
 import { Button } from "~/components/ui/button";
@@ -63,7 +64,8 @@ export function OtpGmailPanel() {
   const [page, setPage] = useState(1);
   const isMobile = useIsMobile();
   const filtered = isFiltered(range);
-  const query = useOtpOrders({ ...rangeToQuery(range), page });
+  const live = useLiveConnected();
+  const query = useOtpOrders({ ...rangeToQuery(range), page }, { live });
   const balance = useBalance();
   const buy = useBuyOtpMail();
 

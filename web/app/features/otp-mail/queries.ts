@@ -7,16 +7,19 @@ export const otpMailKeys = {
   list: (params: OrderListParams) => ["otp-mail-orders", params.from ?? "", params.to ?? "", params.page] as const,
 };
 
-/** While an order waits for its code, the list is read again every 5 s (SSE comes later). */
+/**
+ * Orders update live (features/live). Only while the live stream is down and an order waits for
+ * its code is the list read again every 5 s.
+ */
 export const PENDING_POLL_MS = 5_000;
 
-export function useOtpOrders(params: OrderListParams) {
+export function useOtpOrders(params: OrderListParams, { live }: { live: boolean }) {
   return useQuery({
     queryKey: otpMailKeys.list(params),
     queryFn: ({ signal }) => otpMailApi.list(params, signal),
     placeholderData: keepPreviousData,
     staleTime: 0,
     refetchInterval: (query) =>
-      query.state.data?.orders.some((order) => order.status === "pending") ? PENDING_POLL_MS : false,
+      !live && query.state.data?.orders.some((order) => order.status === "pending") ? PENDING_POLL_MS : false,
   });
 }

@@ -1,0 +1,128 @@
+// Orders (payments): checkout requests, the signed PayWay form, order status and the
+// transactions history. Amounts are integer mills; a client never sends a price for a plan.
+import { z } from "zod";
+import { LICENSE_KEY_MARKER } from "./licenses";
+import { MarketSchema } from "./plans";
+
+/** The spec's label for top-ups (plan title of a top-up order, dialog title). */
+export const TOP_UP_TITLE = "Balance Top Up";
+export const MIN_TOPUP_MILLS = 1_000;
+export const MAX_TOPUP_MILLS = 10_000_000;
+
+/** The spec's texts: the toast title is `invalid`, the description the specific message. */
+export const TOPUP_MESSAGES = {
+  invalid: "Invalid amount",
+  min: "Please enter an amount of $1 or more",
+  max: "Please enter an amount of $10000 or less",
+} as const;
+
+export const SUBSCRIPTION_MESSAGES = {
+  email: "Please enter a valid email address",
+  plan: "Please select a plan first",
+  license: "Invalid license key format. Please use the key provided by the tool.",
+  failed: "Failed to process payment. Please try again.",
+} as const;
+
+const AMOUNT_TEXT = /^(\d{1,7})(?:\.(\d{1,2}))?$/;
+
+/** A dollar amount (number or text, step 0.01) as mills through its text, never float arithmetic. */
+export function parseTopupAmount(value: number | string): number | null {
+  const text = typeof value === "number" ? (Number.isFinite(value) ? String(value) : "") : value.trim().replace(/^\$/, "");
+  const m = AMOUNT_TEXT.exec(text);
+  if (!m) return null;
+  return Number(m[1]) * 1000 + Number((m[2] ?? "").padEnd(2, "0")) * 10;
+}
+
+export const TopupAmountSchema = z.union([z.number(), z.string().max(32)], TOPUP_MESSAGES.invalid).superRefine((value, ctx) => {
+  const mills = parseTopupAmount(value);
+  const message = mills === null ? TOPUP_MESSAGES.invalid : mills < MIN_TOPUP_MILLS ? TOPUP_MESSAGES.min : mills > MAX_TOPUP_MILLS ? TOPUP_MESSAGES.max : null;
+  // A negative or zero number reads as "below $1", as the spec's form says.
+  if (message) ctx.addIssue({ code: "custom", message: typeof value === "number" && value < 1 ? TOPUP_MESSAGES.min : message });
+});
+
+const PlanId = z.string(SUBSCRIPTION_MESSAGES.plan).trim().min(1, SUBSCRIPTION_MESSAGES.plan).max(64, SUBSCRIPTION_MESSAGES.plan);
+
+export const PlanCheckoutBodySchema = z.object({
+  kind: z.literal("plan"),
+  planId: PlanId,
+  /** Optional check: the plan must belong to this price list. */
+  market: MarketSchema.optional(),
+});
+export const TopupCheckoutBodySchema = z.object({ kind: z.literal("topup"), amount: TopupAmountSchema });
+/** POST /api/orders/checkout (signed in). Any price sent is ignored: the server prices the order. */
+export const CheckoutBodySchema = z.discriminatedUnion("kind", [PlanCheckoutBodySchema, TopupCheckoutBodySchema]);
+export type CheckoutBody = z.input<typeof CheckoutBodySchema>;
+
+/** POST /api/orders/subscription-tool (no sign-in): plan, buyer e-mail, the tool's device key. */
+export const SubscriptionCheckoutBodySchema = z.object({
+  planId: PlanId,
+  email: z.email(SUBSCRIPTION_MESSAGES.email).max(254, SUBSCRIPTION_MESSAGES.email),
+  license: z
+    .string()
+    .trim()
+    .max(512, SUBSCRIPTION_MESSAGES.license)
+    .refine((v) => v === "" || v.includes(LICENSE_KEY_MARKER), SUBSCRIPTION_MESSAGES.license)
+    .optional(),
+  /** v1 returns to /subscription_tool, v2 to /license-history. */
+  variant: z.enum(["v1", "v2"]).default("v1"),
+});
+export type SubscriptionCheckoutBody = z.input<typeof SubscriptionCheckoutBodySchema>;
+
+export const OrderKindSchema = z.enum(["plan", "topup", "tool"]);
+export const OrderStatusSchema = z.enum(["pending", "paid", "failed", "cancelled", "refunded"]);
+export type OrderStatus = z.infer<typeof OrderStatusSchema>;
+
+export const OrderSchema = z.object({
+  id: z.string(),
+  tranId: z.string(),
+  kind: OrderKindSchema,
+  email: z.string(),
+  planId: z.string().nullable(),
+  /** The plan's title, or 'Balance Top Up'. */
+  planTitle: z.string(),
+  amountMills: z.number().int(),
+  /** "29.99" */
+  amount: z.string(),
+  currency: z.string(),
+  status: OrderStatusSchema,
+  /** The licence's buy key once a plan order is fulfilled. */
+  buyKey: z.string().nullable(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+});
+export type Order = z.infer<typeof OrderSchema>;
+
+/** What the page needs to run PayWay's checkout: post `fields` to `action` in the aba_webservice frame. */
+export const CheckoutFormSchema = z.object({
+  action: z.string(),
+  method: z.literal("POST"),
+  formId: z.literal("aba_merchant_request"),
+  target: z.literal("aba_webservice"),
+  /** The checkout plugin script (checkout2-0.js) to load before calling AbaPayway.checkout(). */
+  pluginUrl: z.string(),
+  /** Hidden inputs, in this order, with exactly these values (they are signed). */
+  fields: z.record(z.string(), z.string()),
+});
+export type CheckoutForm = z.infer<typeof CheckoutFormSchema>;
+export const CheckoutResponseSchema = z.object({ order: OrderSchema, checkout: CheckoutFormSchema });
+export type CheckoutResponse = z.infer<typeof CheckoutResponseSchema>;
+
+export const OrderListQuerySchema = z.object({
+  /** Case-insensitive match on e-mail or buy key. */
+  search: z.string().trim().max(200).optional().default(""),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+  status: OrderStatusSchema.optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(50),
+});
+export const OrderListSchema = z.object({
+  orders: z.array(OrderSchema),
+  total: z.number().int(),
+  /** Sum of paid orders matching the filter (all pages). */
+  totalPaidMills: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type OrderList = z.infer<typeof OrderListSchema>;

@@ -1,0 +1,75 @@
+// GET /api/events: a Server-Sent Events stream of the signed-in user's account changes.
+// Events carry no data beyond their kind: the page re-reads through the normal, guarded API.
+import { OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
+import { streamSSE } from "hono/streaming";
+import { ErrorBodySchema } from "../../../contracts/errors";
+import { guard, requireUser, type AppEnv } from "../../auth/context";
+import { AppError } from "../../lib/errors";
+import type { AccountEventHub, AccountEventKind } from "./hub";
+
+/** Proxies drop idle connections; a comment line now and then keeps the stream open. */
+const HEARTBEAT_MS = 25_000;
+/** Tabs per user; more would only hold sockets open. */
+export const MAX_STREAMS_PER_USER = 10;
+
+const eventsRoute = createRoute({
+  method: "get",
+  path: "/events",
+  tags: ["account"],
+  summary: "Live account changes (Server-Sent Events): `ready`, then `balance`, `otp` or `resync` as they happen",
+  responses: {
+    200: { description: "text/event-stream", content: { "text/event-stream": { schema: z.string() } } },
+    401: { description: "Not signed in", content: { "application/json": { schema: ErrorBodySchema } } },
+    429: { description: "Too many open streams", content: { "application/json": { schema: ErrorBodySchema } } },
+  },
+});
+
+export function createEventRoutes({ hub, heartbeatMs = HEARTBEAT_MS }: { hub: AccountEventHub; heartbeatMs?: number }) {
+  const app = new OpenAPIHono<AppEnv>();
+  app.use("/events", guard(requireUser));
+  app.openapi(eventsRoute, (c) => {
+    const me = requireUser(c.get("ctx"));
+    if (hub.connections(me.id) >= MAX_STREAMS_PER_USER) {
+      throw new AppError("TOO_MANY_STREAMS", "Too many open live connections. Close a tab and try again.", 429);
+    }
+    // no-transform: the compress middleware must not buffer the stream.
+    c.header("Cache-Control", "no-cache, no-transform");
+    c.header("X-Accel-Buffering", "no");
+    return streamSSE(c, async (stream) => {
+      const queue: Array<AccountEventKind | "resync"> = [];
+      let wake: (() => void) | undefined;
+      const unsubscribe = hub.subscribe(me.id, (kind) => {
+        if (!queue.includes(kind)) queue.push(kind); // a burst of changes is one re-read
+        wake?.();
+      });
+      let open = true;
+      stream.onAbort(() => {
+        open = false;
+        wake?.();
+      });
+      try {
+        await stream.writeSSE({ event: "ready", data: "{}", retry: 3000 });
+        while (open) {
+          if (queue.length === 0) {
+            let timer: NodeJS.Timeout | undefined;
+            await new Promise<void>((resolve) => {
+              wake = resolve;
+              timer = setTimeout(resolve, heartbeatMs);
+            });
+            clearTimeout(timer);
+            wake = undefined;
+          }
+          if (!open) break;
+          if (queue.length === 0) {
+            await stream.write(": keep-alive\n\n");
+            continue;
+          }
+          for (const kind of queue.splice(0)) await stream.writeSSE({ event: kind, data: "{}" });
+        }
+      } finally {
+        unsubscribe();
+      }
+    }) as never;
+  });
+  return app;
+}

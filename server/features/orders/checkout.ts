@@ -1,0 +1,138 @@
+// Creating a checkout: the server prices the order (plans table, or the validated top-up amount),
+// stores it pending and returns PayWay's form fields signed here. No secret leaves the server.
+import { TOP_UP_TITLE, parseTopupAmount, type CheckoutResponse } from "../../../contracts/orders";
+import type { CurrentUser } from "../../auth/context";
+import { orders } from "../../db/schema";
+import { AppError } from "../../lib/errors";
+import { amountString } from "../../providers/payway/amounts";
+import { formatReqTime } from "../../providers/payway/hash";
+import { newTranId } from "../../providers/payway/tran-id";
+import { findActivePlan } from "../plans/service";
+import type { OrdersDeps } from "./deps";
+import { toOrderDto, type OrderRow } from "./dto";
+
+/** After PayWay's lifetime, callbacks and late checks still get this long before an order is cancelled. */
+const GRACE_MS = 5 * 60_000;
+/** The reconciler's first look at an order whose callback has not come. */
+const FIRST_CHECK_MS = 60_000;
+
+export const RETURN_PATHS = {
+  plan: "/api/check-transaction-plan",
+  topup: "/api/check-transaction-topup",
+  tool: "/api/check-transaction-SubscriptionTool",
+} as const;
+
+interface NewOrder {
+  kind: OrderRow["kind"];
+  userId: string | null;
+  email: string;
+  planId: string | null;
+  planTitle: string;
+  amountMills: number;
+  deviceLicense?: string | null;
+  /** The buyer's display name, sent to PayWay when it is letters only. */
+  name?: string;
+  /** Extra query for the return URL (the spec's license_key, the tool page variant). */
+  returnQuery?: Record<string, string>;
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === "23505" || e?.cause?.code === "23505";
+}
+
+async function insertOrder(deps: OrdersDeps, o: NewOrder, now: Date): Promise<OrderRow> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const [row] = await deps.db
+        .insert(orders)
+        .values({
+          tranId: newTranId(now),
+          kind: o.kind,
+          userId: o.userId,
+          email: o.email,
+          planId: o.planId,
+          planTitle: o.planTitle,
+          amountMills: o.amountMills,
+          currency: "USD",
+          deviceLicense: o.deviceLicense ?? null,
+          createdAt: now,
+          updatedAt: now,
+          expiresAt: new Date(now.getTime() + deps.settings.lifetimeMinutes * 60_000 + GRACE_MS),
+          nextCheckAt: new Date(now.getTime() + FIRST_CHECK_MS),
+        })
+        .returning();
+      return row!;
+    } catch (err) {
+      // A tran_id collision (6 random characters within one second) is retried with a new id.
+      if (attempt < 3 && isUniqueViolation(err)) continue;
+      throw err;
+    }
+  }
+}
+
+function checkoutFor(deps: OrdersDeps, row: OrderRow, o: NewOrder, now: Date): CheckoutResponse {
+  const reqTime = formatReqTime(now);
+  const returnUrl = new URL(`${deps.baseUrl}${RETURN_PATHS[row.kind]}`);
+  // The spec's query (req_time, email) plus our tran_id; the endpoint trusts none of it.
+  for (const [k, v] of Object.entries({ tran_id: row.tranId, req_time: reqTime, email: row.email, ...o.returnQuery })) returnUrl.searchParams.set(k, v);
+  const [firstname, ...rest] = (o.name ?? "").trim().split(/\s+/);
+  const form = deps.payway.purchaseForm({
+    tranId: row.tranId,
+    amountMills: row.amountMills,
+    currency: "USD",
+    returnUrl: deps.settings.callbackUrl,
+    continueSuccessUrl: returnUrl.toString(),
+    cancelUrl: returnUrl.toString(),
+    firstname,
+    lastname: rest.join(" "),
+    email: row.email,
+    paymentOption: deps.settings.paymentOption,
+    items: [{ name: o.planTitle, quantity: 1, priceMills: row.amountMills }],
+    customFields: { email: row.email, amount: amountString(row.amountMills), req_time: reqTime, plan_title: o.planTitle, is_topup: row.kind === "topup" },
+    lifetimeMinutes: deps.settings.lifetimeMinutes,
+    now,
+  });
+  return {
+    order: toOrderDto(row),
+    checkout: { ...form, method: "POST", formId: "aba_merchant_request", target: "aba_webservice", pluginUrl: deps.settings.pluginUrl },
+  };
+}
+
+async function create(deps: OrdersDeps, o: NewOrder): Promise<CheckoutResponse> {
+  const now = new Date();
+  const row = await insertOrder(deps, o, now);
+  return checkoutFor(deps, row, o, now);
+}
+
+async function pricedPlan(deps: OrdersDeps, planId: string, market?: string) {
+  const plan = await findActivePlan({ db: deps.db, id: planId });
+  if (!plan || (market && plan.market !== market)) throw new AppError("VALIDATION_FAILED", "Unknown plan", 422, [{ path: "planId", message: "Unknown plan" }]);
+  return plan;
+}
+
+export async function createPlanCheckout(deps: OrdersDeps, user: CurrentUser, input: { planId: string; market?: string }) {
+  const plan = await pricedPlan(deps, input.planId, input.market);
+  return create(deps, { kind: "plan", userId: user.id, email: user.email.toLowerCase(), planId: plan.id, planTitle: plan.title, amountMills: plan.priceMills, name: user.name });
+}
+
+export async function createTopupCheckout(deps: OrdersDeps, user: CurrentUser, input: { amount: number | string }) {
+  const amountMills = parseTopupAmount(input.amount);
+  if (amountMills === null) throw new AppError("VALIDATION_FAILED", "Invalid amount", 422); // the schema already refused it
+  return create(deps, { kind: "topup", userId: user.id, email: user.email.toLowerCase(), planId: null, planTitle: TOP_UP_TITLE, amountMills, name: user.name });
+}
+
+export async function createToolCheckout(deps: OrdersDeps, input: { planId: string; email: string; license?: string; variant: "v1" | "v2" }) {
+  const plan = await pricedPlan(deps, input.planId);
+  const license = input.license?.trim() || null;
+  return create(deps, {
+    kind: "tool",
+    userId: null,
+    email: input.email.trim().toLowerCase(),
+    planId: plan.id,
+    planTitle: plan.title,
+    amountMills: plan.priceMills,
+    deviceLicense: license,
+    returnQuery: { ...(license ? { license_key: license } : {}), v: input.variant === "v2" ? "2" : "1" },
+  });
+}

@@ -1,0 +1,42 @@
+// Order rows as the web sees them.
+import { TOP_UP_TITLE, type Order } from "../../../contracts/orders";
+import { orders } from "../../db/schema";
+import { formatMills } from "../../lib/money";
+
+export type OrderRow = typeof orders.$inferSelect;
+
+/** What fulfilment produced, kept on the order (jsonb). */
+export interface Fulfilment {
+  licenseId?: string;
+  buyKey?: string;
+  extended?: boolean;
+  expireDate?: string | null;
+  apiKeyId?: string;
+  balanceAfterMills?: number;
+  /** Why an order was closed without fulfilment (declined, expired, amount mismatch…). */
+  reason?: string;
+  detail?: string;
+}
+
+export function fulfilmentOf(row: OrderRow): Fulfilment {
+  return (row.fulfilment ?? {}) as Fulfilment;
+}
+
+export function toOrderDto(row: OrderRow): Order {
+  return {
+    id: row.id,
+    tranId: row.tranId,
+    kind: row.kind,
+    email: row.email,
+    planId: row.planId,
+    planTitle: row.planTitle ?? (row.kind === "topup" ? TOP_UP_TITLE : ""),
+    amountMills: row.amountMills,
+    amount: formatMills(row.amountMills).replace("$", ""),
+    currency: row.currency,
+    status: row.status,
+    buyKey: fulfilmentOf(row).buyKey ?? null,
+    createdAt: row.createdAt.toISOString(),
+    paidAt: row.paidAt?.toISOString() ?? null,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+  };
+}

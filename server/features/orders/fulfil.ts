@@ -1,0 +1,97 @@
+// Fulfilment: in ONE database transaction the order becomes paid (a conditional UPDATE that only
+// one caller can win) and its goods are granted: a licence and its e-mail, a ledger credit, or
+// an extension of the subscription tool's licence. Replays and races grant nothing twice.
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Tx } from "../../db/client";
+import { licenses, orders, plans } from "../../db/schema";
+import { enqueueEmail } from "../../providers/email/outbox";
+import { changeBalance, ensureApiKey } from "../balance/service";
+import { createLicense } from "../licenses/service";
+import type { OrdersDeps } from "./deps";
+import type { Fulfilment, OrderRow } from "./dto";
+
+const DAY_MS = 86_400_000;
+
+async function planOf(tx: Tx, planId: string | null) {
+  const [plan] = planId ? await tx.select().from(plans).where(eq(plans.id, planId)) : [];
+  if (!plan) throw new Error(`order refers to unknown plan ${planId}`);
+  return plan;
+}
+
+/** A new licence (random buy key, the plan's key changes, no dates until first activation) and its e-mail. */
+async function issueLicence(tx: Tx, deps: OrdersDeps, order: OrderRow): Promise<Fulfilment> {
+  const plan = await planOf(tx, order.planId);
+  const licence = await createLicense({ db: tx, planId: plan.id, email: order.email, userId: order.userId, orderId: order.id });
+  await enqueueEmail(tx, {
+    to: order.email,
+    template: "license-key",
+    props: { buyKey: licence.buyKey, planTitle: plan.title, termDays: licence.termDays, changesLeft: licence.changesLeft, dashboardUrl: `${deps.baseUrl}/license-keys` },
+  });
+  return { licenseId: licence.id, buyKey: licence.buyKey };
+}
+
+async function creditTopup(tx: Tx, deps: OrdersDeps, order: OrderRow): Promise<Fulfilment> {
+  if (!order.userId) {
+    deps.logger.error({ orderId: order.id }, "paid top-up has no user (deleted?): credit it by hand");
+    return { reason: "no_user" };
+  }
+  const key = await ensureApiKey({ db: tx, secret: deps.secret, userId: order.userId });
+  const { balanceAfterMills } = await changeBalance(tx, { apiKeyId: key.id, deltaMills: order.amountMills, reason: "topup", reference: order.id, note: order.tranId });
+  return { apiKeyId: key.id, balanceAfterMills };
+}
+
+/** The tool's device key: extend its licence from the later of now and its expiry, else a new licence. */
+async function extendOrIssue(tx: Tx, deps: OrdersDeps, order: OrderRow, now: Date): Promise<Fulfilment> {
+  const plan = await planOf(tx, order.planId);
+  const days = plan.periodDays + plan.bonusDays;
+  const [bound] = order.deviceLicense
+    ? await tx
+        .select()
+        .from(licenses)
+        .where(eq(licenses.licenseKey, order.deviceLicense))
+        .orderBy(sql`${licenses.expireDate} desc nulls last`)
+        .limit(1)
+        .for("update")
+    : [];
+  if (!bound) return issueLicence(tx, deps, order);
+  const from = bound.expireDate && bound.expireDate > now ? bound.expireDate : now;
+  // Not yet activated: no dates to move, so the term that starts at activation grows.
+  const set = bound.expireDate ? { expireDate: new Date(from.getTime() + days * DAY_MS) } : { termDays: bound.termDays + days };
+  const [updated] = await tx
+    .update(licenses)
+    .set({ ...set, updatedAt: now })
+    .where(eq(licenses.id, bound.id))
+    .returning();
+  const expireDate = updated!.expireDate?.toISOString() ?? null;
+  await enqueueEmail(tx, {
+    to: order.email,
+    template: "license-extended",
+    props: { buyKey: bound.buyKey, planTitle: plan.title, addedDays: days, expireDate, dashboardUrl: `${deps.baseUrl}/license-keys` },
+  });
+  return { licenseId: bound.id, buyKey: bound.buyKey, extended: true, expireDate };
+}
+
+/**
+ * Marks a verified order paid and grants its goods, atomically. Returns null when another caller
+ * already did (or the order is not payable): exactly one caller ever gets past the UPDATE.
+ * A locally cancelled order can still be paid: PayWay may approve after our lifetime ran out.
+ */
+export async function fulfilOrder(deps: OrdersDeps, orderId: string, apv: string, now = new Date()): Promise<OrderRow | null> {
+  const done = await deps.db.transaction(async (tx) => {
+    const [order] = await tx
+      .update(orders)
+      .set({ status: "paid", paidAt: now, providerRef: apv || null, updatedAt: now })
+      .where(and(eq(orders.id, orderId), inArray(orders.status, ["pending", "cancelled"])))
+      .returning();
+    if (!order) return null;
+    const fulfilment =
+      order.kind === "plan" ? await issueLicence(tx, deps, order) : order.kind === "topup" ? await creditTopup(tx, deps, order) : await extendOrIssue(tx, deps, order, now);
+    const [row] = await tx.update(orders).set({ fulfilment: { ...fulfilment } }).where(eq(orders.id, order.id)).returning();
+    return row!;
+  });
+  if (done) {
+    deps.logger.info({ orderId: done.id, tranId: done.tranId, kind: done.kind }, "order paid and fulfilled");
+    if (done.kind !== "topup") deps.onEmailQueued?.();
+  }
+  return done;
+}

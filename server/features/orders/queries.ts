@@ -1,0 +1,71 @@
+// Reading orders: the transactions history (users their own, admins all; filtered, totalled and
+// paged by the database) and one order's status for its owner.
+import { and, count, desc, eq, gte, ilike, lte, or, sql, sum, type SQL } from "drizzle-orm";
+import type { Order, OrderList, OrderStatus } from "../../../contracts/orders";
+import type { CurrentUser } from "../../auth/context";
+import type { Db } from "../../db/client";
+import { orders } from "../../db/schema";
+import { AppError } from "../../lib/errors";
+import { toOrderDto } from "./dto";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const buyKey = sql<string | null>`(${orders.fulfilment} ->> 'buyKey')`;
+
+const escapeLike = (term: string) => term.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
+/** The spec: non-admins see the records of their own e-mail (tool purchases included) and their own account. */
+function visibleTo(user: CurrentUser): SQL | undefined {
+  if (user.role === "admin") return undefined;
+  return or(eq(orders.userId, user.id), eq(sql`lower(${orders.email})`, user.email.trim().toLowerCase()));
+}
+
+export interface OrderListInput {
+  search: string;
+  from?: Date;
+  to?: Date;
+  status?: OrderStatus;
+  page: number;
+  pageSize: number;
+}
+
+export async function listOrders(db: Db, user: CurrentUser, q: OrderListInput): Promise<OrderList> {
+  const term = escapeLike(q.search);
+  const where = and(
+    visibleTo(user),
+    term ? or(ilike(orders.email, `%${term}%`), ilike(buyKey, `%${term}%`)) : undefined,
+    q.from ? gte(orders.createdAt, q.from) : undefined,
+    q.to ? lte(orders.createdAt, q.to) : undefined,
+    q.status ? eq(orders.status, q.status) : undefined,
+  );
+  const [rows, totals] = await Promise.all([
+    db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db
+      .select({ n: count(), paid: sum(sql`case when ${orders.status} = 'paid' then ${orders.amountMills} else 0 end`) })
+      .from(orders)
+      .where(where),
+  ]);
+  return {
+    orders: rows.map(toOrderDto),
+    total: Number(totals[0]?.n ?? 0),
+    totalPaidMills: Number(totals[0]?.paid ?? 0),
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+}
+
+/** One order, for its owner or an admin; anyone else gets 404 (not 403), so ids cannot be probed. */
+export async function getOrder(db: Db, user: CurrentUser, id: string): Promise<Order> {
+  if (!UUID.test(id)) throw new AppError("NOT_FOUND", "Order not found");
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), visibleTo(user)));
+  if (!row) throw new AppError("NOT_FOUND", "Order not found");
+  return toOrderDto(row);
+}

@@ -1,0 +1,67 @@
+// Test environment for payments: the app on a real port (PayWay's callbacks arrive over HTTP) and
+// the PayWay simulator on its own port (the client reaches it over HTTP).
+import { serve, type ServerType } from "@hono/node-server";
+import { and, eq } from "drizzle-orm";
+import type { CheckoutResponse } from "../../../contracts/orders";
+import { emailOutbox, licenses, orders } from "../../db/schema";
+import { createLogger } from "../../lib/logger";
+import { startPaywaySimulator, type RunningSimulator } from "../../providers/payway/simulator/app";
+import { createTestContext, type TestClient, type TestContext } from "../../test/harness";
+import { createOrdersDeps, type OrdersDeps } from "./deps";
+
+export const MERCHANT_ID = "ec000002";
+export const API_KEY = "payments-test-api-key";
+
+export interface PaymentsTestEnv {
+  t: TestContext;
+  sim: RunningSimulator;
+  appUrl: string;
+  /** The same settings the app uses, for calling services (the reconciler) directly. */
+  deps: OrdersDeps;
+  checkout(client: TestClient, body: unknown, path?: string): Promise<{ status: number; body: CheckoutResponse & { code?: string; message?: string; issues?: Array<{ path: string; message: string }> } }>;
+  /** The browser's form post into the simulator (the aba_webservice frame). */
+  openCheckout(checkout: CheckoutResponse["checkout"]): Promise<Response>;
+  /** POST /__sim/… on the simulator. */
+  control(path: string, body?: unknown): Promise<{ status: number; body: { transaction?: { status: string }; callbacks?: Array<{ status: number | null }>; error?: string } }>;
+  order(tranId: string): Promise<typeof orders.$inferSelect>;
+  licencesOf(orderId: string): Promise<Array<typeof licenses.$inferSelect>>;
+  emails(to: string, template: string): Promise<number>;
+  close(): Promise<void>;
+}
+
+export async function startPaymentsTestEnv(env: Record<string, string> = {}): Promise<PaymentsTestEnv> {
+  // Listening first tells us the address the app must be configured with; the app comes after.
+  const target: { fetch?: (req: Request, env: unknown) => Response | Promise<Response> } = {};
+  const server: ServerType = await new Promise((resolve) => {
+    const s = serve({ fetch: (req, e) => (target.fetch ? target.fetch(req, e) : new Response("starting", { status: 503 })), port: 0, hostname: "127.0.0.1" }, () => resolve(s));
+  });
+  const address = server.address();
+  const appUrl = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  const sim = await startPaywaySimulator({ merchants: { [MERCHANT_ID]: { apiKey: API_KEY, currencies: ["USD"], whitelist: ["127.0.0.1"] } }, retryDelayMs: null });
+  const t = await createTestContext({ BASE_URL: appUrl, PAYWAY_BASE_URL: sim.url, PAYWAY_MERCHANT_ID: MERCHANT_ID, PAYWAY_API_KEY: API_KEY, ...env });
+  target.fetch = (req, e) => t.app.fetch(req, e as never);
+  const db = t.database.db;
+  const deps = createOrdersDeps({ config: t.config, db, logger: createLogger("silent") });
+
+  return {
+    t,
+    sim,
+    appUrl,
+    deps,
+    checkout: (client, body, path = "/api/orders/checkout") => client.json(path, { json: body }) as never,
+    openCheckout: (checkout) => fetch(checkout.action, { method: "POST", body: new URLSearchParams({ ...checkout.fields, is_plugin_js: "true" }) }),
+    control: async (path, body) => {
+      const res = await fetch(`${sim.url}/__sim${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+      return { status: res.status, body: (await res.json()) as never };
+    },
+    order: async (tranId) => (await db.select().from(orders).where(eq(orders.tranId, tranId)))[0]!,
+    licencesOf: (orderId) => db.select().from(licenses).where(eq(licenses.orderId, orderId)),
+    emails: async (to, template) => (await db.select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, to), eq(emailOutbox.template, template)))).length,
+    close: async () => {
+      await sim.close();
+      (server as { closeAllConnections?: () => void }).closeAllConnections?.();
+      await new Promise((r) => server.close(r));
+      await t.close();
+    },
+  };
+}

@@ -1,0 +1,188 @@
+// The PayWay client: the purchase form (signed here, posted by the browser), check-transaction-2
+// (the only proof of payment we accept) and callback signature checks. Settings come from config.
+import { z } from "zod";
+import { amountString, numberToMills, type PaywayCurrency } from "./amounts";
+import { checkCallbackSignature, type SignatureCheck } from "./callback-signature";
+import { formatReqTime, purchaseHash, toBase64, tranIdHash, type PurchaseFields } from "./hash";
+
+export const PAYWAY_PATHS = {
+  purchase: "/api/payment-gateway/v1/payments/purchase",
+  check: "/api/payment-gateway/v1/payments/check-transaction-2",
+  close: "/api/payment-gateway/v1/payments/close-transaction",
+} as const;
+
+export interface PaywaySettings {
+  /** e.g. https://checkout-sandbox.payway.com.kh (no trailing slash). */
+  baseUrl: string;
+  merchantId: string;
+  apiKey: string;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+}
+
+export interface PurchaseItem {
+  name: string;
+  quantity: number;
+  priceMills: number;
+}
+
+export interface PurchaseRequest {
+  tranId: string;
+  amountMills: number;
+  currency: PaywayCurrency;
+  /** The callback URL (server-to-server); sent Base64-encoded as PayWay requires. */
+  returnUrl: string;
+  cancelUrl?: string;
+  continueSuccessUrl?: string;
+  firstname?: string;
+  lastname?: string;
+  email?: string;
+  paymentOption?: string;
+  items?: PurchaseItem[];
+  customFields?: Record<string, string | number | boolean>;
+  returnParams?: string;
+  lifetimeMinutes?: number;
+  now?: Date;
+}
+
+export interface PurchaseForm {
+  action: string;
+  /** Every field to post, `hash` included; values are the exact strings that were hashed. */
+  fields: Record<string, string>;
+}
+
+export class PaywayError extends Error {
+  constructor(
+    message: string,
+    public readonly code?: string,
+    public readonly httpStatus?: number,
+  ) {
+    super(message);
+    this.name = "PaywayError";
+  }
+}
+
+/** Letters and spaces only (PayWay's errors 16/17), at most 20 characters; empty when nothing is left. */
+export function sanitizeName(name: string | null | undefined): string {
+  return (name ?? "")
+    .replace(/[^\p{L}\p{M} ]/gu, "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, 20)
+    .trim();
+}
+
+function itemsJson(items: PurchaseItem[], currency: PaywayCurrency): string {
+  // Built as text so the price is the exact decimal, never a float.
+  return `[${items.map((i) => `{"name":${JSON.stringify(i.name)},"quantity":${i.quantity},"price":${amountString(i.priceMills, currency)}}`).join(",")}]`;
+}
+
+export function buildPurchaseForm(settings: PaywaySettings, req: PurchaseRequest): PurchaseForm {
+  const email = req.email && req.email.length <= 50 ? req.email : undefined;
+  const fields: PurchaseFields = {
+    req_time: formatReqTime(req.now ?? new Date()),
+    merchant_id: settings.merchantId,
+    tran_id: req.tranId,
+    amount: amountString(req.amountMills, req.currency),
+    items: req.items?.length ? toBase64(itemsJson(req.items, req.currency)) : undefined,
+    firstname: sanitizeName(req.firstname) || undefined,
+    lastname: sanitizeName(req.lastname) || undefined,
+    email,
+    payment_option: req.paymentOption || undefined,
+    return_url: toBase64(req.returnUrl),
+    cancel_url: req.cancelUrl,
+    continue_success_url: req.continueSuccessUrl,
+    currency: req.currency,
+    custom_fields: req.customFields ? toBase64(JSON.stringify(req.customFields)) : undefined,
+    return_params: req.returnParams,
+    lifetime: req.lifetimeMinutes ? String(req.lifetimeMinutes) : undefined,
+  };
+  const posted: Record<string, string> = {};
+  for (const [k, v] of Object.entries(fields)) if (v !== undefined && v !== "") posted[k] = v;
+  posted.hash = purchaseHash(settings.apiKey, fields);
+  return { action: `${settings.baseUrl}${PAYWAY_PATHS.purchase}`, fields: posted };
+}
+
+const Code = z.union([z.string(), z.number()]).transform(String);
+const CheckResponseSchema = z.object({
+  data: z
+    .object({
+      payment_status_code: z.coerce.number(),
+      payment_status: z.string(),
+      original_amount: z.unknown().optional(),
+      total_amount: z.unknown().optional(),
+      payment_amount: z.unknown().optional(),
+      payment_currency: z.string().nullish(),
+      original_currency: z.string().nullish(),
+      apv: z.union([z.string(), z.number()]).nullish(),
+      transaction_date: z.string().nullish(),
+    })
+    .nullish(),
+  status: z.object({ code: Code, message: z.string().nullish() }),
+});
+
+export type CheckTransactionResult =
+  | {
+      found: true;
+      /** APPROVED, PRE-AUTH, PENDING, DECLINED, REFUNDED, CANCELLED. */
+      paymentStatus: string;
+      paymentStatusCode: number;
+      /** What the merchant asked for (original_amount, else total_amount), in mills; null if unreadable. */
+      amountMills: number | null;
+      /** original_currency when PayWay sends it, else payment_currency (empty while pending). */
+      currency: string;
+      apv: string;
+      transactionDate: string | null;
+    }
+  | { found: false; code: string; message: string };
+
+export interface PaywayClient {
+  readonly settings: PaywaySettings;
+  purchaseForm(req: PurchaseRequest): PurchaseForm;
+  checkTransaction(tranId: string, now?: Date): Promise<CheckTransactionResult>;
+  checkSignature(body: Record<string, unknown>, header: string | null | undefined): SignatureCheck;
+}
+
+export function createPaywayClient(settings: PaywaySettings): PaywayClient {
+  const doFetch = settings.fetch ?? fetch;
+  return {
+    settings,
+    purchaseForm: (req) => buildPurchaseForm(settings, req),
+    checkSignature: (body, header) => checkCallbackSignature(settings.apiKey, body, header),
+    async checkTransaction(tranId, now = new Date()) {
+      const reqTime = formatReqTime(now);
+      const body = { req_time: reqTime, merchant_id: settings.merchantId, tran_id: tranId, hash: tranIdHash(settings.apiKey, reqTime, settings.merchantId, tranId) };
+      let res: Response;
+      try {
+        res = await doFetch(`${settings.baseUrl}${PAYWAY_PATHS.check}`, {
+          method: "POST",
+          headers: { "content-type": "application/json", accept: "application/json" },
+          body: JSON.stringify(body),
+          signal: AbortSignal.timeout(settings.timeoutMs ?? 10_000),
+        });
+      } catch (err) {
+        throw new PaywayError(`PayWay unreachable: ${(err as Error).message}`);
+      }
+      const text = await res.text();
+      let parsed;
+      try {
+        parsed = CheckResponseSchema.safeParse(JSON.parse(text));
+      } catch {
+        throw new PaywayError(`PayWay answered HTTP ${res.status} with no JSON`, undefined, res.status);
+      }
+      if (!parsed.success) throw new PaywayError(`PayWay answered HTTP ${res.status} in an unknown shape`, undefined, res.status);
+      const { data, status } = parsed.data;
+      if (status.code === "6") return { found: false, code: status.code, message: status.message ?? "tran_id not found" };
+      if (status.code !== "00" || !data) throw new PaywayError(`PayWay check failed: ${status.code} ${status.message ?? ""}`.trim(), status.code, res.status);
+      return {
+        found: true,
+        paymentStatus: data.payment_status,
+        paymentStatusCode: data.payment_status_code,
+        amountMills: numberToMills(data.original_amount ?? data.total_amount),
+        currency: data.original_currency || data.payment_currency || "",
+        apv: data.apv == null ? "" : String(data.apv),
+        transactionDate: data.transaction_date ?? null,
+      };
+    },
+  };
+}
