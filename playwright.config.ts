@@ -2,6 +2,8 @@ import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://localhost:${PORT}`;
+// Per port, so two runs on one machine do not share (or delete) each other's database.
+const DATA_DIR = `data/e2e-${PORT}`;
 
 export default defineConfig({
   testDir: "e2e",
@@ -32,14 +34,14 @@ export default defineConfig({
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
     // A fresh embedded instance (PGlite, dev mailbox) on its own ports; builds first when stale.
-    command: `rm -rf data/e2e && node scripts/start.mjs`,
+    command: `rm -rf ${DATA_DIR} && node scripts/start.mjs`,
     url: `${baseURL}/healthz`,
     timeout: 300_000,
     reuseExistingServer: false,
     stdout: "pipe",
     env: {
       PORT: String(PORT),
-      DATA_DIR: "data/e2e",
+      DATA_DIR,
       DEV_SMTP_PORT: String(PORT + 25),
       LOG_LEVEL: "warn",
       DEV_TEST_API_TOKEN: "e2e-token",
