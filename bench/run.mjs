@@ -9,6 +9,10 @@ const BENCHES = {
     load: () => import("./landing.mjs"),
     about: "first-load JS/CSS weight of the landing page and Lighthouse (mobile) on / and /faq",
   },
+  otp: {
+    load: () => import("./otp-buy.mjs"),
+    about: "POST /api/v1/otp/orders purchases per second and p99 on PostgreSQL (many keys, one key) with the ledger check",
+  },
   license: {
     load: () => import("./license-validate.mjs"),
     about: "POST /api/v1/licenses/validate throughput and p99 (PostgreSQL, PGlite, bare Node ceiling)",

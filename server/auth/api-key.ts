@@ -1,34 +1,43 @@
 // Public API authentication: `Authorization: Bearer <API key>` (never a query-string key).
 // The key resolves to the same request context a session does, so services serve both.
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
 import type { Db } from "../db/client";
-import { user } from "../db/schema";
-import { findActiveApiKey } from "../features/balance/service";
+import { apiKeys, user } from "../db/schema";
+import { hashApiKey } from "../features/balance/service";
 import { AppError } from "../lib/errors";
 import type { AppEnv } from "./context";
+
+// Every public API call starts here: the key and its owner in one prepared round trip.
+const statements = new WeakMap<Db, ReturnType<typeof prepareLookup>>();
+function prepareLookup(db: Db) {
+  return db
+    .select({
+      apiKeyId: apiKeys.id,
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      role: user.role,
+      superAdmin: user.superAdmin,
+      emailVerified: user.emailVerified,
+    })
+    .from(apiKeys)
+    .innerJoin(user, eq(user.id, apiKeys.userId))
+    .where(and(eq(apiKeys.keyHash, sql.placeholder("hash")), eq(apiKeys.isActive, true)))
+    .prepare("api_key_owner");
+}
 
 export function apiKeyContext(db: Db) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const header = c.req.header("authorization") ?? "";
     const match = /^Bearer\s+([A-Za-z0-9]{1,128})$/.exec(header.trim());
     if (!match) throw new AppError("UNAUTHENTICATED", "Send your API key as `Authorization: Bearer <key>`.");
-    const key = await findActiveApiKey({ db, key: match[1]! });
-    if (!key) throw new AppError("UNAUTHENTICATED", "Invalid API key.");
-    const [owner] = await db.select().from(user).where(eq(user.id, key.userId));
-    if (!owner) throw new AppError("UNAUTHENTICATED", "Invalid API key.");
-    c.set("ctx", {
-      user: {
-        id: owner.id,
-        email: owner.email,
-        name: owner.name,
-        role: owner.role,
-        superAdmin: owner.superAdmin,
-        emailVerified: owner.emailVerified,
-      },
-      via: "api-key",
-      apiKeyId: key.id,
-    });
+    let lookup = statements.get(db);
+    if (!lookup) statements.set(db, (lookup = prepareLookup(db)));
+    const [found] = await lookup.execute({ hash: hashApiKey(match[1]!) });
+    if (!found) throw new AppError("UNAUTHENTICATED", "Invalid API key.");
+    const { apiKeyId, ...owner } = found;
+    c.set("ctx", { user: owner, via: "api-key", apiKeyId });
     await next();
   });
 }

@@ -31,6 +31,34 @@ describe("limitBody", () => {
   });
 });
 
+describe("limitBody over a real socket", () => {
+  it("passes a POST without a body, and counts a chunked one", async () => {
+    const { serve } = await import("@hono/node-server");
+    const app = new Hono()
+      .use(limitBody(100))
+      .post("/", async (c) => c.json({ size: (await c.req.text()).length }))
+      .onError((err, c) => c.json({ code: (err as AppError).code }, (err as AppError).status as 413));
+    const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
+    await new Promise((r) => server.once("listening", r));
+    const { port } = server.address() as { port: number };
+    try {
+      const empty = await fetch(`http://127.0.0.1:${port}/`, { method: "POST" });
+      expect(await empty.json()).toEqual({ size: 0 });
+      const chunks = (n: number) =>
+        new ReadableStream({
+          start(controller) {
+            for (let i = 0; i < n; i++) controller.enqueue(new TextEncoder().encode("y".repeat(10)));
+            controller.close();
+          },
+        });
+      const big = await fetch(`http://127.0.0.1:${port}/`, { method: "POST", body: chunks(20), duplex: "half" } as RequestInit);
+      expect(big.status).toBe(413);
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
+  });
+});
+
 describe("security headers", () => {
   let t: TestContext;
   beforeAll(async () => {

@@ -1,6 +1,6 @@
 // API keys and the balance ledger. Every balance change is one guarded UPDATE plus one ledger row
 // in the same transaction: the balance never goes below zero and always equals its ledger's sum.
-import { eq, sql } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import { API_KEY_ALPHABET, API_KEY_LENGTH } from "../../../contracts/account";
 import type { Db, Tx } from "../../db/client";
 import { apiKeys, balanceLedger } from "../../db/schema";
@@ -48,11 +48,6 @@ export async function regenerateApiKey({ db, secret, userId }: { db: Db; secret:
   return row!;
 }
 
-export async function findActiveApiKey({ db, key }: { db: Db; key: string }): Promise<ApiKeyRow | null> {
-  const [row] = await db.select().from(apiKeys).where(eq(apiKeys.keyHash, hashApiKey(key)));
-  return row && row.isActive ? row : null;
-}
-
 export interface BalanceChange {
   apiKeyId: string;
   deltaMills: number;
@@ -67,27 +62,41 @@ export interface BalanceChange {
  * debits safe without a prior read: a debit that would go below zero changes nothing.
  */
 export async function changeBalance(tx: Tx, change: BalanceChange): Promise<{ balanceBeforeMills: number; balanceAfterMills: number }> {
+  // One statement, one round trip: the guarded update and its ledger row.
+  const result = await tx.execute(sql`with ${balanceChangeSteps(change)} select balance_after_mills from entry`);
+  const row = (result as unknown as { rows: Array<{ balance_after_mills: string | number }> }).rows[0];
+  if (!row) await explainRefusedChange(tx, change.apiKeyId);
+  const balanceAfterMills = Number(row!.balance_after_mills);
+  return { balanceBeforeMills: balanceAfterMills - change.deltaMills, balanceAfterMills };
+}
+
+/**
+ * The balance change as two CTEs for a caller's statement: `changed` (the guarded update) and
+ * `entry` (its ledger row, with balance_after_mills). Both exist or neither: a change that would
+ * go below zero updates nothing and so writes no ledger row. A caller that adds its own rows
+ * (an OTP purchase adds its order) selects from `entry`, so they too exist only with the change.
+ */
+export function balanceChangeSteps(change: BalanceChange): SQL {
   if (!Number.isSafeInteger(change.deltaMills) || change.deltaMills === 0) throw new AppError("BAD_REQUEST", "Invalid amount");
-  const [row] = await tx
-    .update(apiKeys)
-    .set({ balanceMills: sql`${apiKeys.balanceMills} + ${change.deltaMills}`, updatedAt: new Date() })
-    .where(sql`${apiKeys.id} = ${change.apiKeyId} and ${apiKeys.balanceMills} + ${change.deltaMills} >= 0`)
-    .returning({ balanceMills: apiKeys.balanceMills });
-  if (!row) {
-    const [exists] = await tx.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.id, change.apiKeyId));
-    if (!exists) throw new AppError("NOT_FOUND", "API key not found");
-    throw new AppError("INSUFFICIENT_FUNDS", "Insufficient funds", 409);
-  }
-  await tx.insert(balanceLedger).values({
-    apiKeyId: change.apiKeyId,
-    deltaMills: change.deltaMills,
-    balanceAfterMills: row.balanceMills,
-    reason: change.reason,
-    reference: change.reference ?? null,
-    actorUserId: change.actorUserId ?? null,
-    note: change.note ?? null,
-  });
-  return { balanceBeforeMills: row.balanceMills - change.deltaMills, balanceAfterMills: row.balanceMills };
+  return sql`
+    changed as (
+      update api_keys set balance_mills = balance_mills + ${change.deltaMills}, updated_at = now()
+      where id = ${change.apiKeyId}::uuid and balance_mills + ${change.deltaMills} >= 0
+      returning balance_mills
+    ),
+    entry as (
+      insert into balance_ledger (api_key_id, delta_mills, balance_after_mills, reason, reference, actor_user_id, note)
+      select ${change.apiKeyId}::uuid, ${change.deltaMills}, balance_mills, ${change.reason}, ${change.reference ?? null}, ${change.actorUserId ?? null}, ${change.note ?? null}
+      from changed
+      returning balance_after_mills
+    )`;
+}
+
+/** A change that wrote nothing: the key is gone (404) or the balance too low (409). */
+export async function explainRefusedChange(db: Db | Tx, apiKeyId: string): Promise<never> {
+  const [exists] = await db.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.id, apiKeyId));
+  if (!exists) throw new AppError("NOT_FOUND", "API key not found");
+  throw new AppError("INSUFFICIENT_FUNDS", "Insufficient funds", 409);
 }
 
 /** Keys whose balance differs from the sum of their ledger (should always be none). */

@@ -10,7 +10,7 @@ import { apiKeys, otpMailOrders } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import type { Logger } from "../../lib/logger";
 import { SupplierError, type MailSupplier } from "../../providers/mail-supplier/types";
-import { changeBalance } from "../balance/service";
+import { balanceChangeSteps, changeBalance, explainRefusedChange } from "../balance/service";
 import { collectCodes, FACEBOOK } from "./extract";
 
 type OrderRow = typeof otpMailOrders.$inferSelect;
@@ -94,17 +94,27 @@ export async function buyOtpMail(
 ): Promise<{ order: OtpOrder; replayed: boolean }> {
   const { db, supplier, priceMills, costMills, lifetimeMinutes } = deps;
   const service = input.service ?? "facebook";
-  // The same idempotency key again: the first order, before anything is bought or charged.
-  if (input.idempotencyKey) {
-    const existing = await findByIdempotencyKey(db, input.apiKeyId, input.idempotencyKey);
-    if (existing) return { order: toOtpOrderDto(existing), replayed: true };
-  }
+  // One read answers both early questions: is this a retry of an earlier purchase (the same
+  // Idempotency-Key: that order, before anything is bought or charged), and can the key pay?
   // Refused early so no address is bought for a buyer who cannot pay. The guarded debit below
   // stays the authority when buys race. The server needs the price; the spec's $0.05 minimum is
   // the Buy button's rule in the UI (docs/decisions/007), so a balance of exactly 100 prices buys
   // exactly 100 addresses.
-  const [key] = await db.select({ balanceMills: apiKeys.balanceMills, isActive: apiKeys.isActive }).from(apiKeys).where(eq(apiKeys.id, input.apiKeyId));
+  const [key] = await db
+    .select({
+      balanceMills: apiKeys.balanceMills,
+      isActive: apiKeys.isActive,
+      earlierOrderId: input.idempotencyKey
+        ? sql<string | null>`(select o.id from ${otpMailOrders} o where o.api_key_id = ${apiKeys.id} and o.idempotency_key = ${input.idempotencyKey})`
+        : sql<null>`null`,
+    })
+    .from(apiKeys)
+    .where(eq(apiKeys.id, input.apiKeyId));
   if (!key || !key.isActive) throw new AppError("API_KEY_NOT_FOUND", "API key not found", 404);
+  if (key.earlierOrderId && input.idempotencyKey) {
+    const existing = await findByIdempotencyKey(db, input.apiKeyId, input.idempotencyKey);
+    if (existing) return { order: toOtpOrderDto(existing), replayed: true };
+  }
   if (key.balanceMills < priceMills) throw new AppError("INSUFFICIENT_FUNDS", "Insufficient funds", 402);
 
   // The address comes first and outside the transaction: a supplier call must not hold the
@@ -113,35 +123,45 @@ export async function buyOtpMail(
   const startedAt = new Date();
   const { address, ref } = await acquireAddress(deps, service);
   const id = randomUUID();
+  const expiresAt = new Date(startedAt.getTime() + lifetimeMinutes * 60_000);
   try {
-    const created = await db.transaction(async (tx) => {
-      const { balanceBeforeMills, balanceAfterMills } = await changeBalance(tx, {
-        apiKeyId: input.apiKeyId,
-        deltaMills: -priceMills,
-        reason: "otp_purchase",
-        reference: id,
-      });
-      const [row] = await tx
-        .insert(otpMailOrders)
-        .values({
-          id,
-          userId: input.userId,
-          apiKeyId: input.apiKeyId,
-          supplier: supplier.id,
-          supplierRef: ref,
-          address,
-          service,
-          priceMills,
-          costMills,
-          balanceBeforeMills,
-          balanceAfterMills,
-          idempotencyKey: input.idempotencyKey ?? null,
-          createdAt: startedAt,
-          expiresAt: new Date(startedAt.getTime() + lifetimeMinutes * 60_000),
-        })
-        .returning();
-      return row!;
-    });
+    // Debit, ledger row and order in ONE statement (atomic on its own: one round trip instead of
+    // a transaction's four). The order is inserted from the ledger step, so it exists only if the
+    // debit happened; a duplicate Idempotency-Key fails the whole statement.
+    const result = await db.execute(sql`
+      with ${balanceChangeSteps({ apiKeyId: input.apiKeyId, deltaMills: -priceMills, reason: "otp_purchase", reference: id })},
+      created as (
+        insert into otp_mail_orders (id, user_id, api_key_id, supplier, supplier_ref, address, service, price_mills, cost_mills,
+          balance_before_mills, balance_after_mills, idempotency_key, created_at, expires_at)
+        select ${id}::uuid, ${input.userId}, ${input.apiKeyId}::uuid, ${supplier.id}, ${ref}, ${address}, ${service}, ${priceMills}, ${costMills},
+          balance_after_mills + ${priceMills}, balance_after_mills, ${input.idempotencyKey ?? null}, ${startedAt.toISOString()}::timestamptz, ${expiresAt.toISOString()}::timestamptz
+        from entry
+        returning balance_after_mills
+      )
+      select balance_after_mills from created`);
+    const inserted = (result as unknown as { rows: Array<{ balance_after_mills: string | number }> }).rows[0];
+    if (!inserted) await explainRefusedChange(db, input.apiKeyId);
+    const balanceAfterMills = Number(inserted!.balance_after_mills);
+    const created: OrderRow = {
+      id,
+      userId: input.userId,
+      apiKeyId: input.apiKeyId,
+      address,
+      supplier: supplier.id,
+      supplierRef: ref,
+      service,
+      priceMills,
+      costMills,
+      codes: "",
+      status: "pending",
+      failureReason: null,
+      balanceBeforeMills: balanceAfterMills + priceMills,
+      balanceAfterMills,
+      idempotencyKey: input.idempotencyKey ?? null,
+      createdAt: startedAt,
+      expiresAt,
+      completedAt: null,
+    };
     return { order: toOtpOrderDto(created), replayed: false };
   } catch (err) {
     // Nothing was charged (the transaction rolled back): the address goes back to the supplier.
