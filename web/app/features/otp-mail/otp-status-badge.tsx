@@ -38,16 +38,23 @@ const DOTS: Record<Tone, string> = {
   other: "bg-muted-foreground",
 };
 
+/** Why an order failed, said plainly; failed orders were refunded (server rule). */
+const REASONS: Record<string, string> = {
+  expired: "No code in time, refunded",
+  cancelled: "Cancelled, refunded",
+};
+
 export function OtpStatusBadge({ status, reason }: { status: string; reason?: string | null }) {
   const { label, tone } = describeStatus(status);
-  const title = tone === "failed" && reason ? reason : undefined;
+  // Shown as text, not a hover title: readable without a mouse and by screen readers alike.
+  const why = tone === "failed" && reason ? (REASONS[reason] ?? reason) : undefined;
   return (
-    <span className="inline-flex flex-col gap-0.5">
-      <Badge variant="outline" title={title} className={cn("gap-1.5 rounded-full px-2.5", STYLES[tone])}>
+    <span className="inline-flex flex-col items-start gap-0.5">
+      <Badge variant="outline" className={cn("gap-1.5 rounded-full px-2.5", STYLES[tone])}>
         <span className={cn("size-1.5 rounded-full", DOTS[tone])} aria-hidden="true" />
         {label}
       </Badge>
-      {title ? <span className="sr-only">: {title}</span> : null}
+      {why ? <span className="text-xs text-muted-foreground">{why}</span> : null}
     </span>
   );
 }
