@@ -62,6 +62,8 @@ export async function startServer(config: Config, opts: { database?: Database; l
   }
 
   const transport = createTransport({ ...config, devSmtpPort: smtpPort });
+  // Closed after the worker (closers run in reverse): pooled SMTP connections end politely.
+  closers.push(async () => transport.close());
   const worker = config.workers ? startOutboxWorker({ db, transport, logger }) : undefined;
   if (worker) closers.push(worker.stop);
 

@@ -11,15 +11,18 @@ export interface EmailTransport {
 // Well under the worker's two-minute claim, so a hung relay cannot outlive the claim and
 // let a second worker send the same e-mail.
 const timeouts = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 45_000 };
+// Connections are kept open and reused (the worker sends several e-mails at once): one SMTP
+// handshake per connection instead of one per e-mail.
+const pooling = { pool: true, maxConnections: 5, maxMessages: 100 };
 
 export function createTransport(config: Pick<Config, "smtpUrl" | "mailFrom" | "devSmtpPort">) {
   const defaults = { from: config.mailFrom };
   if (config.smtpUrl) {
-    return nodemailer.createTransport({ url: config.smtpUrl, ...timeouts, logger: false }, defaults);
+    return nodemailer.createTransport({ url: config.smtpUrl, ...timeouts, ...pooling, logger: false }, defaults);
   }
   // The dev mailbox offers no STARTTLS and no AUTH on loopback.
   return nodemailer.createTransport(
-    { host: "127.0.0.1", port: config.devSmtpPort, secure: false, ignoreTLS: true, ...timeouts, logger: false },
+    { host: "127.0.0.1", port: config.devSmtpPort, secure: false, ignoreTLS: true, ...timeouts, ...pooling, logger: false },
     defaults,
   );
 }

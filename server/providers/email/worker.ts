@@ -16,6 +16,8 @@ export interface OutboxWorkerOptions {
   logger: Logger;
   pollMs?: number;
   batchSize?: number;
+  /** Sends in flight at once (the SMTP transport pools as many connections). */
+  concurrency?: number;
 }
 
 export interface OutboxWorker {
@@ -35,7 +37,9 @@ export function describeSendError(err: unknown): string {
   return text.replace(/\/\/[^\s/@]+@/g, "//[redacted]@").slice(0, 500);
 }
 
-export function startOutboxWorker({ db, transport, logger, pollMs = 1000, batchSize = 20 }: OutboxWorkerOptions): OutboxWorker {
+export const SEND_CONCURRENCY = 5;
+
+export function startOutboxWorker({ db, transport, logger, pollMs = 1000, batchSize = 20, concurrency = SEND_CONCURRENCY }: OutboxWorkerOptions): OutboxWorker {
   const log = logger.child({ component: "email-outbox" });
   const inFlight = new Set<Promise<unknown>>();
   let stopping = false;
@@ -88,17 +92,28 @@ export function startOutboxWorker({ db, transport, logger, pollMs = 1000, batchS
     const emails = await claimDueEmails(db, batchSize);
     const claimedAt = performance.now();
     let sent = 0;
-    for (const [index, email] of emails.entries()) {
-      if (stopping || performance.now() - claimedAt > START_SENDS_WITHIN_MS) {
-        await releaseClaims(db, emails.slice(index).map((e) => e.id)).catch((err) => log.warn({ err }, "could not release claims; they expire on their own"));
-        break;
+    let next = 0;
+    const unsent: string[] = [];
+    // A few sends at once over the transport's pooled connections; each runner takes the next
+    // e-mail until none is left or the claim is too old to start another send.
+    const runner = async () => {
+      while (next < emails.length) {
+        const email = emails[next++]!;
+        if (stopping || performance.now() - claimedAt > START_SENDS_WITHIN_MS) {
+          unsent.push(email.id);
+          continue;
+        }
+        try {
+          if (await deliver(email)) sent++;
+        } catch (err) {
+          // Recording the failure failed (database trouble): the claim expires and the e-mail is retried.
+          log.error({ err, outboxId: email.id }, "e-mail attempt not recorded");
+        }
       }
-      try {
-        if (await deliver(email)) sent++;
-      } catch (err) {
-        // Recording the failure failed (database trouble): the claim expires and the e-mail is retried.
-        log.error({ err, outboxId: email.id }, "e-mail attempt not recorded");
-      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, emails.length) }, runner));
+    if (unsent.length) {
+      await releaseClaims(db, unsent).catch((err) => log.warn({ err }, "could not release claims; they expire on their own"));
     }
     return { claimed: emails.length, sent };
   }
