@@ -283,8 +283,9 @@ test("signing in from a plan keeps the visitor on / and opens the payment step; 
   await expect(page).toHaveURL(/\/$/);
   const payment = page.getByRole("dialog", { name: "3 Months — $29.99" });
   await expect(payment).toBeVisible();
-  await expect(payment).toContainText("payments release");
-  await payment.getByRole("button", { name: "Close" }).first().click();
+  await expect(payment.getByLabel("Email")).toHaveValue(email);
+  await expect(payment.getByRole("button", { name: "Pay $29.99" })).toBeEnabled();
+  await payment.getByRole("button", { name: "Cancel" }).click();
   await expect(payment).toBeHidden();
 
   // Signed in: Dashboard instead of Sign In, and no Sign Out on the home page.

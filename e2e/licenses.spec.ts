@@ -169,8 +169,12 @@ test("a payment-success return toasts, records the transaction and cleans the ad
   await expect(page).toHaveURL(/\/license-keys$/);
 
   await page.goto("/license-keys?payment_success=true&plan_price=%2429.99&plan_title=3%20Months");
-  await expect(page.getByText("Payment Successful!")).toBeVisible();
-  await expect(page.getByText("Your 3 Months subscription has been processed.")).toBeVisible();
+  const toast = page.locator("[data-sonner-toast]");
+  await expect(toast.filter({ hasText: "Payment Successful!" })).toContainText("Your 3 Months subscription has been processed.");
+  // The success popup shows the amount and the plan (no order id here: nothing to verify).
+  const popup = page.getByRole("dialog", { name: "Payment Successful!" });
+  await expect(popup.getByTestId("paid-amount")).toHaveText("$29.99");
+  await expect(popup.getByTestId("paid-plan")).toHaveText("3 Months");
   await expect(page).toHaveURL(/\/license-keys$/);
 
   const stored = await page.evaluate(() => ({
@@ -192,7 +196,7 @@ test("a payment-success return toasts, records the transaction and cleans the ad
 
   // A new user has no history yet; /license-history handles a top-up return too.
   await page.goto("/license-history?payment_success=true&topup=true&amount=10");
-  await expect(page.getByText("Your balance top-up of $10.00 has been processed.")).toBeVisible();
+  await expect(toast.filter({ hasText: "Payment Successful!" })).toContainText("Your balance top-up of $10.00 has been processed.");
   await expect(page).toHaveURL(/\/license-history$/);
   await expect(page.getByText("No history found")).toBeVisible();
 });

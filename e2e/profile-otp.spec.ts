@@ -22,7 +22,7 @@ test.beforeEach(async ({ context }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
 });
 
-test("profile: edit the name, show, copy and regenerate the API key, top-up placeholder", async ({ page, request }) => {
+test("profile: edit the name, show, copy and regenerate the API key, top-up dialog", async ({ page, request }) => {
   const email = uniqueEmail("profile");
   await createUser(request, { email });
   await signInTo(page, email, "/profile");
@@ -64,7 +64,7 @@ test("profile: edit the name, show, copy and regenerate the API key, top-up plac
   await expect(keyValue).toHaveText(/^[A-Z0-9]{32}$/);
   await expect(keyValue).not.toHaveText(firstKey);
 
-  // Top up: disabled below $1, then the placeholder dialog.
+  // Top up: disabled below $1, then the payment dialog (payments.spec.ts pays through PayWay).
   const amount = page.getByLabel("Amount (USD)");
   const topUp = page.getByRole("button", { name: "Top Up Now" });
   await expect(topUp).toBeDisabled();

@@ -10,6 +10,7 @@ import { SiteHeader } from "~/components/site-header";
 import { MAIN_CONTENT_ID, SkipLink } from "~/components/skip-link";
 import { getSidebarStateFromCookie, SidebarInset, SidebarProvider } from "~/components/ui/sidebar";
 import { useAccountEvents } from "~/features/live/account-events";
+import { signedOutPaymentReturn } from "~/features/payments-return/payment-return";
 import { sessionKeys, useMe } from "~/features/session/queries";
 import { describeSessionError } from "~/features/session/session-errors";
 import { authClient } from "~/lib/auth-client";
@@ -31,7 +32,7 @@ export default function DashboardRoute() {
 function DashboardLayout() {
   const me = useMe();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const queryClient = useQueryClient();
   // No SSR: the remembered sidebar state is read from the cookie on first render.
   const [sidebarOpen] = useState(() => getSidebarStateFromCookie());
@@ -45,9 +46,10 @@ function DashboardLayout() {
     if (me.isSuccess && me.data === null) {
       queryClient.setQueryData(sessionKeys.session, null);
       setPublicSession(null);
-      void navigate("/auth", { replace: true });
+      // A subscription-tool buyer (no account) back from PayWay sees the result on the tool's page.
+      void navigate(signedOutPaymentReturn(pathname, search) ?? "/auth", { replace: true });
     }
-  }, [me.isSuccess, me.data, navigate, queryClient]);
+  }, [me.isSuccess, me.data, navigate, queryClient, pathname, search]);
 
   // The session could not be read: log, sign out, go to /auth.
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { PageHeader } from "~/components/dashboard/page-header";
 import { LicenseHistoryPanel } from "~/features/licenses/license-history-panel";
-import { usePaymentSuccess } from "~/features/payments-return/use-payment-success";
+import { DashboardPaymentReturn } from "~/features/payments-return/dashboard-payment-return";
 import { BRAND_NAME } from "~/lib/nav";
 
 export function meta() {
@@ -8,9 +8,10 @@ export function meta() {
 }
 
 export default function LicenseHistoryPage() {
-  usePaymentSuccess();
   return (
     <div className="flex flex-col gap-6">
+      {/* The v2 subscription page's return target: the app link and a local record of its own. */}
+      <DashboardPaymentReturn source="subscription_tool" deepLink />
       <PageHeader title="License History" description="Every license key change, newest first." />
       <LicenseHistoryPanel />
     </div>

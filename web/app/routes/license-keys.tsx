@@ -1,6 +1,6 @@
 import { PageHeader } from "~/components/dashboard/page-header";
 import { LicensesPanel } from "~/features/licenses/licenses-panel";
-import { usePaymentSuccess } from "~/features/payments-return/use-payment-success";
+import { DashboardPaymentReturn } from "~/features/payments-return/dashboard-payment-return";
 import { BRAND_NAME } from "~/lib/nav";
 
 export function meta() {
@@ -8,9 +8,10 @@ export function meta() {
 }
 
 export default function LicenseKeysPage() {
-  usePaymentSuccess();
   return (
     <div className="flex flex-col gap-6">
+      {/* /dashboard (the return target of plans and top-ups) opens this page. */}
+      <DashboardPaymentReturn cleanTo="/dashboard" />
       <PageHeader
         title="License Management"
         description="Your license keys, their status and remaining key changes."

@@ -1,18 +1,21 @@
-import { PublicPage, PublicPlaceholder } from "~/components/public/public-page";
+import { SubscriptionToolPage } from "~/features/subscription-tool/subscription-tool-page";
+import { registerNamespace } from "~/lib/i18n";
 import { BRAND_NAME } from "~/lib/nav";
+import enSubscription from "~/locales/en/subscription.json";
+
+registerNamespace("subscription", { en: enSubscription });
 
 export function meta() {
-  return [{ title: `Subscription | ${BRAND_NAME}` }];
+  return [
+    { title: `${enSubscription.meta.title} | ${BRAND_NAME}` },
+    { name: "description", content: enSubscription.meta.description },
+  ];
 }
 
-export default function SubscriptionToolV2Page() {
-  return (
-    <PublicPage>
-      <PublicPlaceholder
-        eyebrow="Subscription"
-        title="Choose your plan"
-        description="Buy or extend a license for the desktop tool with just your e-mail address. Purchasing here arrives in a later release."
-      />
-    </PublicPage>
-  );
+/**
+ * v2: as v1, but PayWay returns to /license-history, and the success also opens the mobile app
+ * (payment-success://), posts PAYMENT_SUCCESS and records a local transaction.
+ */
+export default function SubscriptionToolV2Route() {
+  return <SubscriptionToolPage variant="v2" />;
 }

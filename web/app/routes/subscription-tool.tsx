@@ -1,18 +1,18 @@
-import { PublicPage, PublicPlaceholder } from "~/components/public/public-page";
+import { SubscriptionToolPage } from "~/features/subscription-tool/subscription-tool-page";
+import { registerNamespace } from "~/lib/i18n";
 import { BRAND_NAME } from "~/lib/nav";
+import enSubscription from "~/locales/en/subscription.json";
+
+registerNamespace("subscription", { en: enSubscription });
 
 export function meta() {
-  return [{ title: `Subscription | ${BRAND_NAME}` }];
+  return [
+    { title: `${enSubscription.meta.title} | ${BRAND_NAME}` },
+    { name: "description", content: enSubscription.meta.description },
+  ];
 }
 
-export default function SubscriptionToolPage() {
-  return (
-    <PublicPage>
-      <PublicPlaceholder
-        eyebrow="Subscription"
-        title="Choose your plan"
-        description="Buy or extend a license for the desktop tool with just your e-mail address. Purchasing here arrives in a later release."
-      />
-    </PublicPage>
-  );
+/** v1: the tool's purchase page; PayWay returns here. */
+export default function SubscriptionToolRoute() {
+  return <SubscriptionToolPage variant="v1" />;
 }

@@ -1,4 +1,4 @@
-import { ScreenPlaceholder } from "~/components/dashboard/screen-placeholder";
+import { TransactionsHistoryPanel } from "~/features/transactions/transactions-history-panel";
 import { BRAND_NAME } from "~/lib/nav";
 
 export function meta() {
@@ -6,5 +6,5 @@ export function meta() {
 }
 
 export default function TransactionsHistoryPage() {
-  return <ScreenPlaceholder title="Transactions History" description="Payments for plans and balance top-ups." />;
+  return <TransactionsHistoryPanel />;
 }

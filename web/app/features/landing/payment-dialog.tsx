@@ -1,24 +1,23 @@
-import { CheckIcon, MessageCircleIcon } from "lucide-react";
+import { useCallback, useMemo } from "react";
+import { CheckIcon } from "lucide-react";
 
-import { SITE } from "../../../../contracts/site";
 import { formatPrice, type CataloguePlan } from "../../../../contracts/plan-catalogue";
-import { Button } from "~/components/ui/button";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "~/components/ui/dialog";
 import { planFeature, planTitle } from "~/features/landing/plan-text";
-import { NEW_TAB_HINT_ID } from "~/features/landing/sections";
+import { ordersApi } from "~/features/payments/api";
+import { CheckoutDialog, type CheckoutDialogText } from "~/features/payments/checkout-dialog";
 import { useTranslation } from "~/lib/i18n";
+import { refreshPublicSession } from "~/lib/session";
+import { useToaster } from "~/lib/toaster";
+
+/** The session's e-mail, read from the server each time the dialog opens. */
+async function sessionEmail(): Promise<string | null> {
+  const session = await refreshPublicSession();
+  return session?.user.email ?? null;
+}
 
 /**
- * The payment step for a chosen plan. A placeholder until the payments release replaces it
- * with the real checkout (same props).
+ * The payment step for a chosen plan (signed in): the plan, its price and the session e-mail;
+ * Pay creates the order on the server and opens PayWay's checkout. The return lands on /dashboard.
  */
 export function PaymentDialog({
   plan,
@@ -29,51 +28,62 @@ export function PaymentDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  useToaster();
   const { t } = useTranslation("landing");
+  const price = plan ? formatPrice(plan.priceMills) : null;
+  const title = plan ? planTitle(t, plan.title) : "";
+
+  const text = useMemo<CheckoutDialogText>(
+    () => ({
+      title: t("payment.title", { title, price }),
+      description: t("payment.description"),
+      summaryLabel: t("payment.summary"),
+      itemLabel: t("payment.item"),
+      amountLabel: t("payment.amount"),
+      emailLabel: t("payment.email"),
+      emailHint: t("payment.emailHint"),
+      emailLoading: t("payment.emailLoading"),
+      emailMissing: t("payment.emailMissing"),
+      emailError: t("payment.emailError"),
+      acceptsLabel: t("payment.accepts"),
+      cancel: t("payment.cancel"),
+      pay: t("payment.pay", { price }),
+      paying: t("payment.paying"),
+    }),
+    [t, title, price],
+  );
+
+  const planId = plan?.id;
+  const market = plan?.market;
+  const request = useCallback(() => {
+    if (!planId) return Promise.reject(new Error("No plan chosen"));
+    return ordersApi.checkout({ kind: "plan", planId, market });
+  }, [planId, market]);
+
   if (!plan) return null;
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="brand-green gap-5 sm:max-w-md">
-        <DialogHeader>
-          <DialogTitle className="text-xl font-semibold tracking-tight">
-            {t("payment.title", { title: planTitle(t, plan.title), price: formatPrice(plan.priceMills) })}
-          </DialogTitle>
-          <DialogDescription>{t("payment.description")}</DialogDescription>
-        </DialogHeader>
-        <p className="rounded-lg border border-brand/25 bg-brand-soft px-4 py-3 text-sm leading-relaxed">
-          {t("payment.body")}
-        </p>
-        <div className="grid gap-2">
-          <p className="text-sm font-medium">{t("payment.includes")}</p>
-          <ul className="grid gap-1.5 text-sm text-muted-foreground">
-            {plan.features.map((feature) => (
-              <li key={feature.id} className="flex items-start gap-2">
-                <CheckIcon className="mt-0.5 size-4 shrink-0 text-brand-text" aria-hidden="true" />
-                {planFeature(t, feature)}
-              </li>
-            ))}
-          </ul>
-        </div>
-        <DialogFooter className="gap-2">
-          <DialogClose asChild>
-            <Button type="button" variant="outline">
-              {t("payment.close")}
-            </Button>
-          </DialogClose>
-          <Button asChild>
-            <a
-              href={SITE.links.supportChat}
-              target="_blank"
-              rel="noopener noreferrer"
-              aria-describedby={NEW_TAB_HINT_ID}
-            >
-              <MessageCircleIcon aria-hidden="true" />
-              {t("payment.contact")}
-            </a>
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <CheckoutDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      text={text}
+      item={title}
+      amount={price}
+      loadEmail={sessionEmail}
+      request={request}
+      className="brand-green"
+    >
+      <div className="grid gap-2">
+        <p className="text-sm font-medium">{t("payment.includes")}</p>
+        <ul className="grid gap-1.5 text-sm text-muted-foreground">
+          {plan.features.map((feature) => (
+            <li key={feature.id} className="flex items-start gap-2">
+              <CheckIcon className="mt-0.5 size-4 shrink-0 text-brand-text" aria-hidden="true" />
+              {planFeature(t, feature)}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </CheckoutDialog>
   );
 }

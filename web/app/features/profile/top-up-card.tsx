@@ -1,49 +1,81 @@
-import { useId, useState, type FormEvent } from "react";
-import { CreditCardIcon, WalletIcon } from "lucide-react";
+import { useCallback, useId, useState, type FormEvent } from "react";
+import { WalletIcon } from "lucide-react";
 import { toast } from "sonner";
 
+import {
+  MAX_TOPUP_MILLS,
+  MIN_TOPUP_MILLS,
+  parseTopupAmount,
+  TOP_UP_TITLE,
+  TOPUP_MESSAGES,
+} from "../../../../contracts/orders";
+import { formatPrice } from "../../../../contracts/plan-catalogue";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { ordersApi } from "~/features/payments/api";
+import { CheckoutDialog, type CheckoutDialogText } from "~/features/payments/checkout-dialog";
+import { api } from "~/lib/api";
 
-export const MIN_TOP_UP_DOLLARS = 1;
+export const MIN_TOP_UP_DOLLARS = MIN_TOPUP_MILLS / 1000;
 
-/** A valid amount: a number of at least $1 with at most 2 decimals; null otherwise. */
-export function parseTopUp(text: string): string | null {
-  const trimmed = text.trim();
-  if (!/^\d{1,6}(\.\d{1,2})?$/.test(trimmed)) return null;
-  const [whole, frac = ""] = trimmed.split(".");
-  const cents = Number(whole) * 100 + Number(frac.padEnd(2, "0"));
-  if (cents < MIN_TOP_UP_DOLLARS * 100) return null;
-  return `$${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+/** The amount in mills, or the spec's message saying why it is refused. */
+export function checkTopUp(text: string): { mills: number } | { error: string } {
+  const mills = parseTopupAmount(text);
+  if (mills === null) return { error: Number(text) < MIN_TOP_UP_DOLLARS ? TOPUP_MESSAGES.min : TOPUP_MESSAGES.invalid };
+  if (mills < MIN_TOPUP_MILLS) return { error: TOPUP_MESSAGES.min };
+  if (mills > MAX_TOPUP_MILLS) return { error: TOPUP_MESSAGES.max };
+  return { mills };
 }
+
+const DIALOG_TEXT: CheckoutDialogText = {
+  title: TOP_UP_TITLE,
+  description: "Add money to your API key balance with ABA PayWay: KHQR, ABA Pay, Visa or Mastercard.",
+  summaryLabel: "Top-up summary",
+  itemLabel: "Item",
+  amountLabel: "Amount",
+  emailLabel: "Email",
+  emailHint: "The balance is added to the API key of this account.",
+  emailLoading: "Loading your email…",
+  emailMissing: "Your session has ended. Please sign in again.",
+  emailError: "We could not read your account. Close this and try again.",
+  acceptsLabel: "We accept",
+  cancel: "Cancel",
+  pay: "Pay",
+  paying: "Opening PayWay…",
+};
+
+async function sessionEmail() {
+  return (await api.getMe())?.email ?? null;
+}
+
+const describeError = (message: string) => ({ title: TOPUP_MESSAGES.invalid, description: message });
 
 export function TopUpCard() {
   const id = useId();
   const [amount, setAmount] = useState("");
-  const [confirmed, setConfirmed] = useState<string | null>(null);
+  /** The amount being paid (mills) while the payment dialog is open. */
+  const [paying, setPaying] = useState<number | null>(null);
+  const [open, setOpen] = useState(false);
   const numeric = Number(amount);
   const enabled = amount.trim() !== "" && Number.isFinite(numeric) && numeric >= MIN_TOP_UP_DOLLARS;
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const dollars = parseTopUp(amount);
-    if (!dollars) {
-      toast.error("Invalid amount", { description: "Please enter an amount of $1 or more" });
+    const checked = checkTopUp(amount);
+    if ("error" in checked) {
+      toast.error(TOPUP_MESSAGES.invalid, { id: "top-up-invalid", description: checked.error });
       return;
     }
-    setConfirmed(dollars);
+    setPaying(checked.mills);
+    setOpen(true);
   }
+
+  const request = useCallback(() => {
+    if (paying === null) return Promise.reject(new Error("No amount"));
+    return ordersApi.checkout({ kind: "topup", amount: formatPrice(paying).slice(1) });
+  }, [paying]);
 
   return (
     <Card>
@@ -62,6 +94,7 @@ export function TopUpCard() {
               type="number"
               inputMode="decimal"
               min={MIN_TOP_UP_DOLLARS}
+              max={MAX_TOPUP_MILLS / 1000}
               step={0.01}
               placeholder="10.00"
               value={amount}
@@ -74,26 +107,16 @@ export function TopUpCard() {
           </Button>
         </form>
       </CardContent>
-      <Dialog open={confirmed !== null} onOpenChange={(open) => !open && setConfirmed(null)}>
-        <DialogContent className="sm:max-w-md">
-          <DialogHeader>
-            <DialogTitle>Balance Top Up</DialogTitle>
-            <DialogDescription>Amount: {confirmed}</DialogDescription>
-          </DialogHeader>
-          <div className="flex gap-3 rounded-md border bg-muted/40 p-4 text-sm">
-            <CreditCardIcon className="mt-0.5 size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
-            <p>
-              Online payment through ABA PayWay arrives with the payments release. Until then no
-              payment is taken here; contact support to top up your balance.
-            </p>
-          </div>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button">Close</Button>
-            </DialogClose>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <CheckoutDialog
+        open={open}
+        onOpenChange={setOpen}
+        text={DIALOG_TEXT}
+        item={TOP_UP_TITLE}
+        amount={paying === null ? null : formatPrice(paying)}
+        loadEmail={sessionEmail}
+        request={request}
+        describeError={describeError}
+      />
     </Card>
   );
 }

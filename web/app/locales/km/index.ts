@@ -4,5 +4,6 @@ import donation from "./donation.json";
 import faq from "./faq.json";
 import landing from "./landing.json";
 import legal from "./legal.json";
+import subscription from "./subscription.json";
 
-export default { common, donation, faq, landing, legal };
+export default { common, donation, faq, landing, legal, subscription };

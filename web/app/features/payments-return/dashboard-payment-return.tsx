@@ -1,0 +1,360 @@
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import {
+  CircleAlertIcon,
+  ClockIcon,
+  ExternalLinkIcon,
+  Loader2Icon,
+  ShieldCheckIcon,
+  WalletIcon,
+} from "lucide-react";
+import { Link, useLocation, useNavigate } from "react-router";
+import { toast } from "sonner";
+
+import { Button } from "~/components/ui/button";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
+import { formatMoney } from "~/features/otp-mail/money";
+import type { Order } from "~/features/payments/api";
+import { useOrder } from "~/features/payments/queries";
+import { KeyText } from "~/features/licenses/key-text";
+import { licenseKeys } from "~/features/licenses/queries";
+import { accountKeys, useBalance } from "~/features/profile/queries";
+import { useMe } from "~/features/session/queries";
+import { showToaster } from "~/lib/toaster";
+import { cn } from "~/lib/utils";
+
+import {
+  announcePayment,
+  hasPaymentReturn,
+  openDeepLink,
+  parsePaymentReturn,
+  paymentDeepLink,
+  TOP_UP_TITLE,
+  takeToolCheckout,
+  withoutReturnParams,
+  type PaidPayment,
+} from "./payment-return";
+import { PaymentSuccessDialog } from "./payment-success-dialog";
+import { PAYMENT_RETURN_TEXT as TEXT } from "./texts";
+
+type Shown =
+  | { kind: "success"; payment: PaidPayment; orderId: string | null; deepLink: string | null }
+  | { kind: "pending"; orderId: string };
+
+/** The paid payment an order stands for (when a pending return turns paid here). */
+function paymentOf(order: Order): PaidPayment {
+  const price = `$${order.amount}`;
+  return order.kind === "topup"
+    ? { kind: "topup", amount: order.amount, planTitle: TOP_UP_TITLE, planPrice: price }
+    : { kind: "plan", planTitle: order.planTitle, planPrice: price };
+}
+
+/**
+ * Handles a return from PayWay on a dashboard page (/dashboard → /license-keys for plans and
+ * top-ups; /license-history for the v2 subscription page): the success popup and toast, the
+ * PAYMENT_SUCCESS message, the local transaction record, the address cleaned, then the order's
+ * verified status read from the server. A pending return waits here for PayWay's confirmation.
+ */
+export function DashboardPaymentReturn({
+  source = "license_history",
+  cleanTo,
+  deepLink = false,
+}: {
+  /** Stored with the local transaction record. */
+  source?: string;
+  /** Where the address goes once handled (default: this page without the parameters). */
+  cleanTo?: string;
+  /** v2 subscription returns: also hand the payment to the mobile app (payment-success://). */
+  deepLink?: boolean;
+}) {
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const email = useMe().data?.email;
+  const [shown, setShown] = useState<Shown | null>(null);
+  const [open, setOpen] = useState(false);
+  const handled = useRef<string | null>(null);
+
+  const refreshGoods = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: licenseKeys.all });
+    void queryClient.invalidateQueries({ queryKey: licenseKeys.history });
+    void queryClient.invalidateQueries({ queryKey: accountKeys.balance });
+    void queryClient.invalidateQueries({ queryKey: accountKeys.apiKey });
+  }, [queryClient]);
+
+  const celebrate = useCallback(
+    (payment: PaidPayment, orderId: string | null, transactionId?: string) => {
+      showToaster();
+      toast.success(TEXT.successTitle, {
+        id: `payment-success-${orderId ?? payment.planTitle}`,
+        description:
+          payment.kind === "topup" ? TEXT.topUpDescription(payment.amount) : TEXT.planDescription(payment.planTitle),
+      });
+      const tool = source === "subscription_tool" ? takeToolCheckout() : null;
+      announcePayment(payment, {
+        email: tool?.email ?? email,
+        source,
+        transactionId: transactionId ?? tool?.tranId,
+      });
+      const link = deepLink ? paymentDeepLink(payment) : null;
+      if (link) openDeepLink(link);
+      refreshGoods();
+      setShown({ kind: "success", payment, orderId, deepLink: link });
+      setOpen(true);
+    },
+    [deepLink, email, refreshGoods, source],
+  );
+
+  useEffect(() => {
+    if (!hasPaymentReturn(search)) return;
+    const key = `${pathname}${search}`;
+    if (handled.current === key) return;
+    handled.current = key;
+
+    const ret = parsePaymentReturn(new URLSearchParams(search));
+    // Clean the address first, so a reload does not repeat anything.
+    void navigate(cleanTo ?? withoutReturnParams(pathname, search), { replace: true });
+    if (!ret) return;
+
+    if (ret.type === "success") {
+      celebrate(ret.payment, ret.orderId);
+    } else if (ret.status === "pending" && ret.orderId) {
+      setShown({ kind: "pending", orderId: ret.orderId });
+      setOpen(true);
+    } else {
+      showToaster();
+      const { title, description } = TEXT.status[ret.status];
+      const show = ret.status === "failed" || ret.status === "unknown" ? toast.error : toast.info;
+      show(title, { id: `payment-status-${key}`, description });
+    }
+  }, [pathname, search, cleanTo, navigate, celebrate]);
+
+  if (!shown) return null;
+
+  if (shown.kind === "pending") {
+    return (
+      <PendingPaymentDialog
+        orderId={shown.orderId}
+        open={open}
+        onOpenChange={setOpen}
+        onPaid={(order) => celebrate(paymentOf(order), order.id, order.tranId)}
+      />
+    );
+  }
+
+  const { payment, orderId } = shown;
+  return (
+    <PaymentSuccessDialog
+      payment={payment}
+      open={open}
+      onOpenChange={setOpen}
+      status={orderId ? <VerifiedStatus orderId={orderId} poll={open} onPaid={refreshGoods} /> : null}
+    >
+      {payment.kind === "topup" ? <NewBalance /> : null}
+      {shown.deepLink ? (
+        <Button asChild variant="outline">
+          <a href={shown.deepLink}>
+            <ExternalLinkIcon aria-hidden="true" />
+            Open in the app
+          </a>
+        </Button>
+      ) : payment.kind === "plan" && pathname !== "/license-keys" ? (
+        <Button asChild variant="outline">
+          <Link to="/license-keys">View your license keys</Link>
+        </Button>
+      ) : null}
+    </PaymentSuccessDialog>
+  );
+}
+
+/** The order's status as the server verified it with PayWay, read after the popup opens. */
+function VerifiedStatus({ orderId, poll, onPaid }: { orderId: string; poll: boolean; onPaid: () => void }) {
+  const query = useOrder(orderId, { poll });
+  const status = query.data?.order.status;
+  const wasPending = useRef(false);
+
+  useEffect(() => {
+    if (status === "pending") wasPending.current = true;
+    if (status === "paid" && wasPending.current) {
+      wasPending.current = false;
+      onPaid();
+    }
+  }, [status, onPaid]);
+
+  if (query.isPending) {
+    return (
+      <StatusNote tone="neutral" icon={<Loader2Icon className="size-4 animate-spin" aria-hidden="true" />}>
+        Checking the payment with PayWay…
+      </StatusNote>
+    );
+  }
+  if (query.isError || !query.data) {
+    return (
+      <StatusNote tone="warning" icon={<CircleAlertIcon className="size-4" aria-hidden="true" />}>
+        This payment could not be verified. If money was taken and nothing arrives, please contact support.
+      </StatusNote>
+    );
+  }
+  const order = query.data.order;
+  if (order.status === "paid") {
+    return (
+      <StatusNote tone="success" icon={<ShieldCheckIcon className="size-4" aria-hidden="true" />}>
+        <span className="font-medium">Verified with PayWay: paid.</span>{" "}
+        {order.kind === "plan" && order.buyKey ? (
+          <>
+            Your buy key <KeyText value={order.buyKey} className="font-semibold" /> was e-mailed to{" "}
+            <span className="break-all">{order.email}</span>.
+          </>
+        ) : order.kind === "topup" ? (
+          "The amount has been added to your API key balance."
+        ) : (
+          <>A confirmation was e-mailed to {order.email}.</>
+        )}
+      </StatusNote>
+    );
+  }
+  if (order.status === "pending") {
+    return (
+      <StatusNote tone="warning" icon={<ClockIcon className="size-4" aria-hidden="true" />}>
+        <span className="font-medium">Still pending.</span> PayWay has not confirmed this payment to us yet. It
+        usually takes less than a minute; this note updates by itself.
+      </StatusNote>
+    );
+  }
+  return (
+    <StatusNote tone="warning" icon={<CircleAlertIcon className="size-4" aria-hidden="true" />}>
+      PayWay reports this payment as <span className="font-medium">{order.status}</span>. If money was taken,
+      please contact support.
+    </StatusNote>
+  );
+}
+
+const TONES = {
+  neutral: "border-border bg-muted/40 text-muted-foreground",
+  success:
+    "border-emerald-600/20 bg-emerald-50 text-emerald-800 dark:border-emerald-400/25 dark:bg-emerald-400/10 dark:text-emerald-200",
+  warning:
+    "border-amber-600/25 bg-amber-50 text-amber-900 dark:border-amber-400/25 dark:bg-amber-400/10 dark:text-amber-200",
+} as const;
+
+function StatusNote({
+  tone,
+  icon,
+  children,
+}: {
+  tone: keyof typeof TONES;
+  icon: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div
+      role="status"
+      data-testid="payment-verified-status"
+      data-tone={tone}
+      className={cn("flex gap-2.5 rounded-lg border px-3.5 py-3 text-sm leading-relaxed", TONES[tone])}
+    >
+      <span className="mt-0.5 shrink-0">{icon}</span>
+      <p className="min-w-0">{children}</p>
+    </div>
+  );
+}
+
+function NewBalance() {
+  const balance = useBalance();
+  const mills = balance.data?.balanceMills;
+  return (
+    <p className="flex items-center justify-between gap-3 rounded-lg border px-4 py-3 text-sm">
+      <span className="flex items-center gap-2 text-muted-foreground">
+        <WalletIcon className="size-4" aria-hidden="true" />
+        Your balance
+      </span>
+      <span className="font-semibold tabular-nums" data-testid="payment-new-balance">
+        {mills === undefined ? "…" : formatMoney(mills)}
+      </span>
+    </p>
+  );
+}
+
+/** A return before PayWay confirmed: waits for the order to be paid (or to fail). */
+function PendingPaymentDialog({
+  orderId,
+  open,
+  onOpenChange,
+  onPaid,
+}: {
+  orderId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onPaid: (order: Order) => void;
+}) {
+  // Read again every few seconds while the dialog is open (closed: the page stops asking).
+  const query = useOrder(orderId, { poll: open });
+  const order = query.data?.order;
+  const reported = useRef(false);
+
+  useEffect(() => {
+    if (!order || reported.current) return;
+    if (order.status === "paid") {
+      reported.current = true;
+      onPaid(order);
+    } else if (order.status !== "pending") {
+      reported.current = true;
+      onOpenChange(false);
+      showToaster();
+      const { title, description } = TEXT.status[order.status];
+      (order.status === "failed" ? toast.error : toast.info)(title, { id: `payment-status-${order.id}`, description });
+    }
+  }, [order, onPaid, onOpenChange]);
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="gap-5 sm:max-w-md">
+        <DialogHeader className="items-center text-center sm:text-center">
+          <span className="mb-1 flex size-12 items-center justify-center rounded-full bg-amber-100 text-amber-700 ring-8 ring-amber-50 dark:bg-amber-400/15 dark:text-amber-300 dark:ring-amber-400/5">
+            <ClockIcon className="size-6" aria-hidden="true" />
+          </span>
+          <DialogTitle className="text-xl font-semibold tracking-tight">Confirming your payment</DialogTitle>
+          <DialogDescription>
+            PayWay has not confirmed this payment to us yet. It usually takes less than a minute; this window
+            updates by itself. You can close it: your purchase is delivered as soon as the payment is confirmed.
+          </DialogDescription>
+        </DialogHeader>
+        {order ? (
+          <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 rounded-lg border bg-muted/40 px-4 py-3 text-sm">
+            <dt className="text-muted-foreground">Plan</dt>
+            <dd className="text-right font-medium">{order.planTitle}</dd>
+            <dt className="text-muted-foreground">Amount</dt>
+            <dd className="text-right font-semibold tabular-nums">
+              ${order.amount} <span className="text-xs text-muted-foreground">{order.currency}</span>
+            </dd>
+          </dl>
+        ) : null}
+        <p role="status" className="flex items-center justify-center gap-2 text-sm text-muted-foreground">
+          {query.isError ? (
+            "This payment could not be found."
+          ) : (
+            <>
+              <Loader2Icon className="size-4 animate-spin" aria-hidden="true" />
+              Waiting for PayWay…
+            </>
+          )}
+        </p>
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button type="button" variant="outline" className="w-full sm:w-auto">
+              Close
+            </Button>
+          </DialogClose>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,249 @@
+/**
+ * The return from PayWay. The server verifies the payment with PayWay first and then sends the
+ * browser to the page with the spec's parameters, only for a verified paid order:
+ *   /dashboard?payment_success=true&plan_price=$29.99&plan_title=3%20Months&order=<id>
+ *   /dashboard?payment_success=true&topup=true&amount=10.00&order=<id>
+ *   /subscription_tool?payment_success=true&plan_price=…&plan_title=…     (tool, v1)
+ *   /license-history?payment_success=true&plan_price=…&plan_title=…       (tool, v2)
+ * otherwise with `payment_status=pending|failed|cancelled|unknown` (plus `order` for account orders).
+ * Pages show the success popup and toast, tell other windows (PAYMENT_SUCCESS message), record the
+ * transaction in localStorage and clean the address; the dashboard then reads the order's status.
+ */
+import { PAYMENT_SUCCESS_TITLE } from "./texts";
+
+export { PAYMENT_SUCCESS_TITLE };
+export const PAYMENT_SUCCESS_MESSAGE_TYPE = "PAYMENT_SUCCESS";
+export const TOP_UP_TITLE = "Balance Top Up";
+export const LAST_TRANSACTION_KEY = "lastTransaction";
+export const TRANSACTIONS_KEY = "transactions";
+export const MAX_LOCAL_TRANSACTIONS = 10;
+/** The mobile app's custom scheme (v2 subscription page). */
+export const DEEP_LINK_SCHEME = "payment-success";
+
+/** The query parameters a return carries (all removed once handled). */
+export const PAYMENT_RETURN_PARAMS = [
+  "payment_success",
+  "payment_status",
+  "plan_price",
+  "plan_title",
+  "topup",
+  "amount",
+  "order",
+] as const;
+
+export type PaidPayment =
+  | { kind: "plan"; planTitle: string; planPrice: string }
+  | { kind: "topup"; amount: string; planTitle: string; planPrice: string };
+
+export const RETURN_STATUSES = ["pending", "failed", "cancelled", "refunded", "unknown"] as const;
+export type ReturnStatus = (typeof RETURN_STATUSES)[number];
+
+export type PaymentReturn =
+  | { type: "success"; payment: PaidPayment; orderId: string | null }
+  | { type: "status"; status: ReturnStatus; orderId: string | null };
+
+export type PaymentSuccessMessage = {
+  type: typeof PAYMENT_SUCCESS_MESSAGE_TYPE;
+  planTitle: string;
+  planPrice: string;
+  timestamp: string;
+};
+
+export type LocalTransaction = {
+  transactionId: string;
+  email: string;
+  planTitle: string;
+  planPrice: string;
+  timestamp: string;
+  status: "success";
+  source: string;
+};
+
+const MAX_PARAM_LENGTH = 100;
+const ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function param(params: URLSearchParams, name: string): string | null {
+  const value = params.get(name)?.trim();
+  return value && value.length <= MAX_PARAM_LENGTH ? value : null;
+}
+
+/** '10' → '10.00', '$9.5' → '9.50'; null unless a positive amount. Text only, never floats. */
+export function normaliseAmount(raw: string): string | null {
+  const m = /^\$?(\d{1,9})(?:\.(\d{1,2}))?$/.exec(raw.replace(/,/g, "").trim());
+  if (!m) return null;
+  const whole = String(Number(m[1]));
+  const cents = (m[2] ?? "").padEnd(2, "0");
+  return whole === "0" && cents === "00" ? null : `${whole}.${cents}`;
+}
+
+/** The successful payment the address describes, or null. */
+export function parsePaidPayment(params: URLSearchParams): PaidPayment | null {
+  if (params.get("payment_success") !== "true") return null;
+
+  if (params.get("topup") === "true") {
+    const raw = param(params, "amount");
+    const amount = raw ? normaliseAmount(raw) : null;
+    return amount ? { kind: "topup", amount, planTitle: TOP_UP_TITLE, planPrice: `$${amount}` } : null;
+  }
+
+  const planTitle = param(params, "plan_title");
+  const planPrice = param(params, "plan_price");
+  return planTitle && planPrice ? { kind: "plan", planTitle, planPrice } : null;
+}
+
+/** Any return the address describes (success or another status), or null. */
+export function parsePaymentReturn(params: URLSearchParams): PaymentReturn | null {
+  const rawOrder = params.get("order");
+  const orderId = rawOrder && ORDER_ID.test(rawOrder) ? rawOrder : null;
+  const payment = parsePaidPayment(params);
+  if (payment) return { type: "success", payment, orderId };
+  const status = params.get("payment_status");
+  if (status !== null) {
+    const known = (RETURN_STATUSES as readonly string[]).includes(status) ? (status as ReturnStatus) : "unknown";
+    return { type: "status", status: known, orderId };
+  }
+  // payment_success present but unreadable: nothing to celebrate.
+  return params.has("payment_success") ? { type: "status", status: "unknown", orderId } : null;
+}
+
+export function hasPaymentReturn(search: string): boolean {
+  const params = new URLSearchParams(search);
+  return params.has("payment_success") || params.has("payment_status");
+}
+
+/**
+ * A signed-out visitor back from PayWay on /license-history (the v2 subscription page's return
+ * target, behind sign-in) sees the result on the v2 page instead: the same parameters.
+ */
+export function signedOutPaymentReturn(pathname: string, search: string): string | null {
+  if (pathname !== "/license-history" || !hasPaymentReturn(search)) return null;
+  return `/subscription_tool_v2${search}`;
+}
+
+/** The address without the return's parameters (others, e.g. a tool's `license`, stay). */
+export function withoutReturnParams(pathname: string, search: string): string {
+  const params = new URLSearchParams(search);
+  for (const name of PAYMENT_RETURN_PARAMS) params.delete(name);
+  const rest = params.toString();
+  return rest ? `${pathname}?${rest}` : pathname;
+}
+
+export function paymentSuccessDescription(payment: PaidPayment): string {
+  return payment.kind === "topup"
+    ? `Your balance top-up of $${payment.amount} has been processed.`
+    : `Your ${payment.planTitle} subscription has been processed.`;
+}
+
+function readTransactions(storage: Storage): LocalTransaction[] {
+  try {
+    const parsed: unknown = JSON.parse(storage.getItem(TRANSACTIONS_KEY) ?? "[]");
+    return Array.isArray(parsed) ? (parsed as LocalTransaction[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Stores 'lastTransaction' and prepends to 'transactions' (the 10 latest, one per id). */
+export function recordLocalTransaction(transaction: LocalTransaction, storage: Storage = window.localStorage) {
+  try {
+    storage.setItem(LAST_TRANSACTION_KEY, JSON.stringify(transaction));
+    const others = readTransactions(storage).filter((t) => t?.transactionId !== transaction.transactionId);
+    storage.setItem(TRANSACTIONS_KEY, JSON.stringify([transaction, ...others].slice(0, MAX_LOCAL_TRANSACTIONS)));
+  } catch {
+    // Storage full or blocked: the payment itself is recorded on the server.
+  }
+}
+
+export function newTransactionId(timestamp: number) {
+  const random =
+    typeof crypto !== "undefined" && "randomUUID" in crypto
+      ? crypto.randomUUID().slice(0, 8)
+      : Math.random().toString(36).slice(2, 10);
+  return `txn_${timestamp}_${random}`;
+}
+
+export function postPaymentMessage(message: PaymentSuccessMessage) {
+  const origin = window.location.origin;
+  window.postMessage(message, origin);
+  // The page may have been opened by another window of the site (a tool's web view, a tab).
+  try {
+    if (window.opener && window.opener !== window) {
+      (window.opener as Window).postMessage(message, origin);
+    }
+  } catch {
+    // A cross-origin opener: nothing to tell.
+  }
+}
+
+/** payment-success://payment?title=3%20Months&price=%2429.99 */
+export function paymentDeepLink(payment: Pick<PaidPayment, "planTitle" | "planPrice">): string {
+  const query = new URLSearchParams({ title: payment.planTitle, price: payment.planPrice });
+  return `${DEEP_LINK_SCHEME}://payment?${query.toString()}`;
+}
+
+const MOBILE_UA = /Android|iPhone|iPad|iPod/i;
+
+/**
+ * Hands the payment to the mobile app (its web view or the phone's browser open the custom
+ * scheme). Only on phones and tablets: a desktop browser cannot have the app, and there the
+ * scheme would only raise the browser's "open external application?" prompt. The popup keeps
+ * an 'Open in the app' link either way.
+ */
+export function openDeepLink(link: string): boolean {
+  if (typeof navigator === "undefined" || !MOBILE_UA.test(navigator.userAgent)) return false;
+  try {
+    window.location.assign(link);
+    return true;
+  } catch (error) {
+    console.warn("Could not open the app link", error);
+    return false;
+  }
+}
+
+/** The side effects of a successful return, once: message to other windows and the local record. */
+export function announcePayment(payment: PaidPayment, { email, source, transactionId }: { email: string | null | undefined; source: string; transactionId?: string | null }) {
+  const now = Date.now();
+  const timestamp = new Date(now).toISOString();
+  postPaymentMessage({
+    type: PAYMENT_SUCCESS_MESSAGE_TYPE,
+    planTitle: payment.planTitle,
+    planPrice: payment.planPrice,
+    timestamp,
+  });
+  recordLocalTransaction({
+    transactionId: transactionId || newTransactionId(now),
+    email: email || "unknown",
+    planTitle: payment.planTitle,
+    planPrice: payment.planPrice,
+    timestamp,
+    status: "success",
+    source,
+  });
+}
+
+// ---- The subscription tool's checkout, remembered for its return (same tab) ------------------
+
+const TOOL_CHECKOUT_KEY = "keyshop:tool-checkout";
+const TOOL_CHECKOUT_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+export type ToolCheckout = { email: string; tranId: string; planTitle: string; at: number };
+
+export function rememberToolCheckout(checkout: Omit<ToolCheckout, "at">) {
+  try {
+    sessionStorage.setItem(TOOL_CHECKOUT_KEY, JSON.stringify({ ...checkout, at: Date.now() }));
+  } catch {
+    // Private mode: the return records 'unknown' as the e-mail.
+  }
+}
+
+/** The tool checkout this tab started (for the e-mail of the local record), once. */
+export function takeToolCheckout(): ToolCheckout | null {
+  try {
+    const raw = sessionStorage.getItem(TOOL_CHECKOUT_KEY);
+    sessionStorage.removeItem(TOOL_CHECKOUT_KEY);
+    const value = raw ? (JSON.parse(raw) as ToolCheckout) : null;
+    return value && Date.now() - value.at < TOOL_CHECKOUT_MAX_AGE_MS ? value : null;
+  } catch {
+    return null;
+  }
+}

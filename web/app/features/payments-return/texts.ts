@@ -1,0 +1,42 @@
+// The return's texts. The dashboard is English; the subscription pages pass their translation.
+import type { ReturnStatus } from "./payment-return";
+
+export const PAYMENT_SUCCESS_TITLE = "Payment Successful!";
+
+export type PaymentReturnText = {
+  successTitle: string;
+  /** 'Your {plan} subscription has been processed.' */
+  planDescription: (planTitle: string) => string;
+  /** 'Your balance top-up of ${amount} has been processed.' */
+  topUpDescription: (amount: string) => string;
+  planLabel: string;
+  amountLabel: string;
+  done: string;
+  /** Toasts for a return without success. */
+  status: Record<ReturnStatus, { title: string; description: string }>;
+};
+
+export const PAYMENT_RETURN_TEXT: PaymentReturnText = {
+  successTitle: PAYMENT_SUCCESS_TITLE,
+  planDescription: (planTitle) => `Your ${planTitle} subscription has been processed.`,
+  topUpDescription: (amount) => `Your balance top-up of $${amount} has been processed.`,
+  planLabel: "Plan",
+  amountLabel: "Amount paid",
+  done: "Done",
+  status: {
+    pending: {
+      title: "Payment pending",
+      description: "PayWay has not confirmed this payment yet. It usually takes less than a minute.",
+    },
+    failed: {
+      title: "Payment failed",
+      description: "PayWay did not approve the payment. No money was taken; please try again.",
+    },
+    cancelled: { title: "Payment cancelled", description: "The payment was cancelled. Nothing was charged." },
+    refunded: { title: "Payment refunded", description: "This payment has been refunded." },
+    unknown: {
+      title: "Payment not found",
+      description: "We could not find this payment. If money was taken, please contact support.",
+    },
+  },
+};

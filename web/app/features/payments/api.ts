@@ -1,0 +1,47 @@
+// Calls behind checkouts, the payment return and the transactions history (same origin, cookie).
+import type {
+  CheckoutBody,
+  CheckoutResponse,
+  Order,
+  OrderList,
+  OrderStatus,
+  SubscriptionCheckoutBody,
+} from "../../../../contracts/orders";
+import { apiFetch, isApiError } from "~/lib/api";
+
+export type { CheckoutResponse, Order, OrderList, OrderStatus };
+
+export type OrderListParams = {
+  search: string;
+  from?: string;
+  to?: string;
+  page: number;
+  pageSize: number;
+};
+
+export function ordersPath(params: OrderListParams) {
+  const query = new URLSearchParams();
+  if (params.search) query.set("search", params.search);
+  if (params.from) query.set("from", params.from);
+  if (params.to) query.set("to", params.to);
+  query.set("page", String(params.page));
+  query.set("pageSize", String(params.pageSize));
+  return `/api/orders?${query.toString()}`;
+}
+
+export const ordersApi = {
+  /** A plan or a top-up for the signed-in user: the pending order and the signed PayWay form. */
+  checkout: (body: CheckoutBody) => apiFetch<CheckoutResponse>("/api/orders/checkout", { method: "POST", body }),
+  /** The subscription tool's purchase (no account). */
+  toolCheckout: (body: SubscriptionCheckoutBody) =>
+    apiFetch<CheckoutResponse>("/api/orders/subscription-tool", { method: "POST", body }),
+  list: (params: OrderListParams, signal?: AbortSignal) => apiFetch<OrderList>(ordersPath(params), { signal }),
+  get: (id: string, signal?: AbortSignal) =>
+    apiFetch<{ order: Order }>(`/api/orders/${encodeURIComponent(id)}`, { signal }),
+};
+
+/** The server's own words for a refused input (422: the spec's texts), else null. */
+export function validationMessage(error: unknown): string | null {
+  if (isApiError(error) && error.status === 422) return error.issues?.[0]?.message || error.message || null;
+  return null;
+}

@@ -1,0 +1,239 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { Loader2Icon, LockIcon } from "lucide-react";
+
+import { SITE } from "../../../../contracts/site";
+import { Button } from "~/components/ui/button";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { cn } from "~/lib/utils";
+
+import type { CheckoutResponse } from "./api";
+import { usePaywayCheckout, type CheckoutFailure } from "./use-payway-checkout";
+
+/** Every text of the dialog, so the landing (English/Khmer) and the dashboard (English) share it. */
+export type CheckoutDialogText = {
+  title: string;
+  description: string;
+  summaryLabel: string;
+  itemLabel: string;
+  amountLabel: string;
+  emailLabel: string;
+  emailHint: string;
+  emailLoading: string;
+  /** Shown when there is no session any more. */
+  emailMissing: string;
+  emailError: string;
+  acceptsLabel: string;
+  cancel: string;
+  pay: string;
+  paying: string;
+};
+
+export type CheckoutDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  text: CheckoutDialogText;
+  /** What is bought ('3 Months', 'Balance Top Up'). */
+  item: string;
+  /** '$29.99'; null while unknown (Pay stays disabled). */
+  amount: string | null;
+  currency?: string;
+  /** Reads the session's e-mail; called each time the dialog opens. Null: not signed in. */
+  loadEmail: () => Promise<string | null>;
+  /** Creates the order on the server (the signed form comes back). */
+  request: () => Promise<CheckoutResponse>;
+  describeError?: (message: string) => CheckoutFailure;
+  /** The submit-failure description (the subscription pages word it differently). */
+  failure?: string;
+  className?: string;
+  children?: ReactNode;
+};
+
+type EmailState = { status: "loading" } | { status: "ready"; email: string } | { status: "missing" | "error" };
+
+/**
+ * The spec's payment dialog: the session e-mail loaded on open and shown read-only, the amount and
+ * what it buys, Pay (disabled while the e-mail or amount is missing or anything is loading). Pay
+ * creates the order, loads PayWay's script, closes the dialog and opens PayWay's checkout.
+ */
+export function CheckoutDialog({
+  open,
+  onOpenChange,
+  text,
+  item,
+  amount,
+  currency = "USD",
+  loadEmail,
+  request,
+  describeError,
+  failure,
+  className,
+  children,
+}: CheckoutDialogProps) {
+  const id = useId();
+  const [email, setEmail] = useState<EmailState>({ status: "loading" });
+  const { prepare, launch, preparing } = usePaywayCheckout({ describeError, failure });
+  const loadEmailRef = useRef(loadEmail);
+  useEffect(() => {
+    loadEmailRef.current = loadEmail;
+  });
+
+  // The session's e-mail, read again on every open.
+  useEffect(() => {
+    if (!open) return;
+    let current = true;
+    setEmail({ status: "loading" });
+    loadEmailRef
+      .current()
+      .then((value) => {
+        if (current) setEmail(value ? { status: "ready", email: value } : { status: "missing" });
+      })
+      .catch((error: unknown) => {
+        console.error("Could not read the session e-mail", error);
+        if (current) setEmail({ status: "error" });
+      });
+    return () => {
+      current = false;
+    };
+  }, [open]);
+
+  const launching = useRef(false);
+  const canPay = email.status === "ready" && amount !== null && !preparing;
+
+  async function pay() {
+    if (!canPay) return;
+    if (await prepare(request)) {
+      launching.current = true;
+      onOpenChange(false);
+    }
+  }
+
+  const emailValue = email.status === "ready" ? email.email : "";
+  const emailNote =
+    email.status === "missing" ? text.emailMissing : email.status === "error" ? text.emailError : null;
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        // Not while the order is being created: the answer would open PayWay over nothing.
+        if (!next && preparing) return;
+        onOpenChange(next);
+      }}
+    >
+      <DialogContent
+        className={cn("gap-5 sm:max-w-md", className)}
+        onCloseAutoFocus={(event) => {
+          // Closed for PayWay: its checkout takes the focus, not the button that opened us.
+          if (launching.current) {
+            launching.current = false;
+            event.preventDefault();
+            launch();
+          }
+        }}
+      >
+        <DialogHeader>
+          <DialogTitle className="text-xl font-semibold tracking-tight">{text.title}</DialogTitle>
+          <DialogDescription>{text.description}</DialogDescription>
+        </DialogHeader>
+
+        <form
+          id={`${id}-form`}
+          className="grid gap-5"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void pay();
+          }}
+        >
+          <section aria-label={text.summaryLabel} className="rounded-lg border bg-muted/40 px-4 py-3">
+            <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
+              <dt className="text-muted-foreground">{text.itemLabel}</dt>
+              <dd className="text-right font-medium" data-testid="checkout-item">
+                {item}
+              </dd>
+              <dt className="text-muted-foreground">{text.amountLabel}</dt>
+              <dd className="text-right text-base font-semibold tabular-nums" data-testid="checkout-amount">
+                {amount ?? "—"} <span className="text-xs font-medium text-muted-foreground">{currency}</span>
+              </dd>
+            </dl>
+          </section>
+
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-email`}>{text.emailLabel}</Label>
+            <div className="relative">
+              <Input
+                id={`${id}-email`}
+                type="email"
+                readOnly
+                value={emailValue}
+                placeholder={email.status === "loading" ? text.emailLoading : ""}
+                aria-busy={email.status === "loading" || undefined}
+                aria-invalid={emailNote ? true : undefined}
+                aria-describedby={`${id}-email-hint`}
+                className="bg-muted/40 pr-9 dark:bg-input/20"
+              />
+              {email.status === "loading" ? (
+                <Loader2Icon
+                  className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 animate-spin text-muted-foreground"
+                  aria-hidden="true"
+                />
+              ) : null}
+            </div>
+            <p
+              id={`${id}-email-hint`}
+              className={cn("text-xs", emailNote ? "text-destructive" : "text-muted-foreground")}
+              role={emailNote ? "alert" : undefined}
+            >
+              {emailNote ?? text.emailHint}
+            </p>
+          </div>
+
+          {children}
+
+          <div className="grid gap-2">
+            <p className="text-xs font-medium text-muted-foreground">{text.acceptsLabel}</p>
+            <ul className="flex flex-wrap gap-2" aria-label={text.acceptsLabel}>
+              {SITE.paymentMethods.map((method) => (
+                <li key={method.id}>
+                  <img
+                    src={method.logo}
+                    alt={method.name}
+                    width={48}
+                    height={30}
+                    decoding="async"
+                    className="h-[30px] w-12 rounded-md border border-black/10 bg-white shadow-xs"
+                  />
+                </li>
+              ))}
+            </ul>
+          </div>
+        </form>
+
+        <DialogFooter className="gap-2">
+          <DialogClose asChild>
+            <Button type="button" variant="outline" disabled={preparing}>
+              {text.cancel}
+            </Button>
+          </DialogClose>
+          <Button type="submit" form={`${id}-form`} disabled={!canPay} aria-busy={preparing || undefined}>
+            {preparing ? (
+              <Loader2Icon className="animate-spin" aria-hidden="true" />
+            ) : (
+              <LockIcon aria-hidden="true" />
+            )}
+            {preparing ? text.paying : text.pay}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

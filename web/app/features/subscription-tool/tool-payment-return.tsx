@@ -1,0 +1,113 @@
+import { useEffect, useMemo, useRef, useState } from "react";
+import { ExternalLinkIcon, MailCheckIcon } from "lucide-react";
+import { useLocation, useNavigate } from "react-router";
+import { toast } from "sonner";
+
+import { Button } from "~/components/ui/button";
+import {
+  announcePayment,
+  hasPaymentReturn,
+  openDeepLink,
+  parsePaymentReturn,
+  paymentDeepLink,
+  takeToolCheckout,
+  withoutReturnParams,
+  type PaidPayment,
+} from "~/features/payments-return/payment-return";
+import { PaymentSuccessDialog } from "~/features/payments-return/payment-success-dialog";
+import type { PaymentReturnText } from "~/features/payments-return/texts";
+import { useTranslation } from "~/lib/i18n";
+import { showToaster } from "~/lib/toaster";
+
+export const TOOL_SOURCE = "subscription_tool";
+
+/**
+ * A return from PayWay onto a subscription page: the success popup (amount and plan) and toast,
+ * then the query string is cleared. v2 (also a signed-out buyer forwarded from /license-history)
+ * hands the payment to the mobile app, posts PAYMENT_SUCCESS and records a local transaction.
+ */
+export function ToolPaymentReturn({ variant }: { variant: "v1" | "v2" }) {
+  const { t } = useTranslation("subscription");
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const handled = useRef<string | null>(null);
+  const [shown, setShown] = useState<{ payment: PaidPayment; deepLink: string | null } | null>(null);
+  const [open, setOpen] = useState(false);
+
+  const text = useMemo<PaymentReturnText>(
+    () => ({
+      successTitle: t("return.successTitle"),
+      planDescription: (plan) => t("return.planDescription", { plan }),
+      topUpDescription: (amount) => t("return.topUpDescription", { amount }),
+      planLabel: t("return.planLabel"),
+      amountLabel: t("return.amountLabel"),
+      done: t("return.done"),
+      status: {
+        pending: { title: t("return.status.pending.title"), description: t("return.status.pending.description") },
+        failed: { title: t("return.status.failed.title"), description: t("return.status.failed.description") },
+        cancelled: { title: t("return.status.cancelled.title"), description: t("return.status.cancelled.description") },
+        refunded: { title: t("return.status.refunded.title"), description: t("return.status.refunded.description") },
+        unknown: { title: t("return.status.unknown.title"), description: t("return.status.unknown.description") },
+      },
+    }),
+    [t],
+  );
+  const textRef = useRef(text);
+  useEffect(() => {
+    textRef.current = text;
+  });
+
+  useEffect(() => {
+    if (!hasPaymentReturn(search)) return;
+    const key = `${pathname}${search}`;
+    if (handled.current === key) return;
+    handled.current = key;
+
+    const ret = parsePaymentReturn(new URLSearchParams(search));
+    void navigate(withoutReturnParams(pathname, search), { replace: true });
+    if (!ret) return;
+    showToaster();
+    const copy = textRef.current;
+
+    if (ret.type === "status") {
+      const { title, description } = copy.status[ret.status];
+      const show = ret.status === "failed" || ret.status === "unknown" ? toast.error : toast.info;
+      show(title, { id: `payment-status-${key}`, description });
+      return;
+    }
+
+    const payment = ret.payment;
+    toast.success(copy.successTitle, {
+      id: `payment-success-${key}`,
+      description:
+        payment.kind === "topup" ? copy.topUpDescription(payment.amount) : copy.planDescription(payment.planTitle),
+    });
+    let deepLink: string | null = null;
+    if (variant === "v2") {
+      const started = takeToolCheckout();
+      announcePayment(payment, { email: started?.email, source: TOOL_SOURCE, transactionId: started?.tranId });
+      deepLink = paymentDeepLink(payment);
+      openDeepLink(deepLink);
+    }
+    setShown({ payment, deepLink });
+    setOpen(true);
+  }, [pathname, search, navigate, variant]);
+
+  if (!shown) return null;
+  return (
+    <PaymentSuccessDialog payment={shown.payment} open={open} onOpenChange={setOpen} text={text} className="brand-green">
+      <p className="flex gap-2.5 rounded-lg border px-3.5 py-3 text-sm text-muted-foreground">
+        <MailCheckIcon className="mt-0.5 size-4 shrink-0 text-brand-text" aria-hidden="true" />
+        {t("return.emailed")}
+      </p>
+      {shown.deepLink ? (
+        <Button asChild variant="outline">
+          <a href={shown.deepLink}>
+            <ExternalLinkIcon aria-hidden="true" />
+            {t("return.openApp")}
+          </a>
+        </Button>
+      ) : null}
+    </PaymentSuccessDialog>
+  );
+}
