@@ -17,6 +17,10 @@ const BENCHES = {
     load: () => import("./license-validate.mjs"),
     about: "POST /api/v1/licenses/validate throughput and p99 (PostgreSQL, PGlite, bare Node ceiling)",
   },
+  admin: {
+    load: () => import("./admin-overview.mjs"),
+    about: "GET /api/admin/overview on PostgreSQL with 1,000,000 orders and 100,000 users, beside the spec's paged client-side sum",
+  },
 };
 
 const args = process.argv.slice(2);

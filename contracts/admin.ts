@@ -1,8 +1,48 @@
+// The admin console: overview, OTP mail transactions, users and roles, balances, audit log and the
+// transactions CSV export. Money is integer mills; the web formats it.
 import { z } from "zod";
 import { RoleSchema } from "./me";
+import { OrderListQuerySchema, OrderSchema } from "./orders";
+import { OtpOrderSchema } from "./otp-mail";
+
+const Page = z.coerce.number().int().min(1).max(100_000).default(1);
+const Search = z.string().trim().max(200).optional().default("");
+const IsoDateTime = z.iso.datetime({ offset: true });
+
+/** The page sizes the spec's Manage Balances offers (User Management uses the same). */
+export const PAGE_SIZES = [10, 25, 50, 100] as const;
+const PageSize = z.coerce
+  .number()
+  .int()
+  .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), "Page size must be 10, 25, 50 or 100")
+  .default(10);
+
+// ---- Overview --------------------------------------------------------------------------------
+
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** An IANA time zone ('Asia/Phnom_Penh'): 'today' and 'this month' are the viewer's. */
+export const TimeZoneSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_+\-/]+$/, "Unknown time zone")
+  .refine(isTimeZone, "Unknown time zone");
+
+export const OverviewQuerySchema = z.object({ tz: TimeZoneSchema.default("UTC") });
+export type OverviewQuery = z.infer<typeof OverviewQuerySchema>;
 
 export const AdminStatsSchema = z.object({
   totalUsers: z.number().int(),
+  /** Distinct e-mails holding a licence that is valid now ('Users with valid licenses'). */
   activeUsers: z.number().int(),
   salesTodayMills: z.number().int(),
   monthlySalesMills: z.number().int(),
@@ -10,15 +50,83 @@ export const AdminStatsSchema = z.object({
 });
 export type AdminStats = z.infer<typeof AdminStatsSchema>;
 
-export const UserListQuerySchema = z.object({
-  search: z.string().trim().max(200).optional().default(""),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .refine((n) => [10, 25, 50, 100].includes(n), "Page size must be 10, 25, 50 or 100")
-    .default(10),
+export const REVENUE_CHART_DAYS = 30;
+export const RECENT_TRANSACTIONS = 40;
+
+export const RevenueDaySchema = z.object({
+  /** Local day in the requested time zone, 'YYYY-MM-DD'. */
+  day: z.string(),
+  /** Licence sales: plans bought in the dashboard and through the subscription tool. */
+  planMills: z.number().int(),
+  topupMills: z.number().int(),
 });
+export type RevenueDay = z.infer<typeof RevenueDaySchema>;
+
+export const PlanMixEntrySchema = z.object({
+  planId: z.string(),
+  title: z.string(),
+  market: z.string().nullable(),
+  count: z.number().int(),
+  mills: z.number().int(),
+});
+export type PlanMixEntry = z.infer<typeof PlanMixEntrySchema>;
+
+export const OverviewSchema = z.object({
+  timeZone: z.string(),
+  generatedAt: z.string(),
+  cards: AdminStatsSchema,
+  /** The last 30 days including today, oldest first, days without sales as zero. */
+  revenueByDay: z.array(RevenueDaySchema),
+  /** Paid licence sales per plan over the same 30 days, most revenue first. */
+  planMix: z.array(PlanMixEntrySchema),
+  /** The latest 40 orders (any status), newest first. */
+  recentTransactions: z.array(OrderSchema),
+});
+export type Overview = z.infer<typeof OverviewSchema>;
+
+// ---- Transactions history (admin): the CSV export of the filtered orders ---------------------
+
+/** The filters of GET /api/orders, without paging: every matching row is exported. */
+export const OrderExportQuerySchema = OrderListQuerySchema.pick({ search: true, from: true, to: true, status: true });
+export type OrderExportQuery = z.infer<typeof OrderExportQuerySchema>;
+export const ORDERS_CSV_PATH = "/api/admin/orders.csv";
+
+// ---- Gmail OTP transactions ------------------------------------------------------------------
+
+export const AdminOtpQuerySchema = z.object({
+  /** Case-insensitive: part of the address or the service, or a whole API key. */
+  search: Search,
+  from: IsoDateTime.optional(),
+  to: IsoDateTime.optional(),
+  page: Page,
+  pageSize: z.coerce.number().int().min(1).max(100).default(50),
+});
+export type AdminOtpQuery = z.infer<typeof AdminOtpQuerySchema>;
+
+export const AdminOtpOrderSchema = OtpOrderSchema.extend({
+  /** The supplier's id for the address (the spec's id_gmail). */
+  supplierRef: z.string().nullable(),
+  costMills: z.number().int(),
+  userEmail: z.string().nullable(),
+});
+export type AdminOtpOrder = z.infer<typeof AdminOtpOrderSchema>;
+
+export const AdminOtpListSchema = z.object({
+  orders: z.array(AdminOtpOrderSchema),
+  total: z.number().int(),
+  /** What buyers paid for orders that were not refunded (every page of the filter). */
+  totalSpentMills: z.number().int(),
+  /** Profit: (price − cost) of every successful order of the filter. */
+  totalRevenueMills: z.number().int(),
+  successCount: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AdminOtpList = z.infer<typeof AdminOtpListSchema>;
+
+// ---- User management -------------------------------------------------------------------------
+
+export const UserListQuerySchema = z.object({ search: Search, page: Page, pageSize: PageSize });
 export type UserListQuery = z.infer<typeof UserListQuerySchema>;
 
 export const AdminUserSchema = z.object({
@@ -30,6 +138,7 @@ export const AdminUserSchema = z.object({
   superAdmin: z.boolean(),
   createdAt: z.string().nullable(),
 });
+export type AdminUser = z.infer<typeof AdminUserSchema>;
 export const UserListSchema = z.object({
   users: z.array(AdminUserSchema),
   total: z.number().int(),
@@ -37,3 +146,139 @@ export const UserListSchema = z.object({
   pageSize: z.number().int(),
 });
 export type UserList = z.infer<typeof UserListSchema>;
+
+export const UpdateRoleBodySchema = z.object({ role: RoleSchema });
+export type UpdateRoleBody = z.infer<typeof UpdateRoleBodySchema>;
+export const UpdateRoleResponseSchema = z.object({ user: AdminUserSchema, changed: z.boolean() });
+
+export const ROLE_MESSAGES = {
+  updatedTitle: "Role updated",
+  updated: "User role has been updated successfully",
+  errorTitle: "Error updating role",
+  selfDemotion: "You cannot remove your own admin role.",
+  lastSuperAdmin: "The last super-admin cannot lose the admin role.",
+  notFound: "User not found",
+} as const;
+
+// ---- Manage balances -------------------------------------------------------------------------
+
+export const BALANCE_SORTS = ["none", "balance_desc", "balance_asc"] as const;
+export const BalanceSortSchema = z.enum(BALANCE_SORTS);
+export type BalanceSort = z.infer<typeof BalanceSortSchema>;
+export const BALANCE_SORT_LABELS: Record<BalanceSort, string> = {
+  none: "No sorting",
+  balance_desc: "Highest balance",
+  balance_asc: "Lowest balance",
+};
+
+export const BalanceListQuerySchema = z.object({
+  /** Case-insensitive part of the e-mail or name, or a whole API key. */
+  search: Search,
+  sort: BalanceSortSchema.default("none"),
+  page: Page,
+  pageSize: PageSize,
+});
+export type BalanceListQuery = z.infer<typeof BalanceListQuerySchema>;
+
+export const BalanceKeySchema = z.object({
+  id: z.string(),
+  key: z.string(),
+  balanceMills: z.number().int(),
+  isActive: z.boolean(),
+});
+export const BalanceUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  apiKeys: z.array(BalanceKeySchema),
+});
+export type BalanceUser = z.infer<typeof BalanceUserSchema>;
+export const BalanceListSchema = z.object({
+  users: z.array(BalanceUserSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type BalanceList = z.infer<typeof BalanceListSchema>;
+
+/** The spec's texts; the toast title comes first, the description second. */
+export const BALANCE_MESSAGES = {
+  invalidTitle: "Invalid amount",
+  invalid: "Please enter a valid positive number",
+  invalidOperationTitle: "Invalid operation",
+  negative: "Balance cannot be negative",
+  notFound: "API key not found",
+  successTitle: "Success",
+  added: "Balance added successfully",
+  subtracted: "Balance subtracted successfully",
+  errorTitle: "Error",
+} as const;
+
+export const MAX_ADJUSTMENT_MILLS = 1_000_000_000; // $1,000,000
+
+const AMOUNT_TEXT = /^(\d{1,9})(?:\.(\d{1,3}))?$/;
+
+/** A positive dollar amount (number or text, up to 3 decimals) as mills, through its text. */
+export function parseAdjustmentAmount(value: number | string): number | null {
+  const text = typeof value === "number" ? (Number.isFinite(value) ? String(value) : "") : value.trim().replace(/^\$/, "");
+  const m = AMOUNT_TEXT.exec(text);
+  if (!m) return null;
+  const mills = Number(m[1]) * 1000 + Number((m[2] ?? "").padEnd(3, "0"));
+  return mills > 0 && mills <= MAX_ADJUSTMENT_MILLS ? mills : null;
+}
+
+export const AdjustmentAmountSchema = z
+  .union([z.number(), z.string().max(32)], BALANCE_MESSAGES.invalid)
+  .refine((value) => parseAdjustmentAmount(value) !== null, BALANCE_MESSAGES.invalid);
+
+export const AdjustBalanceBodySchema = z.object({
+  apiKeyId: z.string().trim().min(1, BALANCE_MESSAGES.notFound).max(64, BALANCE_MESSAGES.notFound),
+  operation: z.enum(["add", "subtract"]),
+  amount: AdjustmentAmountSchema,
+  note: z.string().trim().max(500).optional(),
+});
+export type AdjustBalanceBody = z.input<typeof AdjustBalanceBodySchema>;
+
+export const AdjustBalanceResponseSchema = z.object({
+  apiKeyId: z.string(),
+  operation: z.enum(["add", "subtract"]),
+  amountMills: z.number().int(),
+  balanceBeforeMills: z.number().int(),
+  balanceAfterMills: z.number().int(),
+  message: z.string(),
+});
+export type AdjustBalanceResponse = z.infer<typeof AdjustBalanceResponseSchema>;
+
+// ---- Audit log -------------------------------------------------------------------------------
+
+export const AUDIT_ACTIONS = ["user.role", "balance.adjust"] as const;
+export const AuditActionSchema = z.enum(AUDIT_ACTIONS);
+export const AuditQuerySchema = z.object({
+  action: AuditActionSchema.optional(),
+  page: Page,
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type AuditQuery = z.infer<typeof AuditQuerySchema>;
+
+const JsonObject = z.record(z.string(), z.unknown()).nullable();
+export const AuditEntrySchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  actorEmail: z.string().nullable(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string(),
+  /** The user concerned: the user whose role changed, or the key's owner. */
+  targetEmail: z.string().nullable(),
+  before: JsonObject,
+  after: JsonObject,
+  note: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+export const AuditListSchema = z.object({
+  entries: z.array(AuditEntrySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AuditList = z.infer<typeof AuditListSchema>;

@@ -137,7 +137,7 @@ export function createApp({ config, db, auth, logger, signer, limiter, otpMail, 
   api.route("/", createLicenseRoutes(db));
   api.route("/", createProfileRoutes({ db, secret: config.authSecret }));
   api.route("/", createOtpMailRoutes({ ...otpMail, secret: config.authSecret }));
-  api.route("/", createAdminRoutes(db));
+  api.route("/", createAdminRoutes({ db, secret: config.authSecret, logger }));
   api.route("/", createOrderRoutes(orders));
   app.route("/api", api);
 

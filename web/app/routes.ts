@@ -24,6 +24,7 @@ export default [
     route("transactions-gmail", "routes/transactions-gmail.tsx"),
     route("user-management", "routes/user-management.tsx"),
     route("manage-balance", "routes/manage-balance.tsx"),
+    route("audit-log", "routes/audit-log.tsx"),
     route("otp-gmail", "routes/otp-gmail.tsx"),
   ]),
 

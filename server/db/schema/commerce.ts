@@ -1,6 +1,6 @@
 // Plans, orders, licences and licence history. Money is integer mills ($9.99 = 9990).
 import { sql } from "drizzle-orm";
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid, varchar } from "drizzle-orm/pg-core";
+import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid, varchar } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 
 const money = (name: string) => bigint(name, { mode: "number" });
@@ -50,7 +50,27 @@ export const orders = pgTable(
     index("orders_email_idx").on(sql`lower(${t.email})`),
     index("orders_status_created_idx").on(t.status, t.createdAt),
     index("orders_user_idx").on(t.userId),
+    // Admin overview: sales today / this month / the last 30 days read only this index
+    // (index-only scans over paid orders in a time range).
+    index("orders_paid_at_idx").on(t.paidAt, t.kind, t.planId, t.amountMills).where(sql`${t.status} = 'paid'`),
   ],
+);
+
+/**
+ * Paid sales per UTC day, kind and plan, kept by statement triggers on `orders` (migration 0006)
+ * in the same transaction as the order change, so all-time revenue and all-time plan mix are a
+ * sum over a few thousand rows instead of a scan of every order. `plan_key` is the plan id, or ''.
+ */
+export const salesDaily = pgTable(
+  "sales_daily",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    kind: text("kind", { enum: ["plan", "topup", "tool"] }).notNull(),
+    planKey: text("plan_key").notNull().default(""),
+    paidCount: bigint("paid_count", { mode: "number" }).notNull().default(0),
+    paidMills: money("paid_mills").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.kind, t.planKey] })],
 );
 
 export const licenses = pgTable(
@@ -76,6 +96,10 @@ export const licenses = pgTable(
     index("licenses_email_idx").on(sql`lower(${t.email})`),
     index("licenses_license_key_idx").on(t.licenseKey),
     index("licenses_expire_idx").on(t.expireDate),
+    // Admin overview, 'Active Users': distinct e-mails of licences valid now, read from this index alone.
+    index("licenses_valid_expire_idx")
+      .on(t.expireDate, t.email)
+      .where(sql`${t.licenseKey} is null or position('expirekey_' in ${t.licenseKey}) = 0`),
   ],
 );
 

@@ -51,7 +51,7 @@ export const auditLog = pgTable(
     note: text("note"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("audit_log_created_idx").on(t.createdAt)],
+  (t) => [index("audit_log_created_idx").on(t.createdAt), index("audit_log_action_created_idx").on(t.action, t.createdAt)],
 );
 
 /** The server's Ed25519 signing key for licence answers: generated once, private half encrypted. */

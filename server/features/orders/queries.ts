@@ -28,15 +28,20 @@ export interface OrderListInput {
   pageSize: number;
 }
 
-export async function listOrders(db: Db, user: CurrentUser, q: OrderListInput): Promise<OrderList> {
+/** The history's filter (who may see what, search, dates, status); the admin CSV export uses it too. */
+export function orderListFilter(user: CurrentUser, q: Omit<OrderListInput, "page" | "pageSize">): SQL | undefined {
   const term = escapeLike(q.search);
-  const where = and(
+  return and(
     visibleTo(user),
     term ? or(ilike(orders.email, `%${term}%`), ilike(buyKey, `%${term}%`)) : undefined,
     q.from ? gte(orders.createdAt, q.from) : undefined,
     q.to ? lte(orders.createdAt, q.to) : undefined,
     q.status ? eq(orders.status, q.status) : undefined,
   );
+}
+
+export async function listOrders(db: Db, user: CurrentUser, q: OrderListInput): Promise<OrderList> {
+  const where = orderListFilter(user, q);
   const [rows, totals] = await Promise.all([
     db
       .select()

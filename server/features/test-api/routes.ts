@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Auth } from "../../auth/auth";
 import type { Db } from "../../db/client";
-import { user } from "../../db/schema";
+import { orders, plans, user } from "../../db/schema";
 import { AppError, validationError } from "../../lib/errors";
 import { changeBalance, ensureApiKey, findLedgerMismatches, revealApiKey } from "../balance/service";
 import { createLicense } from "../licenses/service";
@@ -28,6 +28,21 @@ const LicenseBody = z.object({
   changesLeft: z.number().int().min(0).optional(),
 });
 
+const SeedOrdersBody = z.object({
+  orders: z
+    .array(
+      z.object({
+        email: z.email(),
+        kind: z.enum(["plan", "topup", "tool"]),
+        planId: z.string().optional(),
+        amountMills: z.number().int().min(1).max(100_000_000).optional(),
+        status: z.enum(["pending", "paid", "failed", "cancelled", "refunded"]).default("paid"),
+        createdAt: z.coerce.date().optional(),
+      }),
+    )
+    .min(1)
+    .max(1000),
+});
 const BalanceBody = z.object({ email: z.email(), amountMills: z.number().int().min(1).max(100_000_000) });
 const BulkBody = z.object({ email: z.email(), planId: z.string(), count: z.number().int().min(1).max(20_000) });
 const BulkKeysBody = z.object({ count: z.number().int().min(1).max(5_000), balanceMills: z.number().int().min(0).max(100_000_000) });
@@ -58,6 +73,34 @@ export function createTestApiRoutes({ db, auth, token, secret }: { db: Db; auth:
       const input = await parse(LicenseBody, c.req.raw);
       const license = await createLicense({ db, ...input });
       return c.json({ id: license.id, buyKey: license.buyKey });
+    })
+    // Orders in any state without PayWay (admin screens): priced from the plan unless an amount is given.
+    .post("/orders", async (c) => {
+      const input = await parse(SeedOrdersBody, c.req.raw);
+      const catalogue = new Map((await db.select().from(plans)).map((p) => [p.id, p]));
+      const values = [];
+      for (const o of input.orders) {
+        const plan = o.kind !== "topup" && o.planId ? catalogue.get(o.planId) : undefined;
+        if (o.kind !== "topup" && !plan) throw new AppError("BAD_REQUEST", `Unknown plan ${o.planId ?? "(none)"}`);
+        const [owner] = await db.select({ id: user.id }).from(user).where(eq(user.email, o.email.toLowerCase()));
+        const createdAt = o.createdAt ?? new Date();
+        values.push({
+          tranId: `T${randomUUID().replaceAll("-", "").slice(0, 19).toUpperCase()}`,
+          kind: o.kind,
+          userId: o.kind === "tool" ? null : (owner?.id ?? null),
+          email: o.email.toLowerCase(),
+          planId: plan?.id ?? null,
+          planTitle: plan?.title ?? null,
+          amountMills: o.amountMills ?? plan?.priceMills ?? 1000,
+          status: o.status,
+          createdAt,
+          updatedAt: createdAt,
+          paidAt: o.status === "paid" ? createdAt : null,
+          fulfilment: o.kind !== "topup" && o.status === "paid" ? { buyKey: `SEED-${randomUUID().slice(0, 8).toUpperCase()}` } : null,
+        });
+      }
+      const created = await db.insert(orders).values(values).returning({ id: orders.id, tranId: orders.tranId });
+      return c.json({ orders: created });
     })
     // Credits a user's API key through the ledger (created if missing).
     .post("/balance", async (c) => {

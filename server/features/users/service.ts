@@ -1,5 +1,6 @@
-// Role changes: one function for the CLI and (later) the User Management screen, always audited.
-import { eq, sql } from "drizzle-orm";
+// Role changes: the CLI (setUserRole) and the User Management screen (changeUserRole), always audited.
+import { asc, eq, sql } from "drizzle-orm";
+import { ROLE_MESSAGES } from "../../../contracts/admin";
 import type { Db } from "../../db/client";
 import { auditLog, user } from "../../db/schema";
 import { AppError } from "../../lib/errors";
@@ -32,5 +33,49 @@ export async function setUserRole({ db, email, role, superAdmin, actor }: SetUse
       after: { role, superAdmin },
     });
     return { id: found.id, email: found.email, role, superAdmin };
+  });
+}
+
+export interface ChangeUserRoleInput {
+  db: Db;
+  userId: string;
+  role: "user" | "admin";
+  actor: { id: string; email: string };
+}
+
+const UUID_OR_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * User Management's role dropdown (user | admin). Rules: nobody removes their own admin role, and
+ * the last super-admin keeps it. Demoting an admin also clears the super-admin flag (it needs the
+ * admin role); promoting never grants it (the CLI does). Every super-admin row is locked first, in
+ * id order, so two super-admins demoting each other at once cannot both succeed (nor deadlock).
+ * Setting the role a user already has changes nothing and writes no audit row.
+ */
+export async function changeUserRole({ db, userId, role, actor }: ChangeUserRoleInput) {
+  if (!UUID_OR_ID.test(userId)) throw new AppError("NOT_FOUND", ROLE_MESSAGES.notFound);
+  return db.transaction(async (tx) => {
+    const superAdmins = await tx.select({ id: user.id }).from(user).where(eq(user.superAdmin, true)).orderBy(asc(user.id)).for("update");
+    const [found] = await tx
+      .select({ id: user.id, email: user.email, name: user.name, username: user.username, role: user.role, superAdmin: user.superAdmin, createdAt: user.createdAt })
+      .from(user)
+      .where(eq(user.id, userId))
+      .for("update");
+    if (!found) throw new AppError("NOT_FOUND", ROLE_MESSAGES.notFound);
+    const superAdmin = role === "admin" ? found.superAdmin : false;
+    if (found.role === role && found.superAdmin === superAdmin) return { user: found, changed: false };
+    if (found.id === actor.id && role !== "admin") throw new AppError("SELF_DEMOTION", ROLE_MESSAGES.selfDemotion, 409);
+    if (found.superAdmin && !superAdmin && superAdmins.length <= 1) throw new AppError("LAST_SUPER_ADMIN", ROLE_MESSAGES.lastSuperAdmin, 409);
+    await tx.update(user).set({ role, superAdmin, updatedAt: new Date() }).where(eq(user.id, found.id));
+    await tx.insert(auditLog).values({
+      actorUserId: actor.id,
+      actorEmail: actor.email,
+      action: "user.role",
+      targetType: "user",
+      targetId: found.id,
+      before: { role: found.role, superAdmin: found.superAdmin },
+      after: { role, superAdmin },
+    });
+    return { user: { ...found, role, superAdmin }, changed: true };
   });
 }

@@ -1,4 +1,4 @@
-import { ScreenPlaceholder } from "~/components/dashboard/screen-placeholder";
+import { ManageBalancePanel } from "~/features/admin/manage-balance-panel";
 import { BRAND_NAME } from "~/lib/nav";
 
 export function meta() {
@@ -6,5 +6,5 @@ export function meta() {
 }
 
 export default function ManageBalancePage() {
-  return <ScreenPlaceholder title="Manage User Balances" description="Add to or subtract from the balance of any API key." />;
+  return <ManageBalancePanel />;
 }

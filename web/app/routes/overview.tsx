@@ -1,4 +1,4 @@
-import { ScreenPlaceholder } from "~/components/dashboard/screen-placeholder";
+import { OverviewPanel } from "~/features/admin/overview-panel";
 import { BRAND_NAME } from "~/lib/nav";
 
 export function meta() {
@@ -6,5 +6,5 @@ export function meta() {
 }
 
 export default function OverviewPage() {
-  return <ScreenPlaceholder title="Overview" description="Sales statistics and recent transactions." />;
+  return <OverviewPanel />;
 }

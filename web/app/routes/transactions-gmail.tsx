@@ -1,4 +1,4 @@
-import { ScreenPlaceholder } from "~/components/dashboard/screen-placeholder";
+import { OtpTransactionsPanel } from "~/features/admin/otp-transactions-panel";
 import { BRAND_NAME } from "~/lib/nav";
 
 export function meta() {
@@ -6,5 +6,5 @@ export function meta() {
 }
 
 export default function TransactionsGmailPage() {
-  return <ScreenPlaceholder title="Gmail OTP Transactions" description="OTP mail purchases, spending and revenue." />;
+  return <OtpTransactionsPanel />;
 }

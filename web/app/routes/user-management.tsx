@@ -1,7 +1,4 @@
-import { ShieldCheckIcon } from "lucide-react";
-
-import { ScreenPlaceholder } from "~/components/dashboard/screen-placeholder";
-import { Badge } from "~/components/ui/badge";
+import { UserManagementPanel } from "~/features/admin/user-management-panel";
 import { BRAND_NAME } from "~/lib/nav";
 
 export function meta() {
@@ -9,16 +6,5 @@ export function meta() {
 }
 
 export default function UserManagementPage() {
-  return (
-    <ScreenPlaceholder
-      title="User Management"
-      description="Manage user roles and permissions"
-      badge={
-        <Badge variant="secondary" className="gap-1">
-          <ShieldCheckIcon aria-hidden="true" />
-          Admin Access
-        </Badge>
-      }
-    />
-  );
+  return <UserManagementPanel />;
 }

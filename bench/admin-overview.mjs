@@ -1,0 +1,242 @@
+// Admin Overview on a large shop: GET /api/admin/overview on PostgreSQL with 1,000,000 orders and
+// 100,000 users, beside the spec's original statistics method measured in the same run against
+// the same database: counts, paid amounts since today and since the month start fetched and added
+// up in the client, and every paid amount fetched in pages of 1,000 (PostgREST's range = LIMIT /
+// OFFSET) and added up in the client.
+//
+// The data is written with generate_series straight into a throw-away database (the server has
+// created the schema and the plan catalogue first), so seeding takes seconds, not hours.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import pg from "pg";
+
+const PG_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const TOKEN = "bench-token";
+const USERS = Number(process.env.BENCH_USERS ?? 100_000);
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
+const LICENCES = Math.round(USERS * 1.5);
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 40);
+const PAGE = 1000;
+const TARGET_MS = 150;
+const TARGET_SPEEDUP = 50;
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+/** The API needs only the server bundle; rebuilt when any server or contract source is newer. */
+function ensureServerBuilt() {
+  const built = existsSync("dist/server.js") ? statSync("dist/server.js").mtimeMs : 0;
+  if (built < Math.max(newestMtime("server"), newestMtime("contracts"))) {
+    const r = spawnSync(process.execPath, ["scripts/build-server.mjs"], { stdio: "inherit" });
+    if (r.status !== 0) throw new Error("server build failed");
+  }
+}
+
+async function waitFor(url, timeoutMs = 120_000) {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+async function startKeyshop(env) {
+  const port = 3950 + Math.floor(Math.random() * 40);
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ["dist/server.js"], {
+    env: { ...process.env, PORT: String(port), BASE_URL: url, DEV_SMTP_PORT: String(port + 100), LOG_LEVEL: "error", WORKERS: "off", DEV_TEST_API_TOKEN: TOKEN, NODE_ENV: "development", AUTH_RATE_LIMIT: "off", ...env },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  await waitFor(`${url}/healthz`);
+  return { url, stop: () => new Promise((r) => { child.once("exit", r); child.kill("SIGTERM"); }) };
+}
+
+const SEED = [
+  // Users over three years.
+  `insert into "user" (id, name, email, email_verified, role, created_at, updated_at)
+   select 'bench-u' || i, 'Bench User ' || i, 'bench' || i || '@example.com', true, 'user',
+          now() - (i % 1095) * interval '1 day' - (i % 86400) * interval '1 second', now()
+   from generate_series(1, ${USERS}) i`,
+  // Orders over three years up to now: 60% plans, 35% top-ups, 5% subscription tool; 80% paid.
+  `insert into orders (tran_id, kind, user_id, email, plan_id, plan_title, amount_mills, status, created_at, updated_at, paid_at, fulfilment)
+   select 'BN' || lpad(i::text, 18, '0'), k.kind,
+          case when k.kind = 'tool' then null else 'bench-u' || (1 + i % ${USERS}) end,
+          'bench' || (1 + i % ${USERS}) || '@example.com',
+          k.plan_id,
+          case k.plan_id when 'local-1m' then '1 Month' when 'local-3m' then '3 Months' when 'local-12m' then '12 Months' end,
+          case k.plan_id when 'local-1m' then 9990 when 'local-3m' then 29990 when 'local-12m' then 119990 else 1000 * (1 + i % 50) end,
+          s.status, t.created_at, t.created_at,
+          case when s.status = 'paid' then t.created_at + interval '1 minute' end,
+          case when k.kind <> 'topup' and s.status = 'paid' then jsonb_build_object('buyKey', 'BK' || i) end
+   from generate_series(1, ${ORDERS}) i
+   cross join lateral (select case when i % 20 < 12 then 'plan' when i % 20 < 19 then 'topup' else 'tool' end as kind) k0
+   cross join lateral (select k0.kind, case when k0.kind = 'topup' then null else (array['local-1m','local-3m','local-12m'])[1 + i % 3] end as plan_id) k
+   cross join lateral (select case when i % 10 < 8 then 'paid' when i % 10 = 8 then 'cancelled' when i % 30 = 9 then 'pending' else 'failed' end as status) s
+   cross join lateral (select now() - (${ORDERS} - i) * (interval '3 years' / ${ORDERS}) as created_at) t`,
+  // Licences, about half valid now.
+  `insert into licenses (name, buy_key, license_key, start_date, expire_date, changes_left, term_days, plan_id, email, user_id, created_at, updated_at)
+   select '', 'LBK' || i, 'LDREEL-' || i, now() - interval '200 days', now() - interval '100 days' + (i % 200) * interval '1 day', 2, 30, 'local-1m',
+          'bench' || (1 + i % ${USERS}) || '@example.com', 'bench-u' || (1 + i % ${USERS}), now(), now()
+   from generate_series(1, ${LICENCES}) i`,
+  `vacuum analyze "user"`,
+  `vacuum analyze orders`,
+  `vacuum analyze licenses`,
+  `vacuum analyze sales_daily`,
+];
+
+async function signInAdmin(url) {
+  const email = `bench-admin-${Date.now()}@example.com`;
+  const password = "correct horse battery 9";
+  const created = await fetch(`${url}/dev/test-api/users`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-test-token": TOKEN },
+    body: JSON.stringify({ email, password, role: "admin" }),
+  });
+  if (!created.ok) throw new Error(`admin not created: ${created.status} ${await created.text()}`);
+  const res = await fetch(`${url}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: url },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+}
+
+function stats(ms) {
+  const sorted = [...ms].sort((a, b) => a - b);
+  const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  return { samples: sorted.length, min: sorted[0], median: at(0.5), p95: at(0.95), max: sorted.at(-1) };
+}
+const round = (n) => Math.round(n * 10) / 10;
+
+async function measureOverview(url, cookie) {
+  const get = async () => {
+    const started = performance.now();
+    const res = await fetch(`${url}/api/admin/overview?tz=UTC`, { headers: { cookie, "accept-encoding": "gzip" } });
+    const body = await res.json();
+    if (!res.ok) throw new Error(`overview answered ${res.status}: ${JSON.stringify(body)}`);
+    return { ms: performance.now() - started, body };
+  };
+  for (let i = 0; i < 5; i++) await get(); // warm-up: connections, plans, caches
+  const times = [];
+  let last;
+  for (let i = 0; i < SAMPLES; i++) {
+    const { ms, body } = await get();
+    times.push(ms);
+    last = body;
+  }
+  return { ...stats(times), cards: last.cards };
+}
+
+/** The spec's statistics calls, one after the other as its page made them, adding up in the client. */
+async function originalMethod(dbUrl) {
+  const client = new pg.Client({ connectionString: dbUrl });
+  await client.connect();
+  const started = performance.now();
+  const now = new Date();
+  const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const users = Number((await client.query(`select count(*) as n from "user"`)).rows[0].n);
+  const licences = Number((await client.query(`select count(*) as n from licenses where expire_date > $1`, [today])).rows[0].n);
+  const sum = (rows) => rows.reduce((s, r) => s + Number(r.amount_mills), 0);
+  const salesToday = sum((await client.query(`select amount_mills from orders where status = 'paid' and created_at >= $1`, [today])).rows);
+  const salesMonth = sum((await client.query(`select amount_mills from orders where status = 'paid' and created_at >= $1`, [month])).rows);
+  let allTime = 0;
+  let pages = 0;
+  for (let offset = 0; ; offset += PAGE) {
+    const { rows } = await client.query(`select amount_mills from orders where status = 'paid' limit ${PAGE} offset ${offset}`);
+    pages++;
+    allTime += sum(rows);
+    if (rows.length < PAGE) break;
+  }
+  const recent = (await client.query(`select * from orders order by created_at desc limit 40`)).rows.length;
+  const ms = performance.now() - started;
+  await client.end();
+  return { ms, pages, figures: { users, licences, salesToday, salesMonth, allTime, recent } };
+}
+
+export async function run() {
+  ensureServerBuilt();
+  const name = `keyshop_bench_admin_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const dbUrl = new URL(PG_ADMIN_URL);
+  dbUrl.pathname = `/${name}`;
+  let server;
+  try {
+    server = await startKeyshop({ DATABASE_URL: dbUrl.toString() });
+    const db = new pg.Client({ connectionString: dbUrl.toString() });
+    await db.connect();
+    const seedStarted = performance.now();
+    for (const statement of SEED) await db.query(statement);
+    const seedSeconds = (performance.now() - seedStarted) / 1000;
+    const truth = (await db.query(`select sum(amount_mills) as total, count(*) as n from orders where status = 'paid'`)).rows[0];
+    await db.end();
+    console.log(`seeded ${USERS.toLocaleString("en-US")} users, ${ORDERS.toLocaleString("en-US")} orders (${Number(truth.n).toLocaleString("en-US")} paid), ${LICENCES.toLocaleString("en-US")} licences in ${seedSeconds.toFixed(1)} s`);
+
+    const cookie = await signInAdmin(server.url);
+    const overview = await measureOverview(server.url, cookie);
+    if (overview.cards.allTimeRevenueMills !== Number(truth.total)) {
+      throw new Error(`overview all-time revenue ${overview.cards.allTimeRevenueMills} ≠ sum of paid orders ${truth.total}`);
+    }
+    console.log(`overview: median ${round(overview.median)} ms, p95 ${round(overview.p95)} ms over ${overview.samples} requests`);
+    console.log(`original method: running (${Math.ceil(Number(truth.n) / PAGE)} pages of ${PAGE})…`);
+    const original = await originalMethod(dbUrl.toString());
+    if (original.figures.allTime !== Number(truth.total)) throw new Error(`original method summed ${original.figures.allTime} ≠ ${truth.total}`);
+
+    const speedup = original.ms / overview.median;
+    const targetsMet = overview.median < TARGET_MS && speedup >= TARGET_SPEEDUP;
+    console.log(`\nAdmin overview, PostgreSQL, ${USERS.toLocaleString("en-US")} users, ${ORDERS.toLocaleString("en-US")} orders`);
+    console.log("| method | median ms | p95 ms | min ms | max ms | requests |");
+    console.log("|---|---:|---:|---:|---:|---:|");
+    console.log(`| GET /api/admin/overview (HTTP, ${overview.samples} sequential) | ${round(overview.median)} | ${round(overview.p95)} | ${round(overview.min)} | ${round(overview.max)} | 1 |`);
+    console.log(`| spec's method (SQL directly, pages of ${PAGE}) | ${round(original.ms)} | — | — | — | ${original.pages + 5} |`);
+    console.log(`Speed-up: ${round(speedup)}× · all-time revenue equal in both: $${(Number(truth.total) / 1000).toFixed(2)}`);
+    console.log(`Targets (overview < ${TARGET_MS} ms, ≥ ${TARGET_SPEEDUP}× faster): ${targetsMet ? "met" : "NOT met"}`);
+
+    mkdirSync("bench/results", { recursive: true });
+    writeFileSync(
+      "bench/results/admin-overview.json",
+      JSON.stringify(
+        {
+          date: new Date().toISOString(),
+          users: USERS,
+          orders: ORDERS,
+          paidOrders: Number(truth.n),
+          licences: LICENCES,
+          seedSeconds: round(seedSeconds),
+          overview,
+          original: { ms: round(original.ms), pages: original.pages, figures: original.figures },
+          speedup: round(speedup),
+          targets: { overviewMs: TARGET_MS, speedup: TARGET_SPEEDUP },
+          targetsMet,
+        },
+        null,
+        2,
+      ),
+    );
+    return { targetsMet };
+  } finally {
+    await server?.stop();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { targetsMet } = await run();
+  process.exitCode = targetsMet ? 0 : 1;
+}

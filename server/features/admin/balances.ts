@@ -1,0 +1,105 @@
+// Manage Balances: users with their API keys, searched, sorted and paged by the database, and
+// adjustments by a super-admin: one ledger row (reason admin_adjustment, the acting admin, the
+// note) and one audit row, in one transaction, or nothing at all.
+import { asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { BALANCE_MESSAGES, type AdjustBalanceResponse, type BalanceList, type BalanceListQuery } from "../../../contracts/admin";
+import type { Db } from "../../db/client";
+import { apiKeys, auditLog, user } from "../../db/schema";
+import { AppError } from "../../lib/errors";
+import { changeBalance, revealApiKey } from "../balance/service";
+import { apiKeyIdsMatching } from "./otp-transactions";
+import { escapeLike } from "./rows";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function balanceFilter(search: string): SQL | undefined {
+  const term = escapeLike(search);
+  if (!term) return undefined;
+  const keyIds = apiKeyIdsMatching(search);
+  return or(
+    ilike(user.email, `%${term}%`),
+    ilike(user.name, `%${term}%`),
+    keyIds ? sql`${user.id} in (select ${apiKeys.userId} from ${apiKeys} where ${apiKeys.id} in ${keyIds})` : undefined,
+  );
+}
+
+/** The spec sorts by a user's highest key balance; a user has at most one key. Users without a key come last. */
+function balanceOrder(sort: BalanceListQuery["sort"]): SQL[] {
+  switch (sort) {
+    case "balance_desc":
+      return [sql`${apiKeys.balanceMills} desc nulls last`, asc(user.id)];
+    case "balance_asc":
+      return [sql`${apiKeys.balanceMills} asc nulls last`, asc(user.id)];
+    case "none":
+      return [desc(user.createdAt), desc(user.id)];
+  }
+}
+
+export async function listBalances({ db, secret, query }: { db: Db; secret: string; query: BalanceListQuery }): Promise<BalanceList> {
+  const where = balanceFilter(query.search);
+  const [rows, total] = await Promise.all([
+    db
+      .select({ id: user.id, email: user.email, name: user.name, key: apiKeys })
+      .from(user)
+      .leftJoin(apiKeys, eq(apiKeys.userId, user.id))
+      .where(where)
+      .orderBy(...balanceOrder(query.sort))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(user).where(where),
+  ]);
+  return {
+    users: rows.map((r) => ({
+      id: r.id,
+      email: r.email,
+      name: r.name,
+      apiKeys: r.key ? [{ id: r.key.id, key: revealApiKey(secret, r.key), balanceMills: r.key.balanceMills, isActive: r.key.isActive }] : [],
+    })),
+    total: Number(total[0]?.n ?? 0),
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+export interface AdjustBalanceInput {
+  db: Db;
+  apiKeyId: string;
+  operation: "add" | "subtract";
+  amountMills: number;
+  note?: string;
+  actor: { id: string; email: string };
+}
+
+export async function adjustBalance({ db, apiKeyId, operation, amountMills, note, actor }: AdjustBalanceInput): Promise<AdjustBalanceResponse> {
+  if (!UUID.test(apiKeyId)) throw new AppError("API_KEY_NOT_FOUND", BALANCE_MESSAGES.notFound, 404);
+  if (!Number.isSafeInteger(amountMills) || amountMills <= 0) throw new AppError("VALIDATION_FAILED", BALANCE_MESSAGES.invalid, 422, [{ path: "amount", message: BALANCE_MESSAGES.invalid }]);
+  const deltaMills = operation === "add" ? amountMills : -amountMills;
+  return db.transaction(async (tx) => {
+    let change: Awaited<ReturnType<typeof changeBalance>>;
+    try {
+      change = await changeBalance(tx, { apiKeyId, deltaMills, reason: "admin_adjustment", reference: `admin:${actor.id}`, actorUserId: actor.id, note: note || null });
+    } catch (err) {
+      if (err instanceof AppError && err.code === "NOT_FOUND") throw new AppError("API_KEY_NOT_FOUND", BALANCE_MESSAGES.notFound, 404);
+      if (err instanceof AppError && err.code === "INSUFFICIENT_FUNDS") throw new AppError("NEGATIVE_BALANCE", BALANCE_MESSAGES.negative, 409);
+      throw err;
+    }
+    await tx.insert(auditLog).values({
+      actorUserId: actor.id,
+      actorEmail: actor.email,
+      action: "balance.adjust",
+      targetType: "api_key",
+      targetId: apiKeyId,
+      before: { balanceMills: change.balanceBeforeMills },
+      after: { balanceMills: change.balanceAfterMills, deltaMills },
+      note: note || null,
+    });
+    return {
+      apiKeyId,
+      operation,
+      amountMills,
+      balanceBeforeMills: change.balanceBeforeMills,
+      balanceAfterMills: change.balanceAfterMills,
+      message: operation === "add" ? BALANCE_MESSAGES.added : BALANCE_MESSAGES.subtracted,
+    };
+  });
+}

@@ -1,0 +1,345 @@
+import { useEffect, useId, useState, type ReactNode } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { InboxIcon, MinusIcon, PlusIcon, RotateCwIcon, SearchXIcon, TriangleAlertIcon } from "lucide-react";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { z } from "zod";
+
+import {
+  BALANCE_MESSAGES,
+  BALANCE_SORT_LABELS,
+  BALANCE_SORTS,
+  PAGE_SIZES,
+  parseAdjustmentAmount,
+  type BalanceSort,
+} from "../../../../contracts/admin";
+import { SubmitButton } from "~/components/submit-button";
+import { Button } from "~/components/ui/button";
+import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { SearchInput } from "~/components/ui/search-input";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
+import { Skeleton } from "~/components/ui/skeleton";
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { TableMessage } from "~/features/licenses/table-message";
+import { useDebouncedValue } from "~/features/licenses/use-debounced-value";
+import { isApiError } from "~/lib/api";
+import { cn } from "~/lib/utils";
+
+import { errorMessage, type BalanceUser } from "./api";
+import { formatDollars } from "./format";
+import { Pagination } from "./pagination";
+import { useAdjustBalance, useBalances } from "./queries";
+
+const COLUMNS = ["Email", "Name", "API Keys", "Actions"] as const;
+type Operation = "add" | "subtract";
+type Pending = { user: BalanceUser; key: BalanceUser["apiKeys"][number]; operation: Operation; amountMills: number };
+
+export function ManageBalancePanel() {
+  const [search, setSearch] = useState("");
+  const [sort, setSort] = useState<BalanceSort>("none");
+  const [pageSize, setPageSize] = useState<number>(10);
+  const [page, setPage] = useState(1);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const debounced = useDebouncedValue(search.trim());
+  const query = useBalances({ search: debounced, sort, page, pageSize });
+  const data = query.data;
+  const sortId = useId();
+  const sizeId = useId();
+
+  // Search, sort or page size change: back to page 1.
+  useEffect(() => setPage(1), [debounced]);
+  useEffect(() => {
+    if (query.isError) toast.error("Error fetching users", { id: "admin-balances-error", description: errorMessage(query.error) });
+  }, [query.isError, query.error]);
+
+  const busy = query.isFetching && query.isPlaceholderData;
+  let message: { icon: typeof InboxIcon; tone?: "error"; title: string; body?: ReactNode } | null = null;
+  if (!data && query.isError) {
+    message = {
+      icon: TriangleAlertIcon,
+      tone: "error",
+      title: "Error fetching users",
+      body: (
+        <>
+          <p>{errorMessage(query.error)}</p>
+          <Button variant="outline" size="sm" className="mt-3" onClick={() => void query.refetch()}>
+            <RotateCwIcon aria-hidden="true" />
+            Try again
+          </Button>
+        </>
+      ),
+    };
+  } else if (data?.users.length === 0) {
+    message = { icon: debounced ? SearchXIcon : InboxIcon, title: "No users found" };
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <Card className="gap-0 overflow-hidden py-0">
+        <CardHeader className="border-b py-5">
+          <CardTitle>
+            <h1 className="text-2xl font-semibold tracking-tight">Manage User Balances</h1>
+          </CardTitle>
+          <CardDescription>Add to or subtract from any API key. Every change is written to the ledger and the audit log.</CardDescription>
+        </CardHeader>
+        <div className="flex flex-col gap-3 border-b px-4 py-4 sm:flex-row sm:items-end sm:px-6">
+          <SearchInput
+            label="Search users and API keys"
+            placeholder="Search by email, name, or API key..."
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            pending={query.isFetching && debounced !== ""}
+            containerClassName="sm:max-w-sm"
+          />
+          <div className="grid gap-1.5">
+            <Label id={sortId} className="text-xs text-muted-foreground">
+              Sort
+            </Label>
+            <Select
+              value={sort}
+              onValueChange={(v) => {
+                setSort(v as BalanceSort);
+                setPage(1);
+              }}
+            >
+              <SelectTrigger aria-labelledby={sortId} className="w-44">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {BALANCE_SORTS.map((s) => (
+                  <SelectItem key={s} value={s}>
+                    {BALANCE_SORT_LABELS[s]}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+          <div className="grid gap-1.5">
+            <Label id={sizeId} className="text-xs text-muted-foreground">
+              Rows per page
+            </Label>
+            <Select
+              value={String(pageSize)}
+              onValueChange={(v) => {
+                setPageSize(Number(v));
+                setPage(1);
+              }}
+            >
+              <SelectTrigger aria-labelledby={sizeId} className="w-24">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {PAGE_SIZES.map((n) => (
+                  <SelectItem key={n} value={String(n)}>
+                    {n}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+        </div>
+        <Table aria-busy={busy || undefined} className="min-w-[60rem]" containerClassName="@container" scrollLabel="User balances table">
+          <TableCaption className="sr-only">Users with their API keys and balances; add or subtract an amount per key.</TableCaption>
+          <TableHeader className="bg-muted/40">
+            <TableRow className="hover:bg-transparent">
+              {COLUMNS.map((c) => (
+                <TableHead key={c} className="first:pl-4 last:pr-4 sm:first:pl-6 sm:last:pr-6">
+                  {c}
+                </TableHead>
+              ))}
+            </TableRow>
+          </TableHeader>
+          <TableBody className={cn("transition-opacity", busy && "opacity-60")}>
+            {message ? (
+              <TableMessage colSpan={COLUMNS.length} icon={message.icon} tone={message.tone} title={message.title}>
+                {message.body}
+              </TableMessage>
+            ) : data ? (
+              data.users.map((u) => <BalanceRow key={u.id} user={u} onConfirm={setPending} />)
+            ) : (
+              Array.from({ length: 4 }, (_, i) => (
+                <TableRow key={i} className="hover:bg-transparent">
+                  {COLUMNS.map((c) => (
+                    <TableCell key={c} className="first:pl-4 sm:first:pl-6">
+                      <Skeleton className="h-4 w-28" />
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))
+            )}
+          </TableBody>
+        </Table>
+        {data ? (
+          <Pagination page={page} pageSize={pageSize} total={data.total} noun="users" label="User pages" onPageChange={setPage} />
+        ) : null}
+      </Card>
+      <ConfirmAdjustmentDialog pending={pending} onClose={() => setPending(null)} />
+    </div>
+  );
+}
+
+function BalanceRow({ user, onConfirm }: { user: BalanceUser; onConfirm: (p: Pending) => void }) {
+  const key = user.apiKeys[0];
+  const [amount, setAmount] = useState("");
+  const inputId = useId();
+
+  function start(operation: Operation) {
+    if (!key) return;
+    const amountMills = parseAdjustmentAmount(amount);
+    if (amountMills === null) {
+      toast.error(BALANCE_MESSAGES.invalidTitle, { description: BALANCE_MESSAGES.invalid });
+      return;
+    }
+    if (operation === "subtract" && amountMills > key.balanceMills) {
+      toast.error(BALANCE_MESSAGES.invalidOperationTitle, { description: BALANCE_MESSAGES.negative });
+      return;
+    }
+    onConfirm({ user, key, operation, amountMills });
+  }
+
+  // A new balance (after an adjustment) clears the amount typed for it.
+  useEffect(() => setAmount(""), [key?.balanceMills]);
+
+  return (
+    <TableRow data-testid="balance-row">
+      <TableCell className="pl-4 font-medium break-all sm:pl-6">{user.email}</TableCell>
+      <TableCell>{user.name || <span className="text-muted-foreground">—</span>}</TableCell>
+      <TableCell>
+        {key ? (
+          <div className="grid gap-0.5">
+            <span className="font-mono text-xs break-all">{key.key}</span>
+            <span className="text-sm tabular-nums" data-testid="key-balance">
+              {formatDollars(key.balanceMills)}
+              {key.isActive ? null : <span className="ml-2 text-xs text-muted-foreground">(inactive)</span>}
+            </span>
+          </div>
+        ) : (
+          <span className="text-muted-foreground">No API key</span>
+        )}
+      </TableCell>
+      <TableCell className="pr-4 sm:pr-6">
+        {key ? (
+          <div className="flex items-center gap-2">
+            <label htmlFor={inputId} className="sr-only">
+              Amount in dollars for {user.email}
+            </label>
+            <Input
+              id={inputId}
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step={0.01}
+              placeholder="Enter amount"
+              className="w-36"
+              value={amount}
+              onChange={(e) => setAmount(e.target.value)}
+            />
+            <Button size="sm" variant="outline" aria-label={`Add to the balance of ${user.email}`} onClick={() => start("add")}>
+              <PlusIcon aria-hidden="true" />
+              Add
+            </Button>
+            <Button size="sm" variant="outline" aria-label={`Subtract from the balance of ${user.email}`} onClick={() => start("subtract")}>
+              <MinusIcon aria-hidden="true" />
+              Subtract
+            </Button>
+          </div>
+        ) : null}
+      </TableCell>
+    </TableRow>
+  );
+}
+
+/** 10500 → "10.500": the amount as text, by integer division (no float). */
+const millsText = (mills: number) => `${Math.floor(mills / 1000)}.${String(mills % 1000).padStart(3, "0")}`;
+
+const NoteSchema = z.object({ note: z.string().trim().max(500, "The note can be 500 characters at most") });
+
+function ConfirmAdjustmentDialog({ pending, onClose }: { pending: Pending | null; onClose: () => void }) {
+  return (
+    <Dialog open={pending !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent className="sm:max-w-md">{pending ? <ConfirmForm pending={pending} onDone={onClose} /> : null}</DialogContent>
+    </Dialog>
+  );
+}
+
+function ConfirmForm({ pending, onDone }: { pending: Pending; onDone: () => void }) {
+  const adjust = useAdjustBalance();
+  const noteId = useId();
+  const form = useForm({ resolver: zodResolver(NoteSchema), defaultValues: { note: "" } });
+  const { errors, isSubmitting } = form.formState;
+  const { operation, amountMills, key, user } = pending;
+  const amountText = formatDollars(amountMills, amountMills % 10 === 0 ? 2 : 3);
+  const after = key.balanceMills + (operation === "add" ? amountMills : -amountMills);
+  const verb = operation === "add" ? "Add" : "Subtract";
+
+  const onSubmit = form.handleSubmit(async ({ note }) => {
+    try {
+      const result = await adjust.mutateAsync({ apiKeyId: key.id, operation, amount: millsText(amountMills), note: note || undefined });
+      toast.success(BALANCE_MESSAGES.successTitle, { description: result.message });
+      onDone();
+    } catch (error) {
+      if (isApiError(error) && error.code === "NEGATIVE_BALANCE") {
+        toast.error(BALANCE_MESSAGES.invalidOperationTitle, { description: BALANCE_MESSAGES.negative });
+      } else if (isApiError(error) && error.code === "VALIDATION_FAILED" && error.issues?.[0]?.path === "amount") {
+        toast.error(BALANCE_MESSAGES.invalidTitle, { description: errorMessage(error) });
+      } else {
+        toast.error(BALANCE_MESSAGES.errorTitle, { description: errorMessage(error) });
+      }
+      onDone();
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-5">
+      <DialogHeader>
+        <DialogTitle>
+          {verb} {amountText} {operation === "add" ? "to" : "from"} this balance?
+        </DialogTitle>
+        <DialogDescription>
+          {user.email}: {formatDollars(key.balanceMills)} → {formatDollars(after)}. The change is recorded with your name.
+        </DialogDescription>
+      </DialogHeader>
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
+        <dt className="text-muted-foreground">API key</dt>
+        <dd className="font-mono text-xs break-all">{key.key}</dd>
+      </dl>
+      <div className="grid gap-2">
+        <Label htmlFor={noteId}>Note (optional)</Label>
+        <Input
+          id={noteId}
+          autoComplete="off"
+          placeholder="Why? e.g. refund for order #123"
+          aria-invalid={errors.note ? true : undefined}
+          aria-describedby={errors.note ? `${noteId}-error` : undefined}
+          {...form.register("note")}
+        />
+        {errors.note ? (
+          <p id={`${noteId}-error`} role="alert" className="text-sm text-destructive">
+            {errors.note.message}
+          </p>
+        ) : null}
+      </div>
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button type="button" variant="outline">
+            Cancel
+          </Button>
+        </DialogClose>
+        <SubmitButton loading={isSubmitting} loadingLabel="Saving ..." variant={operation === "subtract" ? "destructive" : "default"}>
+          {verb} {amountText}
+        </SubmitButton>
+      </DialogFooter>
+    </form>
+  );
+}

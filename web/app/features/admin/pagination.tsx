@@ -1,0 +1,50 @@
+import { ChevronLeftIcon, ChevronRightIcon } from "lucide-react";
+
+import { Button } from "~/components/ui/button";
+
+export function pageCount(total: number, pageSize: number) {
+  return Math.max(1, Math.ceil(total / pageSize));
+}
+
+/** 'Showing X to Y of Z users', Previous / Next and 'Page N of M' (server-side paging). */
+export function Pagination({
+  page,
+  pageSize,
+  total,
+  noun,
+  label,
+  onPageChange,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  /** Plural noun of the rows: 'users', 'transactions'. */
+  noun: string;
+  /** Names the navigation landmark. */
+  label: string;
+  onPageChange: (page: number) => void;
+}) {
+  const pages = pageCount(total, pageSize);
+  const from = total === 0 ? 0 : Math.min((page - 1) * pageSize + 1, total);
+  const to = Math.min(page * pageSize, total);
+  return (
+    <nav aria-label={label} className="flex flex-col gap-3 border-t px-4 py-3 text-sm sm:flex-row sm:items-center sm:px-6">
+      <p className="text-muted-foreground sm:mr-auto" aria-live="polite">
+        Showing {from} to {to} of {total} {noun}
+      </p>
+      <div className="flex items-center gap-2">
+        <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
+          <ChevronLeftIcon aria-hidden="true" />
+          Previous
+        </Button>
+        <span className="px-1 whitespace-nowrap tabular-nums" data-testid="page-indicator">
+          Page {page} of {pages}
+        </span>
+        <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => onPageChange(page + 1)}>
+          Next
+          <ChevronRightIcon aria-hidden="true" />
+        </Button>
+      </div>
+    </nav>
+  );
+}
