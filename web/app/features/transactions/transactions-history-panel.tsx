@@ -5,6 +5,7 @@ import {
   ReceiptTextIcon,
   RotateCwIcon,
   SearchXIcon,
+  DownloadIcon,
   TriangleAlertIcon,
   WalletIcon,
   type LucideIcon,
@@ -51,6 +52,14 @@ function countText(total: number) {
 }
 
 type StateMessage = { icon: LucideIcon; tone?: "neutral" | "error"; title: string; body: ReactNode };
+
+function csvExportUrl(search: string, range: Parameters<typeof dayRangeToQuery>[0]): string {
+  const params = new URLSearchParams();
+  if (search) params.set("search", search);
+  for (const [key, value] of Object.entries(dayRangeToQuery(range))) if (value) params.set(key, value);
+  const query = params.toString();
+  return `/api/admin/orders.csv${query ? `?${query}` : ""}`;
+}
 
 /**
  * Transactions History: the user's own payments (admins: everybody's), searched by e-mail or buy
@@ -136,6 +145,17 @@ export function TransactionsHistoryPanel() {
       <PageHeader
         title="Transactions History"
         description={isAdmin ? "Every customer's payments for plans and balance top-ups." : "Your payments for plans and balance top-ups."}
+        actions={
+          isAdmin ? (
+            <Button asChild variant="outline" size="sm">
+              {/* The server streams every row matching these filters (admins only). */}
+              <a href={csvExportUrl(debouncedSearch, range)} download data-testid="transactions-export">
+                <DownloadIcon aria-hidden="true" />
+                Export CSV
+              </a>
+            </Button>
+          ) : undefined
+        }
         badge={
           <Badge variant="secondary" className="rounded-full px-2.5 text-sm tabular-nums" data-testid="transactions-count" aria-live="polite">
             {data ? countText(total) : "…"}
