@@ -122,6 +122,20 @@ describe("buying an address and reading its code", () => {
     expect(again.body.order.id).toBe(first.body.order.id);
     expect(await balanceOf(u.keyId)).toBe(4_455);
 
+    // A retry that arrives after the balance ran out still gets its order, not a refusal.
+    const w = await fundedUser(45);
+    const bought = await buy(w.client, { "idempotency-key": "only-one-price-left" });
+    const replay = await buy(w.client, { "idempotency-key": "only-one-price-left" });
+    expect([bought.status, replay.status]).toEqual([201, 200]);
+    expect(replay.body.order.id).toBe(bought.body.order.id);
+    expect((await buy(w.client, { "idempotency-key": "a-new-purchase-now" })).status).toBe(402);
+    // Twenty copies of one request at once: one purchase, one charge.
+    const x = await fundedUser(4_500);
+    const copies = await Promise.all(Array.from({ length: 20 }, () => buy(x.client, { "idempotency-key": "burst-of-retries" })));
+    expect(new Set(copies.map((r) => r.body.order.id)).size).toBe(1);
+    expect(copies.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(await balanceOf(x.keyId)).toBe(4_455);
+
     const v = await fundedUser(4_500);
     const results = await Promise.all(Array.from({ length: 200 }, () => buy(v.client)));
     expect(results.filter((r) => r.status === 201)).toHaveLength(100);

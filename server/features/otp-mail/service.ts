@@ -88,19 +88,15 @@ async function findByIdempotencyKey(db: Db, apiKeyId: string, idempotencyKey: st
   return row;
 }
 
-export async function buyOtpMail(
-  deps: OtpMailDeps,
-  input: { userId: string; apiKeyId: string; service?: string; idempotencyKey?: string },
-): Promise<{ order: OtpOrder; replayed: boolean }> {
-  const { db, supplier, priceMills, costMills, lifetimeMinutes } = deps;
-  const service = input.service ?? "facebook";
-  // One read answers both early questions: is this a retry of an earlier purchase (the same
-  // Idempotency-Key: that order, before anything is bought or charged), and can the key pay?
-  // Refused early so no address is bought for a buyer who cannot pay. The guarded debit below
-  // stays the authority when buys race. The server needs the price; the spec's $0.05 minimum is
-  // the Buy button's rule in the UI (docs/decisions/007), so a balance of exactly 100 prices buys
-  // exactly 100 addresses.
-  const [key] = await db
+/**
+ * One read answers both early questions: is this a retry of an earlier purchase (the same
+ * Idempotency-Key: that order, before anything is bought or charged), and can the key pay? The
+ * guarded debit stays the authority when buys race. The server needs the price; the spec's $0.05
+ * minimum is the Buy button's rule in the UI (docs/decisions/007), so a balance of exactly 100
+ * prices buys exactly 100 addresses.
+ */
+async function refuseBeforeBuying(deps: OtpMailDeps, input: { apiKeyId: string; idempotencyKey?: string }): Promise<OrderRow | undefined> {
+  const [key] = await deps.db
     .select({
       balanceMills: apiKeys.balanceMills,
       isActive: apiKeys.isActive,
@@ -112,10 +108,27 @@ export async function buyOtpMail(
     .where(eq(apiKeys.id, input.apiKeyId));
   if (!key || !key.isActive) throw new AppError("API_KEY_NOT_FOUND", "API key not found", 404);
   if (key.earlierOrderId && input.idempotencyKey) {
-    const existing = await findByIdempotencyKey(db, input.apiKeyId, input.idempotencyKey);
-    if (existing) return { order: toOtpOrderDto(existing), replayed: true };
+    const existing = await findByIdempotencyKey(deps.db, input.apiKeyId, input.idempotencyKey);
+    if (existing) return existing;
   }
-  if (key.balanceMills < priceMills) throw new AppError("INSUFFICIENT_FUNDS", "Insufficient funds", 402);
+  if (key.balanceMills < deps.priceMills) throw new AppError("INSUFFICIENT_FUNDS", "Insufficient funds", 402);
+  return undefined;
+}
+
+export async function buyOtpMail(
+  deps: OtpMailDeps,
+  input: { userId: string; apiKeyId: string; service?: string; idempotencyKey?: string },
+): Promise<{ order: OtpOrder; replayed: boolean }> {
+  const { db, supplier, priceMills, costMills, lifetimeMinutes } = deps;
+  const service = input.service ?? "facebook";
+  // An address from an upstream market costs money: answer a replay and refuse a key that
+  // cannot pay before buying one. Our own inbox's addresses cost nothing, so the purchase goes
+  // straight to the one statement below, which refuses a key that cannot pay by itself and
+  // finds a replayed Idempotency-Key through its unique index.
+  if (!supplier.freeToAcquire) {
+    const earlier = await refuseBeforeBuying(deps, input);
+    if (earlier) return { order: toOtpOrderDto(earlier), replayed: true };
+  }
 
   // The address comes first and outside the transaction: a supplier call must not hold the
   // balance row lock, and a supplier that fails (no stock, down) leaves no debit and no ledger row
@@ -140,7 +153,15 @@ export async function buyOtpMail(
       )
       select balance_after_mills from created`);
     const inserted = (result as unknown as { rows: Array<{ balance_after_mills: string | number }> }).rows[0];
-    if (!inserted) await explainRefusedChange(db, input.apiKeyId);
+    if (!inserted) {
+      // Nothing debited. A replay of a purchase made when the balance still allowed it gets that order.
+      const earlier = input.idempotencyKey ? await findByIdempotencyKey(db, input.apiKeyId, input.idempotencyKey) : undefined;
+      if (earlier) {
+        await releaseAddress(deps, ref);
+        return { order: toOtpOrderDto(earlier), replayed: true };
+      }
+      await explainRefusedChange(db, input.apiKeyId);
+    }
     const balanceAfterMills = Number(inserted!.balance_after_mills);
     const created: OrderRow = {
       id,

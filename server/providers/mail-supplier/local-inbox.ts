@@ -8,6 +8,7 @@ import type { MailSupplier } from "./types";
 export function createLocalInbox({ db, domain }: { db: Db; domain: string }): MailSupplier {
   return {
     id: "local-inbox",
+    freeToAcquire: true,
     async acquire({ service }) {
       const local = `${service.slice(0, 8)}.${randomString("abcdefghijkmnpqrstuvwxyz23456789", 12)}`;
       const address = `${local}@${domain}`.toLowerCase();
