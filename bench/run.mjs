@@ -13,6 +13,10 @@ const BENCHES = {
     load: () => import("./otp-buy.mjs"),
     about: "POST /api/v1/otp/orders purchases per second and p99 on PostgreSQL (many keys, one key) with the ledger check",
   },
+  mixed: {
+    load: () => import("./mixed.mjs"),
+    about: "60 s of landing HTML, session API, licence validate and OTP buys against one and two instances on PostgreSQL",
+  },
   license: {
     load: () => import("./license-validate.mjs"),
     about: "POST /api/v1/licenses/validate throughput and p99 (PostgreSQL, PGlite, bare Node ceiling)",
