@@ -18,7 +18,7 @@ const unix = (id: string) => id.replaceAll("\\", "/");
 const PUBLIC_SHELL = [
   /\/web\/app\/root\.tsx$/,
   /\/web\/app\/components\/public\//,
-  /\/web\/app\/lib\/(i18n|session|toaster|theme|theme-script|seo|utils|deferred-hydration)\.tsx?$/,
+  /\/web\/app\/lib\/(i18n|session|toaster|theme|seo|utils|deferred-hydration)\.tsx?$/,
   /\/web\/app\/components\/(logo|spinner|skip-link|theme-toggle|ui\/button)\.tsx$/,
   /\/web\/app\/features\/landing\/(plan-text|sections|section-heading)\.tsx?$/,
   /\/contracts\/(site|plan-catalogue)\.ts$/,

@@ -1,12 +1,13 @@
 // Profile, API key and balance: the customer's own account.
 import { z } from "zod";
+import { dbText } from "./text";
 
 export const API_KEY_LENGTH = 32;
 export const API_KEY_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 
 export const ProfileSchema = z.object({ email: z.string(), name: z.string() });
 export type Profile = z.infer<typeof ProfileSchema>;
-export const UpdateProfileBodySchema = z.object({ name: z.string().trim().max(100, "Name is too long (100 characters at most)") });
+export const UpdateProfileBodySchema = z.object({ name: dbText().trim().max(100, "Name is too long (100 characters at most)") });
 
 export const ApiKeySchema = z.object({
   apiKey: z.string(),

@@ -4,9 +4,10 @@ import { z } from "zod";
 import { RoleSchema } from "./me";
 import { OrderListQuerySchema, OrderSchema } from "./orders";
 import { OtpOrderSchema } from "./otp-mail";
+import { dbText } from "./text";
 
 const Page = z.coerce.number().int().min(1).max(100_000).default(1);
-const Search = z.string().trim().max(200).optional().default("");
+const Search = dbText().trim().max(200).optional().default("");
 const IsoDateTime = z.iso.datetime({ offset: true });
 
 /** The page sizes the spec's Manage Balances offers (User Management uses the same). */
@@ -235,7 +236,7 @@ export const AdjustBalanceBodySchema = z.object({
   apiKeyId: z.string().trim().min(1, BALANCE_MESSAGES.notFound).max(64, BALANCE_MESSAGES.notFound),
   operation: z.enum(["add", "subtract"]),
   amount: AdjustmentAmountSchema,
-  note: z.string().trim().max(500).optional(),
+  note: dbText().trim().max(500).optional(),
 });
 export type AdjustBalanceBody = z.input<typeof AdjustBalanceBodySchema>;
 

@@ -1,5 +1,6 @@
 // Licences: the dashboard's and the desktop tool's contracts, and the spec's field rules.
 import { z } from "zod";
+import { dbText } from "./text";
 
 /** A device licence key comes from the desktop tool and always contains this marker. */
 export const LICENSE_KEY_MARKER = "LDREEL";
@@ -14,14 +15,13 @@ export const LICENSE_KEY_MESSAGES = {
 } as const;
 
 /** The new device key: not empty, contains LDREEL (the spec's texts). */
-export const DeviceKeySchema = z
-  .string(LICENSE_KEY_MESSAGES.empty)
+export const DeviceKeySchema = dbText(LICENSE_KEY_MESSAGES.empty)
   .trim()
   .min(1, LICENSE_KEY_MESSAGES.empty)
   .max(512, "License key is too long")
   .refine((v) => v.includes(LICENSE_KEY_MARKER), LICENSE_KEY_MESSAGES.format);
 
-export const BuyKeySchema = z.string().trim().min(8, "Buy key is too short").max(64, "Buy key is too long");
+export const BuyKeySchema = dbText().trim().min(8, "Buy key is too short").max(64, "Buy key is too long");
 
 export const LicenseStatusSchema = z.enum(["New", "Active", "Expired"]);
 export type LicenseStatus = z.infer<typeof LicenseStatusSchema>;
@@ -40,10 +40,10 @@ export const LicenseSchema = z.object({
 });
 export type License = z.infer<typeof LicenseSchema>;
 
-export const LicenseListQuerySchema = z.object({ search: z.string().trim().max(200).optional().default("") });
+export const LicenseListQuerySchema = z.object({ search: dbText().trim().max(200).optional().default("") });
 export const LicenseListSchema = z.object({ licenses: z.array(LicenseSchema) });
 
-export const RenameLicenseBodySchema = z.object({ name: z.string().trim().max(100, "Name is too long (100 characters at most)") });
+export const RenameLicenseBodySchema = z.object({ name: dbText().trim().max(100, "Name is too long (100 characters at most)") });
 export const ChangeLicenseKeyBodySchema = z.object({ licenseKey: DeviceKeySchema });
 
 export const LicenseHistoryEntrySchema = z.object({
@@ -59,7 +59,7 @@ export const LicenseHistoryEntrySchema = z.object({
 });
 export type LicenseHistoryEntry = z.infer<typeof LicenseHistoryEntrySchema>;
 export const LicenseHistoryQuerySchema = z.object({
-  search: z.string().trim().max(200).optional().default(""),
+  search: dbText().trim().max(200).optional().default(""),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(50),
 });
@@ -88,10 +88,10 @@ export type LicenseCode = z.infer<typeof LicenseCodeSchema>;
 export const ActivateBodySchema = z.object({ buyKey: BuyKeySchema, deviceKey: DeviceKeySchema });
 export const ValidateBodySchema = z.object({
   buyKey: BuyKeySchema,
-  deviceKey: z.string().trim().min(1, LICENSE_KEY_MESSAGES.empty).max(512),
+  deviceKey: dbText().trim().min(1, LICENSE_KEY_MESSAGES.empty).max(512),
   nonce: z.string().min(8).max(128).optional(),
 });
-export const ToolChangeKeyBodySchema = z.object({ buyKey: BuyKeySchema, oldDeviceKey: z.string().trim().min(1).max(512), newDeviceKey: DeviceKeySchema });
+export const ToolChangeKeyBodySchema = z.object({ buyKey: BuyKeySchema, oldDeviceKey: dbText().trim().min(1).max(512), newDeviceKey: DeviceKeySchema });
 
 /** What the tool receives. `valid` is the one bit to act on; `code` says why. */
 export const LicenseAnswerSchema = z.object({

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { LICENSE_KEY_MARKER } from "./licenses";
 import { MarketSchema } from "./plans";
+import { dbText } from "./text";
 
 /** The spec's label for top-ups (plan title of a top-up order, dialog title). */
 export const TOP_UP_TITLE = "Balance Top Up";
@@ -40,7 +41,7 @@ export const TopupAmountSchema = z.union([z.number(), z.string().max(32)], TOPUP
   if (message) ctx.addIssue({ code: "custom", message: typeof value === "number" && value < 1 ? TOPUP_MESSAGES.min : message });
 });
 
-const PlanId = z.string(SUBSCRIPTION_MESSAGES.plan).trim().min(1, SUBSCRIPTION_MESSAGES.plan).max(64, SUBSCRIPTION_MESSAGES.plan);
+const PlanId = dbText(SUBSCRIPTION_MESSAGES.plan).trim().min(1, SUBSCRIPTION_MESSAGES.plan).max(64, SUBSCRIPTION_MESSAGES.plan);
 
 export const PlanCheckoutBodySchema = z.object({
   kind: z.literal("plan"),
@@ -57,8 +58,7 @@ export type CheckoutBody = z.input<typeof CheckoutBodySchema>;
 export const SubscriptionCheckoutBodySchema = z.object({
   planId: PlanId,
   email: z.email(SUBSCRIPTION_MESSAGES.email).max(254, SUBSCRIPTION_MESSAGES.email),
-  license: z
-    .string()
+  license: dbText()
     .trim()
     .max(512, SUBSCRIPTION_MESSAGES.license)
     .refine((v) => v === "" || v.includes(LICENSE_KEY_MARKER), SUBSCRIPTION_MESSAGES.license)
@@ -110,7 +110,7 @@ export type CheckoutResponse = z.infer<typeof CheckoutResponseSchema>;
 
 export const OrderListQuerySchema = z.object({
   /** Case-insensitive match on e-mail or buy key. */
-  search: z.string().trim().max(200).optional().default(""),
+  search: dbText().trim().max(200).optional().default(""),
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
   status: OrderStatusSchema.optional(),

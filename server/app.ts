@@ -2,9 +2,13 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { compress } from "hono/compress";
+import { HTTPException } from "hono/http-exception";
 import { randomUUID } from "node:crypto";
+import { routePath } from "hono/route";
 import { CLIENT_IP_HEADER, type Auth } from "./auth/auth";
 import { sessionContext, type AppEnv } from "./auth/context";
+import { checkAuthInput, withErrorShape } from "./auth/edge";
+import { requireTrustedOrigin } from "./auth/origin-check";
 import { PAYWAY_SIMULATOR_PATH, type Config } from "./config";
 import type { Db } from "./db/client";
 import { createAdminRoutes } from "./features/admin/routes";
@@ -26,13 +30,15 @@ import { createProfileRoutes, createPublicBalanceRoutes } from "./features/profi
 import { apiKeyContext } from "./auth/api-key";
 import { createPlanRoutes } from "./features/plans/routes";
 import { createSeoRoutes } from "./features/seo/routes";
-import { createSystemRoutes } from "./features/system/routes";
+import { createMetrics } from "./features/system/metrics";
+import { createSystemRoutes, type Lifecycle } from "./features/system/routes";
 import { createTestApiRoutes } from "./features/test-api/routes";
-import { AppError, validationError } from "./lib/errors";
+import { AppError, httpExceptionBody, validationError } from "./lib/errors";
 import type { Logger } from "./lib/logger";
 import type { SharedRateLimiter } from "./lib/rate-limit";
 import { limitBody, securityHeaders } from "./lib/http-middleware";
 import { createStaticHandler } from "./lib/static";
+import { contentSecurityPolicy } from "./lib/csp";
 
 const TOOL_API_PREFIX = "/api/v1/licenses/";
 
@@ -57,6 +63,8 @@ export interface AppDeps {
   orders?: OrdersDeps;
   /** The PayWay simulator app, mounted at /payway-sim when PayWay is not configured. */
   paywaySimulator?: { fetch: (req: Request) => Response | Promise<Response> };
+  /** Shared with server.ts: set `draining` on shutdown and /readyz answers 503. */
+  lifecycle?: Lifecycle;
 }
 
 /** The caller's address: the socket's, or the proxy's X-Forwarded-For when TRUST_PROXY is on. */
@@ -69,9 +77,11 @@ function clientIp(c: Context, trustProxy: boolean): string {
   return incoming?.socket?.remoteAddress ?? "unknown";
 }
 
-export function createApp({ config, db, auth, logger, signer, limiter, otpMail, licenceCache, events, paywaySimulator, ...rest }: AppDeps) {
+export function createApp({ config, db, auth, logger, signer, limiter, otpMail, licenceCache, events, paywaySimulator, lifecycle, ...rest }: AppDeps) {
   const app = new OpenAPIHono<AppEnv>(VALIDATION);
   const orders = { ...(rest.orders ?? createOrdersDeps({ config, db, logger })), limiter };
+  // Prometheus metrics only when METRICS_TOKEN is set: otherwise no per-request work at all.
+  const metrics = config.metricsToken ? createMetrics({ db, logger, openStreams: () => events.totalConnections() }) : undefined;
 
   app.use("*", async (c, next) => {
     const requestId = c.req.header("x-request-id")?.slice(0, 64) || randomUUID();
@@ -80,16 +90,16 @@ export function createApp({ config, db, auth, logger, signer, limiter, otpMail, 
     c.header("X-Request-Id", requestId);
     const started = performance.now();
     await next();
+    const elapsed = performance.now() - started;
+    // Labelled by the route pattern that answered (`/api/licenses/:id`), never the raw path.
+    metrics?.observe(c.req.method, routePath(c) || "unmatched", c.res.status, elapsed / 1000);
     // The path only: query strings can carry one-time tokens.
-    logger.info(
-      { reqId: requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
-      "request",
-    );
+    logger.info({ reqId: requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(elapsed) }, "request");
   });
   // The desktop tool's licence calls are the hot path: small JSON answers, never compressed, with
   // the security headers prepared up front (see http-middleware.ts).
   const isToolApi = (path: string) => path.startsWith(TOOL_API_PREFIX);
-  app.use("*", securityHeaders({ prepared: isToolApi }));
+  app.use("*", securityHeaders({ prepared: isToolApi, hsts: config.baseUrl.startsWith("https://") }));
   const compressApi = compress({ threshold: 1024 });
   app.use("/api/*", (c, next) => (isToolApi(c.req.path) ? next() : compressApi(c, next)));
   app.use("/functions/*", limitBody(64 * 1024));
@@ -98,18 +108,22 @@ export function createApp({ config, db, auth, logger, signer, limiter, otpMail, 
   app.onError((err, c) => {
     if (err instanceof AppError) return c.json(err.toBody(), err.status as 400);
     if (err instanceof SyntaxError) return c.json({ code: "BAD_REQUEST", message: "Malformed JSON body." }, 400);
+    // Hono's own refusals (the OpenAPI routes' malformed JSON 400, wrong Content-Type 415) are the client's.
+    if (err instanceof HTTPException && err.status < 500) return c.json(httpExceptionBody(err), err.status);
     logger.error({ err, reqId: c.get("requestId") }, "unhandled error");
     return c.json({ code: "INTERNAL", message: "Something went wrong on our side. Please try again." }, 500);
   });
 
   // better-auth gets a client address it can rate-limit by, set here and never taken from the client.
-  app.on(["GET", "POST"], "/api/auth/*", (c) => {
+  // Its input is checked first and its refusals get our error shape (auth/edge.ts).
+  app.on(["GET", "POST"], "/api/auth/*", async (c) => {
+    await checkAuthInput(c);
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_IP_HEADER, c.get("clientIp"));
-    return auth.handler(new Request(c.req.raw, { headers }));
+    return withErrorShape(await auth.handler(new Request(c.req.raw, { headers })));
   });
 
-  app.route("/", createSystemRoutes(db));
+  app.route("/", createSystemRoutes({ db, lifecycle, metrics: metrics && config.metricsToken ? { metrics, token: config.metricsToken } : undefined }));
   app.route("/", createSeoRoutes(config));
 
   // The desktop tool's API needs no session: mounted before the session middleware so its hot
@@ -129,7 +143,11 @@ export function createApp({ config, db, auth, logger, signer, limiter, otpMail, 
   publicApi.route("/", createPublicOtpRoutes({ ...otpMail, secret: config.authSecret, limiter, perKeyPerMinute: config.publicApiRateLimit }));
   app.route("/api", publicApi);
 
+  // Cookie-authenticated state changes come from the shop's own pages (better-auth checks /api/auth
+  // itself; the routes mounted above carry no session).
+  const sameOrigin = requireTrustedOrigin(config.trustedOrigins);
   const api = new OpenAPIHono<AppEnv>(VALIDATION);
+  api.use("*", sameOrigin);
   api.use("*", sessionContext(auth));
   api.route("/", createMeRoutes(config));
   api.route("/", createEventRoutes({ hub: events }));
@@ -143,6 +161,7 @@ export function createApp({ config, db, auth, logger, signer, limiter, otpMail, 
 
   // The spec's functions (/functions/v1/…), same session and guards as /api.
   const functions = new OpenAPIHono<AppEnv>();
+  functions.use("*", sameOrigin);
   functions.use("*", sessionContext(auth));
   functions.route("/", createOtpCompatRoutes({ ...otpMail, secret: config.authSecret }));
   app.route("/functions/v1", functions);
@@ -158,7 +177,7 @@ export function createApp({ config, db, auth, logger, signer, limiter, otpMail, 
   if (paywaySimulator) app.mount(PAYWAY_SIMULATOR_PATH, paywaySimulator.fetch);
   if (config.testApiToken) app.route("/dev/test-api", createTestApiRoutes({ db, auth, token: config.testApiToken, secret: config.authSecret }));
 
-  app.get("*", createStaticHandler(config.staticDir));
+  app.get("*", createStaticHandler(config.staticDir, { contentSecurityPolicy: contentSecurityPolicy(config) }));
   app.notFound((c) => c.json({ code: "NOT_FOUND", message: "Not found" }, 404));
   return app;
 }

@@ -48,6 +48,9 @@ const envSchema = z.object({
   PAYWAY_PAYMENT_OPTION: z.enum(["", "cards", "abapay_khqr", "abapay_khqr_deeplink", "alipay", "wechat", "google_pay"]).default("abapay_khqr"),
   PAYWAY_LIFETIME_MINUTES: z.coerce.number().int().min(3).max(43_200).default(30),
   PAYWAY_CALLBACK_SIGNATURE: z.enum(["required", "optional"]).default("optional"),
+  METRICS_TOKEN: optionalString
+    .pipe(z.string().min(16, "at least 16 characters").optional())
+    .describe("Secret: enables /metrics (Prometheus) for `Authorization: Bearer <token>`; unset = /metrics answers 404"),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -80,6 +83,8 @@ export interface Config {
   payway: PaywayConfig;
   /** True when embedded defaults (dev mailbox, simulators) are in use. */
   embedded: boolean;
+  /** The bearer token /metrics requires; unset means no /metrics at all (404). */
+  metricsToken?: string;
 }
 
 export interface PaywayConfig {
@@ -182,6 +187,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     payway: paywayConfig(e, baseUrl),
     embedded: !e.SMTP_URL,
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 

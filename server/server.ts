@@ -73,9 +73,18 @@ export async function startServer(config: Config, opts: { database?: Database; l
   closers.push(() => limiter.stop());
   if (config.workers) {
     // Pending OTP orders past their expiry are failed and refunded (once, even across instances).
-    const timer = setInterval(() => void expireOtpOrders(otpMail).catch((err) => logger.warn({ err }, "OTP expiry failed")), 15_000);
+    let running: Promise<unknown> | undefined;
+    const timer = setInterval(() => {
+      running ??= expireOtpOrders(otpMail)
+        .catch((err) => logger.warn({ err }, "OTP expiry failed"))
+        .finally(() => (running = undefined));
+    }, 15_000);
     timer.unref();
-    closers.push(async () => clearInterval(timer));
+    // Stopping waits for a pass in progress (its refunds commit or roll back, never half-done).
+    closers.push(async () => {
+      clearInterval(timer);
+      await running;
+    });
   }
   const licenceCache = new LicenceCache();
   await licenceCache.start(database.listen);
@@ -95,18 +104,28 @@ export async function startServer(config: Config, opts: { database?: Database; l
       }).app
     : undefined;
   if (paywaySimulator) logger.info({ url: payway.baseUrl }, "payments: built-in PayWay simulator (set PAYWAY_BASE_URL for the real PayWay)");
-  const app = createApp({ config, db, auth, logger, signer, limiter, otpMail, licenceCache, events, orders, paywaySimulator });
+  const lifecycle = { draining: false };
+  const app = createApp({ config, db, auth, logger, signer, limiter, otpMail, licenceCache, events, orders, paywaySimulator, lifecycle });
 
   // Requests in flight are counted so shutdown waits for them before closing the database
-  // (a client that disconnects early does not end its request's work).
+  // (a client that disconnects early does not end its request's work), and until their response
+  // has been written (the handler's promise resolves before the body reaches the socket).
   let inflight = 0;
   let onDrained: (() => void) | undefined;
+  const done = () => {
+    if (--inflight === 0) onDrained?.();
+  };
   const fetch: typeof app.fetch = async (req, env, ctx) => {
     inflight++;
+    const outgoing = (env as { outgoing?: { once(event: "close", listener: () => void): unknown } } | undefined)?.outgoing;
+    if (outgoing) {
+      inflight++;
+      outgoing.once("close", done);
+    }
     try {
       return await app.fetch(req, env, ctx);
     } finally {
-      if (--inflight === 0) onDrained?.();
+      done();
     }
   };
   const server: ServerType = await new Promise((resolve) => {
@@ -121,7 +140,12 @@ export async function startServer(config: Config, opts: { database?: Database; l
     database,
     logger,
     close: async () => {
+      // Graceful shutdown: /readyz answers 503, no new connections, live streams told to end
+      // (`event: shutdown` with a retry hint: browsers reconnect to another instance), requests in
+      // flight finished, then the workers stop after their current batch (closers below).
+      lifecycle.draining = true;
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      await events.closeStreams();
       if (inflight > 0) {
         await Promise.race([new Promise<void>((resolve) => (onDrained = resolve)), new Promise((r) => setTimeout(r, 10_000))]);
       }

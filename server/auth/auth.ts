@@ -11,6 +11,8 @@ import type { Logger } from "../lib/logger";
 
 /** The header our own edge sets from the socket (or a trusted proxy); clients cannot forge it. */
 export const CLIENT_IP_HEADER = "x-keyshop-client-ip";
+/** Cookie names start with it: `keyshop.session_token` (`__Secure-keyshop.session_token` over https). */
+export const COOKIE_PREFIX = "keyshop";
 const MAGIC_LINK_MINUTES = 10;
 const OTP_MINUTES = 10;
 
@@ -91,7 +93,7 @@ export function createAuth({ config, db, logger, onEmailQueued }: AuthDeps) {
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: config.baseUrl.startsWith("https://"),
-      cookiePrefix: "keyshop",
+      cookiePrefix: COOKIE_PREFIX,
     },
     logger: {
       log: (level, message) => {

@@ -1,4 +1,5 @@
 // One error taxonomy: a code maps to an HTTP status; clients branch on the code.
+import type { HTTPException } from "hono/http-exception";
 import type { ZodError } from "zod";
 
 export const ERROR_STATUS = {
@@ -9,6 +10,7 @@ export const ERROR_STATUS = {
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
   VALIDATION_FAILED: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
@@ -53,4 +55,11 @@ export function validationError(error: ZodError): AppError {
   const first = issues[0];
   const message = first ? (first.path ? `${first.path}: ${first.message}` : first.message) : "Invalid input";
   return new AppError("VALIDATION_FAILED", message, 422, issues);
+}
+
+/** The body for a 4xx Hono raised itself (a request body that is not JSON, or not JSON at all). */
+export function httpExceptionBody(err: HTTPException): ErrorBody {
+  const code = Object.entries(ERROR_STATUS).find(([, status]) => status === err.status)?.[0] ?? "BAD_REQUEST";
+  const message = err.status === 415 ? "Send the body as JSON (Content-Type: application/json)." : err.message || "Bad request.";
+  return { code, message };
 }

@@ -31,15 +31,27 @@ export function limitBody(maxSize: number): MiddlewareHandler {
   };
 }
 
-const SECURE_HEADER_OPTIONS = { crossOriginEmbedderPolicy: false, crossOriginResourcePolicy: "same-origin" } as const;
+/** One year; sent only when BASE_URL is https (browsers ignore it over http anyway). */
+export const HSTS = "max-age=31536000; includeSubDomains";
 
 /**
  * The security headers hono's secureHeaders sets, for every response. Hono sets them after the
  * handler on the finished Response; on `prepared` paths (JSON APIs whose every response goes
- * through c.json/c.body) they are set up front instead, which is much cheaper.
+ * through c.json/c.body) they are set up front instead, which is much cheaper. A header the
+ * handler set itself is kept (the web pages' X-Frame-Options: DENY beside their CSP).
+ *
+ * Referrer-Policy is the browsers' default, strict-origin-when-cross-origin, not no-referrer:
+ * other sites get our origin only (never a path or query), and PayWay (domain whitelist) and the
+ * YouTube embed (refuses to play without a referrer) need that origin.
  */
-export function securityHeaders({ prepared }: { prepared: (path: string) => boolean }): MiddlewareHandler {
-  const standard = secureHeaders(SECURE_HEADER_OPTIONS);
+export function securityHeaders({ prepared, hsts = false }: { prepared: (path: string) => boolean; hsts?: boolean }): MiddlewareHandler {
+  const standard = secureHeaders({
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: "same-origin",
+    referrerPolicy: "strict-origin-when-cross-origin",
+    strictTransportSecurity: hsts ? HSTS : false,
+    overwrite: false,
+  });
   let fixed: Array<[string, string]> | undefined;
   return async (c, next) => {
     if (!prepared(c.req.path)) return standard(c, next);

@@ -1,8 +1,10 @@
-// Serves the built web app: a file, a prerendered <path>/index.html, or the SPA fallback.
-import { createReadStream, existsSync, statSync } from "node:fs";
+// Serves the built web app: a file, a prerendered <path>/index.html, or the SPA fallback. HTML
+// pages get their Content-Security-Policy (with the page's inline-script hashes, see csp.ts).
+import { createReadStream, existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import type { Context } from "hono";
+import { CSP_MANIFEST, type CspManifest } from "./csp";
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -36,9 +38,47 @@ function isFile(p: string) {
   }
 }
 
-export function createStaticHandler(rootDir: string) {
+export interface StaticOptions {
+  /** The policy for an HTML page, given the page's inline-script hashes from the build's manifest. */
+  contentSecurityPolicy?: (scriptHashes: readonly string[]) => string;
+}
+
+/**
+ * The policy per page, from build/client/.csp-hashes.json. Re-read when the manifest changes (a
+ * rebuild under a running server), so pages and their hashes never drift apart.
+ */
+function pagePolicies(root: string, policy: NonNullable<StaticOptions["contentSecurityPolicy"]>) {
+  const manifestPath = path.join(root, CSP_MANIFEST);
+  let loadedMtime = -1;
+  let byPage = new Map<string, string>();
+  let hashes: Record<string, string[]> = {};
+  return (file: string): string => {
+    let mtime = 0;
+    try {
+      mtime = statSync(manifestPath).mtimeMs;
+    } catch {
+      // No manifest (no build yet): no hashes, so no inline script runs.
+    }
+    if (mtime !== loadedMtime) {
+      loadedMtime = mtime;
+      byPage = new Map();
+      try {
+        hashes = mtime ? (JSON.parse(readFileSync(manifestPath, "utf8")) as CspManifest).pages : {};
+      } catch {
+        hashes = {};
+      }
+    }
+    const rel = path.relative(root, file).split(path.sep).join("/");
+    let value = byPage.get(rel);
+    if (value === undefined) byPage.set(rel, (value = policy(hashes[rel] ?? [])));
+    return value;
+  };
+}
+
+export function createStaticHandler(rootDir: string, options: StaticOptions = {}) {
   const root = path.resolve(rootDir);
   const fallback = path.join(root, "__spa-fallback.html");
+  const policyFor = options.contentSecurityPolicy ? pagePolicies(root, options.contentSecurityPolicy) : undefined;
   return (c: Context) => {
     if (c.req.method !== "GET" && c.req.method !== "HEAD") return c.notFound();
     let rel: string;
@@ -47,6 +87,8 @@ export function createStaticHandler(rootDir: string) {
     } catch {
       return c.notFound();
     }
+    // Dot files (the CSP manifest) are build metadata, not part of the site.
+    if (rel.includes("/.")) return c.notFound();
     const candidate = path.resolve(root, `.${rel}`);
     if (!candidate.startsWith(root)) return c.notFound();
     let file = [candidate, path.join(candidate, "index.html")].find(isFile);
@@ -60,6 +102,11 @@ export function createStaticHandler(rootDir: string) {
     c.header("Content-Type", TYPES[ext] ?? "application/octet-stream");
     c.header("Cache-Control", isAsset ? "public, max-age=31536000, immutable" : "no-cache");
     c.header("Vary", "Accept-Encoding");
+    if (ext === ".html" && policyFor) {
+      c.header("Content-Security-Policy", policyFor(file));
+      // For browsers without frame-ancestors; the app never frames its own pages.
+      c.header("X-Frame-Options", "DENY");
+    }
     // Precompressed at build time (scripts/precompress.mjs): brotli, then gzip, then as is.
     const accepted = c.req.header("accept-encoding") ?? "";
     const encoded = ENCODINGS.find((e) => e.pattern.test(accepted) && isFile(`${file}${e.suffix}`));

@@ -1,12 +1,15 @@
-// Authorization matrix over every admin endpoint (the list is checked against the OpenAPI
-// document, so a new admin route without a row here fails): anonymous → 401, user → 403, admin →
-// allowed only where admin suffices, super-admin → allowed. Refusals carry no data, and refused
-// writes change nothing.
+// Authorization matrix over every admin endpoint: anonymous → 401, user → 403, admin → allowed
+// only where admin suffices, super-admin → allowed. The rows (authz-rows.ts) are checked against
+// the OpenAPI document, so a new admin route without a row fails; the whole app's matrix
+// (server/test/authorization-matrix.test.ts) runs them for the other callers too. Refusals carry
+// no data, and refused writes change nothing.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, balanceLedger, user } from "../../db/schema";
+import { documentedOperations, expectRefusal } from "../../test/authz";
 import { createTestContext, type TestClient, type TestContext } from "../../test/harness";
 import { changeBalance, ensureApiKey } from "../balance/service";
+import { ADMIN_ENDPOINTS, adminExpected } from "./authz-rows";
 import { insertOrders, insertOtpOrder } from "./test-seed";
 
 type Role = "anonymous" | "user" | "admin" | "superAdmin";
@@ -35,50 +38,24 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Endpoint = { method: "GET" | "PATCH" | "POST"; path: () => string; doc: string; json?: () => unknown; level: "admin" | "superAdmin" };
-const endpoints: Endpoint[] = [
-  { method: "GET", doc: "/admin/overview", path: () => "/api/admin/overview?tz=UTC", level: "admin" },
-  { method: "GET", doc: "/admin/stats", path: () => "/api/admin/stats", level: "admin" },
-  { method: "GET", doc: "/admin/orders.csv", path: () => "/api/admin/orders.csv", level: "admin" },
-  { method: "GET", doc: "/admin/otp-orders", path: () => "/api/admin/otp-orders", level: "admin" },
-  { method: "GET", doc: "/admin/users", path: () => "/api/admin/users", level: "superAdmin" },
-  // A no-op change (the target already has the role): allowed callers change nothing either.
-  { method: "PATCH", doc: "/admin/users/{id}/role", path: () => `/api/admin/users/${targetUserId}/role`, json: () => ({ role: "user" }), level: "superAdmin" },
-  { method: "GET", doc: "/admin/balances", path: () => "/api/admin/balances", level: "superAdmin" },
-  { method: "POST", doc: "/admin/balances/adjust", path: () => "/api/admin/balances/adjust", json: () => ({ apiKeyId: targetKeyId, operation: "add", amount: "0.01" }), level: "superAdmin" },
-  { method: "GET", doc: "/admin/audit", path: () => "/api/admin/audit", level: "superAdmin" },
-];
-
-function expected(e: Endpoint, role: Role) {
-  if (role === "anonymous") return 401;
-  if (role === "user") return 403;
-  if (role === "admin") return e.level === "admin" ? 200 : 403;
-  return 200;
-}
-
 describe("authorization matrix", () => {
   it("covers every admin route of the OpenAPI document", async () => {
-    const doc = await clients.anonymous.json<{ paths: Record<string, Record<string, unknown>> }>("/api/openapi.json");
-    const documented = Object.entries(doc.body.paths)
-      .filter(([path]) => path.startsWith("/api/admin"))
-      .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path.slice("/api".length)}`))
-      .sort();
-    expect(endpoints.map((e) => `${e.method} ${e.doc}`).sort()).toEqual(documented);
+    const documented = (await documentedOperations(t.app)).filter((op) => op.split(" ")[1]!.startsWith("/api/admin"));
+    expect(ADMIN_ENDPOINTS.map((e) => `${e.method} ${e.doc}`).sort()).toEqual(documented);
   });
 
-  for (const e of endpoints) {
+  for (const e of ADMIN_ENDPOINTS) {
     for (const role of ["anonymous", "user", "admin", "superAdmin"] as const) {
-      const status = expected(e, role);
+      const status = adminExpected(e.level, role);
       it(`${role} ${e.method} ${e.doc} → ${status}`, async () => {
-        const res = await clients[role].request(e.path(), { method: e.method, json: e.json?.() });
+        const target = { userId: targetUserId, apiKeyId: targetKeyId };
+        const res = await clients[role].request(e.url(target), { method: e.method, json: e.json?.(target) });
         const text = await res.text();
         expect(res.status).toBe(status);
         if (status !== 200) {
-          const body = JSON.parse(text) as Record<string, unknown>;
-          expect(Object.keys(body).sort()).toEqual(["code", "message"]);
-          expect(body.code).toBe(status === 401 ? "UNAUTHENTICATED" : "FORBIDDEN");
-          expect(text).not.toContain(CANARY);
-        } else if (e.method === "GET" && e.doc !== "/admin/stats" && e.doc !== "/admin/audit") {
+          expectRefusal(status, text, { secrets: [CANARY] });
+          expect(Object.keys(JSON.parse(text) as object)).not.toContain("issues");
+        } else if (e.showsTarget) {
           // The allowed callers do see the rows (so the check above is not vacuous).
           expect(text).toContain(CANARY);
         }

@@ -5,7 +5,8 @@ import type { Database } from "../../db/client";
 
 export const ACCOUNT_CHANNEL = "account_events";
 export type AccountEventKind = "balance" | "otp";
-export type AccountEventListener = (kind: AccountEventKind | "resync") => void;
+/** `shutdown`: this instance is stopping; the stream says so and ends (the browser reconnects elsewhere). */
+export type AccountEventListener = (kind: AccountEventKind | "resync" | "shutdown") => void;
 
 const Payload = z.object({ u: z.string(), k: z.enum(["balance", "otp"]) });
 
@@ -13,6 +14,7 @@ export class AccountEventHub {
   private readonly listeners = new Map<string, Set<AccountEventListener>>();
   private stopListening: (() => Promise<void>) | undefined;
   private wasLost = false;
+  private closing = false;
 
   async start(listen: Database["listen"]) {
     this.stopListening = await listen(ACCOUNT_CHANNEL, {
@@ -41,6 +43,29 @@ export class AccountEventHub {
     this.listeners.clear();
   }
 
+  /** True once closeStreams() has been called: new streams end at once. */
+  get shuttingDown(): boolean {
+    return this.closing;
+  }
+
+  /**
+   * Graceful shutdown: tells every open stream to end (each sends `event: shutdown` with a retry
+   * hint, then closes) and resolves when they have all ended, or after `timeoutMs`.
+   */
+  async closeStreams(timeoutMs = 3000): Promise<void> {
+    this.closing = true;
+    for (const userId of [...this.listeners.keys()]) this.emit(userId, "shutdown");
+    const deadline = Date.now() + timeoutMs;
+    while (this.listeners.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+  }
+
+  /** Open streams on this instance, all users. */
+  totalConnections(): number {
+    let n = 0;
+    for (const set of this.listeners.values()) n += set.size;
+    return n;
+  }
+
   subscribe(userId: string, listener: AccountEventListener): () => void {
     let set = this.listeners.get(userId);
     if (!set) this.listeners.set(userId, (set = new Set()));
@@ -55,7 +80,7 @@ export class AccountEventHub {
     return this.listeners.get(userId)?.size ?? 0;
   }
 
-  private emit(userId: string, kind: AccountEventKind | "resync") {
+  private emit(userId: string, kind: AccountEventKind | "resync" | "shutdown") {
     for (const listener of this.listeners.get(userId) ?? []) listener(kind);
   }
 }

@@ -9,6 +9,11 @@ import type { AccountEventHub, AccountEventKind } from "./hub";
 
 /** Proxies drop idle connections; a comment line now and then keeps the stream open. */
 const HEARTBEAT_MS = 25_000;
+/**
+ * On shutdown a stream ends with `event: shutdown` and a reconnection delay spread over this
+ * range (ms), so a draining instance's browsers do not all reconnect to the others at once.
+ */
+export const SHUTDOWN_RETRY_MS = { min: 500, max: 3000 };
 /** Tabs per user; more would only hold sockets open. */
 export const MAX_STREAMS_PER_USER = 10;
 
@@ -16,7 +21,7 @@ const eventsRoute = createRoute({
   method: "get",
   path: "/events",
   tags: ["account"],
-  summary: "Live account changes (Server-Sent Events): `ready`, then `balance`, `otp` or `resync` as they happen",
+  summary: "Live account changes (Server-Sent Events): `ready`, then `balance`, `otp` or `resync` as they happen; `shutdown` (with a retry hint) before the instance stops",
   responses: {
     200: { description: "text/event-stream", content: { "text/event-stream": { schema: z.string() } } },
     401: { description: "Not signed in", content: { "application/json": { schema: ErrorBodySchema } } },
@@ -36,7 +41,7 @@ export function createEventRoutes({ hub, heartbeatMs = HEARTBEAT_MS }: { hub: Ac
     c.header("Cache-Control", "no-cache, no-transform");
     c.header("X-Accel-Buffering", "no");
     return streamSSE(c, async (stream) => {
-      const queue: Array<AccountEventKind | "resync"> = [];
+      const queue: Array<AccountEventKind | "resync" | "shutdown"> = [];
       let wake: (() => void) | undefined;
       const unsubscribe = hub.subscribe(me.id, (kind) => {
         if (!queue.includes(kind)) queue.push(kind); // a burst of changes is one re-read
@@ -47,6 +52,8 @@ export function createEventRoutes({ hub, heartbeatMs = HEARTBEAT_MS }: { hub: Ac
         open = false;
         wake?.();
       });
+      // A stream opened while the instance is draining ends at once, like the others.
+      if (hub.shuttingDown) queue.push("shutdown");
       try {
         await stream.writeSSE({ event: "ready", data: "{}", retry: 3000 });
         while (open) {
@@ -63,6 +70,11 @@ export function createEventRoutes({ hub, heartbeatMs = HEARTBEAT_MS }: { hub: Ac
           if (queue.length === 0) {
             await stream.write(": keep-alive\n\n");
             continue;
+          }
+          if (queue.includes("shutdown")) {
+            const retry = SHUTDOWN_RETRY_MS.min + Math.floor(Math.random() * (SHUTDOWN_RETRY_MS.max - SHUTDOWN_RETRY_MS.min));
+            await stream.writeSSE({ event: "shutdown", data: "{}", retry });
+            break;
           }
           for (const kind of queue.splice(0)) await stream.writeSSE({ event: kind, data: "{}" });
         }

@@ -54,7 +54,8 @@ export function createOtpCompatRoutes(deps: OtpMailDeps & { secret: string }) {
         .where(and(eq(otpMailOrders.userId, user.id), eq(sql`lower(${otpMailOrders.address})`, parsed.data.gmail.toLowerCase())))
         .orderBy(desc(otpMailOrders.createdAt))
         .limit(1);
-      if (!order) return c.json({ success: false, data: null, error: "No order for this address" }, 404);
+      // The spec's shape, plus the { code, message } every refusal of this server carries.
+      if (!order) return c.json({ success: false, data: null, error: "No order for this address", code: "NOT_FOUND", message: "No order for this address" }, 404);
       const checked = await checkOtpMail(deps, { userId: user.id, id: order.id });
       return c.json({
         success: true,

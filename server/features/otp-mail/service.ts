@@ -205,7 +205,8 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 async function ownOrder(db: Db | Tx, userId: string, id: string, lock = false) {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) throw new AppError("NOT_FOUND", "Order not found");
+  // A UUID exactly: 36 hex digits and dashes in any other order would reach the uuid column and fail there.
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw new AppError("NOT_FOUND", "Order not found");
   const query = db.select().from(otpMailOrders).where(and(eq(otpMailOrders.id, id), eq(otpMailOrders.userId, userId)));
   const [row] = lock ? await query.for("update") : await query;
   if (!row) throw new AppError("NOT_FOUND", "Order not found");

@@ -11,7 +11,7 @@ import {
 export type Theme = "light" | "dark" | "system";
 export type ResolvedTheme = "light" | "dark";
 
-/** Shared with lib/theme-script.ts, which applies the theme before React loads. */
+/** Shared with lib/boot.js, which applies the theme before React loads. */
 export const THEME_STORAGE_KEY = "theme";
 const DARK_QUERY = "(prefers-color-scheme: dark)";
 

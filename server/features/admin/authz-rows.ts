@@ -1,0 +1,41 @@
+// The admin console's rows of the authorization matrices: the admin role on every route, the
+// super-admin flag where SUPER_ADMIN_PATHS says. Used by authz.test.ts (admin roles in depth) and
+// by the whole app's matrix (server/test/authorization-matrix.test.ts: every caller).
+
+/** Ids of the customer whose rows the callers try to reach. */
+export interface AdminTarget {
+  userId: string;
+  apiKeyId: string;
+}
+
+export interface AdminEndpoint {
+  method: "GET" | "PATCH" | "POST";
+  /** As the OpenAPI document names it. */
+  doc: string;
+  url: (target: AdminTarget) => string;
+  json?: (target: AdminTarget) => unknown;
+  level: "admin" | "superAdmin";
+  /** An allowed caller's answer names the target (so a refusal's silence about it means something). */
+  showsTarget: boolean;
+}
+
+export const ADMIN_ENDPOINTS: AdminEndpoint[] = [
+  { method: "GET", doc: "/api/admin/overview", url: () => "/api/admin/overview?tz=UTC", level: "admin", showsTarget: true },
+  { method: "GET", doc: "/api/admin/stats", url: () => "/api/admin/stats", level: "admin", showsTarget: false },
+  { method: "GET", doc: "/api/admin/orders.csv", url: () => "/api/admin/orders.csv", level: "admin", showsTarget: true },
+  { method: "GET", doc: "/api/admin/otp-orders", url: () => "/api/admin/otp-orders", level: "admin", showsTarget: true },
+  { method: "GET", doc: "/api/admin/users", url: () => "/api/admin/users", level: "superAdmin", showsTarget: true },
+  // A no-op change (the target already has the role): allowed callers change nothing either.
+  { method: "PATCH", doc: "/api/admin/users/{id}/role", url: (t) => `/api/admin/users/${t.userId}/role`, json: () => ({ role: "user" }), level: "superAdmin", showsTarget: true },
+  { method: "GET", doc: "/api/admin/balances", url: () => "/api/admin/balances", level: "superAdmin", showsTarget: true },
+  { method: "POST", doc: "/api/admin/balances/adjust", url: () => "/api/admin/balances/adjust", json: (t) => ({ apiKeyId: t.apiKeyId, operation: "add", amount: "0.01" }), level: "superAdmin", showsTarget: false },
+  { method: "GET", doc: "/api/admin/audit", url: () => "/api/admin/audit", level: "superAdmin", showsTarget: false },
+];
+
+/** The status for a signed-in role (or nobody): 401 without a session, 403 below the route's level. */
+export function adminExpected(level: AdminEndpoint["level"], role: "anonymous" | "user" | "admin" | "superAdmin"): number {
+  if (role === "anonymous") return 401;
+  if (role === "user") return 403;
+  if (role === "admin") return level === "admin" ? 200 : 403;
+  return 200;
+}

@@ -1,0 +1,73 @@
+// The Content-Security-Policy of the web app's HTML pages (decision 013). Scripts run only from
+// this origin, PayWay's checkout plugin, and the inline scripts React Router writes into each
+// prerendered page, allowed one by one by their SHA-256 (computed at build time by
+// scripts/csp-hashes.mjs into build/client/.csp-hashes.json). No 'unsafe-inline' scripts, no eval.
+import { SITE } from "../../contracts/site";
+import type { Config } from "../config";
+
+/** Written by scripts/csp-hashes.mjs beside the pages: { pages: { "faq/index.html": ["sha256-…"] } }. */
+export const CSP_MANIFEST = ".csp-hashes.json";
+
+export interface CspManifest {
+  version: 1;
+  pages: Record<string, string[]>;
+}
+
+function originOf(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    const { origin } = new URL(url);
+    return origin === "null" ? undefined : origin;
+  } catch {
+    return undefined;
+  }
+}
+
+const sources = (...values: Array<string | undefined>) => [...new Set(values.filter((v): v is string => !!v))].join(" ");
+
+/**
+ * Builds the policy once from the configuration; the returned function adds a page's script
+ * hashes. Sources:
+ * - PayWay: the plugin script's origin (script, style, image) and the API origin, where the
+ *   checkout form is posted into the `aba_webservice` frame (frame, form-action; connect for the
+ *   plugin's ABA Mobile in-app flow). In embedded mode both are this server (/payway-sim).
+ * - The video playlist embed's origin (frame), from site.config.json.
+ * - Google sign-in needs nothing: it is a top-level redirect, not a frame or a script.
+ * - Styles allow 'unsafe-inline': React, Radix and sonner set style attributes and <style>
+ *   elements at run time. Style injection cannot run script.
+ */
+export function contentSecurityPolicy(
+  config: Pick<Config, "baseUrl" | "payway">,
+  videoEmbedUrl: string = SITE.videos.playlistEmbed,
+): (scriptHashes: readonly string[]) => string {
+  const payway = originOf(config.payway.baseUrl);
+  const plugin = originOf(config.payway.pluginUrl);
+  const video = originOf(videoEmbedUrl);
+  const https = config.baseUrl.startsWith("https://");
+  const head = [
+    "default-src 'self'",
+    "base-uri 'none'",
+    "object-src 'none'",
+    "frame-ancestors 'none'",
+    `form-action ${sources("'self'", payway)}`,
+    `frame-src ${sources(payway, plugin, video) || "'none'"}`,
+    `connect-src ${sources("'self'", payway)}`,
+    `img-src ${sources("'self'", "data:", plugin)}`,
+    `style-src ${sources("'self'", "'unsafe-inline'", plugin)}`,
+    "font-src 'self'",
+    "worker-src 'none'",
+    "manifest-src 'self'",
+  ];
+  const tail = https ? ["upgrade-insecure-requests"] : [];
+  const scriptBase = sources("'self'", plugin);
+  return (scriptHashes) => [...head, `script-src ${scriptBase}${scriptHashes.map((h) => ` '${h}'`).join("")}`, ...tail].join("; ");
+}
+
+/** The script-src sources of a policy (tests and tooling). */
+export function scriptSources(policy: string): string[] {
+  const directive = policy
+    .split(";")
+    .map((d) => d.trim())
+    .find((d) => d.startsWith("script-src "));
+  return directive ? directive.split(/\s+/).slice(1) : [];
+}

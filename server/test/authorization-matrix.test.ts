@@ -1,0 +1,383 @@
+// The whole app's authorization matrix: every route × every kind of caller, with the status each
+// must get. The rows are checked against the OpenAPI document and against the routes registered
+// in the app (Hono's route table), so a new route without a row here fails the first test.
+//
+// Callers: nobody; a signed-in user on their own rows; the same user on another user's rows;
+// an admin and a super-admin (on another user's rows); an API key (Bearer) on its own rows and
+// on another user's. Another user's ids answer 404, exactly as ids that do not exist, and no
+// answer to a caller who may not see the target names anything of it.
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiKeys, licenses, otpMailOrders, user } from "../db/schema";
+import { ADMIN_ENDPOINTS, adminExpected } from "../features/admin/authz-rows";
+import { insertOrders } from "../features/admin/test-seed";
+import { changeBalance, ensureApiKey, revealApiKey } from "../features/balance/service";
+import { createLicense } from "../features/licenses/service";
+import { buyOtpMail } from "../features/otp-mail/service";
+import { documentedOperations, expectNoSecrets, expectRefusal, registeredRoutes } from "./authz";
+import { createTestContext, type TestClient, type TestContext } from "./harness";
+
+const CALLERS = ["anonymous", "user", "otherUser", "admin", "superAdmin", "apiKey", "apiKeyOther"] as const;
+type Caller = (typeof CALLERS)[number];
+type Expectation = Record<Caller, number>;
+const TEST_API_TOKEN = "matrix-test-api-token";
+const METRICS_TOKEN = "matrix-metrics-token-0123456789";
+
+/** What one account owns: the ids a caller puts in URLs and bodies. */
+interface Owner {
+  id: string;
+  email: string;
+  apiKeyId: string;
+  apiKey: string;
+  licenceId: string;
+  deviceKey: string;
+  buyKey: string;
+  orderId: string;
+  tranId: string;
+  otpCheckId: string;
+  otpCancelId: string;
+  otpAddress: string;
+}
+
+let t: TestContext;
+let clients: { anonymous: TestClient; alice: TestClient; admin: TestClient; superAdmin: TestClient; bearer: TestClient };
+let alice: Owner; // the signed-in user
+let bob: Owner; // the other user, whose rows everybody but the admins must not reach
+let carol: Owner; // the API-key holder
+/** Licences of the desktop tool, one per route (each buy key has its own rate limit). */
+let tool: Record<"activate" | "validate" | "change", { buyKey: string; deviceKey: string }>;
+
+async function owner(email: string, client: TestClient | null, role: { role?: "admin"; superAdmin?: boolean } = {}): Promise<{ owner: Owner; client: TestClient }> {
+  const signed = await t.signedInUser({ email, ...role });
+  const db = t.database.db;
+  const key = await ensureApiKey({ db, secret: t.config.authSecret, userId: signed.id });
+  await db.transaction((tx) => changeBalance(tx, { apiKeyId: key.id, deltaMills: 10_000, reason: "topup", reference: "matrix" }));
+  const deviceKey = `PC-LDREEL-${signed.id.slice(0, 8)}`;
+  const licence = await createLicense({ db, planId: "local-1m", email, userId: signed.id, licenseKey: deviceKey, startDate: new Date(), expireDate: new Date(Date.now() + 30 * 86_400_000) });
+  const [order] = await insertOrders(db, [{ kind: "plan", planId: "local-1m", email, userId: signed.id, buyKey: licence.buyKey }]);
+  const check = await buyOtpMail(t.otpMail, { userId: signed.id, apiKeyId: key.id });
+  const cancel = await buyOtpMail(t.otpMail, { userId: signed.id, apiKeyId: key.id });
+  return {
+    client: client ?? signed.client,
+    owner: {
+      id: signed.id,
+      email,
+      apiKeyId: key.id,
+      apiKey: revealApiKey(t.config.authSecret, key),
+      licenceId: licence.id,
+      deviceKey,
+      buyKey: licence.buyKey,
+      orderId: order!.id,
+      tranId: order!.tranId,
+      otpCheckId: check.order.id,
+      otpCancelId: cancel.order.id,
+      otpAddress: check.order.address!,
+    },
+  };
+}
+
+beforeAll(async () => {
+  // So are /dev/test-api and /metrics, so their routes are in the table and their guards tested.
+  t = await createTestContext({ DEV_TEST_API_TOKEN: TEST_API_TOKEN, METRICS_TOKEN });
+  const stamp = Date.now().toString(36);
+  const a = await owner(`matrix-alice-${stamp}@example.com`, null);
+  const b = await owner(`canary-bob-${stamp}@example.com`, null);
+  const c = await owner(`matrix-carol-${stamp}@example.com`, t.client());
+  const ad = await owner(`matrix-admin-${stamp}@example.com`, null, { role: "admin" });
+  const sa = await owner(`matrix-super-${stamp}@example.com`, null, { role: "admin", superAdmin: true });
+  [alice, bob, carol] = [a.owner, b.owner, c.owner];
+  clients = { anonymous: t.client(), alice: a.client, admin: ad.client, superAdmin: sa.client, bearer: c.client };
+  const toolLicence = async (bound: boolean) => {
+    const deviceKey = `PC-LDREEL-MATRIX-${Math.random().toString(36).slice(2)}`;
+    const term = bound ? { licenseKey: deviceKey, startDate: new Date(), expireDate: new Date(Date.now() + 30 * 86_400_000) } : {};
+    const licence = await createLicense({ db: t.database.db, planId: "local-1m", email: `matrix-tool-${stamp}@example.com`, ...term });
+    return { buyKey: licence.buyKey, deviceKey };
+  };
+  tool = { activate: await toolLicence(false), validate: await toolLicence(true), change: await toolLicence(true) };
+});
+afterAll(() => t?.close());
+
+/** The rows a caller acts on: their own, or (for the intruders and the admins) Bob's. */
+function rowsOf(caller: Caller): Owner {
+  return { user: alice, apiKey: carol }[caller as "user" | "apiKey"] ?? bob;
+}
+
+/** Bob's secrets: nobody but the admins may read any of them in any answer. */
+const bobSecrets = () => [bob.email, bob.buyKey, bob.apiKey, bob.otpAddress, "canary"];
+const MAY_SEE_BOB: ReadonlySet<Caller> = new Set(["admin", "superAdmin"]);
+
+async function call(caller: Caller, url: string, init: { method?: string; json?: unknown; headers?: Record<string, string>; signal?: AbortSignal } = {}) {
+  const headers = { ...init.headers };
+  if (caller === "apiKey" || caller === "apiKeyOther") headers.authorization = `Bearer ${carol.apiKey}`;
+  const client = { anonymous: clients.anonymous, user: clients.alice, otherUser: clients.alice, admin: clients.admin, superAdmin: clients.superAdmin, apiKey: clients.bearer, apiKeyOther: clients.bearer }[caller];
+  return client.request(url, { ...init, headers });
+}
+
+// ---- Expectations ----
+const everyone = (status: number): Expectation => Object.fromEntries(CALLERS.map((c) => [c, status])) as Expectation;
+/** A session route: 401 without a session (an API key is not a session). */
+const signedIn = (ok: number, over: Partial<Expectation> = {}): Expectation => ({ anonymous: 401, user: ok, otherUser: ok, admin: ok, superAdmin: ok, apiKey: 401, apiKeyOther: 401, ...over });
+/** A route on one row of the caller's: another user's id is 404; admins too unless they see all. */
+const ownRow = (ok: number, adminsSeeAll: boolean) => signedIn(ok, { otherUser: 404, admin: adminsSeeAll ? ok : 404, superAdmin: adminsSeeAll ? ok : 404 });
+/** The public API: only a Bearer API key; another user's ids are 404. */
+const bearer = (ok: number, other = ok): Expectation => ({ anonymous: 401, user: 401, otherUser: 401, admin: 401, superAdmin: 401, apiKey: ok, apiKeyOther: other });
+
+interface Row {
+  url: (rows: Owner) => string;
+  method?: string;
+  json?: (rows: Owner) => unknown;
+  expect: Expectation;
+  /** Server-Sent Events: the status is read and the stream closed. */
+  sse?: boolean;
+  /** What the answer to the row's owner (user, API key) must contain, so the leak checks are not vacuous. */
+  shows?: (rows: Owner) => string;
+  /** What the admins' answer about Bob must contain. */
+  showsAdmins?: () => string;
+  /** Any further check of the answer. */
+  check?: (caller: Caller, text: string) => void;
+  /** A refusal's code where it is not the status's own. */
+  code?: string;
+  /** A foreign shape kept for compatibility (the spec's functions): code and message besides. */
+  extraKeys?: boolean;
+}
+
+/** Every operation of the OpenAPI document. */
+const DOCUMENTED: Record<string, Row> = {
+  // The desktop tool: the buy key is the credential; sessions and API keys change nothing.
+  "POST /api/v1/licenses/activate": { url: () => "/api/v1/licenses/activate", json: () => tool.activate, expect: everyone(200) },
+  "POST /api/v1/licenses/validate": { url: () => "/api/v1/licenses/validate", json: () => tool.validate, expect: everyone(200), check: (_, text) => expect(JSON.parse(text)).toMatchObject({ valid: true }) },
+  "POST /api/v1/licenses/change-key": {
+    url: () => "/api/v1/licenses/change-key",
+    json: () => ({ buyKey: tool.change.buyKey, oldDeviceKey: tool.change.deviceKey, newDeviceKey: tool.change.deviceKey }),
+    expect: everyone(200),
+  },
+  "GET /api/v1/licenses/public-key": { url: () => "/api/v1/licenses/public-key", expect: everyone(200) },
+  // The public API (Bearer API key).
+  "GET /api/v1/balance": { url: () => "/api/v1/balance", expect: bearer(200) },
+  "GET /api/v1/otp/orders": { url: () => "/api/v1/otp/orders", expect: bearer(200), shows: (r) => r.otpAddress },
+  "POST /api/v1/otp/orders": { url: () => "/api/v1/otp/orders", method: "POST", expect: bearer(201) },
+  "POST /api/v1/otp/orders/{id}/check": { url: (r) => `/api/v1/otp/orders/${r.otpCheckId}/check`, method: "POST", expect: bearer(200, 404), shows: (r) => r.otpAddress },
+  "POST /api/v1/otp/orders/{id}/cancel": { url: (r) => `/api/v1/otp/orders/${r.otpCancelId}/cancel`, method: "POST", expect: bearer(200, 404) },
+  // Account.
+  "GET /api/me": { url: () => "/api/me", expect: signedIn(200) },
+  "GET /api/config": { url: () => "/api/config", expect: everyone(200) },
+  "GET /api/events": { url: () => "/api/events", expect: signedIn(200), sse: true },
+  "GET /api/plans": { url: () => "/api/plans", expect: everyone(200) },
+  "GET /api/profile": { url: () => "/api/profile", expect: signedIn(200), shows: () => alice.email },
+  "PATCH /api/profile": { url: () => "/api/profile", method: "PATCH", json: () => ({ name: "Matrix" }), expect: signedIn(200) },
+  "GET /api/api-key": { url: () => "/api/api-key", expect: signedIn(200) },
+  "POST /api/api-key/regenerate": { url: () => "/api/api-key/regenerate", method: "POST", expect: signedIn(200) },
+  "GET /api/balance": { url: () => "/api/balance", expect: signedIn(200) },
+  // Licences: owner only, admins included (they use the admin console).
+  "GET /api/licenses": { url: () => "/api/licenses", expect: signedIn(200), shows: () => alice.buyKey },
+  "PATCH /api/licenses/{id}": { url: (r) => `/api/licenses/${r.licenceId}`, method: "PATCH", json: () => ({ name: "Matrix" }), expect: ownRow(200, false), shows: (r) => r.buyKey },
+  "POST /api/licenses/{id}/change-key": { url: (r) => `/api/licenses/${r.licenceId}/change-key`, json: (r) => ({ licenseKey: r.deviceKey }), expect: ownRow(200, false), shows: (r) => r.buyKey },
+  "GET /api/license-history": { url: () => "/api/license-history", expect: signedIn(200) },
+  // OTP mail orders (dashboard): owner only.
+  "GET /api/otp-mail/orders": { url: () => "/api/otp-mail/orders", expect: signedIn(200), shows: () => alice.otpAddress },
+  "POST /api/otp-mail/orders": { url: () => "/api/otp-mail/orders", method: "POST", expect: signedIn(201) },
+  "POST /api/otp-mail/orders/{id}/check": { url: (r) => `/api/otp-mail/orders/${r.otpCheckId}/check`, method: "POST", expect: ownRow(200, false), shows: (r) => r.otpAddress },
+  "POST /api/otp-mail/orders/{id}/cancel": { url: (r) => `/api/otp-mail/orders/${r.otpCancelId}/cancel`, method: "POST", expect: ownRow(200, false) },
+  // Orders: owner, and admins see every order.
+  "POST /api/orders/checkout": { url: () => "/api/orders/checkout", json: () => ({ kind: "plan", planId: "local-1m" }), expect: signedIn(201) },
+  "POST /api/orders/subscription-tool": { url: () => "/api/orders/subscription-tool", json: () => ({ planId: "local-1m", email: "matrix-tool-buyer@example.com" }), expect: everyone(201) },
+  "GET /api/orders": { url: () => "/api/orders", expect: signedIn(200), shows: () => alice.tranId },
+  "GET /api/orders/{id}": { url: (r) => `/api/orders/${r.orderId}`, expect: ownRow(200, true), shows: (r) => r.tranId, showsAdmins: () => bob.tranId },
+  // The admin console: its own rows (features/admin/authz-rows.ts), for every caller here.
+  ...Object.fromEntries(
+    ADMIN_ENDPOINTS.map((e): [string, Row] => [
+      `${e.method} ${e.doc}`,
+      {
+        url: () => e.url({ userId: bob.id, apiKeyId: bob.apiKeyId }),
+        method: e.method,
+        json: e.json && (() => e.json!({ userId: bob.id, apiKeyId: bob.apiKeyId })),
+        expect: { anonymous: 401, user: 403, otherUser: 403, admin: adminExpected(e.level, "admin"), superAdmin: 200, apiKey: 401, apiKeyOther: 401 },
+        showsAdmins: e.showsTarget ? () => bob.email : undefined,
+      },
+    ]),
+  ),
+};
+
+interface Undocumented {
+  why: string;
+  /** Mounted only in some configurations (all of which this test's app has, unless `absent`). */
+  when?: string;
+  /** Not mounted in this test's app: listed so that it is known, covered by its own tests. */
+  absent?: true;
+  probes: Array<Row | (Omit<Row, "expect"> & { expect: "same for every caller" })>;
+}
+
+/** Routes outside the OpenAPI document, each with what every caller gets. */
+const UNDOCUMENTED: Record<string, Undocumented> = {
+  "ALL /api/*": { why: "unknown API paths: a JSON 404 whoever asks", probes: [{ url: () => "/api/no-such-route", expect: everyone(404) }] },
+  "ALL /functions/*": { why: "unknown spec functions: a JSON 404", probes: [{ url: () => "/functions/v1/no-such-function", method: "POST", expect: everyone(404) }] },
+  "GET /api/auth/*": {
+    why: "better-auth: the session is read from the cookie only (no bearer plugin: an API key is no session)",
+    probes: [
+      {
+        url: () => "/api/auth/get-session",
+        expect: everyone(200),
+        check: (caller, text) => {
+          if (caller === "anonymous" || caller === "apiKey" || caller === "apiKeyOther") expect(text).toBe("null");
+          if (caller === "user") expect(text).toContain(alice.email);
+        },
+      },
+    ],
+  },
+  "POST /api/auth/*": {
+    why: "better-auth: sign-in with a wrong password fails the same for every caller",
+    probes: [{ url: () => "/api/auth/sign-in/email", json: (r) => ({ email: r.email, password: "not the password 1" }), expect: everyone(401), code: "INVALID_EMAIL_OR_PASSWORD" }],
+  },
+  "GET /healthz": { why: "liveness, public", probes: [{ url: () => "/healthz", expect: everyone(200) }] },
+  "GET /readyz": { why: "readiness, public", probes: [{ url: () => "/readyz", expect: everyone(200) }] },
+  "GET /metrics": {
+    why: "Prometheus, only with METRICS_TOKEN and for that token alone: no session or API key opens it",
+    when: "METRICS_TOKEN",
+    probes: [{ url: () => "/metrics", expect: everyone(401) }],
+  },
+  "ALL /metrics": { why: "/metrics by any other method: 405 (404 without METRICS_TOKEN)", probes: [{ url: () => "/metrics", method: "POST", expect: everyone(405) }] },
+  "GET /robots.txt": { why: "public", probes: [{ url: () => "/robots.txt", expect: everyone(200) }] },
+  "GET /sitemap.xml": { why: "public", probes: [{ url: () => "/sitemap.xml", expect: everyone(200) }] },
+  "GET /api/openapi.json": { why: "the API's description, public", probes: [{ url: () => "/api/openapi.json", expect: everyone(200) }] },
+  "GET /api/docs": { why: "the API's description, public", probes: [{ url: () => "/api/docs", expect: everyone(200) }] },
+  "POST /api/payway/callback": {
+    why: "PayWay's pushback: no session; the signature and PayWay's own answer decide, so an unknown transaction is 404 for all",
+    probes: [{ url: () => "/api/payway/callback", json: () => ({ tran_id: "TMATRIXUNKNOWN", status: 0 }), expect: everyone(404) }],
+  },
+  "GET /api/check-transaction-plan": { why: "PayWay's return URL: a redirect for every browser (the order's state comes from PayWay, not the query)", probes: [{ url: (r) => `/api/check-transaction-plan?tran_id=${r.tranId}`, expect: everyone(302) }] },
+  "GET /api/check-transaction-topup": { why: "PayWay's return URL", probes: [{ url: (r) => `/api/check-transaction-topup?tran_id=${r.tranId}`, expect: everyone(302) }] },
+  "GET /api/check-transaction-SubscriptionTool": { why: "PayWay's return URL", probes: [{ url: (r) => `/api/check-transaction-SubscriptionTool?tran_id=${r.tranId}`, expect: everyone(302) }] },
+  "POST /functions/v1/get-otp-gmail-history": { why: "the spec's function: the session user's own orders", probes: [{ url: () => "/functions/v1/get-otp-gmail-history", method: "POST", expect: signedIn(200), shows: () => alice.otpAddress }] },
+  "POST /functions/v1/buy-gmail": { why: "the spec's function: buys for the session user", probes: [{ url: () => "/functions/v1/buy-gmail", method: "POST", expect: signedIn(200) }] },
+  "POST /functions/v1/check-otp-gmail": {
+    why: "the spec's function: an address of another user's order is 404",
+    probes: [{ url: () => "/functions/v1/check-otp-gmail", json: (r) => ({ service: "EMAIL_SERVICE_1", gmail: r.otpAddress }), expect: ownRow(200, false), extraKeys: true }],
+  },
+  "GET /dev/mailbox": {
+    why: "the dev mailbox, open to all: embedded mode only (production refuses to start without SMTP_URL)",
+    when: "embedded",
+    probes: [{ url: () => "/dev/mailbox", expect: everyone(200) }],
+  },
+  "GET /dev/mailbox/messages.json": { why: "the dev mailbox as JSON (embedded mode only)", when: "embedded", probes: [{ url: () => "/dev/mailbox/messages.json", expect: everyone(200) }] },
+  ...Object.fromEntries(
+    ["POST /dev/test-api/users", "POST /dev/test-api/licenses", "POST /dev/test-api/orders", "POST /dev/test-api/balance", "POST /dev/test-api/api-keys/bulk", "GET /dev/test-api/ledger-check", "POST /dev/test-api/licenses/bulk"].map((route): [string, Undocumented] => {
+      const [method, path] = route.split(" ") as [string, string];
+      return [
+        route,
+        {
+          why: "browser-test seeding: only with DEV_TEST_API_TOKEN set (refused in production) and the token in x-test-token",
+          when: "DEV_TEST_API_TOKEN",
+          probes: [{ url: () => path, method, json: method === "POST" ? () => ({}) : undefined, expect: everyone(403) }],
+        },
+      ];
+    }),
+  ),
+  "ALL /payway-sim/*": { why: "the PayWay simulator (PayWay's wire format), mounted only without PAYWAY_BASE_URL by server.ts; tested in providers/payway/simulator", absent: true, probes: [] },
+  "GET /*": { why: "the built web app: prerendered public pages and the SPA shell; the same for every caller", probes: [{ url: () => "/faq", expect: "same for every caller" }, { url: () => "/dashboard", expect: "same for every caller" }] },
+};
+
+describe("the route table", () => {
+  it("every OpenAPI operation has a row, and every row an operation", async () => {
+    expect(Object.keys(DOCUMENTED).sort()).toEqual(await documentedOperations(t.app));
+  });
+
+  it("every route registered in the app is documented or listed here with its expectation", async () => {
+    const documented = new Set(await documentedOperations(t.app));
+    const registered = registeredRoutes(t.app);
+    const unlisted = registered.filter((route) => !documented.has(route) && !(route in UNDOCUMENTED));
+    expect(unlisted, "routes with no row in the matrix: add them to DOCUMENTED (OpenAPI) or UNDOCUMENTED").toEqual([]);
+    const stale = Object.entries(UNDOCUMENTED)
+      .filter(([route, u]) => !u.absent && !registered.includes(route))
+      .map(([route]) => route);
+    expect(stale, "listed routes the app does not have").toEqual([]);
+  });
+});
+
+async function runCell(caller: Caller, row: Row | (Omit<Row, "expect"> & { expect: "same for every caller" })) {
+  const rows = rowsOf(caller);
+  const controller = new AbortController();
+  const res = await call(caller, row.url(rows), { method: row.method, json: row.json?.(rows), signal: controller.signal });
+  if (row.sse && res.status === 200) {
+    expect(res.headers.get("content-type")).toContain("text/event-stream");
+    controller.abort();
+    await res.body?.cancel().catch(() => {});
+    return { status: res.status, text: "" };
+  }
+  // A redirect's target is part of the answer the leak checks read.
+  const location = res.headers.get("location");
+  return { status: res.status, text: `${await res.text()}${location ? ` Location: ${location}` : ""}` };
+}
+
+/** The status, the refusal's shape, no secret of Bob's to those who may not see it, and the answer's content. */
+async function checkCell(caller: Caller, row: Row, status: number, secretsVisible = false) {
+  const { status: got, text } = await runCell(caller, row);
+  expect(got, text.slice(0, 300)).toBe(status);
+  const secrets = secretsVisible || MAY_SEE_BOB.has(caller) ? [] : bobSecrets();
+  if (status >= 400) expectRefusal(status, text, { secrets, code: row.code, extraKeys: row.extraKeys });
+  else expectNoSecrets(text, secrets);
+  if (status < 300 && row.shows && (caller === "user" || caller === "apiKey")) expect(text).toContain(row.shows(rowsOf(caller)));
+  if (status < 300 && row.showsAdmins && MAY_SEE_BOB.has(caller)) expect(text).toContain(row.showsAdmins());
+  row.check?.(caller, text);
+}
+
+for (const [key, row] of Object.entries(DOCUMENTED)) {
+  describe(key, () => {
+    for (const caller of CALLERS) {
+      const status = row.expect[caller];
+      it(`${caller} → ${status}`, () => checkCell(caller, row, status));
+    }
+  });
+}
+
+for (const [key, entry] of Object.entries(UNDOCUMENTED)) {
+  if (entry.absent) continue;
+  describe(`${key} (not in the OpenAPI document: ${entry.why})`, () => {
+    for (const [n, probe] of entry.probes.entries()) {
+      const fixed = probe.expect;
+      if (fixed === "same for every caller") {
+        it(`probe ${n + 1}: the same status for every caller`, async () => {
+          const statuses = new Set<number>();
+          for (const caller of CALLERS) statuses.add((await runCell(caller, probe)).status);
+          expect([...statuses]).toHaveLength(1);
+          expect([...statuses][0]).not.toBeGreaterThanOrEqual(500);
+        });
+        continue;
+      }
+      for (const caller of CALLERS) {
+        const status = fixed[caller];
+        // The dev mailbox shows every message by design (embedded mode only).
+        it(`${caller} → ${status}`, () => checkCell(caller, { ...probe, expect: fixed }, status, entry.when === "embedded"));
+      }
+    }
+  });
+}
+
+describe("/metrics with its token", () => {
+  it("answers the Prometheus text", async () => {
+    const res = await t.app.request("/metrics", { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("text/plain");
+  });
+});
+
+describe("nothing of Bob's was changed by anyone", () => {
+  it("his licence, OTP orders, API key and role are as they were", async () => {
+    const db = t.database.db;
+    const [licence] = await db.select().from(licenses).where(eq(licenses.id, bob.licenceId));
+    expect(licence).toMatchObject({ name: "", licenseKey: bob.deviceKey });
+    const otp = await db.select().from(otpMailOrders).where(and(eq(otpMailOrders.userId, bob.id)));
+    expect(otp.map((o) => o.status)).toEqual(["pending", "pending"]);
+    const [key] = await db.select().from(apiKeys).where(eq(apiKeys.userId, bob.id));
+    expect(revealApiKey(t.config.authSecret, key!)).toBe(bob.apiKey);
+    const [row] = await db.select().from(user).where(eq(user.id, bob.id));
+    expect(row).toMatchObject({ role: "user", superAdmin: false, name: "" });
+  });
+
+  it("while the callers' own rows did change (the matrix reached them)", async () => {
+    const db = t.database.db;
+    const [licence] = await db.select().from(licenses).where(eq(licenses.id, alice.licenceId));
+    expect(licence!.name).toBe("Matrix");
+    const [cancelled] = await db.select().from(otpMailOrders).where(eq(otpMailOrders.id, carol.otpCancelId));
+    expect(cancelled!.status).toBe("failed");
+  });
+});
