@@ -6,6 +6,9 @@
 // an admin and a super-admin (on another user's rows); an API key (Bearer) on its own rows and
 // on another user's. Another user's ids answer 404, exactly as ids that do not exist, and no
 // answer to a caller who may not see the target names anything of it.
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiKeys, licenses, otpMailOrders, user } from "../db/schema";
@@ -78,7 +81,13 @@ async function owner(email: string, client: TestClient | null, role: { role?: "a
 
 beforeAll(async () => {
   // So are /dev/test-api and /metrics, so their routes are in the table and their guards tested.
-  t = await createTestContext({ DEV_TEST_API_TOKEN: TEST_API_TOKEN, METRICS_TOKEN });
+  // The web app as the build leaves it (a prerendered page and the SPA shell), so the static
+  // routes answer the same whether or not `npm run build` has run (CI tests before building).
+  const site = mkdtempSync(path.join(tmpdir(), "keyshop-matrix-site-"));
+  mkdirSync(path.join(site, "faq"));
+  writeFileSync(path.join(site, "faq", "index.html"), "<!doctype html><title>FAQ</title>");
+  writeFileSync(path.join(site, "__spa-fallback.html"), "<!doctype html><title>Keyshop</title>");
+  t = await createTestContext({ DEV_TEST_API_TOKEN: TEST_API_TOKEN, METRICS_TOKEN, STATIC_DIR: site });
   const stamp = Date.now().toString(36);
   const a = await owner(`matrix-alice-${stamp}@example.com`, null);
   const b = await owner(`canary-bob-${stamp}@example.com`, null);
