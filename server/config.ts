@@ -34,6 +34,14 @@ const envSchema = z.object({
   STATIC_DIR: z.string().default("./build/client"),
   DEV_TEST_API_TOKEN: optionalString,
   OTP_MAIL_DOMAIN: z.string().default("otp.keyshop.local"),
+  INBOUND_SMTP_PORT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(65535)
+    .optional()
+    .describe("With SMTP_URL set: receive mail for OTP_MAIL_DOMAIN on this port (the local inbox in production; point the domain's MX here)"),
+  INBOUND_SMTP_HOST: z.string().default("0.0.0.0"),
   OTP_PRICE: z.string().regex(/^\d{1,6}(\.\d{1,3})?$/, "a dollar amount like 0.045").default("0.045"),
   OTP_COST: z.string().regex(/^\d{1,6}(\.\d{1,3})?$/, "a dollar amount like 0.042").default("0.042"),
   OTP_SUPPLIER: z.enum(["local", "upstream"]).default("local").describe("Where OTP addresses come from: the local inbox or the upstream market"),
@@ -79,7 +87,15 @@ export interface Config {
   staticDir: string;
   /** Enables /dev/test-api (seeding for browser tests); never in production. */
   testApiToken?: string;
-  otpMail: { domain: string; priceMills: number; costMills: number; lifetimeMinutes: number; supplier: OtpSupplierConfig };
+  otpMail: {
+    domain: string;
+    priceMills: number;
+    costMills: number;
+    lifetimeMinutes: number;
+    supplier: OtpSupplierConfig;
+    /** Outside embedded mode: where the local inbox receives mail for `domain` (none: not at all). */
+    inbound?: { port: number; host: string };
+  };
   payway: PaywayConfig;
   /** True when embedded defaults (dev mailbox, simulators) are in use. */
   embedded: boolean;
@@ -184,6 +200,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         e.OTP_SUPPLIER === "upstream"
           ? { kind: "upstream", url: e.OTP_SUPPLIER_URL!, token: e.OTP_SUPPLIER_TOKEN ?? "", mailType: e.OTP_SUPPLIER_MAIL_TYPE }
           : { kind: "local" },
+      inbound: e.INBOUND_SMTP_PORT ? { port: e.INBOUND_SMTP_PORT, host: e.INBOUND_SMTP_HOST } : undefined,
     },
     payway: paywayConfig(e, baseUrl),
     embedded: !e.SMTP_URL,

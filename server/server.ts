@@ -59,6 +59,23 @@ export async function startServer(config: Config, opts: { database?: Database; l
     smtpPort = receiver.port;
     closers.push(receiver.close);
     logger.info({ port: smtpPort }, "dev mailbox: receiving mail over SMTP; read it at /dev/mailbox");
+  } else if (config.otpMail.inbound && config.otpMail.supplier.kind === "local") {
+    // Production with our own inbox: mail for the OTP domain only (the domain's MX points here);
+    // anything else is refused at RCPT TO, so this is never a relay or a general mailbox.
+    const otpDomain = `@${config.otpMail.domain}`;
+    const receiver = await startSmtpReceiver({
+      db,
+      port: config.otpMail.inbound.port,
+      host: config.otpMail.inbound.host,
+      logger,
+      maxBytes: 2 * 1024 * 1024,
+      acceptRecipient: (address) => address.endsWith(otpDomain),
+      onStored: (messages) => {
+        for (const m of messages) recordMailArrival(otpMail, m.toAddress).catch((err) => logger.warn({ err }, "OTP mail arrival not recorded"));
+      },
+    });
+    closers.push(receiver.close);
+    logger.info({ port: receiver.port, domain: config.otpMail.domain }, "OTP inbox: receiving mail for the OTP domain over SMTP");
   }
 
   const transport = createTransport({ ...config, devSmtpPort: smtpPort });

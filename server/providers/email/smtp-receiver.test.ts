@@ -65,4 +65,23 @@ describe("SMTP receiver", () => {
     ).rejects.toMatchObject({ responseCode: 552 });
     expect(await database.db.select().from(inboundMessages)).toHaveLength(before);
   });
+
+  it("with acceptRecipient, refuses other recipients at RCPT TO (550) and stores nothing for them", async () => {
+    const onlyOtp = await startSmtpReceiver({
+      db: database.db,
+      port: 0,
+      logger: pino({ level: "silent" }),
+      acceptRecipient: (address) => address.endsWith("@otp.example.test"),
+    });
+    try {
+      const transport = nodemailer.createTransport({ host: "127.0.0.1", port: onlyOtp.port, ignoreTLS: true, logger: false });
+      await expect(transport.sendMail({ from: "a@example.com", to: "someone@elsewhere.test", subject: "Relay me", text: "x" })).rejects.toMatchObject({ responseCode: 550 });
+      await transport.sendMail({ from: "security@facebookmail.com", to: "fb.abc@OTP.example.test", subject: "FB-12345", text: "code" });
+      const rows = await database.db.select({ to: inboundMessages.toAddress }).from(inboundMessages);
+      expect(rows.map((r) => r.to)).toContain("fb.abc@otp.example.test");
+      expect(rows.map((r) => r.to)).not.toContain("someone@elsewhere.test");
+    } finally {
+      await onlyOtp.close();
+    }
+  });
 });

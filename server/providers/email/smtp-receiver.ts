@@ -15,6 +15,8 @@ export interface SmtpReceiverOptions {
   maxBytes?: number;
   /** Called after a message is stored, e.g. to notify listeners waiting for a code. */
   onStored?: (messages: Array<{ id: string; toAddress: string }>) => void;
+  /** Recipients to accept (default: all, the dev mailbox); others are refused with 550. */
+  acceptRecipient?: (address: string) => boolean;
 }
 
 export interface SmtpReceiver {
@@ -64,6 +66,7 @@ export async function startSmtpReceiver({
   logger,
   maxBytes = 10 * 1024 * 1024,
   onStored,
+  acceptRecipient,
 }: SmtpReceiverOptions): Promise<SmtpReceiver> {
   const log = logger.child({ component: "smtp-receiver" });
   const server = new SMTPServer({
@@ -76,6 +79,12 @@ export async function startSmtpReceiver({
     disableReverseLookup: true,
     logger: false,
     closeTimeout: 3000,
+    onRcptTo(address, _session, callback) {
+      if (acceptRecipient && !acceptRecipient(address.address.toLowerCase())) {
+        return callback(smtpError(`No mailbox here for ${address.address}`, 550));
+      }
+      callback();
+    },
     onData(stream, session, callback) {
       readMessage(stream, maxBytes)
         .then(async (raw) => {
