@@ -30,8 +30,14 @@ export async function waitForEmail(page: Page, to: string, subject: RegExp): Pro
 }
 
 /** Signs up through /auth and confirms the address through the link in the dev mailbox. */
+/** Waits until React has taken over the page (root.tsx marks <html>), so typing is not lost. */
+export async function waitForHydration(page: Page) {
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+}
+
 export async function signUpAndConfirm(page: Page, email: string) {
   await page.goto("/auth");
+  await waitForHydration(page);
   const dialog = page.getByRole("dialog", { name: "Welcome Back" });
   await dialog.getByRole("button", { name: /Sign up/ }).or(dialog.getByRole("link", { name: /Sign up/ })).first().click();
   await dialog.getByLabel("Email address").fill(email);
@@ -47,6 +53,7 @@ export async function signUpAndConfirm(page: Page, email: string) {
 
 export async function signIn(page: Page, email: string, password = PASSWORD) {
   if (!/\/auth/.test(page.url())) await page.goto("/auth");
+  await waitForHydration(page);
   const dialog = page.getByRole("dialog", { name: "Welcome Back" });
   await dialog.getByLabel("Email address").fill(email);
   await dialog.getByLabel("Password", { exact: true }).fill(password);

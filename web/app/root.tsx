@@ -68,6 +68,11 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   // Prerendered HTML is English; a remembered Khmer choice applies once the app has hydrated.
   useEffect(restoreLanguage, []);
+  // Parents' effects run after their children's: the whole first render is live. Browser tests
+  // wait for this before typing into prerendered forms.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return <Outlet />;
 }
 
