@@ -10,6 +10,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
+import { waitFor } from "./lib.mjs";
 
 const PG_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const TOKEN = "bench-token";
@@ -39,19 +40,6 @@ function ensureServerBuilt() {
   }
 }
 
-async function waitFor(url, timeoutMs = 120_000) {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not come up`);
-}
-
 async function startKeyshop(env) {
   const port = 3950 + Math.floor(Math.random() * 40);
   const url = `http://127.0.0.1:${port}`;
@@ -59,7 +47,7 @@ async function startKeyshop(env) {
     env: { ...process.env, PORT: String(port), BASE_URL: url, DEV_SMTP_PORT: String(port + 100), LOG_LEVEL: "error", WORKERS: "off", DEV_TEST_API_TOKEN: TOKEN, NODE_ENV: "development", AUTH_RATE_LIMIT: "off", ...env },
     stdio: ["ignore", "inherit", "inherit"],
   });
-  await waitFor(`${url}/healthz`);
+  await waitFor(`${url}/healthz`, 120_000);
   return { url, stop: () => new Promise((r) => { child.once("exit", r); child.kill("SIGTERM"); }) };
 }
 

@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
+import { waitFor } from "./lib.mjs";
 
 const CONNECTIONS = 50;
 const DURATION = Number(process.env.BENCH_DURATION ?? 15);
@@ -20,19 +21,6 @@ function ensureBuilt() {
     const r = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
     if (r.status !== 0) throw new Error("build failed");
   }
-}
-
-async function waitFor(url, timeoutMs = 60_000) {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not come up`);
 }
 
 async function startKeyshop(env) {

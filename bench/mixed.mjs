@@ -6,30 +6,15 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import autocannon from "autocannon";
-import pg from "pg";
+import { TEST_TOKEN, createBenchDatabase, testApi, waitFor } from "./lib.mjs";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 60);
-const PG_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const TOKEN = "bench-token";
 const LICENCES = 20_000;
 const API_KEYS = 500;
 const USERS = 100;
 const PASSWORD = "bench password 12345";
 // Connections per kind (shared out over the instances).
 const MIX = { landing: 10, session: 10, validate: 20, otpBuy: 10 };
-
-async function waitFor(url, timeoutMs = 60_000) {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not come up`);
-}
 
 function startInstance(databaseUrl, port) {
   const url = `http://127.0.0.1:${port}`;
@@ -42,7 +27,7 @@ function startInstance(databaseUrl, port) {
       DATABASE_URL: databaseUrl,
       LOG_LEVEL: "error",
       NODE_ENV: "development",
-      DEV_TEST_API_TOKEN: TOKEN,
+      DEV_TEST_API_TOKEN: TEST_TOKEN,
       TRUST_PROXY: "on",
       AUTH_RATE_LIMIT: "off", // the benchmark signs in its users in a burst
       PUBLIC_API_RATE_LIMIT: "1000000",
@@ -54,16 +39,6 @@ function startInstance(databaseUrl, port) {
     ready: waitFor(`${url}/healthz`),
     stop: () => new Promise((r) => { child.once("exit", r); child.kill("SIGTERM"); }),
   };
-}
-
-async function testApi(url, path, body) {
-  const res = await fetch(`${url}/dev/test-api${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-test-token": TOKEN },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return res.json();
 }
 
 async function seed(url) {
@@ -139,14 +114,9 @@ export async function run() {
     const built = spawnSync(process.execPath, ["scripts/build-server.mjs"], { stdio: "inherit" });
     if (built.status !== 0) throw new Error("server build failed");
   }
-  const name = `keyshop_bench_mixed_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const dbUrl = new URL(PG_ADMIN_URL);
-  dbUrl.pathname = `/${name}`;
+  const database = await createBenchDatabase("keyshop_bench_mixed");
   const base = 4300 + Math.floor(Math.random() * 40);
-  const first = startInstance(dbUrl.toString(), base);
+  const first = startInstance(database.url, base);
   let second;
   try {
     await first.ready;
@@ -154,7 +124,7 @@ export async function run() {
     // Warm-up: every licence validated once, some of everything.
     await autocannon({ url: first.url, connections: 20, amount: LICENCES, requests: requestsFor("validate", data, "warm") });
     const one = await mixedRun([first], data, "one");
-    second = startInstance(dbUrl.toString(), base + 1);
+    second = startInstance(database.url, base + 1);
     await second.ready;
     await autocannon({ url: second.url, connections: 20, amount: LICENCES, requests: requestsFor("validate", data, "warm2") });
     const two = await mixedRun([first, second], data, "two");
@@ -177,8 +147,7 @@ export async function run() {
     return { targetsMet: ok };
   } finally {
     await Promise.all([first.stop(), second?.stop()]);
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await database.drop();
   }
 }
 

@@ -7,26 +7,12 @@ import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import autocannon from "autocannon";
 import pg from "pg";
+import { TEST_TOKEN, createBenchDatabase, testApi, waitFor } from "./lib.mjs";
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION = Number(process.env.BENCH_DURATION ?? 15);
 const KEYS = 1000;
-const PG_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const TOKEN = "bench-token";
 const TARGET = { rps: 500, p99: 50 };
-
-async function waitFor(url, timeoutMs = 60_000) {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not come up`);
-}
 
 async function startKeyshop(databaseUrl) {
   const port = 4000 + Math.floor(Math.random() * 50);
@@ -37,7 +23,7 @@ async function startKeyshop(databaseUrl) {
       DEV_SMTP_PORT: String(port + 100),
       DATABASE_URL: databaseUrl,
       LOG_LEVEL: "error",
-      DEV_TEST_API_TOKEN: TOKEN,
+      DEV_TEST_API_TOKEN: TEST_TOKEN,
       NODE_ENV: "development",
       // The benchmark measures purchases, not the per-key request limit (120 a minute by default).
       PUBLIC_API_RATE_LIMIT: "1000000",
@@ -47,16 +33,6 @@ async function startKeyshop(databaseUrl) {
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/healthz`);
   return { url, stop: () => new Promise((r) => { child.once("exit", r); child.kill("SIGTERM"); }) };
-}
-
-async function testApi(url, path, body) {
-  const res = await fetch(`${url}/dev/test-api${path}`, {
-    method: body ? "POST" : "GET",
-    headers: { "content-type": "application/json", "x-test-token": TOKEN },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return res.json();
 }
 
 /** Each request: the next key in turn and a fresh Idempotency-Key. */
@@ -84,13 +60,8 @@ async function load(url, reqs, rate) {
 export async function run() {
   const built = spawnSync(process.execPath, ["scripts/build-server.mjs"], { stdio: "inherit" });
   if (built.status !== 0) throw new Error("server build failed");
-  const name = `keyshop_bench_otp_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const dbUrl = new URL(PG_ADMIN_URL);
-  dbUrl.pathname = `/${name}`;
-  const server = await startKeyshop(dbUrl.toString());
+  const database = await createBenchDatabase("keyshop_bench_otp");
+  const server = await startKeyshop(database.url);
   try {
     // $1,000 each: far more than a run can spend, so every purchase is a real debit.
     const { apiKeys } = await testApi(server.url, "/api-keys/bulk", { count: KEYS, balanceMills: 1_000_000 });
@@ -100,7 +71,7 @@ export async function run() {
     const paced = await load(server.url, requests(apiKeys, "paced"), TARGET.rps);
     const oneKey = await load(server.url, requests([apiKeys[0]], "one"));
     const { mismatches } = await testApi(server.url, "/ledger-check");
-    const db = new pg.Client({ connectionString: dbUrl.toString() });
+    const db = new pg.Client({ connectionString: database.url });
     await db.connect();
     const { rows } = await db.query("select count(*)::int as orders, (select count(*)::int from balance_ledger where reason = 'otp_purchase') as debits from otp_mail_orders");
     await db.end();
@@ -127,8 +98,7 @@ export async function run() {
     return { targetsMet };
   } finally {
     await server.stop();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await database.drop();
   }
 }
 

@@ -5,6 +5,7 @@ import { RoleSchema } from "./me";
 import { OrderListQuerySchema, OrderSchema } from "./orders";
 import { OtpOrderSchema } from "./otp-mail";
 import { dbText } from "./text";
+import { dollarsToMills } from "./money";
 
 const Page = z.coerce.number().int().min(1).max(100_000).default(1);
 const Search = dbText().trim().max(200).optional().default("");
@@ -217,15 +218,10 @@ export const BALANCE_MESSAGES = {
 
 export const MAX_ADJUSTMENT_MILLS = 1_000_000_000; // $1,000,000
 
-const AMOUNT_TEXT = /^(\d{1,9})(?:\.(\d{1,3}))?$/;
-
 /** A positive dollar amount (number or text, up to 3 decimals) as mills, through its text. */
 export function parseAdjustmentAmount(value: number | string): number | null {
-  const text = typeof value === "number" ? (Number.isFinite(value) ? String(value) : "") : value.trim().replace(/^\$/, "");
-  const m = AMOUNT_TEXT.exec(text);
-  if (!m) return null;
-  const mills = Number(m[1]) * 1000 + Number((m[2] ?? "").padEnd(3, "0"));
-  return mills > 0 && mills <= MAX_ADJUSTMENT_MILLS ? mills : null;
+  const mills = dollarsToMills(value, { decimals: 3 });
+  return mills !== null && mills > 0 && mills <= MAX_ADJUSTMENT_MILLS ? mills : null;
 }
 
 export const AdjustmentAmountSchema = z

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { LICENSE_KEY_MARKER } from "./licenses";
 import { MarketSchema } from "./plans";
 import { dbText } from "./text";
+import { dollarsToMills } from "./money";
 
 /** The spec's label for top-ups (plan title of a top-up order, dialog title). */
 export const TOP_UP_TITLE = "Balance Top Up";
@@ -24,14 +25,9 @@ export const SUBSCRIPTION_MESSAGES = {
   failed: "Failed to process payment. Please try again.",
 } as const;
 
-const AMOUNT_TEXT = /^(\d{1,7})(?:\.(\d{1,2}))?$/;
-
 /** A dollar amount (number or text, step 0.01) as mills through its text, never float arithmetic. */
 export function parseTopupAmount(value: number | string): number | null {
-  const text = typeof value === "number" ? (Number.isFinite(value) ? String(value) : "") : value.trim().replace(/^\$/, "");
-  const m = AMOUNT_TEXT.exec(text);
-  if (!m) return null;
-  return Number(m[1]) * 1000 + Number((m[2] ?? "").padEnd(2, "0")) * 10;
+  return dollarsToMills(value, { decimals: 2, wholeDigits: 7 });
 }
 
 export const TopupAmountSchema = z.union([z.number(), z.string().max(32)], TOPUP_MESSAGES.invalid).superRefine((value, ctx) => {

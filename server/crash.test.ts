@@ -15,7 +15,6 @@ import { createServer, type AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import PostalMime from "postal-mime";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "./db/client";
 import { apiKeys, balanceLedger, emailOutbox, licenses, orders, otpMailOrders } from "./db/schema";
@@ -25,6 +24,7 @@ import { renderEmail } from "./providers/email/render";
 import { SEND_CONCURRENCY } from "./providers/email/worker";
 import { startPaywaySimulator, type RunningSimulator } from "./providers/payway/simulator/app";
 import { createTestDatabase } from "./test/db";
+import { startSmtpPeer, type SmtpPeer } from "./test/smtp-peer";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const TOKEN = "crash-test-token";
@@ -117,7 +117,7 @@ class Instance {
 
 describe.runIf(process.env.TEST_DATABASE_URL)("crash safety: SIGKILL mid-work, restart, nothing lost or granted twice", () => {
   let database: Database;
-  const peers: SMTPServer[] = [];
+  const peers: SmtpPeer[] = [];
   let sim: RunningSimulator;
   let a: Instance;
   let b: Instance;
@@ -136,33 +136,19 @@ describe.runIf(process.env.TEST_DATABASE_URL)("crash safety: SIGKILL mid-work, r
   let killOnDelivery: { instance: Instance; atBulk: number; fired: (recipient: string, exited: Promise<void>) => void } | undefined;
 
   const startPeer = async (name: string) => {
-    const peer = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS", "AUTH"],
-      logger: false,
-      closeTimeout: 1000,
-      onData(stream, _session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on("data", (c: Buffer) => chunks.push(c));
-        stream.on("end", () => {
-          const raw = Buffer.concat(chunks).toString("utf8");
-          received.push(raw);
-          const trigger = killOnDelivery;
-          if (trigger && trigger.instance.name === name && /^To: crash-bulk-/m.test(raw) && bulkReceived() >= trigger.atBulk) {
-            killOnDelivery = undefined;
-            // The message is here but its sender never hears so: the outbox's at-least-once case.
-            trigger.fired(/^To: (\S+)/m.exec(raw)![1]!, trigger.instance.kill());
-            return;
-          }
-          callback();
-        });
-      },
+    const peer = await startSmtpPeer((raw, reply) => {
+      received.push(raw);
+      const trigger = killOnDelivery;
+      if (trigger && trigger.instance.name === name && /^To: crash-bulk-/m.test(raw) && bulkReceived() >= trigger.atBulk) {
+        killOnDelivery = undefined;
+        // The message is here but its sender never hears so: the outbox's at-least-once case.
+        trigger.fired(/^To: (\S+)/m.exec(raw)![1]!, trigger.instance.kill());
+        return;
+      }
+      reply();
     });
-    // A killed sender resets its connections: expected here, nothing to report.
-    peer.on("error", () => {});
     peers.push(peer);
-    await new Promise<void>((resolve) => peer.listen(0, "127.0.0.1", resolve));
-    return (peer.server.address() as AddressInfo).port;
+    return peer.port;
   };
   const killOnDeliveryOf = (instance: Instance, atBulk: number) =>
     new Promise<{ recipient: string; exited: Promise<void> }>((resolve, reject) => {
@@ -298,7 +284,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("crash safety: SIGKILL mid-work, r
   afterAll(async () => {
     await Promise.all([a?.kill(), b?.kill()]);
     await sim?.close();
-    await Promise.all(peers.map((peer) => new Promise<void>((resolve) => peer.close(() => resolve()))));
+    await Promise.all(peers.map((peer) => peer.close()));
     await database?.close();
   });
 

@@ -1,12 +1,12 @@
 // Two instances of the real server on one PostgreSQL database, each with its own pool and its
 // own listeners: whatever one does, the other must see (issue #8's multi-instance proof).
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "./config";
 import type { Database } from "./db/client";
 import { enqueueEmail } from "./providers/email/outbox";
 import { startServer, type RunningServer } from "./server";
 import { createTestDatabase } from "./test/db";
+import { startCollectingPeer } from "./test/smtp-peer";
 
 const TOKEN = "multi-instance-token";
 const PASSWORD = "correct horse battery 9";
@@ -15,26 +15,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL",
   let database: Database;
   let a: RunningServer;
   let b: RunningServer;
-  let smtp: SMTPServer;
-  const received: string[] = [];
+  let smtp: Awaited<ReturnType<typeof startCollectingPeer>>;
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS", "AUTH"],
-      logger: false,
-      onData(stream, _session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on("data", (c: Buffer) => chunks.push(c));
-        stream.on("end", () => {
-          received.push(Buffer.concat(chunks).toString("utf8"));
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-    const smtpPort = (smtp.server.address() as { port: number }).port;
+    smtp = await startCollectingPeer();
+    const smtpPort = smtp.port;
     const env = {
       NODE_ENV: "test",
       LOG_LEVEL: "silent",
@@ -54,7 +40,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL",
 
   afterAll(async () => {
     await Promise.all([a?.close(), b?.close()]);
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp?.close();
     await database?.close();
   });
 
@@ -156,7 +142,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL",
   });
 
   it("1,000 queued e-mails drained by both instances reach the SMTP peer once each", async () => {
-    received.length = 0;
+    smtp.received.length = 0;
     const ids = Array.from({ length: 1000 }, (_, i) => `bulk-${i}`);
     for (let i = 0; i < ids.length; i += 100) {
       await database.db.transaction(async (tx) => {
@@ -166,8 +152,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL",
       });
     }
     const deadline = Date.now() + 90_000;
-    while (received.length < 1000 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
-    const recipients = received.map((m) => /^To: (\S+)/m.exec(m)?.[1]);
+    while (smtp.received.length < 1000 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+    const recipients = smtp.received.map((m) => /^To: (\S+)/m.exec(m)?.[1]);
     expect(recipients).toHaveLength(1000);
     expect(new Set(recipients).size).toBe(1000);
   }, 120_000);

@@ -1,15 +1,10 @@
 // Money is integer mills (thousandths of a dollar) everywhere; these are the only conversions.
+import { dollarsToMills } from "../../contracts/money";
 export type Mills = number;
-
-const DECIMAL = /^(\d{1,9})(?:\.(\d{1,3}))?$/;
 
 /** Parses "9.99", "10", "0.045" into mills without ever going through a float. */
 export function parseMills(text: string): Mills | null {
-  const m = DECIMAL.exec(text.trim().replace(/^\$/, ""));
-  if (!m) return null;
-  const whole = Number(m[1]);
-  const frac = Number((m[2] ?? "").padEnd(3, "0"));
-  return whole * 1000 + frac;
+  return dollarsToMills(text, { decimals: 3 });
 }
 
 /** Formats mills as dollars: 9990 → "$9.99" (2 decimals), or 3 decimals when asked. */

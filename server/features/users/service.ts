@@ -1,7 +1,7 @@
 // Role changes: the CLI (setUserRole) and the User Management screen (changeUserRole), always audited.
 import { asc, eq, sql } from "drizzle-orm";
 import { ROLE_MESSAGES } from "../../../contracts/admin";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { auditLog, user } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 
@@ -22,16 +22,7 @@ export async function setUserRole({ db, email, role, superAdmin, actor }: SetUse
       .where(eq(sql`lower(${user.email})`, email.trim().toLowerCase()))
       .for("update");
     if (!found) throw new AppError("NOT_FOUND", `No user with the e-mail ${email}.`);
-    await tx.update(user).set({ role, superAdmin, updatedAt: new Date() }).where(eq(user.id, found.id));
-    await tx.insert(auditLog).values({
-      actorUserId: actor.id ?? null,
-      actorEmail: actor.email,
-      action: "user.role",
-      targetType: "user",
-      targetId: found.id,
-      before: { role: found.role, superAdmin: found.superAdmin },
-      after: { role, superAdmin },
-    });
+    await writeRoleChange(tx, { actor, target: found, role, superAdmin });
     return { id: found.id, email: found.email, role, superAdmin };
   });
 }
@@ -66,16 +57,30 @@ export async function changeUserRole({ db, userId, role, actor }: ChangeUserRole
     if (found.role === role && found.superAdmin === superAdmin) return { user: found, changed: false };
     if (found.id === actor.id && role !== "admin") throw new AppError("SELF_DEMOTION", ROLE_MESSAGES.selfDemotion, 409);
     if (found.superAdmin && !superAdmin && superAdmins.length <= 1) throw new AppError("LAST_SUPER_ADMIN", ROLE_MESSAGES.lastSuperAdmin, 409);
-    await tx.update(user).set({ role, superAdmin, updatedAt: new Date() }).where(eq(user.id, found.id));
-    await tx.insert(auditLog).values({
-      actorUserId: actor.id,
-      actorEmail: actor.email,
-      action: "user.role",
-      targetType: "user",
-      targetId: found.id,
-      before: { role: found.role, superAdmin: found.superAdmin },
-      after: { role, superAdmin },
-    });
+    await writeRoleChange(tx, { actor, target: found, role, superAdmin });
     return { user: { ...found, role, superAdmin }, changed: true };
+  });
+}
+
+/** The role change and its audit row (who, what, before and after), in the caller's transaction. */
+async function writeRoleChange(
+  tx: Tx,
+  change: {
+    actor: { id?: string | null; email: string };
+    target: { id: string; role: "user" | "admin"; superAdmin: boolean };
+    role: "user" | "admin";
+    superAdmin: boolean;
+  },
+) {
+  const { actor, target, role, superAdmin } = change;
+  await tx.update(user).set({ role, superAdmin, updatedAt: new Date() }).where(eq(user.id, target.id));
+  await tx.insert(auditLog).values({
+    actorUserId: actor.id ?? null,
+    actorEmail: actor.email,
+    action: "user.role",
+    targetType: "user",
+    targetId: target.id,
+    before: { role: target.role, superAdmin: target.superAdmin },
+    after: { role, superAdmin },
   });
 }

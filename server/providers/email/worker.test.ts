@@ -1,11 +1,11 @@
 import { Writable } from "node:stream";
 import { eq, sql } from "drizzle-orm";
 import pino from "pino";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import { emailOutbox, inboundMessages } from "../../db/schema";
 import { createTestDatabase } from "../../test/db";
+import { startSmtpPeer } from "../../test/smtp-peer";
 import { enqueueEmail } from "./outbox";
 import { MAX_ATTEMPTS } from "./outbox-store";
 import { startSmtpReceiver } from "./smtp-receiver";
@@ -19,30 +19,13 @@ const url = "https://keyshop.test/verify?token=t0ken";
 async function startPeer(answer: (delivery: number) => "accept" | number) {
   const received: string[] = [];
   let deliveries = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    closeTimeout: 1000,
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        const verdict = answer(++deliveries);
-        if (verdict !== "accept") return callback(Object.assign(new Error("Try again later"), { responseCode: verdict }));
-        received.push(Buffer.concat(chunks).toString("utf8"));
-        callback();
-      });
-    },
+  const peer = await startSmtpPeer((raw, reply) => {
+    const verdict = answer(++deliveries);
+    if (verdict !== "accept") return reply(Object.assign(new Error("Try again later"), { responseCode: verdict }));
+    received.push(raw);
+    reply();
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.server.address() as { port: number };
-  return {
-    port,
-    received,
-    deliveries: () => deliveries,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  return { ...peer, received, deliveries: () => deliveries };
 }
 
 function capturingLogger() {
