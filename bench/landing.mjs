@@ -119,8 +119,13 @@ async function stopProcessGroup(child) {
 // ---------------------------------------------------------------------------------------------
 // First-load weight
 
-/** Scripts, module preloads, imports of inline module scripts, and style sheets of a page. */
-export function firstLoadAssets(html) {
+/**
+ * Scripts, module preloads, imports of inline module scripts, and style sheets of a page. What
+ * sits in a <template> is inert (never fetched or run on load): the public pages keep the app's
+ * scripts there until a visitor needs them (decision 016), so it is not first-load weight.
+ */
+export function firstLoadAssets(page) {
+  const html = page.replace(/<template\b[^>]*>[\s\S]*?<\/template>/gi, "");
   const attr = (tag, name) => tag.match(new RegExp(`\\s${name}\\s*=\\s*["']([^"']+)["']`, "i"))?.[1];
   const js = new Set();
   const css = new Set();
@@ -168,12 +173,22 @@ function get(origin, pathname, acceptEncoding) {
   });
 }
 
+/** Static imports of a JS module (`import "./x.js"`, `import … from "./x.js"`), as paths. */
+function staticImports(pathname, code) {
+  const found = new Set();
+  for (const [, spec] of code.matchAll(/(?:\bimport|\bfrom)\s*["']([^"']+)["']/g)) {
+    if (spec.startsWith(".") || spec.startsWith("/")) found.add(new URL(spec, `http://x${pathname}`).pathname);
+  }
+  return [...found];
+}
+
 async function measureFile(origin, pathname) {
   const raw = await get(origin, pathname, "identity");
   if (raw.status !== 200) throw new Error(`GET ${pathname} answered ${raw.status}`);
   const wire = await get(origin, pathname, "br, gzip");
   return {
     file: pathname,
+    imports: pathname.endsWith(".js") ? staticImports(pathname, raw.body.toString("utf8")) : [],
     rawBytes: raw.body.length,
     gzipBytes: zlib.gzipSync(raw.body, { level: 9 }).length,
     brotliBytes: zlib.brotliCompressSync(raw.body).length,
@@ -185,7 +200,18 @@ async function measureWeight(origin, pathname = "/") {
   const html = readFileSync(path.join(ROOT, "build", "client", pathname.slice(1), "index.html"), "utf8");
   const assets = firstLoadAssets(html);
   const js = [];
-  for (const file of assets.js) js.push(await measureFile(origin, file));
+  // Each listed script and, transitively, what it imports statically (fetched before it runs).
+  const queue = [...assets.js];
+  const seen = new Set(queue);
+  while (queue.length) {
+    const measured = await measureFile(origin, queue.shift());
+    js.push(measured);
+    for (const next of measured.imports) {
+      if (seen.has(next)) continue;
+      seen.add(next);
+      queue.push(next);
+    }
+  }
   const css = [];
   for (const file of assets.css) css.push(await measureFile(origin, file));
   const document = await measureFile(origin, pathname);

@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 
-import { PASSWORD, signUpAndConfirm, uniqueEmail } from "./support";
+import { collectConsoleErrors, PASSWORD, signUpAndConfirm, uniqueEmail } from "./support";
 
 interface SiteConfig {
   links: { supportChat: string; communityChat: string; documentation: string; sellerTelegram: string };
@@ -18,7 +18,10 @@ const LOCAL_PRICES = ["$9.99", "$29.99", "$119.99"];
 const FOREIGN_PRICES = ["$15.99", "$47.99", "$179.99"];
 const KHMER_PRICING_HEADING = "ជ្រើសរើសគម្រោងដែលស័ក្ដិសមបំផុតសម្រាប់អ្នក";
 
-/** Opens a public page and waits until React has hydrated the prerendered HTML. */
+/**
+ * Opens a public page and waits until it is interactive: the static page's script (web/enhance)
+ * or, for signed-in visitors and a remembered Khmer, React marks the bar.
+ */
 async function open(page: Page, url = "/") {
   await page.goto(url);
   await expect(page.getByRole("banner")).toHaveAttribute("data-hydrated", "true");
@@ -48,15 +51,15 @@ test("the pricing switch shows foreigner prices with Telegram links, and back", 
   const local = pricing.getByRole("radio", { name: "Local" });
   const foreign = pricing.getByRole("radio", { name: "Foreigner" });
   await expect(local).toHaveAttribute("aria-checked", "true");
-  await expect(pricing.getByTestId("plan-price")).toHaveText(LOCAL_PRICES);
+  await expect(pricing.getByTestId("plan-price").filter({ visible: true })).toHaveText(LOCAL_PRICES);
   await expect(pricing.getByRole("heading", { level: 3 })).toHaveText(["1 Month", "3 Months", "12 Months"]);
-  await expect(pricing.getByText("Most Popular")).toBeVisible();
+  await expect(pricing.getByText("Most Popular").filter({ visible: true })).toBeVisible();
   await expect(pricing.getByText("per 3 months")).toBeVisible();
   await expect(pricing.getByRole("button", { name: "Get Started" })).toHaveCount(3);
 
   await foreign.click();
   await expect(foreign).toHaveAttribute("aria-checked", "true");
-  await expect(pricing.getByTestId("plan-price")).toHaveText(FOREIGN_PRICES);
+  await expect(pricing.getByTestId("plan-price").filter({ visible: true })).toHaveText(FOREIGN_PRICES);
   await expect(pricing.getByRole("button", { name: "Get Started" })).toHaveCount(0);
   const telegram = pricing.getByRole("link", { name: "Contact on Telegram" });
   await expect(telegram).toHaveCount(3);
@@ -70,7 +73,7 @@ test("the pricing switch shows foreigner prices with Telegram links, and back", 
   await foreign.press("ArrowLeft");
   await expect(local).toHaveAttribute("aria-checked", "true");
   await expect(local).toBeFocused();
-  await expect(pricing.getByTestId("plan-price")).toHaveText(LOCAL_PRICES);
+  await expect(pricing.getByTestId("plan-price").filter({ visible: true })).toHaveText(LOCAL_PRICES);
 });
 
 test("a plan click while signed out opens the 'Welcome' sign-in dialog (no magic link)", async ({ page }) => {
@@ -254,7 +257,7 @@ test("the language switch turns the landing into Khmer, is remembered, and switc
   await expect(page.locator("html")).toHaveAttribute("lang", "km");
   const pricing = page.locator("#pricing");
   await expect(pricing.getByRole("heading", { level: 2, name: KHMER_PRICING_HEADING })).toBeVisible();
-  await expect(pricing.getByTestId("plan-price")).toHaveText(LOCAL_PRICES);
+  await expect(pricing.getByTestId("plan-price").filter({ visible: true })).toHaveText(LOCAL_PRICES);
   const khmerNav = page.getByRole("banner").getByRole("navigation", { name: "ម៉ឺនុយមេ" });
   await expect(khmerNav.getByRole("button", { name: "វីដេអូ" })).toBeVisible();
 
@@ -305,4 +308,81 @@ test("signing in from a plan keeps the visitor on / and opens the payment step; 
   await expect(page.getByText("You have been logged out of your account")).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   await expect(bar.getByRole("link", { name: "Sign In" })).toBeVisible();
+});
+
+/** Script files the page has requested so far (their names under /assets). */
+function scriptRequests(page: Page) {
+  const names: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") names.push(new URL(request.url()).pathname.replace("/assets/", ""));
+  });
+  return names;
+}
+const isReact = (name: string) => /^(framework|entry\.client|public|home|root)-/.test(name);
+
+test("a first visit runs no React until a plan is chosen; choices made before carry over", async ({ page }) => {
+  const errors = collectConsoleErrors(page);
+  const scripts = scriptRequests(page);
+  await open(page);
+  // The prerendered page and its small script only: the app's modules are not even preloaded.
+  expect(scripts.filter(isReact)).toEqual([]);
+  expect(scripts.some((name) => name.startsWith("enhance-"))).toBe(true);
+
+  // Choices on the static page: the Foreigner prices, a scroll past 50 px.
+  const pricing = page.locator("#pricing");
+  await pricing.getByRole("radio", { name: "Foreigner" }).click();
+  await expect(pricing.getByTestId("plan-price").filter({ visible: true })).toHaveText(FOREIGN_PRICES);
+  expect(scripts.filter(isReact)).toEqual([]);
+
+  // A plan in the hero: the app loads, takes over the same page, and opens the dialog.
+  await page.getByRole("button", { name: "3 Months · $29.99" }).click();
+  const dialog = page.getByRole("dialog", { name: "Welcome" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText("3 Months");
+  expect(scripts.some((name) => name.startsWith("framework-"))).toBe(true);
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await page.keyboard.press("Escape");
+
+  // The Foreigner choice survived the hand-over, and React now runs the switch.
+  await expect(pricing.getByRole("radio", { name: "Foreigner" })).toHaveAttribute("aria-checked", "true");
+  await expect(pricing.getByTestId("plan-price").filter({ visible: true })).toHaveText(FOREIGN_PRICES);
+  await pricing.getByRole("radio", { name: "Local" }).click();
+  await expect(pricing.getByTestId("plan-price").filter({ visible: true })).toHaveText(LOCAL_PRICES);
+  // One menu at a time, driven by React only (no double toggling by the static script).
+  await mainNav(page).getByRole("button", { name: "Contact" }).click();
+  await expect(mainNav(page).getByRole("link", { name: "FAQ" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(mainNav(page).getByRole("link", { name: "FAQ" })).toBeHidden();
+
+  // No hydration mismatch, no error.
+  expect(errors).toEqual([]);
+});
+
+test("a signed-in visitor gets the app at once; signed out, the static page again", async ({ page, context }) => {
+  const email = uniqueEmail("static");
+  await signUpAndConfirm(page, email);
+  await page.goto("/auth");
+  await page.getByRole("dialog", { name: "Welcome Back" }).getByLabel("Email address").fill(email);
+  await page.getByRole("dialog", { name: "Welcome Back" }).getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByRole("dialog", { name: "Welcome Back" }).getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page).toHaveURL(/\/license-keys/);
+  const hint = (await context.cookies()).find((cookie) => cookie.name === "ks_signed_in");
+  expect(hint?.value).toBe("1");
+  expect(hint?.httpOnly).toBe(false);
+
+  const scripts = scriptRequests(page);
+  await page.goto("/");
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  expect(scripts.some((name) => name.startsWith("framework-"))).toBe(true);
+  await expect(page.getByRole("banner").getByRole("link", { name: "Dashboard" })).toBeVisible();
+
+  // Sign out (from /faq, where the bar has the button): the hint goes with the session.
+  await page.goto("/faq");
+  await page.getByRole("banner").getByRole("button", { name: "Sign Out" }).click();
+  await expect(page.getByText("Signed out successfully")).toBeVisible();
+  expect((await context.cookies()).find((cookie) => cookie.name === "ks_signed_in")).toBeUndefined();
+  scripts.length = 0;
+  await open(page);
+  expect(scripts.filter(isReact)).toEqual([]);
+  await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toBeVisible();
 });

@@ -103,3 +103,15 @@ export function seedLicense(
 export function seedBalance(request: TestApiRequest, input: { email: string; amountMills: number }) {
   return testApi<{ balanceMills: number }>(request, "balance", input);
 }
+
+/** Console errors other than failed requests (the header asks /api/me, a 401 when signed out). */
+export function collectConsoleErrors(page: Page) {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) {
+      errors.push(message.text());
+    }
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  return errors;
+}

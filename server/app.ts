@@ -9,6 +9,7 @@ import { CLIENT_IP_HEADER, type Auth } from "./auth/auth";
 import { sessionContext, type AppEnv } from "./auth/context";
 import { checkAuthInput, withErrorShape } from "./auth/edge";
 import { requireTrustedOrigin } from "./auth/origin-check";
+import { withSessionHint } from "./auth/session-hint";
 import { PAYWAY_SIMULATOR_PATH, type Config } from "./config";
 import type { Db } from "./db/client";
 import { createAdminRoutes } from "./features/admin/routes";
@@ -120,7 +121,8 @@ export function createApp({ config, db, auth, logger, signer, limiter, otpMail, 
     await checkAuthInput(c);
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_IP_HEADER, c.get("clientIp"));
-    return withErrorShape(await auth.handler(new Request(c.req.raw, { headers })));
+    const res = await withErrorShape(await auth.handler(new Request(c.req.raw, { headers })));
+    return withSessionHint(res, config.baseUrl.startsWith("https://"));
   });
 
   app.route("/", createSystemRoutes({ db, lifecycle, metrics: metrics && config.metricsToken ? { metrics, token: config.metricsToken } : undefined }));

@@ -73,6 +73,36 @@ describe("sign-up, verification and sign-in", () => {
   });
 });
 
+describe("the signed-in hint for the public pages", () => {
+  it("is set (readable, no secret) with the session cookie and cleared with it", async () => {
+    const email = uniqueEmail("hint");
+    const c = t.client();
+    await c.json("/api/auth/sign-up/email", { json: { email, password: PASSWORD, name: "" } });
+    const mail = await t.lastEmail(email, "verify-email");
+    await c.request(mail.link!);
+    expect(c.cookie("ks_signed_in")).toBeUndefined();
+
+    const wrong = await c.request("/api/auth/sign-in/email", { json: { email, password: "not the password" } });
+    expect(wrong.headers.getSetCookie().some((line) => line.startsWith("ks_signed_in="))).toBe(false);
+
+    const signIn = await c.request("/api/auth/sign-in/email", { json: { email, password: PASSWORD } });
+    const hint = signIn.headers.getSetCookie().find((line) => line.startsWith("ks_signed_in="));
+    expect(hint).toMatch(/^ks_signed_in=1; Path=\/; SameSite=Lax; Max-Age=\d+$/);
+    expect(hint).not.toMatch(/HttpOnly/i);
+    expect(c.cookie("ks_signed_in")).toBe("1");
+
+    await c.json("/api/auth/sign-out", { json: {} });
+    expect(c.hasSession()).toBe(false);
+    expect(c.cookie("ks_signed_in")).toBeUndefined();
+  });
+
+  it("grants nothing by itself", async () => {
+    const c = t.client();
+    const me = await c.json("/api/me", { headers: { cookie: "ks_signed_in=1" } });
+    expect(me.status).toBe(401);
+  });
+});
+
 describe("password reset", () => {
   it("e-mails a link whose token sets a new password and revokes the old one", async () => {
     const { email } = await t.signedInUser();

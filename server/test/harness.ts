@@ -57,6 +57,11 @@ export class TestClient {
   hasSession() {
     return [...this.cookies.keys()].some((k) => k.includes("session_token"));
   }
+
+  /** A cookie's value as the browser would now send it (undefined when unset or cleared). */
+  cookie(name: string) {
+    return this.cookies.get(name);
+  }
 }
 
 export interface TestContext {

@@ -56,8 +56,15 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
           <AppToaster />
         </ThemeProvider>
-        <ScrollRestoration />
-        <Scripts />
+        {/*
+          The app's scripts, last in <body>. On the prerendered public pages the build turns this
+          into an inert <template> and web/enhance loads it when a visitor needs the app
+          (scripts/static-first.mjs, decision 016); web/enhance puts it back exactly like this.
+        */}
+        <div id="ks-app" hidden>
+          <ScrollRestoration />
+          <Scripts />
+        </div>
       </body>
     </html>
   );

@@ -25,6 +25,7 @@ export function ThemeToggleButton({ className }: { className?: string }) {
       size="icon"
       className={className}
       aria-label="Toggle theme"
+      data-theme-toggle
       onClick={toggleTheme}
     >
       <ThemeIcon />

@@ -39,6 +39,9 @@ export async function fetchPublicSession(): Promise<PublicSession | null> {
 
 /** Records a session read elsewhere (sign-in, sign-out, the dashboard's own check). */
 export function setPublicSession(value: PublicSession | null) {
+  // Signed out (or the session ended): drop the server's readable hint too, so the next public
+  // page stays static instead of loading the app for nobody (server/auth/session-hint.ts).
+  if (value === null && data !== null) document.cookie = "ks_signed_in=; Max-Age=0; Path=/; SameSite=Lax";
   data = value;
   fetchedAt = Date.now();
   for (const listener of listeners) listener();

@@ -39,6 +39,11 @@ const MOBILE_MENU_ID = "public-mobile-menu";
 
 // The menus here are light disclosure widgets (no Radix DropdownMenu): the landing's first load
 // must stay small, and Radix's menu + popper alone weigh ~32 KB gzip.
+//
+// On the prerendered pages this markup first works without React (web/enhance/header.ts, decision
+// 016): the data-* hooks below are what that script drives, and every state it changes shows
+// through attributes (data-scrolled, data-menu-open, aria-expanded, hidden), which React renders
+// the same way once it takes over. Menu panels are always rendered, hidden until opened.
 
 function useScrolled(threshold: number) {
   const [scrolled, setScrolled] = useState(false);
@@ -88,7 +93,6 @@ export function PublicHeader() {
   const scrolled = useScrolled(SCROLL_THRESHOLD);
   const goToSection = useGoToSection();
   const [menuOpen, setMenuOpen] = useState(false);
-  const [menuUsed, setMenuUsed] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
   // Prerendered HTML shows before React takes over; tests and tools wait for this marker.
   const [hydrated, setHydrated] = useState(false);
@@ -113,14 +117,15 @@ export function PublicHeader() {
 
   return (
     <header
+      data-public-header
       data-scrolled={scrolled ? "true" : "false"}
+      data-menu-open={menuOpen ? "true" : "false"}
       data-hydrated={hydrated ? "true" : undefined}
       className={cn(
         // Same height and border width in both states: nothing moves when it turns translucent.
-        "sticky top-0 z-40 border-b transition-[background-color,border-color,box-shadow] duration-200",
-        scrolled || menuOpen
-          ? "border-border/70 bg-background/75 shadow-sm backdrop-blur-md supports-[backdrop-filter]:bg-background/65"
-          : "border-transparent bg-background",
+        "sticky top-0 z-40 border-b border-transparent bg-background transition-[background-color,border-color,box-shadow] duration-200",
+        "data-[menu-open=true]:border-border/70 data-[menu-open=true]:bg-background/75 data-[menu-open=true]:shadow-sm data-[menu-open=true]:backdrop-blur-md data-[menu-open=true]:supports-[backdrop-filter]:bg-background/65",
+        "data-[scrolled=true]:border-border/70 data-[scrolled=true]:bg-background/75 data-[scrolled=true]:shadow-sm data-[scrolled=true]:backdrop-blur-md data-[scrolled=true]:supports-[backdrop-filter]:bg-background/65",
       )}
     >
       <span id={NEW_TAB_HINT_ID} hidden>
@@ -137,10 +142,20 @@ export function PublicHeader() {
         </Link>
 
         <nav aria-label={t("nav.label")} className="hidden items-center gap-1 md:flex">
-          <Button type="button" variant="ghost" onClick={() => goToSection(SECTION_IDS.videos)}>
+          <Button
+            type="button"
+            variant="ghost"
+            data-section={SECTION_IDS.videos}
+            onClick={() => goToSection(SECTION_IDS.videos)}
+          >
             {t("nav.videos")}
           </Button>
-          <Button type="button" variant="ghost" onClick={() => goToSection(SECTION_IDS.setup)}>
+          <Button
+            type="button"
+            variant="ghost"
+            data-section={SECTION_IDS.setup}
+            onClick={() => goToSection(SECTION_IDS.setup)}
+          >
             {t("nav.download")}
           </Button>
           <ContactMenu />
@@ -157,16 +172,17 @@ export function PublicHeader() {
             type="button"
             variant="ghost"
             size="icon"
-            className="md:hidden"
+            className="group md:hidden"
+            data-mobile-menu-toggle
+            data-label-open={t("nav.openMenu")}
+            data-label-close={t("nav.closeMenu")}
             aria-label={menuOpen ? t("nav.closeMenu") : t("nav.openMenu")}
             aria-expanded={menuOpen}
             aria-controls={MOBILE_MENU_ID}
-            onClick={() => {
-              setMenuUsed(true);
-              setMenuOpen((open) => !open);
-            }}
+            onClick={() => setMenuOpen((open) => !open)}
           >
-            {menuOpen ? <XIcon aria-hidden="true" /> : <MenuIcon aria-hidden="true" />}
+            <XIcon aria-hidden="true" className="hidden group-aria-expanded:block" />
+            <MenuIcon aria-hidden="true" className="group-aria-expanded:hidden" />
           </Button>
         </div>
       </div>
@@ -177,8 +193,7 @@ export function PublicHeader() {
         hidden={!menuOpen}
         className="border-t border-border/60 md:hidden"
       >
-        {/* Rendered on first open: less markup to hydrate on every page. */}
-        {menuUsed ? <MobileMenuItems goToSection={goToSection} onChoose={closeMenu} /> : null}
+        <MobileMenuItems goToSection={goToSection} onChoose={closeMenu} />
       </nav>
     </header>
   );
@@ -197,6 +212,7 @@ function MobileMenuItems({
     <div className="mx-auto grid max-w-6xl gap-1.5 px-4 py-4 sm:px-6">
       <MobileButton
         icon={PlayCircleIcon}
+        section={SECTION_IDS.videos}
         onClick={() => {
           onChoose();
           goToSection(SECTION_IDS.videos);
@@ -206,6 +222,7 @@ function MobileMenuItems({
       </MobileButton>
       <MobileButton
         icon={DownloadIcon}
+        section={SECTION_IDS.setup}
         onClick={() => {
           onChoose();
           goToSection(SECTION_IDS.setup);
@@ -246,15 +263,23 @@ function MobileMenuItems({
 
 function MobileButton({
   icon: Icon,
+  section,
   onClick,
   children,
 }: {
   icon: LucideIcon;
+  section: string;
   onClick: () => void;
   children: ReactNode;
 }) {
   return (
-    <Button type="button" variant="ghost" className="h-11 justify-start text-base" onClick={onClick}>
+    <Button
+      type="button"
+      variant="ghost"
+      className="h-11 justify-start text-base"
+      data-section={section}
+      onClick={onClick}
+    >
       <Icon className="size-5" aria-hidden="true" />
       {children}
     </Button>
@@ -280,8 +305,6 @@ function Disclosure({
   children: (close: () => void) => ReactNode;
 }) {
   const [open, setOpen] = useState(false);
-  // The panel's content is rendered on first open (less markup to hydrate on every page).
-  const [used, setUsed] = useState(false);
   const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
@@ -313,9 +336,8 @@ function Disclosure({
     event.preventDefault();
     if (!open) {
       const last = event.key === "ArrowUp";
-      setUsed(true);
       setOpen(true);
-      // The items exist once React has rendered the open panel.
+      // The items can take focus once React has shown the panel.
       requestAnimationFrame(() => {
         const list = items();
         list[last ? list.length - 1 : 0]?.focus();
@@ -335,6 +357,7 @@ function Disclosure({
   return (
     <div
       ref={rootRef}
+      data-disclosure
       className="relative"
       onKeyDown={onKeyDown}
       onBlur={(event) => {
@@ -348,15 +371,13 @@ function Disclosure({
         aria-label={label}
         aria-expanded={open}
         aria-controls={panelId}
-        className={triggerClassName}
-        onClick={() => {
-          setUsed(true);
-          setOpen((value) => !value);
-        }}
+        data-disclosure-trigger
+        className={cn("group", triggerClassName)}
+        onClick={() => setOpen((value) => !value)}
       >
         {triggerLabel}
         <ChevronDownIcon
-          className={cn("size-4 opacity-70 transition-transform", open && "rotate-180")}
+          className="size-4 opacity-70 transition-transform group-aria-expanded:rotate-180"
           aria-hidden="true"
         />
       </Button>
@@ -368,7 +389,7 @@ function Disclosure({
           align === "end" ? "right-0 origin-top-right" : "left-0 origin-top-left",
         )}
       >
-        {used ? children(close) : null}
+        {children(close)}
       </div>
     </div>
   );
@@ -436,6 +457,7 @@ function LanguageMenu() {
             <li key={lng}>
               <button
                 data-menu-item
+                data-language={lng}
                 type="button"
                 lang={lng}
                 aria-pressed={lng === current}

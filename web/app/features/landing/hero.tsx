@@ -70,6 +70,7 @@ export function Hero({
                   plan.isPopular && "shadow-md shadow-brand/25",
                 )}
                 onClick={() => onChoosePlan(plan)}
+                data-plan-choice={plan.id}
                 {...intentProps(prefetch)}
               >
                 {t("hero.planButton", {

@@ -1,7 +1,6 @@
 import { useRef, type KeyboardEvent } from "react";
 
 import type { Market } from "../../../../contracts/plan-catalogue";
-import { cn } from "~/lib/utils";
 
 /**
  * Local / Foreigner segmented control: a radio group (one tab stop, arrow keys move and select,
@@ -52,14 +51,11 @@ export function MarketSwitch({
             role="radio"
             aria-checked={checked}
             tabIndex={checked ? 0 : -1}
+            data-market-option={option.value}
             onClick={() => onChange(option.value)}
             onKeyDown={(event) => onKeyDown(event, index)}
-            className={cn(
-              "min-w-28 rounded-full px-5 py-2 text-sm font-semibold transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50",
-              checked
-                ? "bg-brand text-brand-foreground shadow-sm"
-                : "text-foreground/75 hover:bg-background hover:text-foreground",
-            )}
+            // Styled by aria-checked, which web/enhance/pricing.ts also sets before React runs.
+            className="min-w-28 rounded-full px-5 py-2 text-sm font-semibold text-foreground/75 transition-colors outline-none hover:bg-background hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-checked:bg-brand aria-checked:text-brand-foreground aria-checked:shadow-sm aria-checked:hover:bg-brand aria-checked:hover:text-brand-foreground"
           >
             {option.label}
           </button>

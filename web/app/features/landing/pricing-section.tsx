@@ -17,7 +17,23 @@ import { NEW_TAB_HINT_ID, SECTION_IDS } from "~/features/landing/sections";
 import { useTranslation } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
 
-/** Pricing: rendered from the catalogue at build time, so the prerendered HTML has the prices. */
+const MARKETS: Market[] = ["local", "foreign"];
+
+/**
+ * The market shown first: Local, or what the visitor chose on the static page before the app took
+ * over (web/enhance/pricing.ts keeps it in data-market), so hydration finds the same markup.
+ */
+function initialMarket(): Market {
+  if (typeof document === "undefined") return "local";
+  const shown = document.getElementById(SECTION_IDS.pricing)?.dataset.market;
+  return shown === "foreign" ? "foreign" : "local";
+}
+
+/**
+ * Pricing: rendered from the catalogue at build time, so the prerendered HTML has the prices.
+ * Both price lists are in the page, the other market's hidden: the switch works before React
+ * (web/enhance/pricing.ts) by toggling what the markup already has.
+ */
 export function PricingSection({
   onChoosePlan,
   prefetch,
@@ -26,12 +42,12 @@ export function PricingSection({
   prefetch: () => void;
 }) {
   const { t } = useTranslation("landing");
-  const [market, setMarket] = useState<Market>("local");
-  const plans = plansForMarket(market);
+  const [market, setMarket] = useState<Market>(initialMarket);
 
   return (
     <section
       id={SECTION_IDS.pricing}
+      data-market={market}
       aria-labelledby="pricing-heading"
       tabIndex={-1}
       className="scroll-mt-16 border-y border-border/60 bg-muted/30 py-20 outline-none sm:py-28"
@@ -52,20 +68,32 @@ export function PricingSection({
             ]}
           />
           <p className="text-sm text-muted-foreground" aria-live="polite">
-            {market === "local" ? t("pricing.localHint") : t("pricing.foreignHint")}
+            <span data-market-hint="local" hidden={market !== "local"}>
+              {t("pricing.localHint")}
+            </span>
+            <span data-market-hint="foreign" hidden={market !== "foreign"}>
+              {t("pricing.foreignHint")}
+            </span>
           </p>
         </div>
 
-        <ul className="mx-auto mt-12 grid max-w-md gap-6 lg:max-w-none lg:grid-cols-3 lg:items-stretch">
-          {plans.map((plan) => (
-            <PlanCard
-              key={plan.id}
-              plan={plan}
-              onChoose={() => onChoosePlan(plan)}
-              prefetch={prefetch}
-            />
-          ))}
-        </ul>
+        {MARKETS.map((shown) => (
+          <ul
+            key={shown}
+            data-market-plans={shown}
+            hidden={market !== shown}
+            className="mx-auto mt-12 grid max-w-md gap-6 lg:max-w-none lg:grid-cols-3 lg:items-stretch"
+          >
+            {plansForMarket(shown).map((plan) => (
+              <PlanCard
+                key={plan.id}
+                plan={plan}
+                onChoose={() => onChoosePlan(plan)}
+                prefetch={prefetch}
+              />
+            ))}
+          </ul>
+        ))}
 
         <p className="mt-10 flex items-center justify-center gap-2 text-center text-sm text-muted-foreground">
           <ShieldCheckIcon className="size-4 shrink-0 text-brand-text" aria-hidden="true" />
@@ -137,6 +165,7 @@ function PlanCard({
             className="w-full"
             aria-describedby={headingId}
             onClick={onChoose}
+            data-plan-choice={plan.id}
             {...intentProps(prefetch)}
           >
             {t("pricing.getStarted")}

@@ -1,11 +1,18 @@
 import { useEffect, useState, type RefObject } from "react";
 
+import { PLAYLIST_NEAR_MARGIN } from "~/features/landing/playlist-frame";
+
 /**
  * Becomes true (and stays true) once the element comes within `margin` of the viewport.
  * Used to mount heavy embeds only when the visitor gets close to them.
  */
-export function useNearViewport(ref: RefObject<Element | null>, margin = "400px") {
-  const [near, setNear] = useState(false);
+export function useNearViewport(
+  ref: RefObject<Element | null>,
+  margin = PLAYLIST_NEAR_MARGIN,
+  /** Whether it is near already (read once, for the first render). */
+  initial: () => boolean = () => false,
+) {
+  const [near, setNear] = useState(initial);
 
   useEffect(() => {
     const element = ref.current;

@@ -4,14 +4,19 @@ import { ExternalLinkIcon, PlayIcon } from "lucide-react";
 import { SITE } from "../../../../contracts/site";
 import { SectionHeading } from "~/features/landing/section-heading";
 import { NEW_TAB_HINT_ID, SECTION_IDS } from "~/features/landing/sections";
+import { PLAYLIST_FRAME } from "~/features/landing/playlist-frame";
 import { useNearViewport } from "~/features/landing/use-near-viewport";
 import { useTranslation } from "~/lib/i18n";
+
+/** The static page may have mounted the frame already (the app then starts with it). */
+const frameMounted = () =>
+  typeof document !== "undefined" && document.querySelector("[data-video-frame] iframe") !== null;
 
 /** Learning resources: the tutorial playlist, mounted only when the visitor gets near it. */
 export function VideosSection() {
   const { t } = useTranslation("landing");
   const frameRef = useRef<HTMLDivElement>(null);
-  const [near, load] = useNearViewport(frameRef);
+  const [near, load] = useNearViewport(frameRef, undefined, frameMounted);
 
   return (
     <section
@@ -27,6 +32,9 @@ export function VideosSection() {
 
         <div
           ref={frameRef}
+          data-video-frame
+          data-src={SITE.videos.playlistEmbed}
+          data-title={t("videos.iframeTitle")}
           className="relative mt-12 aspect-video overflow-hidden rounded-2xl border bg-zinc-950 shadow-2xl shadow-black/10 ring-1 ring-black/5 dark:ring-white/10"
         >
           {near ? (
@@ -34,15 +42,16 @@ export function VideosSection() {
               src={SITE.videos.playlistEmbed}
               title={t("videos.iframeTitle")}
               loading="lazy"
-              allow="accelerometer; clipboard-write; encrypted-media; gyroscope; picture-in-picture; web-share"
-              referrerPolicy="strict-origin-when-cross-origin"
+              allow={PLAYLIST_FRAME.allow}
+              referrerPolicy={PLAYLIST_FRAME.referrerPolicy}
               allowFullScreen
-              className="absolute inset-0 size-full border-0"
+              className={PLAYLIST_FRAME.className}
             />
           ) : (
             <div className="absolute inset-0 flex flex-col items-center justify-center gap-4 bg-[radial-gradient(ellipse_at_top,theme(colors.emerald.800),theme(colors.zinc.950)_70%)] p-6 text-center text-white">
               <button
                 type="button"
+                data-video-load
                 onClick={() => load(true)}
                 className="group flex flex-col items-center gap-4 rounded-2xl p-2 outline-none focus-visible:ring-[3px] focus-visible:ring-white/70"
               >

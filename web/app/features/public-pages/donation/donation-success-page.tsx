@@ -35,13 +35,19 @@ export function DonationSuccessPage() {
   const km = i18n.getFixedT("km", "donation");
   const en = i18n.getFixedT("en", "donation");
   const donor = donation.donor ?? DEFAULT_DONOR;
-  const fade = cn("transition-opacity duration-500 motion-reduce:transition-none", !hydrated && "opacity-0");
+  // The donor's name goes into its own element (web/enhance/donation.ts fills it in before React).
+  const [thanksBefore, thanksAfter = ""] = en("thanksDonor", { donor: "\u0000" }).split("\u0000");
+  // Shown once the query string is read, by React or by the static page's script (data-ready).
+  const fade =
+    "opacity-0 transition-opacity duration-500 group-data-[ready=true]/donation:opacity-100 motion-reduce:transition-none";
 
   return (
     <PublicPage>
-      <canvas aria-hidden="true" ref={canvasRef} className="pointer-events-none fixed inset-0 z-50 size-full" />
+      <canvas aria-hidden="true" data-confetti ref={canvasRef} className="pointer-events-none fixed inset-0 z-50 size-full" />
       <section
-        className="relative mx-auto flex max-w-2xl flex-col items-center px-4 py-16 text-center sm:px-6 sm:py-24"
+        data-donation
+        data-ready={hydrated ? "true" : undefined}
+        className="group/donation relative mx-auto flex max-w-2xl flex-col items-center px-4 py-16 text-center sm:px-6 sm:py-24"
       >
         <div
           aria-hidden="true"
@@ -59,7 +65,9 @@ export function DonationSuccessPage() {
             lang="en"
             className={cn("mt-2 block text-2xl font-semibold break-words text-balance sm:text-3xl", fade)}
           >
-            {en("thanksDonor", { donor })}
+            {thanksBefore}
+            <span data-donation-donor>{donor}</span>
+            {thanksAfter}
           </span>
         </h1>
         <p className="relative mt-5 max-w-lg text-base leading-relaxed text-pretty text-muted-foreground sm:text-lg">
@@ -69,27 +77,30 @@ export function DonationSuccessPage() {
         <h2 className="sr-only">{t("summary")}</h2>
         <dl
           className={cn(
-            "relative mt-10 grid w-full max-w-md divide-y rounded-2xl border bg-card text-left text-card-foreground shadow-sm",
+            "relative mt-10 grid w-full max-w-md rounded-2xl border bg-card text-left text-card-foreground shadow-sm",
             fade,
           )}
         >
           <div className="flex items-baseline justify-between gap-6 px-6 py-4">
             <dt className="text-sm text-muted-foreground">{t("amount")}</dt>
             <dd className="text-2xl font-semibold tabular-nums" data-testid="donation-amount">
-              ${donation.amount}
+              $<span data-donation-amount>{donation.amount}</span>
             </dd>
           </div>
-          {donation.transaction ? (
-            <div className="px-6 py-4">
+          {/* Shown when the query has a transaction number (req_time). */}
+          <div className="border-t px-6 py-4" data-donation-transaction hidden={!donation.transaction}>
               <div className="flex items-baseline justify-between gap-6">
                 <dt className="shrink-0 text-sm text-muted-foreground">{t("transaction")}</dt>
-                <dd className="min-w-0 font-mono text-sm font-medium break-all" data-testid="donation-transaction">
+                <dd
+                  className="min-w-0 font-mono text-sm font-medium break-all"
+                  data-testid="donation-transaction"
+                  data-donation-transaction-number
+                >
                   {donation.transaction}
                 </dd>
               </div>
               <p className="mt-1.5 text-xs text-muted-foreground">{t("transactionHint")}</p>
-            </div>
-          ) : null}
+          </div>
         </dl>
 
         <Button asChild size="lg" className="relative mt-10 min-w-48">

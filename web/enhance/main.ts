@@ -1,0 +1,19 @@
+// The public pages' only script on first load (see app.ts): interactive without React.
+import { enhanceAccordion } from "./accordion";
+import { upgrade, wantsAppNow } from "./app";
+import { enhanceDonation } from "./donation";
+import { enhanceHeader } from "./header";
+import { enhancePricing } from "./pricing";
+import { enhanceVideos } from "./videos";
+
+if (wantsAppNow()) {
+  void upgrade();
+} else {
+  enhanceHeader();
+  enhancePricing();
+  enhanceVideos();
+  enhanceAccordion();
+  enhanceDonation();
+  // Browser tests (and tools) wait for this before using the page, as they wait for React.
+  document.querySelector("[data-public-header]")?.setAttribute("data-hydrated", "true");
+}
