@@ -370,10 +370,19 @@ test("a signed-in visitor gets the app at once; signed out, the static page agai
   expect(hint?.value).toBe("1");
   expect(hint?.httpOnly).toBe(false);
 
+  // React is slow to arrive (held back 1.5 s): a plan clicked meanwhile waits for it, not lost.
+  await page.route(/\/assets\/framework-[^/]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
   const scripts = scriptRequests(page);
-  await page.goto("/");
+  // DOMContentLoaded: the page's own module script has run (the app is on its way), React has not.
+  await page.goto("/", { waitUntil: "domcontentloaded" });
+  await page.getByRole("button", { name: "1 Month · $9.99" }).click();
+  await expect(page.getByRole("dialog", { name: "1 Month — $9.99" })).toBeVisible();
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
   expect(scripts.some((name) => name.startsWith("framework-"))).toBe(true);
+  await page.keyboard.press("Escape");
   await expect(page.getByRole("banner").getByRole("link", { name: "Dashboard" })).toBeVisible();
 
   // Sign out (from /faq, where the bar has the button): the hint goes with the session.

@@ -2,7 +2,7 @@
 // checkout page (in the plugin's aba_webservice frame), the callback and the verified return.
 import { expect, test, type Locator, type Page } from "@playwright/test";
 
-import { createUser, seedLicense, signIn, uniqueEmail, waitForEmail } from "./support";
+import { createUser, seedLicense, signIn, TEST_API_TOKEN, uniqueEmail, waitForEmail } from "./support";
 
 const DAY = 86_400_000;
 const shortDate = (ms: number) =>
@@ -316,4 +316,25 @@ test("a return before PayWay confirms waits for the verified status, then celebr
   await expect(toast(page, "Payment cancelled")).toContainText("Nothing was charged.");
   await expect(page).toHaveURL(/\/license-keys$/);
   await expect(page.getByRole("dialog")).toHaveCount(0);
+});
+
+test("transactions history pages through 25 of today's payments, 20 at a time", async ({ page, request }) => {
+  const email = uniqueEmail("pages");
+  await createUser(request, { email });
+  const orders = Array.from({ length: 25 }, () => ({ email, kind: "plan", planId: "local-1m", status: "paid" }));
+  const seeded = await request.post("/dev/test-api/orders", { headers: { "x-test-token": TEST_API_TOKEN }, data: { orders } });
+  expect(seeded.status()).toBe(200);
+  await signInAs(page, email);
+
+  await page.goto("/transactions-history");
+  const pages = page.getByRole("navigation", { name: "Transactions pages" });
+  await expect(pages.getByText("Showing 1 to 20 of 25")).toBeVisible();
+  await expect(pages.getByText("Page 1 of 2")).toBeVisible();
+  await expect(pages.getByRole("button", { name: "Previous" })).toBeDisabled();
+  await pages.getByRole("button", { name: "Next" }).click();
+  await expect(pages.getByText("Showing 21 to 25 of 25")).toBeVisible();
+  await expect(pages.getByText("Page 2 of 2")).toBeVisible();
+  await expect(pages.getByRole("button", { name: "Next" })).toBeDisabled();
+  await pages.getByRole("button", { name: "Previous" }).click();
+  await expect(pages.getByText("Page 1 of 2")).toBeVisible();
 });

@@ -7,9 +7,12 @@
 // Loading = putting the template's scripts back exactly where React Router rendered them, so the
 // document React hydrates is the one it prerendered (decision 016).
 
-/** Listeners of the static page; all removed when the app takes over (React handles it then). */
+/** Listeners of the static page; all removed when the app starts taking over. */
 const staticPage = new AbortController();
 export const staticSignal = staticPage.signal;
+/** Listeners that bridge the loading of the app (a plan click to replay); removed once it is live. */
+const loading = new AbortController();
+export const untilAppSignal = loading.signal;
 const beforeApp: (() => void)[] = [];
 
 /** Runs `undo` just before the app hydrates: the static page's open menus must be closed then. */
@@ -52,7 +55,10 @@ function hydrated() {
 export function upgrade(): Promise<void> {
   upgrading ??= new Promise<void>((resolve) => {
     const template = appTemplate();
-    if (!template) return resolve(); // already the app (or not a static page)
+    if (!template) {
+      loading.abort(); // already the app (or not a static page): nothing to bridge
+      return resolve();
+    }
     preloadApp();
     staticPage.abort();
     for (const undo of beforeApp) undo();
@@ -72,6 +78,7 @@ export function upgrade(): Promise<void> {
     const observer = new MutationObserver(() => {
       if (!hydrated()) return;
       observer.disconnect();
+      loading.abort(); // before any replay below: from now on React alone handles clicks
       resolve();
     });
     observer.observe(document.documentElement, { attributes: true, attributeFilter: ["data-hydrated"] });

@@ -3,9 +3,11 @@ import { enhanceAccordion } from "./accordion";
 import { upgrade, wantsAppNow } from "./app";
 import { enhanceDonation } from "./donation";
 import { enhanceHeader } from "./header";
-import { enhancePricing } from "./pricing";
+import { enhancePlanChoices, enhancePricing } from "./pricing";
 import { enhanceVideos } from "./videos";
 
+// A plan click is never lost: it loads the app (or waits for it) and is then replayed.
+enhancePlanChoices();
 if (wantsAppNow()) {
   void upgrade();
 } else {

@@ -1,7 +1,7 @@
 // The landing's pricing without React: the Local / Foreigner switch, and the plan buttons, which
 // load the app (sign-in and payment dialogs) and hand it the click. Markup from
 // features/landing/pricing-section.tsx and market-switch.tsx.
-import { preloadApp, staticSignal as signal, upgrade } from "./app";
+import { preloadApp, staticSignal as signal, untilAppSignal, upgrade } from "./app";
 
 function marketSwitch(section: HTMLElement) {
   const options = Array.from(section.querySelectorAll<HTMLElement>("[data-market-option]"));
@@ -35,8 +35,11 @@ function marketSwitch(section: HTMLElement) {
   });
 }
 
-/** Plan buttons (hero and pricing): the app is fetched on intent, and runs on the click. */
-function planChoices() {
+/**
+ * Plan buttons (hero and pricing): the app is fetched on intent, and runs on the click. Also while
+ * the app is loading for a signed-in visitor: a click then waits for it instead of being lost.
+ */
+export function enhancePlanChoices() {
   const intent = (event: Event) => {
     if ((event.target as Element).closest?.("[data-plan-choice]")) preloadApp();
   };
@@ -57,12 +60,11 @@ function planChoices() {
         button.click();
       });
     },
-    { signal, capture: true },
+    { signal: untilAppSignal, capture: true },
   );
 }
 
 export function enhancePricing() {
   const section = document.querySelector<HTMLElement>("[data-market]");
   if (section) marketSwitch(section);
-  planChoices();
 }

@@ -1,27 +1,24 @@
-import { useEffect, useId, useState } from "react";
-import { InboxIcon, RotateCwIcon, TriangleAlertIcon } from "lucide-react";
-import { toast } from "sonner";
+import { useId, useState } from "react";
+import { InboxIcon } from "lucide-react";
 
+import { DataTable } from "~/components/data-table/data-table";
+import { loadErrorState, useErrorToast } from "~/components/data-table/list-state";
 import { PageHeader } from "~/components/dashboard/page-header";
-import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Label } from "~/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
-import { Skeleton } from "~/components/ui/skeleton";
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { TableCell, TableRow } from "~/components/ui/table";
 import { formatDateTime } from "~/features/licenses/format";
-import { TableMessage } from "~/features/licenses/table-message";
-import { cn } from "~/lib/utils";
 
 import { errorMessage, type AuditEntry } from "./api";
 import { formatDollars } from "./format";
-import { Pagination } from "./pagination";
 import { useAudit } from "./queries";
 
 const PAGE_SIZE = 25;
 const COLUMNS = ["When", "Who", "What", "Concerning", "Before", "After", "Note"] as const;
 const FILTERS = { all: "All changes", "user.role": "Role changes", "balance.adjust": "Balance adjustments" } as const;
 type Filter = keyof typeof FILTERS;
+const ERROR_TITLE = "Error fetching the audit log";
 
 export function AuditLogPanel() {
   const [filter, setFilter] = useState<Filter>("all");
@@ -29,12 +26,14 @@ export function AuditLogPanel() {
   const filterId = useId();
   const query = useAudit({ action: filter === "all" ? undefined : filter, page, pageSize: PAGE_SIZE });
   const data = query.data;
+  useErrorToast("audit-error", ERROR_TITLE, query.error, errorMessage);
 
-  useEffect(() => {
-    if (query.isError) toast.error("Error fetching the audit log", { id: "audit-error", description: errorMessage(query.error) });
-  }, [query.isError, query.error]);
-
-  const busy = query.isFetching && query.isPlaceholderData;
+  const state =
+    !data && query.isError
+      ? loadErrorState(ERROR_TITLE, errorMessage(query.error), () => void query.refetch())
+      : data?.entries.length === 0
+        ? { icon: InboxIcon, title: "No changes recorded yet" }
+        : null;
   return (
     <div className="flex flex-col gap-6">
       <PageHeader title="Audit Log" description="Role changes and balance adjustments: who, when, what, before and after." />
@@ -64,46 +63,17 @@ export function AuditLogPanel() {
             </Select>
           </div>
         </div>
-        <Table aria-busy={busy || undefined} className="min-w-[60rem]" containerClassName="@container" scrollLabel="Audit log table">
-          <TableCaption className="sr-only">Audit log, newest first.</TableCaption>
-          <TableHeader className="bg-muted/40">
-            <TableRow className="hover:bg-transparent">
-              {COLUMNS.map((c) => (
-                <TableHead key={c} className="first:pl-4 last:pr-4 sm:first:pl-6 sm:last:pr-6">
-                  {c}
-                </TableHead>
-              ))}
-            </TableRow>
-          </TableHeader>
-          <TableBody className={cn("transition-opacity", busy && "opacity-60")}>
-            {!data && query.isError ? (
-              <TableMessage colSpan={COLUMNS.length} icon={TriangleAlertIcon} tone="error" title="Error fetching the audit log">
-                <p>{errorMessage(query.error)}</p>
-                <Button variant="outline" size="sm" className="mt-3" onClick={() => void query.refetch()}>
-                  <RotateCwIcon aria-hidden="true" />
-                  Try again
-                </Button>
-              </TableMessage>
-            ) : data?.entries.length === 0 ? (
-              <TableMessage colSpan={COLUMNS.length} icon={InboxIcon} title="No changes recorded yet" />
-            ) : data ? (
-              data.entries.map((e) => <AuditRow key={e.id} entry={e} />)
-            ) : (
-              Array.from({ length: 4 }, (_, i) => (
-                <TableRow key={i} className="hover:bg-transparent">
-                  {COLUMNS.map((c) => (
-                    <TableCell key={c} className="first:pl-4 sm:first:pl-6">
-                      <Skeleton className="h-4 w-20" />
-                    </TableCell>
-                  ))}
-                </TableRow>
-              ))
-            )}
-          </TableBody>
-        </Table>
-        {data && data.total > 0 ? (
-          <Pagination page={page} pageSize={PAGE_SIZE} total={data.total} noun="entries" label="Audit log pages" onPageChange={setPage} />
-        ) : null}
+        <DataTable
+          columns={COLUMNS}
+          caption="Audit log, newest first."
+          scrollLabel="Audit log table"
+          className="min-w-[60rem]"
+          rows={data?.entries}
+          renderRow={(entry) => <AuditRow key={entry.id} entry={entry} />}
+          state={state}
+          busy={query.isFetching && query.isPlaceholderData}
+          pagination={data && { page, pageSize: PAGE_SIZE, total: data.total, noun: "entries", label: "Audit log pages", onPageChange: setPage }}
+        />
       </Card>
     </div>
   );

@@ -1,6 +1,6 @@
-import { useEffect, useId, useState, type ReactNode } from "react";
+import { useEffect, useId, useState } from "react";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { InboxIcon, MinusIcon, PlusIcon, RotateCwIcon, SearchXIcon, TriangleAlertIcon } from "lucide-react";
+import { InboxIcon, MinusIcon, PlusIcon, SearchXIcon } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { z } from "zod";
@@ -13,6 +13,9 @@ import {
   parseAdjustmentAmount,
   type BalanceSort,
 } from "../../../../contracts/admin";
+import { DataTable } from "~/components/data-table/data-table";
+import { loadErrorState, useErrorToast, usePagedSearch, type ListState } from "~/components/data-table/list-state";
+import { Pagination } from "~/components/data-table/pagination";
 import { SubmitButton } from "~/components/submit-button";
 import { Button } from "~/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -29,59 +32,35 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { SearchInput } from "~/components/ui/search-input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
-import { Skeleton } from "~/components/ui/skeleton";
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { TableMessage } from "~/features/licenses/table-message";
-import { useDebouncedValue } from "~/features/licenses/use-debounced-value";
+import { TableCell, TableRow } from "~/components/ui/table";
 import { isApiError } from "~/lib/api";
-import { cn } from "~/lib/utils";
 
 import { errorMessage, type BalanceUser } from "./api";
 import { formatDollars } from "./format";
-import { Pagination } from "./pagination";
 import { useAdjustBalance, useBalances } from "./queries";
 
 const COLUMNS = ["Email", "Name", "API Keys", "Actions"] as const;
+const ERROR_TITLE = "Error fetching users";
 type Operation = "add" | "subtract";
 type Pending = { user: BalanceUser; key: BalanceUser["apiKeys"][number]; operation: Operation; amountMills: number };
 
 export function ManageBalancePanel() {
-  const [search, setSearch] = useState("");
+  // Search, sort or page size change: back to page 1.
+  const { search, setSearch, term, page, setPage } = usePagedSearch();
   const [sort, setSort] = useState<BalanceSort>("none");
   const [pageSize, setPageSize] = useState<number>(10);
-  const [page, setPage] = useState(1);
   const [pending, setPending] = useState<Pending | null>(null);
-  const debounced = useDebouncedValue(search.trim());
-  const query = useBalances({ search: debounced, sort, page, pageSize });
+  const query = useBalances({ search: term, sort, page, pageSize });
   const data = query.data;
   const sortId = useId();
   const sizeId = useId();
+  useErrorToast("admin-balances-error", ERROR_TITLE, query.error, errorMessage);
 
-  // Search, sort or page size change: back to page 1.
-  useEffect(() => setPage(1), [debounced]);
-  useEffect(() => {
-    if (query.isError) toast.error("Error fetching users", { id: "admin-balances-error", description: errorMessage(query.error) });
-  }, [query.isError, query.error]);
-
-  const busy = query.isFetching && query.isPlaceholderData;
-  let message: { icon: typeof InboxIcon; tone?: "error"; title: string; body?: ReactNode } | null = null;
+  let state: ListState | null = null;
   if (!data && query.isError) {
-    message = {
-      icon: TriangleAlertIcon,
-      tone: "error",
-      title: "Error fetching users",
-      body: (
-        <>
-          <p>{errorMessage(query.error)}</p>
-          <Button variant="outline" size="sm" className="mt-3" onClick={() => void query.refetch()}>
-            <RotateCwIcon aria-hidden="true" />
-            Try again
-          </Button>
-        </>
-      ),
-    };
+    state = loadErrorState(ERROR_TITLE, errorMessage(query.error), () => void query.refetch());
   } else if (data?.users.length === 0) {
-    message = { icon: debounced ? SearchXIcon : InboxIcon, title: "No users found" };
+    state = { icon: term ? SearchXIcon : InboxIcon, title: "No users found" };
   }
 
   return (
@@ -99,7 +78,7 @@ export function ManageBalancePanel() {
             placeholder="Search by email, name, or API key..."
             value={search}
             onChange={(e) => setSearch(e.target.value)}
-            pending={query.isFetching && debounced !== ""}
+            pending={query.isFetching && term !== ""}
             containerClassName="sm:max-w-sm"
           />
           <div className="grid gap-1.5">
@@ -149,37 +128,18 @@ export function ManageBalancePanel() {
             </Select>
           </div>
         </div>
-        <Table aria-busy={busy || undefined} className="min-w-[60rem]" containerClassName="@container" scrollLabel="User balances table">
-          <TableCaption className="sr-only">Users with their API keys and balances; add or subtract an amount per key.</TableCaption>
-          <TableHeader className="bg-muted/40">
-            <TableRow className="hover:bg-transparent">
-              {COLUMNS.map((c) => (
-                <TableHead key={c} className="first:pl-4 last:pr-4 sm:first:pl-6 sm:last:pr-6">
-                  {c}
-                </TableHead>
-              ))}
-            </TableRow>
-          </TableHeader>
-          <TableBody className={cn("transition-opacity", busy && "opacity-60")}>
-            {message ? (
-              <TableMessage colSpan={COLUMNS.length} icon={message.icon} tone={message.tone} title={message.title}>
-                {message.body}
-              </TableMessage>
-            ) : data ? (
-              data.users.map((u) => <BalanceRow key={u.id} user={u} onConfirm={setPending} />)
-            ) : (
-              Array.from({ length: 4 }, (_, i) => (
-                <TableRow key={i} className="hover:bg-transparent">
-                  {COLUMNS.map((c) => (
-                    <TableCell key={c} className="first:pl-4 sm:first:pl-6">
-                      <Skeleton className="h-4 w-28" />
-                    </TableCell>
-                  ))}
-                </TableRow>
-              ))
-            )}
-          </TableBody>
-        </Table>
+        <DataTable
+          columns={COLUMNS}
+          caption="Users with their API keys and balances; add or subtract an amount per key."
+          scrollLabel="User balances table"
+          className="min-w-[60rem]"
+          rows={data?.users}
+          renderRow={(user) => <BalanceRow key={user.id} user={user} onConfirm={setPending} />}
+          state={state}
+          busy={query.isFetching && query.isPlaceholderData}
+          skeletonClassName="h-4 w-28"
+        />
+        {/* Unlike the other lists, the paging stays when nothing matches: 'Showing 0 to 0 of 0 users'. */}
         {data ? (
           <Pagination page={page} pageSize={pageSize} total={data.total} noun="users" label="User pages" onPageChange={setPage} />
         ) : null}

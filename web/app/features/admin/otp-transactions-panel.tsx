@@ -1,26 +1,22 @@
-import { useEffect, useState, type ReactNode } from "react";
-import { ArrowRightIcon, BadgeDollarSignIcon, InboxIcon, ReceiptTextIcon, RotateCwIcon, SearchXIcon, TriangleAlertIcon } from "lucide-react";
-import { toast } from "sonner";
+import { useState, type ReactNode } from "react";
+import { ArrowRightIcon, BadgeDollarSignIcon, InboxIcon, ReceiptTextIcon, SearchXIcon } from "lucide-react";
 
+import { DataTable } from "~/components/data-table/data-table";
+import { loadErrorState, useErrorToast, usePagedSearch, type ListState } from "~/components/data-table/list-state";
 import { PageHeader } from "~/components/dashboard/page-header";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { SearchInput } from "~/components/ui/search-input";
 import { Skeleton } from "~/components/ui/skeleton";
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { TableCell, TableRow } from "~/components/ui/table";
 import { formatDate, formatTime } from "~/features/licenses/format";
-import { TableMessage } from "~/features/licenses/table-message";
-import { useDebouncedValue } from "~/features/licenses/use-debounced-value";
 import { isFiltered, quickRange, rangeToQuery, type DateRange } from "~/features/otp-mail/date-range";
 import { DateRangeFilter } from "~/features/otp-mail/date-range-filter";
 import { formatMoney } from "~/features/otp-mail/money";
 import { OtpStatusBadge } from "~/features/otp-mail/otp-status-badge";
-import { cn } from "~/lib/utils";
 
 import { errorMessage, type AdminOtpOrder } from "./api";
 import { formatDollars } from "./format";
-import { Pagination } from "./pagination";
 import { useAdminOtpOrders } from "./queries";
 
 export const GMAIL_FETCH_ERROR = "Failed to fetch Gmail transactions";
@@ -28,39 +24,19 @@ const PAGE_SIZE = 50;
 const COLUMNS = ["Date & Time", "Gmail", "Service", "Price", "OTP", "Balance Change", "Status"] as const;
 
 export function OtpTransactionsPanel() {
-  const [search, setSearch] = useState("");
+  const { search, setSearch, term, page, setPage } = usePagedSearch();
   // The spec: today by default.
   const [range, setRange] = useState<DateRange>(() => quickRange("Today"));
-  const [page, setPage] = useState(1);
-  const debounced = useDebouncedValue(search.trim());
-  const query = useAdminOtpOrders({ search: debounced, ...rangeToQuery(range), page, pageSize: PAGE_SIZE });
+  const query = useAdminOtpOrders({ search: term, ...rangeToQuery(range), page, pageSize: PAGE_SIZE });
   const data = query.data;
+  useErrorToast("admin-otp-error", GMAIL_FETCH_ERROR, query.error, errorMessage);
 
-  useEffect(() => setPage(1), [debounced]);
-  useEffect(() => {
-    if (query.isError) toast.error(GMAIL_FETCH_ERROR, { id: "admin-otp-error", description: errorMessage(query.error) });
-  }, [query.isError, query.error]);
-
-  const busy = query.isFetching && query.isPlaceholderData;
-  let message: { icon: typeof InboxIcon; tone?: "error"; title: string; body: ReactNode } | null = null;
+  let state: ListState | null = null;
   if (!data && query.isError) {
-    message = {
-      icon: TriangleAlertIcon,
-      tone: "error",
-      title: GMAIL_FETCH_ERROR,
-      body: (
-        <>
-          <p>{errorMessage(query.error)}</p>
-          <Button variant="outline" size="sm" className="mt-3" onClick={() => void query.refetch()}>
-            <RotateCwIcon aria-hidden="true" />
-            Try again
-          </Button>
-        </>
-      ),
-    };
+    state = loadErrorState(GMAIL_FETCH_ERROR, errorMessage(query.error), () => void query.refetch());
   } else if (data?.orders.length === 0) {
-    message =
-      debounced || isFiltered(range)
+    state =
+      term || isFiltered(range)
         ? { icon: SearchXIcon, title: "No transactions found", body: <p>Try other words or dates, or clear the dates.</p> }
         : { icon: InboxIcon, title: "No Gmail transactions yet", body: <p>Addresses bought by customers appear here.</p> };
   }
@@ -93,7 +69,7 @@ export function OtpTransactionsPanel() {
             placeholder="Search by Gmail, API key or service..."
             value={search}
             onChange={(e) => setSearch(e.target.value)}
-            pending={query.isFetching && debounced !== ""}
+            pending={query.isFetching && term !== ""}
             containerClassName="max-w-md"
           />
           <DateRangeFilter
@@ -104,32 +80,18 @@ export function OtpTransactionsPanel() {
             }}
           />
         </div>
-        <Table aria-busy={busy || undefined} className="min-w-[56rem]" containerClassName="@container" scrollLabel="Gmail OTP transactions table">
-          <TableCaption className="sr-only">Gmail OTP transactions of every customer, newest first.</TableCaption>
-          <TableHeader className="bg-muted/40">
-            <TableRow className="hover:bg-transparent">
-              {COLUMNS.map((c) => (
-                <TableHead key={c} className="first:pl-4 last:pr-4 sm:first:pl-6 sm:last:pr-6">
-                  {c}
-                </TableHead>
-              ))}
-            </TableRow>
-          </TableHeader>
-          <TableBody className={cn("transition-opacity", busy && "opacity-60")}>
-            {message ? (
-              <TableMessage colSpan={COLUMNS.length} icon={message.icon} tone={message.tone} title={message.title}>
-                {message.body}
-              </TableMessage>
-            ) : data ? (
-              data.orders.map((o) => <OtpRow key={o.id} order={o} />)
-            ) : (
-              <SkeletonRows />
-            )}
-          </TableBody>
-        </Table>
-        {data && data.total > 0 ? (
-          <Pagination page={page} pageSize={PAGE_SIZE} total={data.total} noun="transactions" label="Gmail transactions pages" onPageChange={setPage} />
-        ) : null}
+        <DataTable
+          columns={COLUMNS}
+          caption="Gmail OTP transactions of every customer, newest first."
+          scrollLabel="Gmail OTP transactions table"
+          className="min-w-[56rem]"
+          rows={data?.orders}
+          renderRow={(order) => <OtpRow key={order.id} order={order} />}
+          state={state}
+          busy={query.isFetching && query.isPlaceholderData}
+          loadingLabel="Loading transactions"
+          pagination={data && { page, pageSize: PAGE_SIZE, total: data.total, noun: "transactions", label: "Gmail transactions pages", onPageChange: setPage }}
+        />
       </Card>
     </div>
   );
@@ -178,22 +140,5 @@ function OtpRow({ order }: { order: AdminOtpOrder }) {
         <OtpStatusBadge status={order.status} reason={order.failureReason} />
       </TableCell>
     </TableRow>
-  );
-}
-
-function SkeletonRows() {
-  return (
-    <>
-      {Array.from({ length: 4 }, (_, row) => (
-        <TableRow key={row} className="hover:bg-transparent">
-          {COLUMNS.map((c, i) => (
-            <TableCell key={c} className="first:pl-4 sm:first:pl-6">
-              {i === 0 && row === 0 ? <span className="sr-only">Loading transactions</span> : null}
-              <Skeleton className="h-4 w-20" />
-            </TableCell>
-          ))}
-        </TableRow>
-      ))}
-    </>
   );
 }

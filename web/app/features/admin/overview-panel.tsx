@@ -1,24 +1,24 @@
-import { lazy, Suspense, useEffect, useMemo, type ReactNode } from "react";
+import { lazy, Suspense, useMemo, type ReactNode } from "react";
 import {
   BadgeDollarSignIcon,
   CalendarDaysIcon,
   CalendarIcon,
   InboxIcon,
   RotateCwIcon,
-  TriangleAlertIcon,
   UserCheckIcon,
   UsersIcon,
   type LucideIcon,
 } from "lucide-react";
-import { toast } from "sonner";
 
+import { DataTable } from "~/components/data-table/data-table";
+import { ListMessage } from "~/components/data-table/list-message";
+import { loadErrorState, useErrorToast } from "~/components/data-table/list-state";
 import { PageHeader } from "~/components/dashboard/page-header";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Skeleton } from "~/components/ui/skeleton";
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { TableCell, TableRow } from "~/components/ui/table";
 import { formatDateTime } from "~/features/licenses/format";
-import { ListMessage, TableMessage } from "~/features/licenses/table-message";
 import { cn } from "~/lib/utils";
 
 import { errorMessage, viewerTimeZone, type Overview } from "./api";
@@ -45,9 +45,8 @@ export function OverviewPanel() {
   const query = useOverview(tz);
   const data = query.data;
 
-  useEffect(() => {
-    if (query.isError) toast.error(STATS_ERROR, { id: "overview-error", description: errorMessage(query.error) });
-  }, [query.isError, query.error]);
+  useErrorToast("overview-error", STATS_ERROR, query.error, errorMessage);
+  const failed = query.isError && !data ? loadErrorState(STATS_ERROR, errorMessage(query.error), () => void query.refetch()) : null;
 
   return (
     <div className="flex flex-col gap-6">
@@ -62,14 +61,10 @@ export function OverviewPanel() {
         }
       />
 
-      {query.isError && !data ? (
+      {failed ? (
         <Card>
-          <ListMessage icon={TriangleAlertIcon} tone="error" title={STATS_ERROR}>
-            <p>{errorMessage(query.error)}</p>
-            <Button variant="outline" size="sm" className="mt-3" onClick={() => void query.refetch()}>
-              <RotateCwIcon aria-hidden="true" />
-              Try again
-            </Button>
+          <ListMessage icon={failed.icon} tone={failed.tone} title={failed.title}>
+            {failed.body}
           </ListMessage>
         </Card>
       ) : (
@@ -203,7 +198,7 @@ function PlanMixCard({ data }: { data: Overview | undefined }) {
   );
 }
 
-const COLUMNS = ["Date", "Email", "Plan", "Amount", "Status", "Buy Key"] as const;
+const COLUMNS = ["Date", "Email", "Plan", { label: "Amount", className: "text-right" }, "Status", "Buy Key"] as const;
 
 function RecentTransactions({ data }: { data: Overview | undefined }) {
   const rows = data?.recentTransactions;
@@ -215,54 +210,32 @@ function RecentTransactions({ data }: { data: Overview | undefined }) {
         </CardTitle>
         <CardDescription>The latest 40 orders, any status.</CardDescription>
       </CardHeader>
-      <Table className="min-w-[44rem]" containerClassName="@container" scrollLabel="Recent transactions table">
-        <TableCaption className="sr-only">The latest 40 orders, newest first.</TableCaption>
-        <TableHeader className="bg-muted/40">
-          <TableRow className="hover:bg-transparent">
-            {COLUMNS.map((c) => (
-              <TableHead key={c} className={cn("first:pl-4 last:pr-4 sm:first:pl-6 sm:last:pr-6", c === "Amount" && "text-right")}>
-                {c}
-              </TableHead>
-            ))}
+      <DataTable
+        columns={COLUMNS}
+        caption="The latest 40 orders, newest first."
+        scrollLabel="Recent transactions table"
+        className="min-w-[44rem]"
+        rows={rows}
+        renderRow={(o) => (
+          <TableRow key={o.id}>
+            <TableCell className="pl-4 whitespace-nowrap text-muted-foreground sm:pl-6">
+              <time dateTime={o.createdAt}>{formatDateTime(o.createdAt)}</time>
+            </TableCell>
+            <TableCell className="max-w-56 truncate" title={o.email}>
+              {o.email}
+            </TableCell>
+            <TableCell>{o.planTitle}</TableCell>
+            <TableCell className="text-right tabular-nums">
+              {formatDollars(o.amountMills)} <span className="text-xs text-muted-foreground">{o.currency}</span>
+            </TableCell>
+            <TableCell>
+              <OrderStatusBadge status={o.status} />
+            </TableCell>
+            <TableCell className="pr-4 font-mono text-xs sm:pr-6">{o.buyKey ?? <span className="text-muted-foreground">—</span>}</TableCell>
           </TableRow>
-        </TableHeader>
-        <TableBody>
-          {!rows ? (
-            Array.from({ length: 4 }, (_, i) => (
-              <TableRow key={i} className="hover:bg-transparent">
-                {COLUMNS.map((c) => (
-                  <TableCell key={c} className="first:pl-4 sm:first:pl-6">
-                    <Skeleton className="h-4 w-20" />
-                  </TableCell>
-                ))}
-              </TableRow>
-            ))
-          ) : rows.length === 0 ? (
-            <TableMessage colSpan={COLUMNS.length} icon={InboxIcon} title="No transactions yet">
-              <p>Orders appear here as soon as customers check out.</p>
-            </TableMessage>
-          ) : (
-            rows.map((o) => (
-              <TableRow key={o.id}>
-                <TableCell className="pl-4 whitespace-nowrap text-muted-foreground sm:pl-6">
-                  <time dateTime={o.createdAt}>{formatDateTime(o.createdAt)}</time>
-                </TableCell>
-                <TableCell className="max-w-56 truncate" title={o.email}>
-                  {o.email}
-                </TableCell>
-                <TableCell>{o.planTitle}</TableCell>
-                <TableCell className="text-right tabular-nums">
-                  {formatDollars(o.amountMills)} <span className="text-xs text-muted-foreground">{o.currency}</span>
-                </TableCell>
-                <TableCell>
-                  <OrderStatusBadge status={o.status} />
-                </TableCell>
-                <TableCell className="pr-4 font-mono text-xs sm:pr-6">{o.buyKey ?? <span className="text-muted-foreground">—</span>}</TableCell>
-              </TableRow>
-            ))
-          )}
-        </TableBody>
-      </Table>
+        )}
+        state={rows?.length === 0 ? { icon: InboxIcon, title: "No transactions yet", body: <p>Orders appear here as soon as customers check out.</p> } : null}
+      />
     </Card>
   );
 }

@@ -1,62 +1,38 @@
-import { useEffect, useState, type ReactNode } from "react";
-import { InboxIcon, RotateCwIcon, SearchXIcon, ShieldCheckIcon, TriangleAlertIcon } from "lucide-react";
+import { InboxIcon, SearchXIcon, ShieldCheckIcon } from "lucide-react";
 import { toast } from "sonner";
 
 import { ROLE_MESSAGES } from "../../../../contracts/admin";
 import type { Role } from "../../../../contracts/me";
+import { DataTable } from "~/components/data-table/data-table";
+import { loadErrorState, useErrorToast, usePagedSearch, type ListState } from "~/components/data-table/list-state";
 import { PageHeader } from "~/components/dashboard/page-header";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { SearchInput } from "~/components/ui/search-input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
-import { Skeleton } from "~/components/ui/skeleton";
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { TableMessage } from "~/features/licenses/table-message";
-import { useDebouncedValue } from "~/features/licenses/use-debounced-value";
+import { TableCell, TableRow } from "~/components/ui/table";
 import { useMe } from "~/features/session/queries";
-import { cn } from "~/lib/utils";
 
 import { errorMessage, type AdminUser } from "./api";
 import { formatCreatedAt } from "./format";
-import { Pagination } from "./pagination";
 import { useAdminUsers, useSetRole } from "./queries";
 
 const PAGE_SIZE = 10;
 const COLUMNS = ["Email", "Role", "Created At"] as const;
+const ERROR_TITLE = "Error fetching users";
 
 export function UserManagementPanel() {
-  const [search, setSearch] = useState("");
-  const [page, setPage] = useState(1);
-  const debounced = useDebouncedValue(search.trim());
-  const query = useAdminUsers({ search: debounced, page, pageSize: PAGE_SIZE });
+  const { search, setSearch, term, page, setPage } = usePagedSearch();
+  const query = useAdminUsers({ search: term, page, pageSize: PAGE_SIZE });
   const data = query.data;
+  useErrorToast("admin-users-error", ERROR_TITLE, query.error, errorMessage);
 
-  useEffect(() => setPage(1), [debounced]);
-  useEffect(() => {
-    if (query.isError) toast.error("Error fetching users", { id: "admin-users-error", description: errorMessage(query.error) });
-  }, [query.isError, query.error]);
-
-  const busy = query.isFetching && query.isPlaceholderData;
-  let message: { icon: typeof InboxIcon; tone?: "error"; title: string; body?: ReactNode } | null = null;
+  let state: ListState | null = null;
   if (!data && query.isError) {
-    message = {
-      icon: TriangleAlertIcon,
-      tone: "error",
-      title: "Error fetching users",
-      body: (
-        <>
-          <p>{errorMessage(query.error)}</p>
-          <Button variant="outline" size="sm" className="mt-3" onClick={() => void query.refetch()}>
-            <RotateCwIcon aria-hidden="true" />
-            Try again
-          </Button>
-        </>
-      ),
-    };
+    state = loadErrorState(ERROR_TITLE, errorMessage(query.error), () => void query.refetch());
   } else if (data?.users.length === 0) {
-    message = debounced
-      ? { icon: SearchXIcon, title: "No users found", body: <p>No e-mail, username or name contains “{debounced}”.</p> }
+    state = term
+      ? { icon: SearchXIcon, title: "No users found", body: <p>No e-mail, username or name contains “{term}”.</p> }
       : { icon: InboxIcon, title: "No users found" };
   }
 
@@ -79,44 +55,22 @@ export function UserManagementPanel() {
             placeholder="Search users..."
             value={search}
             onChange={(e) => setSearch(e.target.value)}
-            pending={query.isFetching && debounced !== ""}
+            pending={query.isFetching && term !== ""}
             containerClassName="max-w-md"
           />
         </div>
-        <Table aria-busy={busy || undefined} className="min-w-[36rem]" containerClassName="@container" scrollLabel="Users table">
-          <TableCaption className="sr-only">Users with their role; change a role with its dropdown.</TableCaption>
-          <TableHeader className="bg-muted/40">
-            <TableRow className="hover:bg-transparent">
-              {COLUMNS.map((c) => (
-                <TableHead key={c} className="first:pl-4 last:pr-4 sm:first:pl-6 sm:last:pr-6">
-                  {c}
-                </TableHead>
-              ))}
-            </TableRow>
-          </TableHeader>
-          <TableBody className={cn("transition-opacity", busy && "opacity-60")}>
-            {message ? (
-              <TableMessage colSpan={COLUMNS.length} icon={message.icon} tone={message.tone} title={message.title}>
-                {message.body}
-              </TableMessage>
-            ) : data ? (
-              data.users.map((u) => <UserRow key={u.id} user={u} />)
-            ) : (
-              Array.from({ length: 4 }, (_, i) => (
-                <TableRow key={i} className="hover:bg-transparent">
-                  {COLUMNS.map((c) => (
-                    <TableCell key={c} className="first:pl-4 sm:first:pl-6">
-                      <Skeleton className="h-4 w-32" />
-                    </TableCell>
-                  ))}
-                </TableRow>
-              ))
-            )}
-          </TableBody>
-        </Table>
-        {data && data.total > 0 ? (
-          <Pagination page={page} pageSize={PAGE_SIZE} total={data.total} noun="users" label="User pages" onPageChange={setPage} />
-        ) : null}
+        <DataTable
+          columns={COLUMNS}
+          caption="Users with their role; change a role with its dropdown."
+          scrollLabel="Users table"
+          className="min-w-[36rem]"
+          rows={data?.users}
+          renderRow={(user) => <UserRow key={user.id} user={user} />}
+          state={state}
+          busy={query.isFetching && query.isPlaceholderData}
+          skeletonClassName="h-4 w-32"
+          pagination={data && { page, pageSize: PAGE_SIZE, total: data.total, noun: "users", label: "User pages", onPageChange: setPage }}
+        />
       </Card>
     </div>
   );

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useState } from "react";
 
 import type { CataloguePlan } from "../../../../contracts/plan-catalogue";
-import { usePublicSession } from "~/lib/session";
+import { refreshPublicSession, usePublicSession } from "~/lib/session";
 
 // Both dialogs (Radix Dialog, the auth forms, zod, react-hook-form) stay out of the landing's
 // first load: fetched on the first sign of intent (hover, focus, touch) or on the click itself.
@@ -19,7 +19,8 @@ type OpenDialog = "sign-in" | "payment" | null;
  * for the same plan); signed in, the payment dialog.
  */
 export function usePlanCheckout() {
-  const signedIn = usePublicSession() != null;
+  const session = usePublicSession(); // undefined until the server has answered
+  const signedIn = session != null;
   const [plan, setPlan] = useState<CataloguePlan | null>(null);
   const [open, setOpen] = useState<OpenDialog>(null);
   // Mounted once used, so that the closing animation can play and reopening is instant.
@@ -35,15 +36,21 @@ export function usePlanCheckout() {
   const choosePlan = useCallback(
     (next: CataloguePlan) => {
       setPlan(next);
-      if (signedIn) {
-        setUsed((u) => ({ ...u, payment: true }));
-        setOpen("payment");
-      } else {
-        setUsed((u) => ({ ...u, signIn: true }));
-        setOpen("sign-in");
-      }
+      const openFor = (isSignedIn: boolean) => {
+        if (isSignedIn) {
+          setUsed((u) => ({ ...u, payment: true }));
+          setOpen("payment");
+        } else {
+          setUsed((u) => ({ ...u, signIn: true }));
+          setOpen("sign-in");
+        }
+      };
+      // A click right after the page started can come before the session check has answered:
+      // wait for it rather than offer a signed-in visitor the sign-in dialog.
+      if (session !== undefined) openFor(session !== null);
+      else refreshPublicSession().then((value) => openFor(value !== null), () => openFor(false));
     },
-    [signedIn],
+    [session],
   );
 
   const dialogs = (

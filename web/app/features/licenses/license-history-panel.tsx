@@ -1,28 +1,14 @@
-import { useEffect, useState, type ReactNode } from "react";
-import {
-  ChevronLeftIcon,
-  ChevronRightIcon,
-  HistoryIcon,
-  RotateCwIcon,
-  SearchXIcon,
-  TriangleAlertIcon,
-  type LucideIcon,
-} from "lucide-react";
-import { toast } from "sonner";
+import { useEffect, type ReactNode } from "react";
+import { HistoryIcon, SearchXIcon } from "lucide-react";
 
-import { Button } from "~/components/ui/button";
+import { DataTable } from "~/components/data-table/data-table";
+import { ListMessage } from "~/components/data-table/list-message";
+import { loadErrorState, useErrorToast, usePagedSearch, type ListState } from "~/components/data-table/list-state";
+import { pageCount as countPages, Pagination } from "~/components/data-table/pagination";
 import { Card } from "~/components/ui/card";
 import { SearchInput } from "~/components/ui/search-input";
 import { Skeleton } from "~/components/ui/skeleton";
-import {
-  Table,
-  TableBody,
-  TableCaption,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from "~/components/ui/table";
+import { TableCell, TableRow } from "~/components/ui/table";
 import { useIsMobile } from "~/hooks/use-mobile";
 import { cn } from "~/lib/utils";
 
@@ -30,10 +16,14 @@ import { errorMessage, HISTORY_PAGE_SIZE, type LicenseHistoryEntry } from "./api
 import { formatDate, formatTime } from "./format";
 import { KeyText } from "./key-text";
 import { useLicenseHistory } from "./queries";
-import { ListMessage, TableMessage } from "./table-message";
-import { useDebouncedValue } from "./use-debounced-value";
 
-const COLUMNS = ["Date", "Changed By", "Buy Key", "Old License", "New License"] as const;
+const COLUMNS = [
+  { label: "Date", skeletonClassName: "h-4 w-24" },
+  { label: "Changed By", skeletonClassName: "h-4 w-36" },
+  { label: "Buy Key", skeletonClassName: "h-4 w-24" },
+  { label: "Old License", skeletonClassName: "h-4 w-40" },
+  { label: "New License", skeletonClassName: "h-4 w-40" },
+] as const;
 
 export const SEARCH_HISTORY_PLACEHOLDER = "Search by email, changed by, key, or license...";
 export const NO_HISTORY = "No history found";
@@ -41,57 +31,32 @@ export const NO_HISTORY_RESULTS = "No results found for your search";
 
 export function LicenseHistoryPanel() {
   const isMobile = useIsMobile();
-  const [search, setSearch] = useState("");
-  const debouncedSearch = useDebouncedValue(search.trim(), 250);
-  const [page, setPage] = useState(1);
-  const query = useLicenseHistory(debouncedSearch, page, HISTORY_PAGE_SIZE);
+  // A new search starts on the first page.
+  const { search, setSearch, term, typing, page, setPage } = usePagedSearch();
+  const query = useLicenseHistory(term, page, HISTORY_PAGE_SIZE);
   const data = query.data;
   const entries = data?.entries;
-  const searching = debouncedSearch !== "";
-  const pending = search.trim() !== debouncedSearch || (query.isFetching && query.isPlaceholderData);
-
-  // A new search starts on the first page.
-  const [lastSearch, setLastSearch] = useState(debouncedSearch);
-  if (lastSearch !== debouncedSearch) {
-    setLastSearch(debouncedSearch);
-    setPage(1);
-  }
+  const searching = term !== "";
+  const pending = typing || (query.isFetching && query.isPlaceholderData);
 
   const total = data?.total ?? 0;
   const pageSize = data?.pageSize ?? HISTORY_PAGE_SIZE;
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const pageCount = countPages(total, pageSize);
   const shownPage = data?.page ?? page;
 
   // The list shrank under the current page (e.g. another tab): go to its last page.
   useEffect(() => {
     if (data && !query.isPlaceholderData && page > pageCount) setPage(pageCount);
-  }, [data, query.isPlaceholderData, page, pageCount]);
+  }, [data, query.isPlaceholderData, page, pageCount, setPage]);
 
-  useEffect(() => {
-    if (query.isError) {
-      toast.error("Error", { id: "license-history-error", description: errorMessage(query.error) });
-    }
-  }, [query.isError, query.error]);
+  useErrorToast("license-history-error", "Error", query.error, errorMessage);
 
-  let message: StateMessage | null = null;
+  let message: ListState | null = null;
   if (entries === undefined && query.isError) {
-    message = {
-      icon: TriangleAlertIcon,
-      tone: "error",
-      title: "Could not load the license history",
-      body: (
-        <>
-          <p>{errorMessage(query.error)}</p>
-          <Button variant="outline" size="sm" className="mt-3" onClick={() => void query.refetch()}>
-            <RotateCwIcon aria-hidden="true" />
-            Try again
-          </Button>
-        </>
-      ),
-    };
+    message = loadErrorState("Could not load the license history", errorMessage(query.error), () => void query.refetch());
   } else if (entries?.length === 0) {
     message = searching
-      ? { icon: SearchXIcon, title: NO_HISTORY_RESULTS, body: <p>Nothing matches “{debouncedSearch}”.</p> }
+      ? { icon: SearchXIcon, title: NO_HISTORY_RESULTS, body: <p>Nothing matches “{term}”.</p> }
       : { icon: HistoryIcon, title: NO_HISTORY, body: <p>Every license key change is recorded here.</p> };
   }
 
@@ -128,80 +93,26 @@ export function LicenseHistoryPanel() {
           )}
         </div>
       ) : (
-        <Table
-          aria-busy={pending || undefined}
-          className="min-w-[52rem]"
-          containerClassName="@container"
+        <DataTable
+          columns={COLUMNS}
+          caption="License key changes, newest first."
           scrollLabel="License history table"
-        >
-          <TableCaption className="sr-only">License key changes, newest first.</TableCaption>
-          <TableHeader className="bg-muted/40">
-            <TableRow className="hover:bg-transparent">
-              {COLUMNS.map((column) => (
-                <TableHead key={column} className="first:pl-4 last:pr-4 sm:first:pl-6 sm:last:pr-6">
-                  {column}
-                </TableHead>
-              ))}
-            </TableRow>
-          </TableHeader>
-          <TableBody className={cn("transition-opacity", pending && entries && "opacity-60")}>
-            {message ? (
-              <TableMessage colSpan={COLUMNS.length} icon={message.icon} tone={message.tone} title={message.title}>
-                {message.body}
-              </TableMessage>
-            ) : entries ? (
-              entries.map((entry) => <HistoryRow key={entry.id} entry={entry} />)
-            ) : (
-              <SkeletonRows />
-            )}
-          </TableBody>
-        </Table>
+          className="min-w-[52rem]"
+          rows={entries}
+          renderRow={(entry) => <HistoryRow key={entry.id} entry={entry} />}
+          state={message}
+          busy={pending}
+          loadingLabel="Loading license history"
+        />
       )}
 
+      {/* 'Showing X to Y of Z' (no noun), only when there is more than a page. */}
       {total > pageSize ? (
-        <nav
-          aria-label="License history pages"
-          className="flex flex-col items-center justify-between gap-3 border-t px-4 py-3 text-sm sm:flex-row sm:px-6"
-        >
-          <p className="text-muted-foreground">
-            Showing {(shownPage - 1) * pageSize + 1} to {Math.min(shownPage * pageSize, total)} of{" "}
-            {total}
-          </p>
-          <div className="flex items-center gap-2">
-            <Button
-              variant="outline"
-              size="sm"
-              onClick={() => setPage((current) => Math.max(1, current - 1))}
-              disabled={page <= 1}
-            >
-              <ChevronLeftIcon aria-hidden="true" />
-              Previous
-            </Button>
-            <span className="min-w-24 text-center tabular-nums" aria-live="polite">
-              Page {shownPage} of {pageCount}
-            </span>
-            <Button
-              variant="outline"
-              size="sm"
-              onClick={() => setPage((current) => Math.min(pageCount, current + 1))}
-              disabled={page >= pageCount}
-            >
-              Next
-              <ChevronRightIcon aria-hidden="true" />
-            </Button>
-          </div>
-        </nav>
+        <Pagination page={shownPage} pageSize={pageSize} total={total} label="License history pages" onPageChange={setPage} />
       ) : null}
     </Card>
   );
 }
-
-type StateMessage = {
-  icon: LucideIcon;
-  tone?: "neutral" | "error";
-  title: string;
-  body: ReactNode;
-};
 
 function countText(total: number, searching: boolean) {
   const noun = total === 1 ? "change" : "changes";
@@ -241,31 +152,6 @@ function HistoryRow({ entry }: { entry: LicenseHistoryEntry }) {
         <LicenseText value={entry.newLicense} className="max-w-[15rem] min-w-[9.5rem]" />
       </TableCell>
     </TableRow>
-  );
-}
-
-function SkeletonRows() {
-  return (
-    <>
-      {Array.from({ length: 4 }, (_, row) => (
-        <TableRow key={row} className="hover:bg-transparent">
-          {COLUMNS.map((column, index) => (
-            <TableCell key={column} className="first:pl-4 last:pr-4 sm:first:pl-6 sm:last:pr-6">
-              {index === 0 && row === 0 ? <span className="sr-only">Loading license history</span> : null}
-              <Skeleton
-                className={cn(
-                  "h-4",
-                  column === "Date" && "w-24",
-                  column === "Changed By" && "w-36",
-                  column === "Buy Key" && "w-24",
-                  (column === "Old License" || column === "New License") && "w-40",
-                )}
-              />
-            </TableCell>
-          ))}
-        </TableRow>
-      ))}
-    </>
   );
 }
 

@@ -1,26 +1,11 @@
-import { useEffect, useState, type ReactNode } from "react";
-import {
-  KeyRoundIcon,
-  RotateCwIcon,
-  SearchXIcon,
-  TriangleAlertIcon,
-  type LucideIcon,
-} from "lucide-react";
-import { toast } from "sonner";
+import { KeyRoundIcon, SearchXIcon } from "lucide-react";
 
-import { Button } from "~/components/ui/button";
+import { DataTable } from "~/components/data-table/data-table";
+import { ListMessage } from "~/components/data-table/list-message";
+import { loadErrorState, useErrorToast, usePagedSearch, type ListState } from "~/components/data-table/list-state";
 import { Card } from "~/components/ui/card";
 import { SearchInput } from "~/components/ui/search-input";
-import { Skeleton } from "~/components/ui/skeleton";
-import {
-  Table,
-  TableBody,
-  TableCaption,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from "~/components/ui/table";
+import { TableCell, TableRow } from "~/components/ui/table";
 import { useIsMobile } from "~/hooks/use-mobile";
 import { cn } from "~/lib/utils";
 
@@ -31,18 +16,20 @@ import { LicenseCardList, LicenseCardSkeletons } from "./license-card-list";
 import { LicenseRowActions } from "./license-row-actions";
 import { LicenseStatusBadge } from "./license-status-badge";
 import { useLicenses } from "./queries";
-import { ListMessage, TableMessage } from "./table-message";
-import { useDebouncedValue } from "./use-debounced-value";
 
 const COLUMNS = [
-  "Name",
-  "License Key",
-  "Buy Key",
-  "Start Date",
-  "Expiry Date",
-  "Status",
-  "Changes Left",
-  "Actions",
+  { label: "Name", skeletonClassName: "h-4 w-28" },
+  { label: "License Key", skeletonClassName: "h-4 w-32" },
+  { label: "Buy Key", skeletonClassName: "h-4 w-28" },
+  { label: "Start Date", skeletonClassName: "h-4 w-20" },
+  { label: "Expiry Date", skeletonClassName: "h-4 w-20" },
+  { label: "Status", skeletonClassName: "h-5 w-16 rounded-full" },
+  {
+    label: "Changes Left",
+    className: "w-20 text-center leading-tight whitespace-normal",
+    skeletonClassName: "mx-auto h-4 w-6",
+  },
+  { label: "Actions", className: "text-right", skeletonClassName: "ml-auto size-8" },
 ] as const;
 
 export const SEARCH_LICENSES_PLACEHOLDER = "Search licenses...";
@@ -53,13 +40,6 @@ function rowLabel(license: License) {
   return license.name.trim() || license.buyKey;
 }
 
-type StateMessage = {
-  icon: LucideIcon;
-  tone?: "neutral" | "error";
-  title: string;
-  body: ReactNode;
-};
-
 function countText(count: number, searching: boolean) {
   const noun = count === 1 ? "license" : "licenses";
   return searching ? `${count} matching ${noun}` : `${count} ${noun}`;
@@ -67,43 +47,23 @@ function countText(count: number, searching: boolean) {
 
 export function LicensesPanel() {
   const isMobile = useIsMobile();
-  const [search, setSearch] = useState("");
-  const debouncedSearch = useDebouncedValue(search.trim(), 250);
-  const query = useLicenses(debouncedSearch);
+  const { search, setSearch, term, typing } = usePagedSearch();
+  const query = useLicenses(term);
   const licenses = query.data?.licenses;
-  const searching = debouncedSearch !== "";
-  const pending =
-    search.trim() !== debouncedSearch || (query.isFetching && query.isPlaceholderData);
-
-  useEffect(() => {
-    if (query.isError) {
-      toast.error("Error", { id: "licenses-error", description: errorMessage(query.error) });
-    }
-  }, [query.isError, query.error]);
+  const searching = term !== "";
+  const pending = typing || (query.isFetching && query.isPlaceholderData);
+  useErrorToast("licenses-error", "Error", query.error, errorMessage);
 
   // Empty and error states: the same message in the table (desktop) and the card list (phones).
-  let message: StateMessage | null = null;
+  let message: ListState | null = null;
   if (licenses === undefined && query.isError) {
-    message = {
-      icon: TriangleAlertIcon,
-      tone: "error",
-      title: "Could not load your licenses",
-      body: (
-        <>
-          <p>{errorMessage(query.error)}</p>
-          <Button variant="outline" size="sm" className="mt-3" onClick={() => void query.refetch()}>
-            <RotateCwIcon aria-hidden="true" />
-            Try again
-          </Button>
-        </>
-      ),
-    };
+    message = loadErrorState("Could not load your licenses", errorMessage(query.error), () => void query.refetch());
   } else if (licenses?.length === 0) {
     message = searching
       ? {
           icon: SearchXIcon,
           title: NO_LICENSES,
-          body: <p>Nothing matches “{debouncedSearch}”. Search by buy key or license key.</p>,
+          body: <p>Nothing matches “{term}”. Search by buy key or license key.</p>,
         }
       : {
           icon: KeyRoundIcon,
@@ -145,44 +105,17 @@ export function LicensesPanel() {
           )}
         </div>
       ) : (
-        <Table
-          aria-busy={pending || undefined}
-          className="min-w-[56rem]"
-          containerClassName="@container"
+        <DataTable
+          columns={COLUMNS}
+          caption="Your licenses with their keys, dates, status and remaining key changes. Each row has an actions menu."
           scrollLabel="Licenses table"
-        >
-          <TableCaption className="sr-only">
-            Your licenses with their keys, dates, status and remaining key changes. Each row has
-            an actions menu.
-          </TableCaption>
-          <TableHeader className="bg-muted/40">
-            <TableRow className="hover:bg-transparent">
-              {COLUMNS.map((column) => (
-                <TableHead
-                  key={column}
-                  className={cn(
-                    "first:pl-4 last:pr-4 sm:first:pl-6 sm:last:pr-6",
-                    column === "Changes Left" && "w-20 text-center leading-tight whitespace-normal",
-                    column === "Actions" && "text-right",
-                  )}
-                >
-                  {column}
-                </TableHead>
-              ))}
-            </TableRow>
-          </TableHeader>
-          <TableBody className={cn("transition-opacity", pending && licenses && "opacity-60")}>
-            {message ? (
-              <TableMessage colSpan={COLUMNS.length} icon={message.icon} tone={message.tone} title={message.title}>
-                {message.body}
-              </TableMessage>
-            ) : licenses ? (
-              licenses.map((license) => <LicenseRow key={license.id} license={license} />)
-            ) : (
-              <SkeletonRows />
-            )}
-          </TableBody>
-        </Table>
+          className="min-w-[56rem]"
+          rows={licenses}
+          renderRow={(license) => <LicenseRow key={license.id} license={license} />}
+          state={message}
+          busy={pending}
+          loadingLabel="Loading licenses"
+        />
       )}
     </Card>
   );
@@ -231,33 +164,5 @@ function LicenseRow({ license }: { license: License }) {
         <LicenseRowActions license={license} label={rowLabel(license)} />
       </TableCell>
     </TableRow>
-  );
-}
-
-function SkeletonRows() {
-  return (
-    <>
-      {Array.from({ length: 4 }, (_, row) => (
-        <TableRow key={row} className="hover:bg-transparent">
-          {COLUMNS.map((column, index) => (
-            <TableCell key={column} className="first:pl-4 last:pr-4 sm:first:pl-6 sm:last:pr-6">
-              {index === 0 && row === 0 ? <span className="sr-only">Loading licenses</span> : null}
-              <Skeleton
-                className={cn(
-                  "h-4",
-                  column === "Name" && "w-28",
-                  column === "License Key" && "w-32",
-                  column === "Buy Key" && "w-28",
-                  (column === "Start Date" || column === "Expiry Date") && "w-20",
-                  column === "Status" && "h-5 w-16 rounded-full",
-                  column === "Changes Left" && "mx-auto w-6",
-                  column === "Actions" && "ml-auto size-8",
-                )}
-              />
-            </TableCell>
-          ))}
-        </TableRow>
-      ))}
-    </>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import {
   ChevronLeftIcon,
   ChevronRightIcon,
@@ -7,33 +7,25 @@ import {
   Loader2Icon,
   MailPlusIcon,
   ReceiptTextIcon,
-  RotateCwIcon,
   SearchCheckIcon,
   SearchXIcon,
-  TriangleAlertIcon,
   WalletIcon,
-  type LucideIcon,
 } from "lucide-react";
 import { toast } from "sonner";
 
 import { useLiveConnected } from "~/features/live/account-events";
 import { MIN_BALANCE_TO_BUY_MILLS } from "../../../../contracts/otp-mail";
+import { DataTable } from "~/components/data-table/data-table";
+import { ListMessage } from "~/components/data-table/list-message";
+import { loadErrorState, useErrorToast, type ListState } from "~/components/data-table/list-state";
+import { pageCount as countPages } from "~/components/data-table/pagination";
 import { PageHeader } from "~/components/dashboard/page-header";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Skeleton } from "~/components/ui/skeleton";
-import {
-  Table,
-  TableBody,
-  TableCaption,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from "~/components/ui/table";
+import { TableCell, TableRow } from "~/components/ui/table";
 import { useBalance } from "~/features/profile/queries";
 import { formatDate, formatDateTime, formatTime } from "~/features/licenses/format";
-import { ListMessage, TableMessage } from "~/features/licenses/table-message";
 import { useIsMobile } from "~/hooks/use-mobile";
 import { isApiError } from "~/lib/api";
 import { cn } from "~/lib/utils";
@@ -47,7 +39,16 @@ import { useBuyOtpMail, useCheckOtpMail } from "./mutations";
 import { OtpStatusBadge } from "./otp-status-badge";
 import { useOtpOrders } from "./queries";
 
-const COLUMNS = ["Mail", "Service", "Price", "OTP", "Note", "Time", "Action"] as const;
+const COLUMNS = [
+  { label: "Mail", skeletonClassName: "h-4 w-40" },
+  "Service",
+  "Price",
+  "OTP",
+  "Note",
+  "Time",
+  { label: "Action", className: "text-right", skeletonClassName: "ml-auto h-8 w-20" },
+] as const;
+const ERROR_TITLE = "Failed to fetch Gmail transactions";
 /** The spec: the service is always shown as 'facebook'. */
 const SERVICE_LABEL = "facebook";
 
@@ -73,34 +74,13 @@ export function OtpGmailPanel() {
   const orders = data?.orders;
   const balanceMills = balance.data?.balanceMills;
   const canBuy = balanceMills !== undefined && balanceMills >= MIN_BALANCE_TO_BUY_MILLS;
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / ORDERS_PAGE_SIZE)) : 1;
-
-  useEffect(() => {
-    if (query.isError) {
-      toast.error("Failed to fetch Gmail transactions", {
-        id: "otp-orders-error",
-        description: errorMessage(query.error),
-      });
-    }
-  }, [query.isError, query.error]);
+  const pageCount = data ? countPages(data.total, ORDERS_PAGE_SIZE) : 1;
+  useErrorToast("otp-orders-error", ERROR_TITLE, query.error, errorMessage);
 
   const busy = query.isFetching && query.isPlaceholderData;
-  let message: { icon: LucideIcon; tone?: "neutral" | "error"; title: string; body: ReactNode } | null = null;
+  let message: ListState | null = null;
   if (orders === undefined && query.isError) {
-    message = {
-      icon: TriangleAlertIcon,
-      tone: "error",
-      title: "Failed to fetch Gmail transactions",
-      body: (
-        <>
-          <p>{errorMessage(query.error)}</p>
-          <Button variant="outline" size="sm" className="mt-3" onClick={() => void query.refetch()}>
-            <RotateCwIcon aria-hidden="true" />
-            Try again
-          </Button>
-        </>
-      ),
-    };
+    message = loadErrorState(ERROR_TITLE, errorMessage(query.error), () => void query.refetch());
   } else if (orders?.length === 0) {
     message = filtered
       ? { icon: SearchXIcon, title: NO_HISTORY_IN_RANGE, body: <p>Pick other dates, or clear them to see all your history.</p> }
@@ -177,42 +157,21 @@ export function OtpGmailPanel() {
             )}
           </div>
         ) : (
-          <Table
-            aria-busy={busy || undefined}
-            className="min-w-[48rem]"
-            containerClassName="@container"
+          <DataTable
+            columns={COLUMNS}
+            caption="OTP Gmail history: your bought addresses with their price, latest code and status. Select an address or a code to copy it."
             scrollLabel="OTP Gmail history table"
-          >
-            <TableCaption className="sr-only">
-              OTP Gmail history: your bought addresses with their price, latest code and status. Select
-              an address or a code to copy it.
-            </TableCaption>
-            <TableHeader className="bg-muted/40">
-              <TableRow className="hover:bg-transparent">
-                {COLUMNS.map((column) => (
-                  <TableHead
-                    key={column}
-                    className={cn("first:pl-4 last:pr-4 sm:first:pl-6 sm:last:pr-6", column === "Action" && "text-right")}
-                  >
-                    {column}
-                  </TableHead>
-                ))}
-              </TableRow>
-            </TableHeader>
-            <TableBody className={cn("transition-opacity", busy && "opacity-60")}>
-              {message ? (
-                <TableMessage colSpan={COLUMNS.length} icon={message.icon} tone={message.tone} title={message.title}>
-                  {message.body}
-                </TableMessage>
-              ) : orders ? (
-                orders.map((order) => <OrderRow key={order.id} order={order} />)
-              ) : (
-                <SkeletonRows />
-              )}
-            </TableBody>
-          </Table>
+            className="min-w-[48rem]"
+            rows={orders}
+            renderRow={(order) => <OrderRow key={order.id} order={order} />}
+            state={message}
+            busy={busy}
+            skeletonClassName="h-4 w-16"
+            loadingLabel="Loading history"
+          />
         )}
 
+        {/* Its own paging: 'Page N of M' only, no totals (the chip above counts them). */}
         {data && pageCount > 1 ? (
           <nav aria-label="OTP Gmail history pages" className="flex items-center justify-end gap-2 border-t px-4 py-3 sm:px-6">
             <span className="mr-auto text-sm text-muted-foreground">
@@ -437,22 +396,5 @@ function CopyCell({ text, label, ariaLabel, className }: { text: string; label: 
       <span className="break-normal">{withBreaks(text)}</span>
       <CopyIcon className="size-3.5 shrink-0 opacity-40 group-hover:opacity-100 group-focus-visible:opacity-100" aria-hidden="true" />
     </button>
-  );
-}
-
-function SkeletonRows() {
-  return (
-    <>
-      {Array.from({ length: 4 }, (_, row) => (
-        <TableRow key={row} className="hover:bg-transparent">
-          {COLUMNS.map((column, index) => (
-            <TableCell key={column} className="first:pl-4 last:pr-4 sm:first:pl-6 sm:last:pr-6">
-              {index === 0 && row === 0 ? <span className="sr-only">Loading history</span> : null}
-              <Skeleton className={cn("h-4", column === "Mail" ? "w-40" : column === "Action" ? "ml-auto h-8 w-20" : "w-16")} />
-            </TableCell>
-          ))}
-        </TableRow>
-      ))}
-    </>
   );
 }

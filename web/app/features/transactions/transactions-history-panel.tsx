@@ -1,17 +1,10 @@
-import { useEffect, useState, type ReactNode } from "react";
-import {
-  ChevronLeftIcon,
-  ChevronRightIcon,
-  ReceiptTextIcon,
-  RotateCwIcon,
-  SearchXIcon,
-  DownloadIcon,
-  TriangleAlertIcon,
-  WalletIcon,
-  type LucideIcon,
-} from "lucide-react";
-import { toast } from "sonner";
+import { useEffect, useState } from "react";
+import { ReceiptTextIcon, SearchXIcon, DownloadIcon, WalletIcon } from "lucide-react";
 
+import { DataTable } from "~/components/data-table/data-table";
+import { ListMessage } from "~/components/data-table/list-message";
+import { loadErrorState, useErrorToast, usePagedSearch, type ListState } from "~/components/data-table/list-state";
+import { pageCount as countPages, Pagination } from "~/components/data-table/pagination";
 import { PageHeader } from "~/components/dashboard/page-header";
 import { DateRangePicker, dayRangeToQuery, todayRange, type DayRange } from "~/components/date-range-picker";
 import { Badge } from "~/components/ui/badge";
@@ -19,20 +12,10 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { SearchInput } from "~/components/ui/search-input";
 import { Skeleton } from "~/components/ui/skeleton";
-import {
-  Table,
-  TableBody,
-  TableCaption,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from "~/components/ui/table";
+import { TableCell, TableRow } from "~/components/ui/table";
 import { errorMessage } from "~/features/licenses/api";
 import { formatDate, formatDateTime, formatTime } from "~/features/licenses/format";
 import { KeyText } from "~/features/licenses/key-text";
-import { ListMessage, TableMessage } from "~/features/licenses/table-message";
-import { useDebouncedValue } from "~/features/licenses/use-debounced-value";
 import { formatMoney } from "~/features/otp-mail/money";
 import type { Order } from "~/features/payments/api";
 import { useOrders } from "~/features/payments/queries";
@@ -42,7 +25,14 @@ import { cn } from "~/lib/utils";
 
 import { TransactionStatusBadge } from "./transaction-status-badge";
 
-const COLUMNS = ["Date", "Email", "Plan", "Amount", "Status", "Buy Key"] as const;
+const COLUMNS = [
+  "Date",
+  { label: "Email", skeletonClassName: "h-4 w-40" },
+  "Plan",
+  { label: "Amount", className: "text-right" },
+  "Status",
+  { label: "Buy Key", skeletonClassName: "h-4 w-28" },
+] as const;
 export const PAGE_SIZE = 20;
 export const SEARCH_TRANSACTIONS_PLACEHOLDER = "Search by email or buy key...";
 export const NO_TRANSACTIONS = "No transactions found";
@@ -50,8 +40,6 @@ export const NO_TRANSACTIONS = "No transactions found";
 function countText(total: number) {
   return `${total} ${total === 1 ? "transaction" : "transactions"}`;
 }
-
-type StateMessage = { icon: LucideIcon; tone?: "neutral" | "error"; title: string; body: ReactNode };
 
 function csvExportUrl(search: string, range: Parameters<typeof dayRangeToQuery>[0]): string {
   const params = new URLSearchParams();
@@ -68,54 +56,29 @@ function csvExportUrl(search: string, range: Parameters<typeof dayRangeToQuery>[
 export function TransactionsHistoryPanel() {
   const isMobile = useIsMobile();
   const isAdmin = useMe().data?.role === "admin";
-  const [search, setSearch] = useState("");
-  const debouncedSearch = useDebouncedValue(search.trim(), 250);
-  const [range, setRange] = useState<DayRange | null>(() => todayRange());
-  const [page, setPage] = useState(1);
-
   // A new search starts on the first page.
-  const [lastSearch, setLastSearch] = useState(debouncedSearch);
-  if (lastSearch !== debouncedSearch) {
-    setLastSearch(debouncedSearch);
-    setPage(1);
-  }
+  const { search, setSearch, term, typing, page, setPage } = usePagedSearch(250);
+  const [range, setRange] = useState<DayRange | null>(() => todayRange());
 
-  const query = useOrders({ search: debouncedSearch, ...dayRangeToQuery(range), page, pageSize: PAGE_SIZE });
+  const query = useOrders({ search: term, ...dayRangeToQuery(range), page, pageSize: PAGE_SIZE });
   const data = query.data;
   const orders = data?.orders;
   const total = data?.total ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const pageCount = countPages(total, PAGE_SIZE);
   const shownPage = data?.page ?? page;
-  const pending = search.trim() !== debouncedSearch || (query.isFetching && query.isPlaceholderData);
-  const filtered = debouncedSearch !== "" || range !== null;
+  const pending = typing || (query.isFetching && query.isPlaceholderData);
+  const filtered = term !== "" || range !== null;
 
   // The list shrank under the current page: go to its last page.
   useEffect(() => {
     if (data && !query.isPlaceholderData && page > pageCount) setPage(pageCount);
   }, [data, query.isPlaceholderData, page, pageCount]);
 
-  useEffect(() => {
-    if (query.isError) {
-      toast.error("Failed to fetch transactions", { id: "transactions-error", description: errorMessage(query.error) });
-    }
-  }, [query.isError, query.error]);
+  useErrorToast("transactions-error", "Failed to fetch transactions", query.error, errorMessage);
 
-  let message: StateMessage | null = null;
+  let message: ListState | null = null;
   if (orders === undefined && query.isError) {
-    message = {
-      icon: TriangleAlertIcon,
-      tone: "error",
-      title: "Error fetching transactions",
-      body: (
-        <>
-          <p>{errorMessage(query.error)}</p>
-          <Button variant="outline" size="sm" className="mt-3" onClick={() => void query.refetch()}>
-            <RotateCwIcon aria-hidden="true" />
-            Try again
-          </Button>
-        </>
-      ),
-    };
+    message = loadErrorState("Error fetching transactions", errorMessage(query.error), () => void query.refetch());
   } else if (orders?.length === 0) {
     message = filtered
       ? {
@@ -149,7 +112,7 @@ export function TransactionsHistoryPanel() {
           isAdmin ? (
             <Button asChild variant="outline" size="sm">
               {/* The server streams every row matching these filters (admins only). */}
-              <a href={csvExportUrl(debouncedSearch, range)} download data-testid="transactions-export">
+              <a href={csvExportUrl(term, range)} download data-testid="transactions-export">
                 <DownloadIcon aria-hidden="true" />
                 Export CSV
               </a>
@@ -213,66 +176,22 @@ export function TransactionsHistoryPanel() {
             )}
           </div>
         ) : (
-          <Table
-            aria-busy={pending || undefined}
-            className="min-w-[50rem]"
-            containerClassName="@container"
+          <DataTable
+            columns={COLUMNS}
+            caption="Payments, newest first."
             scrollLabel="Transactions table"
-          >
-            <TableCaption className="sr-only">Payments, newest first.</TableCaption>
-            <TableHeader className="bg-muted/40">
-              <TableRow className="hover:bg-transparent">
-                {COLUMNS.map((column) => (
-                  <TableHead
-                    key={column}
-                    className={cn("first:pl-4 last:pr-4 sm:first:pl-6 sm:last:pr-6", column === "Amount" && "text-right")}
-                  >
-                    {column}
-                  </TableHead>
-                ))}
-              </TableRow>
-            </TableHeader>
-            <TableBody className={cn("transition-opacity", pending && orders && "opacity-60")}>
-              {message ? (
-                <TableMessage colSpan={COLUMNS.length} icon={message.icon} tone={message.tone} title={message.title}>
-                  {message.body}
-                </TableMessage>
-              ) : orders ? (
-                orders.map((order) => <TransactionRow key={order.id} order={order} />)
-              ) : (
-                <SkeletonRows />
-              )}
-            </TableBody>
-          </Table>
+            className="min-w-[50rem]"
+            rows={orders}
+            renderRow={(order) => <TransactionRow key={order.id} order={order} />}
+            state={message}
+            busy={pending}
+            skeletonClassName="h-4 w-16"
+            loadingLabel="Loading transactions"
+          />
         )}
 
         {total > PAGE_SIZE ? (
-          <nav
-            aria-label="Transactions pages"
-            className="flex flex-col items-center justify-between gap-3 border-t px-4 py-3 text-sm sm:flex-row sm:px-6"
-          >
-            <p className="text-muted-foreground">
-              Showing {(shownPage - 1) * PAGE_SIZE + 1} to {Math.min(shownPage * PAGE_SIZE, total)} of {total}
-            </p>
-            <div className="flex items-center gap-2">
-              <Button variant="outline" size="sm" onClick={() => setPage((p) => Math.max(1, p - 1))} disabled={page <= 1}>
-                <ChevronLeftIcon aria-hidden="true" />
-                Previous
-              </Button>
-              <span className="min-w-24 text-center tabular-nums" aria-live="polite">
-                Page {shownPage} of {pageCount}
-              </span>
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={() => setPage((p) => Math.min(pageCount, p + 1))}
-                disabled={page >= pageCount}
-              >
-                Next
-                <ChevronRightIcon aria-hidden="true" />
-              </Button>
-            </div>
-          </nav>
+          <Pagination page={shownPage} pageSize={PAGE_SIZE} total={total} label="Transactions pages" onPageChange={setPage} />
         ) : null}
       </Card>
     </div>
@@ -323,23 +242,6 @@ function TransactionRow({ order }: { order: Order }) {
         <BuyKey order={order} />
       </TableCell>
     </TableRow>
-  );
-}
-
-function SkeletonRows() {
-  return (
-    <>
-      {Array.from({ length: 4 }, (_, row) => (
-        <TableRow key={row} className="hover:bg-transparent">
-          {COLUMNS.map((column, index) => (
-            <TableCell key={column} className="first:pl-4 last:pr-4 sm:first:pl-6 sm:last:pr-6">
-              {index === 0 && row === 0 ? <span className="sr-only">Loading transactions</span> : null}
-              <Skeleton className={cn("h-4", column === "Email" ? "w-40" : column === "Buy Key" ? "w-28" : "w-16")} />
-            </TableCell>
-          ))}
-        </TableRow>
-      ))}
-    </>
   );
 }
 

@@ -6,31 +6,27 @@ export function pageCount(total: number, pageSize: number) {
   return Math.max(1, Math.ceil(total / pageSize));
 }
 
-/** 'Showing X to Y of Z users', Previous / Next and 'Page N of M' (server-side paging). */
-export function Pagination({
-  page,
-  pageSize,
-  total,
-  noun,
-  label,
-  onPageChange,
-}: {
+export type PaginationProps = {
   page: number;
   pageSize: number;
   total: number;
-  /** Plural noun of the rows: 'users', 'transactions'. */
-  noun: string;
+  /** Plural noun of the rows: 'users', 'transactions' (left out: 'Showing 1 to 10 of 42'). */
+  noun?: string;
   /** Names the navigation landmark. */
   label: string;
   onPageChange: (page: number) => void;
-}) {
+};
+
+/** 'Showing X to Y of Z users', Previous / Next and 'Page N of M' (server-side paging). */
+export function Pagination({ page, pageSize, total, noun, label, onPageChange }: PaginationProps) {
   const pages = pageCount(total, pageSize);
   const from = total === 0 ? 0 : Math.min((page - 1) * pageSize + 1, total);
   const to = Math.min(page * pageSize, total);
   return (
     <nav aria-label={label} className="flex flex-col gap-3 border-t px-4 py-3 text-sm sm:flex-row sm:items-center sm:px-6">
       <p className="text-muted-foreground sm:mr-auto" aria-live="polite">
-        Showing {from} to {to} of {total} {noun}
+        Showing {from} to {to} of {total}
+        {noun ? ` ${noun}` : null}
       </p>
       <div className="flex items-center gap-2">
         <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
