@@ -249,26 +249,45 @@ test("footer links, payment logos and the floating Chat Support button", async (
 });
 
 test("the language switch turns the landing into Khmer, is remembered, and switches back", async ({ page }) => {
+  const errors = collectConsoleErrors(page);
+  const scripts = scriptRequests(page);
   await open(page);
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
   await page.getByRole("button", { name: /^Language/ }).click();
   await page.getByRole("button", { name: "ខ្មែរ", exact: true }).click();
 
+  // The page prerendered in Khmer, still without React.
   await expect(page.locator("html")).toHaveAttribute("lang", "km");
   const pricing = page.locator("#pricing");
   await expect(pricing.getByRole("heading", { level: 2, name: KHMER_PRICING_HEADING })).toBeVisible();
   await expect(pricing.getByTestId("plan-price").filter({ visible: true })).toHaveText(LOCAL_PRICES);
   const khmerNav = page.getByRole("banner").getByRole("navigation", { name: "ម៉ឺនុយមេ" });
   await expect(khmerNav.getByRole("button", { name: "វីដេអូ" })).toBeVisible();
+  expect(scripts.filter(isReact)).toEqual([]);
 
   await page.reload();
   await expect(page.locator("html")).toHaveAttribute("lang", "km");
   await expect(pricing.getByRole("heading", { level: 2, name: KHMER_PRICING_HEADING })).toBeVisible();
+  expect(scripts.filter(isReact)).toEqual([]);
 
+  // A plan: the app hydrates the Khmer page in Khmer (no mismatch, no flash of English).
+  await page.locator("[data-plan-choice=local-3m]").first().click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toBeHidden();
+  await expect(pricing.getByRole("heading", { level: 2, name: KHMER_PRICING_HEADING })).toBeVisible();
+
+  // Back to English, now through the app; remembered for the next visit too.
   await page.getByRole("button", { name: /^ភាសា/ }).click();
   await page.getByRole("button", { name: "English", exact: true }).click();
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
   await expect(pricing.getByRole("heading", { level: 2, name: "Choose Your Perfect Plan" })).toBeVisible();
+  scripts.length = 0;
+  await open(page);
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  expect(scripts.filter(isReact)).toEqual([]);
+  expect(errors).toEqual([]);
 });
 
 test("signing in from a plan keeps the visitor on / and opens the payment step; Sign Out only off home", async ({ page }) => {

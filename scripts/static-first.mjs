@@ -10,7 +10,9 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 const CLIENT = "build/client";
-const PAGES = ["index.html", "faq/index.html", "privacy-policy/index.html", "terms-of-service/index.html", "donation-success/index.html"];
+const PAGE_DIRS = ["", "faq", "privacy-policy", "terms-of-service", "donation-success"];
+// Each in English and in Khmer (web/app/entry.server.tsx writes index.km.html beside index.html).
+const PAGES = PAGE_DIRS.flatMap((dir) => [path.join(dir, "index.html"), path.join(dir, "index.km.html")]);
 const HOLDER_OPEN = '<div id="ks-app" hidden="">';
 
 const result = await build({

@@ -12,6 +12,7 @@ function site() {
   mkdirSync(path.join(root, "assets"));
   writeFileSync(path.join(root, "index.html"), "<h1>home</h1>");
   writeFileSync(path.join(root, "faq/index.html"), "<h1>faq</h1>");
+  writeFileSync(path.join(root, "index.km.html"), "<h1>ផ្ទះ</h1>");
   writeFileSync(path.join(root, "__spa-fallback.html"), "<div>spa</div>");
   const js = "console.log('x');".repeat(100);
   writeFileSync(path.join(root, "assets/app-1.js"), js);
@@ -42,5 +43,18 @@ describe("static web app", () => {
     expect(plain.headers.get("content-encoding")).toBeNull();
     expect((await plain.text()).startsWith("console.log")).toBe(true);
     expect((await app.request("/")).headers.get("cache-control")).toBe("no-cache");
+  });
+
+  it("sends a page prerendered in the visitor's language (ks_lang cookie) when there is one", async () => {
+    const khmer = await app.request("/", { headers: { cookie: "theme=dark; ks_lang=km" } });
+    expect(await khmer.text()).toBe("<h1>ផ្ទះ</h1>");
+    expect(khmer.headers.get("vary")).toBe("Accept-Encoding, Cookie");
+    // English, no cookie, a page without a Khmer file, or a language the build does not have.
+    for (const cookie of ["ks_lang=en", "other=1", "xks_lang=km"]) {
+      expect(await (await app.request("/", { headers: { cookie } })).text()).toBe("<h1>home</h1>");
+    }
+    expect(await (await app.request("/faq", { headers: { cookie: "ks_lang=km" } })).text()).toBe("<h1>faq</h1>");
+    expect(await (await app.request("/", { headers: { cookie: "ks_lang=fr" } })).text()).toBe("<h1>home</h1>");
+    expect(await (await app.request("/license-keys", { headers: { cookie: "ks_lang=km" } })).text()).toBe("<div>spa</div>");
   });
 });

@@ -75,6 +75,17 @@ function pagePolicies(root: string, policy: NonNullable<StaticOptions["contentSe
   };
 }
 
+/** The language cookie the web app writes (web/app/lib/i18n.ts); absent means English. */
+const LANGUAGE_COOKIE = /(?:^|;\s*)ks_lang=([a-z]{2})(?:;|$)/;
+
+/** `<dir>/index.<lang>.html` for a page and the visitor's language cookie, if that file exists. */
+function localizedPage(indexFile: string, cookie: string | undefined): string | undefined {
+  const lang = cookie ? LANGUAGE_COOKIE.exec(cookie)?.[1] : undefined;
+  if (!lang || lang === "en") return undefined;
+  const candidate = indexFile.replace(/index\.html$/, `index.${lang}.html`);
+  return isFile(candidate) ? candidate : undefined;
+}
+
 export function createStaticHandler(rootDir: string, options: StaticOptions = {}) {
   const root = path.resolve(rootDir);
   const fallback = path.join(root, "__spa-fallback.html");
@@ -92,6 +103,9 @@ export function createStaticHandler(rootDir: string, options: StaticOptions = {}
     const candidate = path.resolve(root, `.${rel}`);
     if (!candidate.startsWith(root)) return c.notFound();
     let file = [candidate, path.join(candidate, "index.html")].find(isFile);
+    // A prerendered page in the visitor's chosen language, when the build has one (decision 016).
+    const localized = file?.endsWith(`${path.sep}index.html`) ? localizedPage(file, c.req.header("cookie")) : undefined;
+    if (localized) file = localized;
     const isAsset = rel.startsWith("/assets/");
     if (!file) {
       if (isAsset || path.extname(rel)) return c.notFound();
@@ -101,7 +115,7 @@ export function createStaticHandler(rootDir: string, options: StaticOptions = {}
     const ext = path.extname(file);
     c.header("Content-Type", TYPES[ext] ?? "application/octet-stream");
     c.header("Cache-Control", isAsset ? "public, max-age=31536000, immutable" : "no-cache");
-    c.header("Vary", "Accept-Encoding");
+    c.header("Vary", ext === ".html" ? "Accept-Encoding, Cookie" : "Accept-Encoding");
     if (ext === ".html" && policyFor) {
       c.header("Content-Security-Policy", policyFor(file));
       // For browsers without frame-ancestors; the app never frames its own pages.

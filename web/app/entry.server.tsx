@@ -6,10 +6,56 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext } from "react-router";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+
+import { renderIn } from "~/lib/i18n";
+import kmCopy from "~/locales/km";
+
+/** Where the client build is (react-router.config.ts: buildDirectory "build"); builds run from the root. */
+const CLIENT_BUILD = path.resolve("build", "client");
 
 export const streamTimeout = 5_000;
 
-export default function handleRequest(
+/**
+ * Prerendering writes each public page twice: in English (returned, React Router writes
+ * `<path>/index.html`) and in Khmer, written here beside it as `index.km.html`. The server sends
+ * the Khmer one to visitors who chose Khmer (the ks_lang cookie), so they get their language as
+ * static HTML too, without loading the app (decision 016). Renders run one at a time (React Router
+ * prerenders with a concurrency of 1), which the translator's current language relies on.
+ */
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+) {
+  if (routerContext.isSpaMode || !import.meta.env.PROD) {
+    return render(request, responseStatusCode, responseHeaders, routerContext);
+  }
+  // The loader data is streamed into the page once per render: each language gets its copy.
+  const [english, khmer] = routerContext.serverHandoffStream?.tee() ?? [undefined, undefined];
+  const englishPage = await render(request, responseStatusCode, new Headers(responseHeaders), {
+    ...routerContext,
+    serverHandoffStream: english,
+  });
+  const englishHtml = await englishPage.text();
+  renderIn("km", kmCopy);
+  try {
+    const khmerPage = await render(request, responseStatusCode, new Headers(responseHeaders), {
+      ...routerContext,
+      serverHandoffStream: khmer,
+    });
+    const file = path.join(CLIENT_BUILD, ...new URL(request.url).pathname.split("/"), "index.km.html");
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, await khmerPage.text());
+  } finally {
+    renderIn("en");
+  }
+  return new Response(englishHtml, { status: englishPage.status, headers: englishPage.headers });
+}
+
+function render(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,

@@ -15,7 +15,7 @@ import appStylesHref from "./app.css?url";
 import { LogoMark } from "~/components/logo";
 import { Spinner } from "~/components/spinner";
 import { Button } from "~/components/ui/button";
-import { restoreLanguage } from "~/lib/i18n";
+import i18n, { restoreLanguage } from "~/lib/i18n";
 import { ThemeProvider } from "~/lib/theme";
 import bootScriptHref from "~/lib/boot.js?url&no-inline";
 import { AppToaster } from "~/lib/toaster";
@@ -31,7 +31,7 @@ export function meta() {
 export function Layout({ children }: { children: ReactNode }) {
   return (
     // The theme script adds the `dark` class before React hydrates.
-    <html lang="en" suppressHydrationWarning>
+    <html lang={i18n.language} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -73,7 +73,8 @@ export function Layout({ children }: { children: ReactNode }) {
 // No QueryClientProvider here: the dashboard layout, /auth and the landing's sign-in dialog bring
 // their own (one shared client, lib/query-client.ts), so public pages load no query code.
 export default function App() {
-  // Prerendered HTML is English; a remembered Khmer choice applies once the app has hydrated.
+  // A page prerendered in English while another language is remembered (e.g. the dashboard's SPA
+  // fallback) switches once the app has hydrated; Khmer pages are hydrated in Khmer already.
   useEffect(restoreLanguage, []);
   // Parents' effects run after their children's: the whole first render is live. Browser tests
   // wait for this before typing into prerendered forms.

@@ -7,6 +7,8 @@
 // Loading = putting the template's scripts back exactly where React Router rendered them, so the
 // document React hydrates is the one it prerendered (decision 016).
 
+import { languageCookie, rememberLanguage, storedLanguage } from "../app/lib/language-choice";
+
 /** Listeners of the static page; all removed when the app starts taking over. */
 const staticPage = new AbortController();
 export const staticSignal = staticPage.signal;
@@ -92,11 +94,21 @@ export function wantsAppNow(): boolean {
   // Signed in: the header shows Dashboard, a plan opens the payment dialog (the server sets this
   // hint cookie with the session cookie; it carries no secret).
   if (/(?:^|;\s*)ks_signed_in=1(?:;|$)/.test(document.cookie)) return true;
-  // A remembered language other than the prerendered English.
-  try {
-    const lang = localStorage.getItem("lang");
-    return lang !== null && lang !== "en";
-  } catch {
-    return false;
-  }
+  // A remembered language this page is not in (the server had no copy of it in that language,
+  // or cookies are blocked): the app switches in place.
+  const stored = storedLanguage();
+  return stored !== null && stored !== document.documentElement.lang;
+}
+
+/**
+ * A language remembered by the app before the server knew it (no cookie yet): remember it for the
+ * server too and load the page again in it. False when there is nothing to do, or it cannot.
+ */
+export function reloadInRememberedLanguage(): boolean {
+  const stored = storedLanguage();
+  if (!stored || stored === document.documentElement.lang || languageCookie() !== undefined) return false;
+  rememberLanguage(stored);
+  if (languageCookie() !== stored) return false; // cookies blocked
+  location.reload();
+  return true;
 }

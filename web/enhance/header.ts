@@ -2,6 +2,7 @@
 // menus, the mobile menu, Videos / Download, the theme toggle. Same markup as
 // components/public/public-header.tsx renders; the same behaviour as its React code.
 import { scrollToSection } from "../app/features/landing/sections";
+import { languageCookie, rememberLanguage } from "../app/lib/language-choice";
 import { beforeUpgrade, staticSignal as signal, upgrade } from "./app";
 
 /** Spec: the bar turns translucent once the page is scrolled further than 50 px. */
@@ -145,7 +146,11 @@ function themeToggle() {
   );
 }
 
-/** English is the prerendered page; another language loads the app, which remembers it. */
+/**
+ * Another language: the server has this page prerendered in it too (index.km.html), sent by the
+ * remembered choice's cookie, so a reload shows it, still without the app. Without cookies the
+ * app switches in place instead.
+ */
 function languageChoices() {
   document.addEventListener(
     "click",
@@ -153,14 +158,10 @@ function languageChoices() {
       const choice = (event.target as Element).closest<HTMLElement>("[data-language]");
       const lang = choice?.dataset.language;
       if (!lang || lang === document.documentElement.lang) return;
-      try {
-        // lib/i18n.ts restores it as the app starts, waiting for the Khmer font and copy.
-        localStorage.setItem("lang", lang);
-      } catch {
-        return; // cannot be remembered, and the app would not know it: stay in English
-      }
+      rememberLanguage(lang);
       document.documentElement.setAttribute("aria-busy", "true");
-      void upgrade().then(() => document.documentElement.removeAttribute("aria-busy"));
+      if ((languageCookie() ?? "en") === lang) location.reload();
+      else void upgrade().then(() => document.documentElement.removeAttribute("aria-busy"));
     },
     { signal },
   );

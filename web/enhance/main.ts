@@ -1,6 +1,6 @@
 // The public pages' only script on first load (see app.ts): interactive without React.
 import { enhanceAccordion } from "./accordion";
-import { upgrade, wantsAppNow } from "./app";
+import { reloadInRememberedLanguage, upgrade, wantsAppNow } from "./app";
 import { enhanceDonation } from "./donation";
 import { enhanceHeader } from "./header";
 import { enhancePlanChoices, enhancePricing } from "./pricing";
@@ -8,7 +8,9 @@ import { enhanceVideos } from "./videos";
 
 // A plan click is never lost: it loads the app (or waits for it) and is then replayed.
 enhancePlanChoices();
-if (wantsAppNow()) {
+if (reloadInRememberedLanguage()) {
+  // The same page comes back in the remembered language.
+} else if (wantsAppNow()) {
   void upgrade();
 } else {
   enhanceHeader();

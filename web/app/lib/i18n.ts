@@ -20,11 +20,12 @@ import {
 } from "react";
 
 import { hydrateDeferredSections } from "~/lib/deferred-hydration";
+import { LANGUAGE_STORAGE_KEY, rememberLanguage, storedLanguage } from "~/lib/language-choice";
 import enCommon from "~/locales/en/common.json";
 
 export const LANGUAGES = ["en", "km"] as const;
 export type Language = (typeof LANGUAGES)[number];
-export const LANGUAGE_STORAGE_KEY = "lang";
+export { LANGUAGE_STORAGE_KEY };
 
 /** The Khmer face of app.css (Fontsource, unicode-range: fetched only for Khmer text). */
 const KHMER_FONT = '1em "Noto Sans Khmer Variable"';
@@ -218,22 +219,37 @@ export function registerNamespace(ns: string, copy: Partial<Record<Language, obj
 export async function setLanguage(lng: Language) {
   await changeLanguage(lng);
   if (i18n.language !== lng) return;
-  try {
-    localStorage.setItem(LANGUAGE_STORAGE_KEY, lng);
-  } catch {
-    // Private mode: the choice lasts for this page only.
-  }
+  rememberLanguage(lng);
   document.documentElement.lang = lng;
+}
+
+/**
+ * Before hydration (entry.client.tsx): a page prerendered in another language (<html lang>) is
+ * hydrated in that language, so its copy is loaded and made current first.
+ */
+export async function adoptDocumentLanguage() {
+  const lng = document.documentElement.lang;
+  if (!isLanguage(lng) || lng === language) return;
+  await loadLanguage(lng).catch((error: unknown) => console.error(`Could not load the ${lng} copy`, error));
+  if (loaded.has(lng)) language = lng;
+}
+
+/**
+ * Prerendering only (entry.server.tsx): renders what follows in `lng`, whose copy the server
+ * bundle passes in (the browser fetches it as a chunk instead).
+ */
+export function renderIn(lng: Language, copy?: { [ns: string]: Bundle }) {
+  if (copy) {
+    for (const [ns, bundle] of Object.entries(copy)) if (!hasResourceBundle(lng, ns)) bundles[lng][ns] = bundle;
+    loaded.add(lng);
+  }
+  language = lng;
+  version += 1;
 }
 
 /** Applies the remembered language; call once after hydration. */
 export function restoreLanguage() {
-  let stored: string | null;
-  try {
-    stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
-  } catch {
-    stored = null;
-  }
+  const stored = storedLanguage();
   if (isLanguage(stored) && stored !== i18n.language) void setLanguage(stored);
   else document.documentElement.lang = i18n.language;
 }
