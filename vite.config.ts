@@ -6,7 +6,8 @@ import { defineConfig } from "vite";
 const API_ORIGIN = "http://localhost:3000";
 
 // Client chunks. Left to itself the bundler gives every small module shared by a different set of
-// routes its own file (icons, helpers): the landing page's first load was 29 files, and gzip packs
+// routes its own file (icons, helpers): loading the app on the landing page took 29 files (it loads
+// on a plan click or for signed-in visitors since decision 016), and gzip packs
 // many small files worse than a few larger ones (several KB more), besides a request each. Two
 // groups, each with everything it imports that an earlier group has not taken:
 // - framework: React and React Router, needed by every page;

@@ -1,14 +1,15 @@
 // English and Khmer for the public pages.
 //
-// A deliberately small translator instead of i18next + react-i18next (17 KB + 2 KB gzip): the
-// landing page's first-load budget leaves about 15 KB for everything beyond React and React Router
-// (docs/benchmarks.md), and the public pages only need what is here: nested keys, "ns:key",
+// A deliberately small translator instead of i18next + react-i18next (17 KB + 2 KB gzip): the app
+// the public pages load on demand should stay small (decision 013; first loads carry no React at
+// all since decision 016), and the public pages only need what is here: nested keys, "ns:key",
 // {{value}} interpolation, count plurals (key_one / key_other), returnObjects, a fallback to
 // English, and <Trans> for copy with <tag>…</tag> links.
 //
 // Only English `common` ships with every page. Each route registers its own English namespace
 // when its module loads (synchronously, so prerendering renders English), and the Khmer copy of
-// every namespace arrives in one chunk the first time Khmer is chosen (also on restoreLanguage).
+// every namespace arrives in one chunk the first time Khmer is chosen, or before hydrating a page
+// prerendered in Khmer (entry.client.tsx); prerendering gets it from entry.server.tsx.
 import {
   cloneElement,
   createElement,
