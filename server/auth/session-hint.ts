@@ -5,9 +5,9 @@
 // payment dialog on a plan) or stay a static page. So whenever better-auth sets or clears the
 // session cookie, the same response sets or clears `ks_signed_in=1`. It carries no secret and
 // grants nothing: a forged hint only makes the page load the app, which then asks the server.
+import { SIGNED_IN_HINT_COOKIE } from "../../contracts/cookies";
 import { COOKIE_PREFIX } from "./auth";
 
-export const SESSION_HINT_COOKIE = "ks_signed_in";
 const SESSION_COOKIE = new RegExp(`^(?:__Secure-)?${COOKIE_PREFIX}\\.session_token=([^;]*)`);
 
 function hintFor(setCookie: string, secure: boolean): string | undefined {
@@ -17,8 +17,8 @@ function hintFor(setCookie: string, secure: boolean): string | undefined {
   const cleared = match[1] === "" || (maxAge !== undefined && Number(maxAge) <= 0);
   const attributes = `Path=/; SameSite=Lax${secure ? "; Secure" : ""}`;
   return cleared
-    ? `${SESSION_HINT_COOKIE}=; Max-Age=0; ${attributes}`
-    : `${SESSION_HINT_COOKIE}=1; ${attributes}${maxAge ? `; Max-Age=${maxAge}` : ""}`;
+    ? `${SIGNED_IN_HINT_COOKIE}=; Max-Age=0; ${attributes}`
+    : `${SIGNED_IN_HINT_COOKIE}=1; ${attributes}${maxAge ? `; Max-Age=${maxAge}` : ""}`;
 }
 
 /** The response with the hint cookie set or cleared as its session cookie is. */

@@ -4,6 +4,7 @@ import { createReadStream, existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import type { Context } from "hono";
+import { cookieValue, LANGUAGE_COOKIE } from "../../contracts/cookies";
 import { CSP_MANIFEST, type CspManifest } from "./csp";
 
 const TYPES: Record<string, string> = {
@@ -75,13 +76,11 @@ function pagePolicies(root: string, policy: NonNullable<StaticOptions["contentSe
   };
 }
 
-/** The language cookie the web app writes (web/app/lib/i18n.ts); absent means English. */
-const LANGUAGE_COOKIE = /(?:^|;\s*)ks_lang=([a-z]{2})(?:;|$)/;
 
 /** `<dir>/index.<lang>.html` for a page and the visitor's language cookie, if that file exists. */
 function localizedPage(indexFile: string, cookie: string | undefined): string | undefined {
-  const lang = cookie ? LANGUAGE_COOKIE.exec(cookie)?.[1] : undefined;
-  if (!lang || lang === "en") return undefined;
+  const lang = cookieValue(cookie, LANGUAGE_COOKIE);
+  if (!lang || lang === "en" || !/^[a-z]{2}$/.test(lang)) return undefined;
   const candidate = indexFile.replace(/index\.html$/, `index.${lang}.html`);
   return isFile(candidate) ? candidate : undefined;
 }

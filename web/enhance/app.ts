@@ -7,6 +7,7 @@
 // Loading = putting the template's scripts back exactly where React Router rendered them, so the
 // document React hydrates is the one it prerendered (decision 016).
 
+import { cookieValue, SIGNED_IN_HINT_COOKIE } from "../../contracts/cookies";
 import { languageCookie, rememberLanguage, storedLanguage } from "../app/lib/language-choice";
 
 /** Listeners of the static page; all removed when the app starts taking over. */
@@ -93,7 +94,7 @@ export function upgrade(): Promise<void> {
 export function wantsAppNow(): boolean {
   // Signed in: the header shows Dashboard, a plan opens the payment dialog (the server sets this
   // hint cookie with the session cookie; it carries no secret).
-  if (/(?:^|;\s*)ks_signed_in=1(?:;|$)/.test(document.cookie)) return true;
+  if (cookieValue(document.cookie, SIGNED_IN_HINT_COOKIE) === "1") return true;
   // A remembered language this page is not in (the server had no copy of it in that language,
   // or cookies are blocked): the app switches in place.
   const stored = storedLanguage();

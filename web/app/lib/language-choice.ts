@@ -2,12 +2,12 @@
 // server, which sends the public pages prerendered in that language (server/lib/static.ts). No
 // React here: the public pages' static script (web/enhance) uses it too.
 
+import { cookieValue, LANGUAGE_COOKIE } from "../../../contracts/cookies";
+
 export const LANGUAGE_STORAGE_KEY = "lang";
-/** Absent = English. */
-export const LANGUAGE_COOKIE = "ks_lang";
 
 export function languageCookie(): string | undefined {
-  return new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([a-z]{2})(?:;|$)`).exec(document.cookie)?.[1];
+  return cookieValue(document.cookie, LANGUAGE_COOKIE);
 }
 
 export function storedLanguage(): string | null {

@@ -3,6 +3,8 @@
 // The dashboard's and /auth's session queries keep this store in step (features/session).
 import { useEffect, useSyncExternalStore } from "react";
 
+import { SIGNED_IN_HINT_COOKIE } from "../../../contracts/cookies";
+
 /** What GET /api/auth/get-session answers when signed in (only the fields the web reads). */
 export type PublicSession = {
   user: { id: string; email: string };
@@ -41,7 +43,7 @@ export async function fetchPublicSession(): Promise<PublicSession | null> {
 export function setPublicSession(value: PublicSession | null) {
   // Signed out (or the session ended): drop the server's readable hint too, so the next public
   // page stays static instead of loading the app for nobody (server/auth/session-hint.ts).
-  if (value === null && data !== null) document.cookie = "ks_signed_in=; Max-Age=0; Path=/; SameSite=Lax";
+  if (value === null && data !== null) document.cookie = `${SIGNED_IN_HINT_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
   data = value;
   fetchedAt = Date.now();
   for (const listener of listeners) listener();

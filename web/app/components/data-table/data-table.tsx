@@ -7,7 +7,7 @@ import { Skeleton } from "~/components/ui/skeleton";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { cn } from "~/lib/utils";
 
-import { TableMessage } from "./list-message";
+import { ListMessage, TableMessage } from "./list-message";
 import type { ListState } from "./list-state";
 import { Pagination, type PaginationProps } from "./pagination";
 
@@ -94,5 +94,47 @@ export function DataTable<Row>({
       </Table>
       {pagination && pagination.total > 0 ? <Pagination {...pagination} /> : null}
     </>
+  );
+}
+
+/**
+ * The same list on a phone: cards instead of rows, with the same states (the message, dimmed
+ * cards while the next page or search loads, a placeholder on the first load).
+ */
+export function DataCards<Row>({
+  rows,
+  renderCards,
+  state,
+  busy = false,
+  loading,
+  loadingLabel,
+}: {
+  rows: Row[] | undefined;
+  renderCards: (rows: Row[]) => ReactNode;
+  state?: ListState | null;
+  busy?: boolean;
+  /** The first-load placeholder; by default two skeleton lines. */
+  loading?: ReactNode;
+  /** Read by screen readers with the default placeholder: "Loading transactions". */
+  loadingLabel?: string;
+}) {
+  return (
+    <div aria-busy={busy || undefined} className={cn("transition-opacity", busy && rows && "opacity-60")}>
+      {state ? (
+        <ListMessage icon={state.icon} tone={state.tone} title={state.title}>
+          {state.body}
+        </ListMessage>
+      ) : rows ? (
+        renderCards(rows)
+      ) : (
+        (loading ?? (
+          <div role="status" className="grid gap-3 px-4 py-6">
+            {loadingLabel ? <span className="sr-only">{loadingLabel}</span> : null}
+            <Skeleton className="h-4 w-3/4" />
+            <Skeleton className="h-4 w-1/2" />
+          </div>
+        ))
+      )}
+    </div>
   );
 }

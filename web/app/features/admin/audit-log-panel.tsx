@@ -1,12 +1,11 @@
-import { useId, useState } from "react";
+import { useState } from "react";
 import { InboxIcon } from "lucide-react";
 
 import { DataTable } from "~/components/data-table/data-table";
+import { ListSelect } from "~/components/data-table/list-select";
 import { loadErrorState, useErrorToast } from "~/components/data-table/list-state";
 import { PageHeader } from "~/components/dashboard/page-header";
 import { Card } from "~/components/ui/card";
-import { Label } from "~/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
 import { TableCell, TableRow } from "~/components/ui/table";
 import { formatDateTime } from "~/features/licenses/format";
 
@@ -23,7 +22,6 @@ const ERROR_TITLE = "Error fetching the audit log";
 export function AuditLogPanel() {
   const [filter, setFilter] = useState<Filter>("all");
   const [page, setPage] = useState(1);
-  const filterId = useId();
   const query = useAudit({ action: filter === "all" ? undefined : filter, page, pageSize: PAGE_SIZE });
   const data = query.data;
   useErrorToast("audit-error", ERROR_TITLE, query.error, errorMessage);
@@ -39,29 +37,16 @@ export function AuditLogPanel() {
       <PageHeader title="Audit Log" description="Role changes and balance adjustments: who, when, what, before and after." />
       <Card className="gap-0 overflow-hidden py-0">
         <div className="flex items-end gap-3 border-b px-4 py-4 sm:px-6">
-          <div className="grid gap-1.5">
-            <Label id={filterId} className="text-xs text-muted-foreground">
-              Show
-            </Label>
-            <Select
-              value={filter}
-              onValueChange={(v) => {
-                setFilter(v as Filter);
-                setPage(1);
-              }}
-            >
-              <SelectTrigger aria-labelledby={filterId} className="w-52">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {(Object.keys(FILTERS) as Filter[]).map((f) => (
-                  <SelectItem key={f} value={f}>
-                    {FILTERS[f]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
+          <ListSelect
+            label="Show"
+            value={filter}
+            options={(Object.keys(FILTERS) as Filter[]).map((value) => ({ value, label: FILTERS[value] }))}
+            onChange={(value) => {
+              setFilter(value);
+              setPage(1);
+            }}
+            triggerClassName="w-52"
+          />
         </div>
         <DataTable
           columns={COLUMNS}

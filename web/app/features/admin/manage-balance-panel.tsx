@@ -14,6 +14,7 @@ import {
   type BalanceSort,
 } from "../../../../contracts/admin";
 import { DataTable } from "~/components/data-table/data-table";
+import { ListSelect } from "~/components/data-table/list-select";
 import { loadErrorState, useErrorToast, usePagedSearch, type ListState } from "~/components/data-table/list-state";
 import { Pagination } from "~/components/data-table/pagination";
 import { SubmitButton } from "~/components/submit-button";
@@ -31,7 +32,6 @@ import {
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { SearchInput } from "~/components/ui/search-input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
 import { TableCell, TableRow } from "~/components/ui/table";
 import { isApiError } from "~/lib/api";
 
@@ -52,8 +52,6 @@ export function ManageBalancePanel() {
   const [pending, setPending] = useState<Pending | null>(null);
   const query = useBalances({ search: term, sort, page, pageSize });
   const data = query.data;
-  const sortId = useId();
-  const sizeId = useId();
   useErrorToast("admin-balances-error", ERROR_TITLE, query.error, errorMessage);
 
   let state: ListState | null = null;
@@ -81,52 +79,26 @@ export function ManageBalancePanel() {
             pending={query.isFetching && term !== ""}
             containerClassName="sm:max-w-sm"
           />
-          <div className="grid gap-1.5">
-            <Label id={sortId} className="text-xs text-muted-foreground">
-              Sort
-            </Label>
-            <Select
-              value={sort}
-              onValueChange={(v) => {
-                setSort(v as BalanceSort);
-                setPage(1);
-              }}
-            >
-              <SelectTrigger aria-labelledby={sortId} className="w-44">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {BALANCE_SORTS.map((s) => (
-                  <SelectItem key={s} value={s}>
-                    {BALANCE_SORT_LABELS[s]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
-          <div className="grid gap-1.5">
-            <Label id={sizeId} className="text-xs text-muted-foreground">
-              Rows per page
-            </Label>
-            <Select
-              value={String(pageSize)}
-              onValueChange={(v) => {
-                setPageSize(Number(v));
-                setPage(1);
-              }}
-            >
-              <SelectTrigger aria-labelledby={sizeId} className="w-24">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {PAGE_SIZES.map((n) => (
-                  <SelectItem key={n} value={String(n)}>
-                    {n}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
+          <ListSelect
+            label="Sort"
+            value={sort}
+            options={BALANCE_SORTS.map((value) => ({ value, label: BALANCE_SORT_LABELS[value] }))}
+            onChange={(value) => {
+              setSort(value);
+              setPage(1);
+            }}
+            triggerClassName="w-44"
+          />
+          <ListSelect
+            label="Rows per page"
+            value={String(pageSize)}
+            options={PAGE_SIZES.map((n) => ({ value: String(n), label: n }))}
+            onChange={(value) => {
+              setPageSize(Number(value));
+              setPage(1);
+            }}
+            triggerClassName="w-24"
+          />
         </div>
         <DataTable
           columns={COLUMNS}

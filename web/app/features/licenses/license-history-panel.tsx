@@ -1,8 +1,7 @@
 import { useEffect, type ReactNode } from "react";
 import { HistoryIcon, SearchXIcon } from "lucide-react";
 
-import { DataTable } from "~/components/data-table/data-table";
-import { ListMessage } from "~/components/data-table/list-message";
+import { DataCards, DataTable } from "~/components/data-table/data-table";
 import { loadErrorState, useErrorToast, usePagedSearch, type ListState } from "~/components/data-table/list-state";
 import { pageCount as countPages, Pagination } from "~/components/data-table/pagination";
 import { Card } from "~/components/ui/card";
@@ -81,17 +80,13 @@ export function LicenseHistoryPanel() {
       </div>
 
       {isMobile ? (
-        <div aria-busy={pending || undefined} className={cn("transition-opacity", pending && entries && "opacity-60")}>
-          {message ? (
-            <ListMessage icon={message.icon} tone={message.tone} title={message.title}>
-              {message.body}
-            </ListMessage>
-          ) : entries ? (
-            <HistoryCardList entries={entries} />
-          ) : (
-            <HistoryCardSkeletons />
-          )}
-        </div>
+        <DataCards
+          rows={entries}
+          renderCards={(list) => <HistoryCardList entries={list} />}
+          state={message}
+          busy={pending}
+          loading={<HistoryCardSkeletons />}
+        />
       ) : (
         <DataTable
           columns={COLUMNS}

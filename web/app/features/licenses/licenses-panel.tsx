@@ -1,13 +1,11 @@
 import { KeyRoundIcon, SearchXIcon } from "lucide-react";
 
-import { DataTable } from "~/components/data-table/data-table";
-import { ListMessage } from "~/components/data-table/list-message";
+import { DataCards, DataTable } from "~/components/data-table/data-table";
 import { loadErrorState, useErrorToast, usePagedSearch, type ListState } from "~/components/data-table/list-state";
 import { Card } from "~/components/ui/card";
 import { SearchInput } from "~/components/ui/search-input";
 import { TableCell, TableRow } from "~/components/ui/table";
 import { useIsMobile } from "~/hooks/use-mobile";
-import { cn } from "~/lib/utils";
 
 import { errorMessage, type License } from "./api";
 import { DateText } from "./date-text";
@@ -93,17 +91,13 @@ export function LicensesPanel() {
       </div>
 
       {isMobile ? (
-        <div aria-busy={pending || undefined} className={cn("transition-opacity", pending && licenses && "opacity-60")}>
-          {message ? (
-            <ListMessage icon={message.icon} tone={message.tone} title={message.title}>
-              {message.body}
-            </ListMessage>
-          ) : licenses ? (
-            <LicenseCardList licenses={licenses} rowLabel={rowLabel} />
-          ) : (
-            <LicenseCardSkeletons />
-          )}
-        </div>
+        <DataCards
+          rows={licenses}
+          renderCards={(list) => <LicenseCardList licenses={list} rowLabel={rowLabel} />}
+          state={message}
+          busy={pending}
+          loading={<LicenseCardSkeletons />}
+        />
       ) : (
         <DataTable
           columns={COLUMNS}

@@ -15,14 +15,12 @@ import { toast } from "sonner";
 
 import { useLiveConnected } from "~/features/live/account-events";
 import { MIN_BALANCE_TO_BUY_MILLS } from "../../../../contracts/otp-mail";
-import { DataTable } from "~/components/data-table/data-table";
-import { ListMessage } from "~/components/data-table/list-message";
+import { DataCards, DataTable } from "~/components/data-table/data-table";
 import { loadErrorState, useErrorToast, type ListState } from "~/components/data-table/list-state";
 import { pageCount as countPages } from "~/components/data-table/pagination";
 import { PageHeader } from "~/components/dashboard/page-header";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Skeleton } from "~/components/ui/skeleton";
 import { TableCell, TableRow } from "~/components/ui/table";
 import { useBalance } from "~/features/profile/queries";
 import { formatDate, formatDateTime, formatTime } from "~/features/licenses/format";
@@ -141,21 +139,13 @@ export function OtpGmailPanel() {
         </div>
 
         {isMobile ? (
-          <div aria-busy={busy || undefined} className={cn("transition-opacity", busy && "opacity-60")}>
-            {message ? (
-              <ListMessage icon={message.icon} tone={message.tone} title={message.title}>
-                {message.body}
-              </ListMessage>
-            ) : orders ? (
-              <OrderCardList orders={orders} />
-            ) : (
-              <div role="status" className="grid gap-3 px-4 py-6">
-                <span className="sr-only">Loading history</span>
-                <Skeleton className="h-4 w-3/4" />
-                <Skeleton className="h-4 w-1/2" />
-              </div>
-            )}
-          </div>
+          <DataCards
+            rows={orders}
+            renderCards={(list) => <OrderCardList orders={list} />}
+            state={message}
+            busy={busy}
+            loadingLabel="Loading history"
+          />
         ) : (
           <DataTable
             columns={COLUMNS}

@@ -8,7 +8,7 @@ import {
   ShieldCheckIcon,
   WalletIcon,
 } from "lucide-react";
-import { Link, useLocation, useNavigate } from "react-router";
+import { Link, useLocation } from "react-router";
 import { toast } from "sonner";
 
 import { Button } from "~/components/ui/button";
@@ -33,16 +33,14 @@ import { cn } from "~/lib/utils";
 
 import {
   announcePayment,
-  hasPaymentReturn,
   openDeepLink,
-  parsePaymentReturn,
   paymentDeepLink,
   TOP_UP_TITLE,
   takeToolCheckout,
-  withoutReturnParams,
   type PaidPayment,
 } from "./payment-return";
 import { PaymentSuccessDialog } from "./payment-success-dialog";
+import { showStatusToast, showSuccessToast, usePaymentReturn } from "./use-payment-return";
 import { PAYMENT_RETURN_TEXT as TEXT } from "./texts";
 
 type Shown =
@@ -75,13 +73,11 @@ export function DashboardPaymentReturn({
   /** v2 subscription returns: also hand the payment to the mobile app (payment-success://). */
   deepLink?: boolean;
 }) {
-  const { pathname, search } = useLocation();
-  const navigate = useNavigate();
+  const { pathname } = useLocation();
   const queryClient = useQueryClient();
   const email = useMe().data?.email;
   const [shown, setShown] = useState<Shown | null>(null);
   const [open, setOpen] = useState(false);
-  const handled = useRef<string | null>(null);
 
   const refreshGoods = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: licenseKeys.all });
@@ -92,12 +88,7 @@ export function DashboardPaymentReturn({
 
   const celebrate = useCallback(
     (payment: PaidPayment, orderId: string | null, transactionId?: string) => {
-      showToaster();
-      toast.success(TEXT.successTitle, {
-        id: `payment-success-${orderId ?? payment.planTitle}`,
-        description:
-          payment.kind === "topup" ? TEXT.topUpDescription(payment.amount) : TEXT.planDescription(payment.planTitle),
-      });
+      showSuccessToast(TEXT, payment, orderId ?? payment.planTitle);
       const tool = source === "subscription_tool" ? takeToolCheckout() : null;
       announcePayment(payment, {
         email: tool?.email ?? email,
@@ -113,29 +104,16 @@ export function DashboardPaymentReturn({
     [deepLink, email, refreshGoods, source],
   );
 
-  useEffect(() => {
-    if (!hasPaymentReturn(search)) return;
-    const key = `${pathname}${search}`;
-    if (handled.current === key) return;
-    handled.current = key;
-
-    const ret = parsePaymentReturn(new URLSearchParams(search));
-    // Clean the address first, so a reload does not repeat anything.
-    void navigate(cleanTo ?? withoutReturnParams(pathname, search), { replace: true });
-    if (!ret) return;
-
+  usePaymentReturn((ret, key) => {
     if (ret.type === "success") {
       celebrate(ret.payment, ret.orderId);
     } else if (ret.status === "pending" && ret.orderId) {
       setShown({ kind: "pending", orderId: ret.orderId });
       setOpen(true);
     } else {
-      showToaster();
-      const { title, description } = TEXT.status[ret.status];
-      const show = ret.status === "failed" || ret.status === "unknown" ? toast.error : toast.info;
-      show(title, { id: `payment-status-${key}`, description });
+      showStatusToast(TEXT, ret.status, key);
     }
-  }, [pathname, search, cleanTo, navigate, celebrate]);
+  }, cleanTo);
 
   if (!shown) return null;
 

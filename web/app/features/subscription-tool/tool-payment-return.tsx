@@ -1,23 +1,18 @@
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useMemo, useState } from "react";
 import { ExternalLinkIcon, MailCheckIcon } from "lucide-react";
-import { useLocation, useNavigate } from "react-router";
-import { toast } from "sonner";
 
 import { Button } from "~/components/ui/button";
 import {
   announcePayment,
-  hasPaymentReturn,
   openDeepLink,
-  parsePaymentReturn,
   paymentDeepLink,
   takeToolCheckout,
-  withoutReturnParams,
   type PaidPayment,
 } from "~/features/payments-return/payment-return";
 import { PaymentSuccessDialog } from "~/features/payments-return/payment-success-dialog";
+import { showStatusToast, showSuccessToast, usePaymentReturn } from "~/features/payments-return/use-payment-return";
 import type { PaymentReturnText } from "~/features/payments-return/texts";
 import { useTranslation } from "~/lib/i18n";
-import { showToaster } from "~/lib/toaster";
 
 export const TOOL_SOURCE = "subscription_tool";
 
@@ -28,9 +23,6 @@ export const TOOL_SOURCE = "subscription_tool";
  */
 export function ToolPaymentReturn({ variant }: { variant: "v1" | "v2" }) {
   const { t } = useTranslation("subscription");
-  const { pathname, search } = useLocation();
-  const navigate = useNavigate();
-  const handled = useRef<string | null>(null);
   const [shown, setShown] = useState<{ payment: PaidPayment; deepLink: string | null } | null>(null);
   const [open, setOpen] = useState(false);
 
@@ -52,36 +44,13 @@ export function ToolPaymentReturn({ variant }: { variant: "v1" | "v2" }) {
     }),
     [t],
   );
-  const textRef = useRef(text);
-  useEffect(() => {
-    textRef.current = text;
-  });
-
-  useEffect(() => {
-    if (!hasPaymentReturn(search)) return;
-    const key = `${pathname}${search}`;
-    if (handled.current === key) return;
-    handled.current = key;
-
-    const ret = parsePaymentReturn(new URLSearchParams(search));
-    void navigate(withoutReturnParams(pathname, search), { replace: true });
-    if (!ret) return;
-    showToaster();
-    const copy = textRef.current;
-
+  usePaymentReturn((ret, key) => {
     if (ret.type === "status") {
-      const { title, description } = copy.status[ret.status];
-      const show = ret.status === "failed" || ret.status === "unknown" ? toast.error : toast.info;
-      show(title, { id: `payment-status-${key}`, description });
+      showStatusToast(text, ret.status, key);
       return;
     }
-
     const payment = ret.payment;
-    toast.success(copy.successTitle, {
-      id: `payment-success-${key}`,
-      description:
-        payment.kind === "topup" ? copy.topUpDescription(payment.amount) : copy.planDescription(payment.planTitle),
-    });
+    showSuccessToast(text, payment, key);
     let deepLink: string | null = null;
     if (variant === "v2") {
       const started = takeToolCheckout();
@@ -91,7 +60,7 @@ export function ToolPaymentReturn({ variant }: { variant: "v1" | "v2" }) {
     }
     setShown({ payment, deepLink });
     setOpen(true);
-  }, [pathname, search, navigate, variant]);
+  });
 
   if (!shown) return null;
   return (

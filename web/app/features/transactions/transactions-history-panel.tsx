@@ -1,8 +1,7 @@
 import { useEffect, useState } from "react";
 import { ReceiptTextIcon, SearchXIcon, DownloadIcon, WalletIcon } from "lucide-react";
 
-import { DataTable } from "~/components/data-table/data-table";
-import { ListMessage } from "~/components/data-table/list-message";
+import { DataCards, DataTable } from "~/components/data-table/data-table";
 import { loadErrorState, useErrorToast, usePagedSearch, type ListState } from "~/components/data-table/list-state";
 import { pageCount as countPages, Pagination } from "~/components/data-table/pagination";
 import { PageHeader } from "~/components/dashboard/page-header";
@@ -21,7 +20,6 @@ import type { Order } from "~/features/payments/api";
 import { useOrders } from "~/features/payments/queries";
 import { useMe } from "~/features/session/queries";
 import { useIsMobile } from "~/hooks/use-mobile";
-import { cn } from "~/lib/utils";
 
 import { TransactionStatusBadge } from "./transaction-status-badge";
 
@@ -160,21 +158,13 @@ export function TransactionsHistoryPanel() {
         </div>
 
         {isMobile ? (
-          <div aria-busy={pending || undefined} className={cn("transition-opacity", pending && orders && "opacity-60")}>
-            {message ? (
-              <ListMessage icon={message.icon} tone={message.tone} title={message.title}>
-                {message.body}
-              </ListMessage>
-            ) : orders ? (
-              <TransactionCardList orders={orders} />
-            ) : (
-              <div role="status" className="grid gap-3 px-4 py-6">
-                <span className="sr-only">Loading transactions</span>
-                <Skeleton className="h-4 w-3/4" />
-                <Skeleton className="h-4 w-1/2" />
-              </div>
-            )}
-          </div>
+          <DataCards
+            rows={orders}
+            renderCards={(list) => <TransactionCardList orders={list} />}
+            state={message}
+            busy={pending}
+            loadingLabel="Loading transactions"
+          />
         ) : (
           <DataTable
             columns={COLUMNS}
