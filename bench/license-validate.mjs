@@ -41,7 +41,7 @@ async function seed(url) {
     body: JSON.stringify({ email: "bench@example.com", planId: "local-1m", count: LICENCES }),
   });
   if (!res.ok) throw new Error(`seeding failed: ${res.status} ${await res.text()}`);
-  return (await res.json()).buyKeys;
+  return await res.json();
 }
 
 /**
@@ -49,12 +49,13 @@ async function seed(url) {
  * Requests are built once up front so the load generator, which shares the machine, spends its
  * time sending rather than serialising; the bare server gets the very same requests.
  */
-function requests(buyKeys) {
+function requests({ buyKeys, deviceKeys }) {
   const prebuilt = buyKeys.map((buyKey, i) => ({
     method: "POST",
     path: "/api/v1/licenses/validate",
     headers: { "content-type": "application/json", "x-forwarded-for": `10.${(i >> 8) & 255}.${i & 255}.7` },
-    body: JSON.stringify({ buyKey, deviceKey: `LDREEL-BENCH-${i}`, nonce: `n-${i}-abcdefgh` }),
+    // Protocol 2 (docs/licence-api.md): every request with its own nonce, as a tool sends it.
+    body: JSON.stringify({ protocol: 2, buyKey, deviceKey: deviceKeys[i], nonce: `bench-nonce-${String(i).padStart(8, "0")}` }),
   }));
   let next = 0;
   return [{ method: "POST", path: "/api/v1/licenses/validate", setupRequest: (req) => ({ ...req, ...prebuilt[next++ % prebuilt.length] }) }];
@@ -82,7 +83,10 @@ async function bare(reqs) {
   }
 }
 
-const fakeKeys = Array.from({ length: LICENCES }, (_, i) => `KS-BENCH-${String(i).padStart(5, "0")}-XXXXX-YYYYY`);
+const fakeKeys = {
+  buyKeys: Array.from({ length: LICENCES }, (_, i) => `KS-BENCH-${String(i).padStart(5, "0")}-XXXXX-YYYYY`),
+  deviceKeys: Array.from({ length: LICENCES }, (_, i) => `LDREEL-BENCH-00000000-${i}`),
+};
 
 async function onPostgres() {
   const name = `keyshop_bench_${Date.now()}`;
@@ -120,7 +124,7 @@ export async function run() {
   ensureBuilt();
   // Two ceilings: one request sent over and over (the load generator's best case), and the same
   // varied requests Keyshop gets. The target is measured against the second: same client work.
-  const constant = await bare([{ method: "POST", path: "/api/v1/licenses/validate", headers: { "content-type": "application/json" }, body: JSON.stringify({ buyKey: fakeKeys[0], deviceKey: "LDREEL-BENCH-0", nonce: "n-0-abcdefgh" }) }]);
+  const constant = await bare([{ method: "POST", path: "/api/v1/licenses/validate", headers: { "content-type": "application/json" }, body: JSON.stringify({ protocol: 2, buyKey: fakeKeys.buyKeys[0], deviceKey: fakeKeys.deviceKeys[0], nonce: "bench-nonce-00000000" }) }]);
   const ceiling = await bare(requests(fakeKeys));
   const postgres = await onPostgres();
   const pglite = await onPglite();

@@ -42,7 +42,7 @@ function startInstance(databaseUrl, port) {
 }
 
 async function seed(url) {
-  const { buyKeys } = await testApi(url, "/licenses/bulk", { email: "bench@example.com", planId: "local-1m", count: LICENCES });
+  const { buyKeys, deviceKeys } = await testApi(url, "/licenses/bulk", { email: "bench@example.com", planId: "local-1m", count: LICENCES });
   const { apiKeys } = await testApi(url, "/api-keys/bulk", { count: API_KEYS, balanceMills: 1_000_000 });
   const cookies = [];
   for (let i = 0; i < USERS; i++) {
@@ -56,7 +56,7 @@ async function seed(url) {
     if (!res.ok) throw new Error(`sign-in: ${res.status}`);
     cookies.push(res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; "));
   }
-  return { buyKeys, apiKeys, cookies };
+  return { buyKeys, deviceKeys, apiKeys, cookies };
 }
 
 /** One request generator per kind; `run` keeps idempotency keys unique across runs. */
@@ -69,7 +69,7 @@ function requestsFor(kind, data, run) {
     case "session":
       return cycle((i) => ({ method: "GET", path: "/api/me", headers: { cookie: data.cookies[i % data.cookies.length] } }));
     case "validate": {
-      const bodies = data.buyKeys.map((buyKey, i) => JSON.stringify({ buyKey, deviceKey: `LDREEL-BENCH-${i}`, nonce: `n-${i}-abcdefgh` }));
+      const bodies = data.buyKeys.map((buyKey, i) => JSON.stringify({ protocol: 2, buyKey, deviceKey: data.deviceKeys[i], nonce: `bench-nonce-${String(i).padStart(8, "0")}` }));
       return cycle((i) => {
         const k = i % bodies.length;
         return { method: "POST", path: "/api/v1/licenses/validate", headers: { "content-type": "application/json", "x-forwarded-for": `10.${(k >> 8) & 255}.${k & 255}.9` }, body: bodies[k] };

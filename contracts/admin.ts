@@ -73,6 +73,21 @@ export const PlanMixEntrySchema = z.object({
 });
 export type PlanMixEntry = z.infer<typeof PlanMixEntrySchema>;
 
+/** A licence over the abuse thresholds in the last 24 hours (docs/licence-api.md, abuse signals). */
+export const SuspiciousLicenceSchema = z.object({
+  licenceId: z.string(),
+  buyKey: z.string(),
+  email: z.string(),
+  deviceKey: z.string().nullable(),
+  /** Distinct client addresses that used the buy key in 24 hours. */
+  addresses: z.number().int(),
+  /** Distinct device keys refused for it (another device tried it) in 24 hours. */
+  refusedKeys: z.number().int(),
+  flaggedAt: z.string(),
+  updatedAt: z.string(),
+});
+export type SuspiciousLicence = z.infer<typeof SuspiciousLicenceSchema>;
+
 export const OverviewSchema = z.object({
   timeZone: z.string(),
   generatedAt: z.string(),
@@ -83,6 +98,10 @@ export const OverviewSchema = z.object({
   planMix: z.array(PlanMixEntrySchema),
   /** The latest 40 orders (any status), newest first. */
   recentTransactions: z.array(OrderSchema),
+  /** Licences flagged by the abuse signals in the last 24 hours, the most signals first (20 at most). */
+  suspiciousLicences: z.array(SuspiciousLicenceSchema),
+  /** The thresholds they crossed (LICENCE_SUSPICIOUS_*): more than this many in 24 hours. */
+  suspicionThresholds: z.object({ addresses: z.number().int(), refusedKeys: z.number().int() }),
 });
 export type Overview = z.infer<typeof OverviewSchema>;
 
@@ -248,8 +267,9 @@ export type AdjustBalanceResponse = z.infer<typeof AdjustBalanceResponseSchema>;
 
 // ---- Audit log -------------------------------------------------------------------------------
 
-export const AUDIT_ACTIONS = ["user.role", "balance.adjust"] as const;
+export const AUDIT_ACTIONS = ["user.role", "balance.adjust", "licence.suspicious"] as const;
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS);
+export type AuditAction = z.infer<typeof AuditActionSchema>;
 export const AuditQuerySchema = z.object({
   action: AuditActionSchema.optional(),
   page: Page,

@@ -70,7 +70,7 @@ export const LicenseHistoryListSchema = z.object({
   pageSize: z.number().int(),
 });
 
-// ---- Desktop tool API (/api/v1/licenses) ----
+// ---- Desktop tool API (/api/v1/licenses): protocol 2, see docs/licence-api.md ----
 
 export const LicenseCodeSchema = z.enum([
   "VALID",
@@ -80,38 +80,100 @@ export const LicenseCodeSchema = z.enum([
   "NOT_FOUND",
   "NOT_ACTIVATED",
   "DEVICE_MISMATCH",
+  "DEVICE_IN_USE",
   "EXPIRED",
   "NO_CHANGES_LEFT",
 ]);
 export type LicenseCode = z.infer<typeof LicenseCodeSchema>;
 
-export const ActivateBodySchema = z.object({ buyKey: BuyKeySchema, deviceKey: DeviceKeySchema });
-export const ValidateBodySchema = z.object({
-  buyKey: BuyKeySchema,
-  deviceKey: dbText().trim().min(1, LICENSE_KEY_MESSAGES.empty).max(512),
-  nonce: z.string().min(8).max(128).optional(),
-});
-export const ToolChangeKeyBodySchema = z.object({ buyKey: BuyKeySchema, oldDeviceKey: dbText().trim().min(1).max(512), newDeviceKey: DeviceKeySchema });
+export const LICENSE_MESSAGES: Record<LicenseCode, string> = {
+  VALID: "The license is valid on this device.",
+  ACTIVATED: "The license is now active on this device.",
+  ALREADY_ACTIVE: "The license is already active on this device.",
+  KEY_CHANGED: "The license moved to the new device key.",
+  NOT_FOUND: "No license has this buy key.",
+  NOT_ACTIVATED: "The license has not been activated yet. Activate it with this device key first.",
+  DEVICE_MISMATCH: "The license is bound to another device. Use a key change to move it to this one.",
+  DEVICE_IN_USE: "This device key is already bound to another license. Move or release that license first.",
+  EXPIRED: "The license has expired.",
+  NO_CHANGES_LEFT: "No key changes left for this license.",
+};
 
-/** What the tool receives. `valid` is the one bit to act on; `code` says why. */
+export const LicenseActionSchema = z.enum(["activate", "validate", "change-key"]);
+export type LicenseAction = z.infer<typeof LicenseActionSchema>;
+
+/** Protocol 2: a fresh random value per request, echoed in the signed answer. */
+export const NonceSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{16,128}$/, "nonce: 16–128 characters from A–Z, a–z, 0–9, _ and -");
+/** Protocol 1's nonce (validate only, optional): kept as it was during the grace period. */
+const V1NonceSchema = z.string().min(8).max(128);
+
+const ProtocolSchema = z.union([z.literal(1), z.literal(2)]).optional().describe("2 for this protocol; absent or 1: protocol 1 (grace period)");
+const AnyDeviceKey = dbText().trim().min(1, LICENSE_KEY_MESSAGES.empty).max(512);
+
+/** Protocol 2 needs its nonce; protocol 1 keeps its optional one. */
+function nonceByProtocol(body: { protocol?: 1 | 2; nonce?: string }, ctx: z.RefinementCtx) {
+  const result = (body.protocol === 2 ? NonceSchema : V1NonceSchema).optional().safeParse(body.nonce);
+  if (body.protocol === 2 && body.nonce === undefined) ctx.addIssue({ code: "custom", path: ["nonce"], message: "nonce: required with protocol 2" });
+  else if (!result.success) ctx.addIssue({ code: "custom", path: ["nonce"], message: result.error.issues[0]!.message });
+}
+
+export const ActivateBodySchema = z
+  .object({ protocol: ProtocolSchema, buyKey: BuyKeySchema, deviceKey: DeviceKeySchema, nonce: z.string().max(128).optional() })
+  .superRefine(nonceByProtocol);
+export const ValidateBodySchema = z
+  .object({ protocol: ProtocolSchema, buyKey: BuyKeySchema, deviceKey: AnyDeviceKey, nonce: z.string().max(128).optional() })
+  .superRefine(nonceByProtocol);
+export const ToolChangeKeyBodySchema = z
+  .object({ protocol: ProtocolSchema, buyKey: BuyKeySchema, oldDeviceKey: AnyDeviceKey, newDeviceKey: DeviceKeySchema, nonce: z.string().max(128).optional() })
+  .superRefine(nonceByProtocol);
+
+/**
+ * What the tool receives, signed over its exact bytes. `valid` is the one bit to act on; `code`
+ * says why. The answer names its request (action, buy key, device key, nonce), so it is worth
+ * nothing for any other request. The field order is the serialisation order (test vectors).
+ */
 export const LicenseAnswerSchema = z.object({
+  protocol: z.union([z.literal(1), z.literal(2)]),
+  action: LicenseActionSchema,
   valid: z.boolean(),
   code: LicenseCodeSchema,
   message: z.string(),
+  buyKey: z.string(),
+  deviceKey: z.string(),
+  /** The request's nonce (always present in protocol 2). */
+  nonce: z.string().nullable(),
   status: LicenseStatusSchema.nullable(),
   expiresAt: z.string().nullable(),
   changesLeft: z.number().int().nullable(),
   serverTime: z.string(),
   /** The tool may run offline until this time without asking again (never past expiresAt). */
   leaseUntil: z.string().nullable(),
-  nonce: z.string().nullable(),
+  /** Offline use stops when the local clock falls this far behind the latest serverTime seen. */
+  maxClockRollbackSeconds: z.number().int(),
 });
 export type LicenseAnswer = z.infer<typeof LicenseAnswerSchema>;
 
+export const SigningKeySchema = z.object({
+  keyId: z.string(),
+  status: z.enum(["current", "previous"]),
+  /** The raw 32-byte Ed25519 public key, base64. */
+  publicKeyBase64: z.string(),
+  publicKeyPem: z.string(),
+  createdAt: z.string(),
+});
+export type SigningKeyInfo = z.infer<typeof SigningKeySchema>;
+
+/** GET /api/v1/licenses/public-key: every key that may sign, endorsed by each of them. */
 export const PublicKeySchema = z.object({
   algorithm: z.literal("Ed25519"),
+  signatureHeader: z.string(),
+  currentKeyId: z.string(),
+  keys: z.array(SigningKeySchema),
+  /** Protocol 1: the current key at the top level. */
   keyId: z.string(),
   publicKeyPem: z.string(),
   publicKeyBase64: z.string(),
-  signatureHeader: z.string(),
 });
+export type PublicKeyList = z.infer<typeof PublicKeySchema>;

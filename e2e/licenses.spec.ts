@@ -25,13 +25,17 @@ test("a user searches, renames and re-keys licences, then sees the change in Lic
   const email = uniqueEmail("licences");
   await createUser(request, { email });
   const now = Date.now();
+  // One device key, one licence: keys of this run only (a retry seeds again).
+  const tag = now.toString(36).toUpperCase();
+  const oldKey = `LDREEL-OLD-1111-${tag}`;
+  const newKey = `LDREEL-NEW-9999-${tag}`;
   const fresh = await seedLicense(request, { email, planId: "local-1m", name: "Spare seat", licenseKey: null, startDate: null, expireDate: null });
   const activeExpiry = now + 80 * DAY;
   const active = await seedLicense(request, {
     email,
     planId: "local-3m",
     name: "Office PC",
-    licenseKey: "LDREEL-OLD-1111-AAAA",
+    licenseKey: oldKey,
     startDate: iso(now - 10 * DAY),
     expireDate: iso(activeExpiry),
     changesLeft: 2,
@@ -40,7 +44,7 @@ test("a user searches, renames and re-keys licences, then sees the change in Lic
     email,
     planId: "local-1m",
     name: "Old laptop",
-    licenseKey: "LDREEL-EXP-2222-BBBB",
+    licenseKey: `LDREEL-EXP-2222-${tag}`,
     startDate: iso(now - 60 * DAY),
     expireDate: iso(now - 5 * DAY),
     changesLeft: 3,
@@ -49,7 +53,7 @@ test("a user searches, renames and re-keys licences, then sees the change in Lic
     email,
     planId: "local-1m",
     name: "Retired",
-    licenseKey: "expirekey_LDREEL-3333",
+    licenseKey: `expirekey_LDREEL-3333-${tag}`,
     startDate: iso(now - 60 * DAY),
     expireDate: iso(now + 30 * DAY),
   });
@@ -120,13 +124,23 @@ test("a user searches, renames and re-keys licences, then sees the change in Lic
     "Invalid license key format. Please use the key provided by the tool.",
   );
 
-  await keyInput.fill("LDREEL-NEW-9999-CCCC");
+  await keyInput.fill(newKey);
   await expect(keyDialog.getByText("* Please use the new key on the tool.")).toHaveCount(0);
   await submit.click();
   await expect(page.getByText("License key has been updated successfully")).toBeVisible();
   await expect(keyDialog).toBeHidden();
-  await expect(cell(activeRow, "License Key")).toHaveText("LDREEL-NEW-9999-CCCC");
+  await expect(cell(activeRow, "License Key")).toHaveText(newKey);
   await expect(cell(activeRow, "Changes Left")).toHaveText("1");
+
+  // That device key is now taken: another licence cannot have it too, and the dialog says so.
+  await (await openRowMenu(freshRow)).getByRole("menuitem", { name: "Change License Key" }).click();
+  await keyDialog.getByLabel("New license key").fill(newKey);
+  await keyDialog.getByRole("button", { name: "Update key" }).click();
+  await expect(keyDialog.getByRole("alert")).toHaveText("This device key is already bound to another license. Move or release that license first.");
+  await expect(keyDialog.getByLabel("New license key")).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(keyDialog).toBeHidden();
+  await expect(cell(freshRow, "License Key")).toHaveText("N/A");
 
   // The expired licence offers no key change; the menu works from the keyboard.
   const expiredMenuButton = expiredRow.getByRole("button", { name: /^Actions for/ });
@@ -145,8 +159,8 @@ test("a user searches, renames and re-keys licences, then sees the change in Lic
   const history = page.getByRole("table", { name: /License key changes/ });
   const change = history.getByRole("row").filter({ hasText: active.buyKey });
   await expect(change).toHaveCount(1);
-  await expect(change).toContainText("LDREEL-OLD-1111-AAAA");
-  await expect(change).toContainText("LDREEL-NEW-9999-CCCC");
+  await expect(change).toContainText(oldKey);
+  await expect(change).toContainText(newKey);
   await expect(change).toContainText(email);
 
   const historySearch = page.getByRole("searchbox", { name: /Search license history/ });

@@ -18,6 +18,7 @@ import { createLicenseRoutes } from "./features/licenses/routes";
 import type { AccountEventHub } from "./features/events/hub";
 import { createEventRoutes } from "./features/events/routes";
 import type { LicenceCache } from "./features/licenses/cache";
+import type { LicenceSignals } from "./features/licenses/signals";
 import type { Signer } from "./features/licenses/signing";
 import { createLicenseToolRoutes } from "./features/licenses/tool-routes";
 import { createMeRoutes } from "./features/me/routes";
@@ -59,6 +60,8 @@ export interface AppDeps {
   limiter: SharedRateLimiter;
   otpMail: OtpMailDeps;
   licenceCache: LicenceCache;
+  /** Abuse signals of the licence API (addresses, refused device keys); none in some tests. */
+  licenceSignals?: LicenceSignals;
   events: AccountEventHub;
   /** Payments; built from config when not given (tests). */
   orders?: OrdersDeps;
@@ -78,7 +81,7 @@ function clientIp(c: Context, trustProxy: boolean): string {
   return incoming?.socket?.remoteAddress ?? "unknown";
 }
 
-export function createApp({ config, db, auth, logger, signer, limiter, otpMail, licenceCache, events, paywaySimulator, lifecycle, ...rest }: AppDeps) {
+export function createApp({ config, db, auth, logger, signer, limiter, otpMail, licenceCache, licenceSignals, events, paywaySimulator, lifecycle, ...rest }: AppDeps) {
   const app = new OpenAPIHono<AppEnv>(VALIDATION);
   const orders = { ...(rest.orders ?? createOrdersDeps({ config, db, logger })), limiter };
   // Prometheus metrics only when METRICS_TOKEN is set: otherwise no per-request work at all.
@@ -131,7 +134,7 @@ export function createApp({ config, db, auth, logger, signer, limiter, otpMail, 
   // The desktop tool's API needs no session: mounted before the session middleware so its hot
   // path never reads cookies.
   const toolApi = new OpenAPIHono<AppEnv>(VALIDATION);
-  toolApi.route("/", createLicenseToolRoutes({ db, signer, limiter, cache: licenceCache }));
+  toolApi.route("/", createLicenseToolRoutes({ db, signer, limiter, settings: config.licences, cache: licenceCache, signals: licenceSignals }));
   app.route("/api", toolApi);
 
   // PayWay's callback and the return URLs: no session either (PayWay and returning browsers).
@@ -157,7 +160,7 @@ export function createApp({ config, db, auth, logger, signer, limiter, otpMail, 
   api.route("/", createLicenseRoutes(db));
   api.route("/", createProfileRoutes({ db, secret: config.authSecret }));
   api.route("/", createOtpMailRoutes({ ...otpMail, secret: config.authSecret }));
-  api.route("/", createAdminRoutes({ db, secret: config.authSecret, logger }));
+  api.route("/", createAdminRoutes({ db, secret: config.authSecret, logger, suspicion: config.licences.suspicious }));
   api.route("/", createOrderRoutes(orders));
   app.route("/api", api);
 

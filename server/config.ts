@@ -1,5 +1,6 @@
 // The one place that reads process.env. Everything else receives a parsed Config.
 import { z } from "zod";
+import { DEFAULT_SUSPICION_THRESHOLDS } from "./features/licenses/signals";
 import { parseMills } from "./lib/money";
 
 export const DEV_AUTH_SECRET = "dev-only-secret-change-me-in-production-0123456789";
@@ -56,6 +57,16 @@ const envSchema = z.object({
   PAYWAY_PAYMENT_OPTION: z.enum(["", "cards", "abapay_khqr", "abapay_khqr_deeplink", "alipay", "wechat", "google_pay"]).default("abapay_khqr"),
   PAYWAY_LIFETIME_MINUTES: z.coerce.number().int().min(3).max(43_200).default(30),
   PAYWAY_CALLBACK_SIGNATURE: z.enum(["required", "optional"]).default("optional"),
+  LICENCE_LEASE_DAYS: z.coerce.number().int().min(1).max(90).default(7).describe("How long the desktop tool may run offline on one valid answer (never past expiry)"),
+  LICENCE_V1_UNTIL: z
+    .string()
+    .trim()
+    .regex(/^(off|\d{4}-\d{2}-\d{2})$/, "a date like 2027-03-01, or off")
+    .refine((v) => v === "off" || !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), "a date like 2027-03-01, or off")
+    .default("2027-03-01")
+    .describe("Protocol 1 licence requests are answered until this UTC date, then get 426 (off: refused now)"),
+  LICENCE_SUSPICIOUS_ADDRESSES: z.coerce.number().int().min(1).max(10_000).default(DEFAULT_SUSPICION_THRESHOLDS.addresses).describe("A licence seen from more client addresses than this in 24 hours is flagged"),
+  LICENCE_SUSPICIOUS_DEVICE_KEYS: z.coerce.number().int().min(1).max(10_000).default(DEFAULT_SUSPICION_THRESHOLDS.refusedKeys).describe("A licence refused for more device keys than this in 24 hours is flagged"),
   METRICS_TOKEN: optionalString
     .pipe(z.string().min(16, "at least 16 characters").optional())
     .describe("Secret: enables /metrics (Prometheus) for `Authorization: Bearer <token>`; unset = /metrics answers 404"),
@@ -101,6 +112,16 @@ export interface Config {
   embedded: boolean;
   /** The bearer token /metrics requires; unset means no /metrics at all (404). */
   metricsToken?: string;
+  licences: LicenceSettings;
+}
+
+export interface LicenceSettings {
+  /** Offline lease on a valid answer, in days (never past expiry). */
+  leaseDays: number;
+  /** Protocol 1 requests are answered before this instant; null: not at all. */
+  v1Until: Date | null;
+  /** Flag a licence above these counts in 24 hours (distinct client addresses, refused device keys). */
+  suspicious: { addresses: number; refusedKeys: number };
 }
 
 export interface PaywayConfig {
@@ -205,6 +226,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     payway: paywayConfig(e, baseUrl),
     embedded: !e.SMTP_URL,
     metricsToken: e.METRICS_TOKEN,
+    licences: {
+      leaseDays: e.LICENCE_LEASE_DAYS,
+      v1Until: e.LICENCE_V1_UNTIL === "off" ? null : new Date(`${e.LICENCE_V1_UNTIL}T00:00:00Z`),
+      suspicious: { addresses: e.LICENCE_SUSPICIOUS_ADDRESSES, refusedKeys: e.LICENCE_SUSPICIOUS_DEVICE_KEYS },
+    },
   };
 }
 

@@ -6,7 +6,8 @@ import { PAYWAY_SIMULATOR_PATH, type Config } from "./config";
 import { migrateDatabase, openDatabase, type Database } from "./db/client";
 import { AccountEventHub } from "./features/events/hub";
 import { LicenceCache } from "./features/licenses/cache";
-import { loadSigner } from "./features/licenses/signing";
+import { LicenceSignals, startSuspicionWorker } from "./features/licenses/signals";
+import { Signer } from "./features/licenses/signing";
 import { syncPlanCatalogue } from "./features/plans/service";
 import { createOrdersDeps } from "./features/orders/deps";
 import { startOrderReconciler } from "./features/orders/reconcile";
@@ -85,7 +86,9 @@ export async function startServer(config: Config, opts: { database?: Database; l
   if (worker) closers.push(worker.stop);
 
   const auth = createAuth({ config, db, logger, onEmailQueued: () => worker?.kick() });
-  const signer = await loadSigner({ db, secret: config.authSecret });
+  const signer = await Signer.load({ db, secret: config.authSecret });
+  await signer.start(database.listen);
+  closers.push(() => signer.stop());
   const limiter = new SharedRateLimiter(db, 1000, (err) => logger.warn({ err }, "rate-limit flush failed"));
   closers.push(() => limiter.stop());
   if (config.workers) {
@@ -106,6 +109,12 @@ export async function startServer(config: Config, opts: { database?: Database; l
   const licenceCache = new LicenceCache();
   await licenceCache.start(database.listen);
   closers.push(() => licenceCache.stop());
+  const licenceSignals = new LicenceSignals(db, 5000, (err) => logger.warn({ err }, "licence signals not written"));
+  closers.push(() => licenceSignals.stop());
+  if (config.workers) {
+    const thresholds = config.licences.suspicious;
+    closers.push(startSuspicionWorker({ db, thresholds, onError: (err) => logger.warn({ err }, "suspicious-licence check failed") }).stop);
+  }
   const events = new AccountEventHub();
   await events.start(database.listen);
   closers.push(() => events.stop());
@@ -122,7 +131,7 @@ export async function startServer(config: Config, opts: { database?: Database; l
     : undefined;
   if (paywaySimulator) logger.info({ url: payway.baseUrl }, "payments: built-in PayWay simulator (set PAYWAY_BASE_URL for the real PayWay)");
   const lifecycle = { draining: false };
-  const app = createApp({ config, db, auth, logger, signer, limiter, otpMail, licenceCache, events, orders, paywaySimulator, lifecycle });
+  const app = createApp({ config, db, auth, logger, signer, limiter, otpMail, licenceCache, licenceSignals, events, orders, paywaySimulator, lifecycle });
 
   // Requests in flight are counted so shutdown waits for them before closing the database
   // (a client that disconnects early does not end its request's work), and until their response

@@ -96,10 +96,11 @@ export async function openDatabase(opts: {
   };
 }
 
-export async function migrateDatabase(database: Database): Promise<void> {
+/** Applies the migrations not yet applied (`migrationsFolder`: another folder, for migration tests). */
+export async function migrateDatabase(database: Database, { migrationsFolder = MIGRATIONS_DIR }: { migrationsFolder?: string } = {}): Promise<void> {
   if (database.kind === "pglite") {
     const { migrate } = await import("drizzle-orm/pglite/migrator");
-    await migrate(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
+    await migrate(database.db as never, { migrationsFolder });
     return;
   }
   const { migrate } = await import("drizzle-orm/node-postgres/migrator");
@@ -110,7 +111,7 @@ export async function migrateDatabase(database: Database): Promise<void> {
   await client.connect();
   try {
     await client.query("select pg_advisory_lock(727274)");
-    await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_DIR });
+    await migrate(drizzle(client), { migrationsFolder });
   } finally {
     await client.query("select pg_advisory_unlock(727274)").catch(() => {});
     await client.end();

@@ -2,6 +2,7 @@
 import { sql } from "drizzle-orm";
 import type { Context } from "hono";
 import type { Db } from "../db/client";
+import { pgArray } from "../db/sql-array";
 import { AppError } from "./errors";
 
 export interface RateLimitRule {
@@ -69,10 +70,6 @@ async function addToCounters(db: Db, hits: Array<{ key: string; rule: RateLimitR
   });
 }
 
-/** A PostgreSQL array literal ({"a","b"}) passed as one text parameter: works on pg and PGlite alike. */
-function pgArray(values: Array<string | number>): string {
-  return `{${values.map((v) => (typeof v === "number" ? String(v) : `"${v.replace(/["\\]/g, "\\$&")}"`)).join(",")}}`;
-}
 
 export async function hitRateLimit(db: Db, key: string, rule: RateLimitRule): Promise<RateLimitResult> {
   const [result] = await hitRateLimits(db, [{ key, rule }]);

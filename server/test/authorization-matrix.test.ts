@@ -24,6 +24,7 @@ const CALLERS = ["anonymous", "user", "otherUser", "admin", "superAdmin", "apiKe
 type Caller = (typeof CALLERS)[number];
 type Expectation = Record<Caller, number>;
 const TEST_API_TOKEN = "matrix-test-api-token";
+const TOOL_NONCE = "matrix-nonce-0123456789";
 const METRICS_TOKEN = "matrix-metrics-token-0123456789";
 
 /** What one account owns: the ids a caller puts in URLs and bodies. */
@@ -152,15 +153,27 @@ interface Row {
 
 /** Every operation of the OpenAPI document. */
 const DOCUMENTED: Record<string, Row> = {
-  // The desktop tool: the buy key is the credential; sessions and API keys change nothing.
-  "POST /api/v1/licenses/activate": { url: () => "/api/v1/licenses/activate", json: () => tool.activate, expect: everyone(200) },
-  "POST /api/v1/licenses/validate": { url: () => "/api/v1/licenses/validate", json: () => tool.validate, expect: everyone(200), check: (_, text) => expect(JSON.parse(text)).toMatchObject({ valid: true }) },
+  // The desktop tool: the buy key is the credential; sessions and API keys change nothing. Protocol
+  // 2: every answer names its request (features/licenses/protocol.test.ts checks the signatures).
+  "POST /api/v1/licenses/activate": {
+    url: () => "/api/v1/licenses/activate",
+    json: () => ({ protocol: 2, ...tool.activate, nonce: TOOL_NONCE }),
+    expect: everyone(200),
+    check: (_, text) => expect(JSON.parse(text)).toMatchObject({ valid: true, action: "activate", buyKey: tool.activate.buyKey, nonce: TOOL_NONCE }),
+  },
+  "POST /api/v1/licenses/validate": {
+    url: () => "/api/v1/licenses/validate",
+    json: () => ({ protocol: 2, ...tool.validate, nonce: TOOL_NONCE }),
+    expect: everyone(200),
+    check: (_, text) => expect(JSON.parse(text)).toMatchObject({ valid: true, action: "validate", buyKey: tool.validate.buyKey, deviceKey: tool.validate.deviceKey }),
+  },
   "POST /api/v1/licenses/change-key": {
     url: () => "/api/v1/licenses/change-key",
-    json: () => ({ buyKey: tool.change.buyKey, oldDeviceKey: tool.change.deviceKey, newDeviceKey: tool.change.deviceKey }),
+    json: () => ({ protocol: 2, buyKey: tool.change.buyKey, oldDeviceKey: tool.change.deviceKey, newDeviceKey: tool.change.deviceKey, nonce: TOOL_NONCE }),
     expect: everyone(200),
+    check: (_, text) => expect(JSON.parse(text)).toMatchObject({ valid: true, code: "KEY_CHANGED", changesLeft: 2 }),
   },
-  "GET /api/v1/licenses/public-key": { url: () => "/api/v1/licenses/public-key", expect: everyone(200) },
+  "GET /api/v1/licenses/public-key": { url: () => "/api/v1/licenses/public-key", expect: everyone(200), check: (_, text) => expect(JSON.parse(text).keys.length).toBeGreaterThan(0) },
   // The public API (Bearer API key).
   "GET /api/v1/balance": { url: () => "/api/v1/balance", expect: bearer(200) },
   "GET /api/v1/otp/orders": { url: () => "/api/v1/otp/orders", expect: bearer(200), shows: (r) => r.otpAddress },

@@ -4,8 +4,10 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { migrateDatabase, openDatabase, type Database } from "../db/client";
 
-export async function createTestDatabase(): Promise<Database> {
+/** A fresh database, migrated unless `migrate: false` (migration tests apply their own). */
+export async function createTestDatabase({ migrate = true }: { migrate?: boolean } = {}): Promise<Database> {
   const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl && !migrate) return openDatabase({ memory: true });
   if (!adminUrl) {
     // The global setup (pglite-template.ts) leaves a migrated dump; migrating again is a no-op check.
     const templatePath = process.env.KEYSHOP_PGLITE_TEMPLATE;
@@ -23,7 +25,7 @@ export async function createTestDatabase(): Promise<Database> {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString() });
-  await migrateDatabase(database);
+  if (migrate) await migrateDatabase(database);
   return {
     ...database,
     close: async () => {

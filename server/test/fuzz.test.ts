@@ -139,6 +139,8 @@ function candidates(): Record<string, unknown[]> {
     otp: ["123456", "000000"],
     callbackURL: ["/dashboard", "https://evil.example/", "javascript:alert(1)"],
     variant: ["v1", "v2"],
+    protocol: [2, 2, 1, "2", 3, 0],
+    nonce: ["fuzz-nonce-0123456789abcdef", "fuzz_nonce-ABCDEFGHIJKLMNOP", "short", "x".repeat(129), "has spaces in it, 16+"],
     v: ["1", "2"],
     page: [1, 2, 100_000, 100_001],
     pageSize: [10, 25, 50, 100, 200, 7],

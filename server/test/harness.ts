@@ -8,7 +8,8 @@ import { emailOutbox, user } from "../db/schema";
 import { createLogger } from "../lib/logger";
 import { SharedRateLimiter } from "../lib/rate-limit";
 import { createOtpMailDeps } from "../features/otp-mail/deps";
-import { loadSigner } from "../features/licenses/signing";
+import { LicenceSignals } from "../features/licenses/signals";
+import { Signer } from "../features/licenses/signing";
 import { syncPlanCatalogue } from "../features/plans/service";
 import { AccountEventHub } from "../features/events/hub";
 import { LicenceCache } from "../features/licenses/cache";
@@ -67,6 +68,8 @@ export class TestClient {
 export interface TestContext {
   app: App;
   otpMail: ReturnType<typeof createOtpMailDeps>;
+  signer: Signer;
+  licenceSignals: LicenceSignals;
   database: Database;
   config: Config;
   client(): TestClient;
@@ -86,17 +89,22 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", WORKERS: "off", TRUST_PROXY: "on", ...env });
   const logger = createLogger("silent");
   const auth = createAuth({ config, db: database.db, logger });
-  const signer = await loadSigner({ db: database.db, secret: config.authSecret });
+  const signer = await Signer.load({ db: database.db, secret: config.authSecret });
+  await signer.start(database.listen);
+  // Written when a test flushes (no timer surprises mid-test).
+  const licenceSignals = new LicenceSignals(database.db, 3_600_000);
   const limiter = new SharedRateLimiter(database.db, 60_000);
   const otpMail = createOtpMailDeps(config, database.db);
   const licenceCache = new LicenceCache();
   await licenceCache.start(database.listen);
   const events = new AccountEventHub();
   await events.start(database.listen);
-  const app = createApp({ config, db: database.db, auth, logger, signer, limiter, otpMail, licenceCache, events });
+  const app = createApp({ config, db: database.db, auth, logger, signer, limiter, otpMail, licenceCache, licenceSignals, events });
   const ctx: TestContext = {
     app,
     otpMail,
+    signer,
+    licenceSignals,
     database,
     config,
     client: () => new TestClient(app, config.baseUrl),
@@ -126,6 +134,8 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     },
     close: async () => {
       await limiter.stop();
+      await licenceSignals.stop();
+      await signer.stop();
       await licenceCache.stop();
       await events.stop();
       await database.close();

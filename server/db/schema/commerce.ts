@@ -1,6 +1,6 @@
 // Plans, orders, licences and licence history. Money is integer mills ($9.99 = 9990).
 import { sql } from "drizzle-orm";
-import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid, varchar } from "drizzle-orm/pg-core";
+import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, varchar } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 
 const money = (name: string) => bigint(name, { mode: "number" });
@@ -95,6 +95,11 @@ export const licenses = pgTable(
   (t) => [
     index("licenses_email_idx").on(sql`lower(${t.email})`),
     index("licenses_license_key_idx").on(t.licenseKey),
+    // A device key is bound to at most one licence (the spec's expirekey_ rows aside): binding a
+    // key another licence holds is refused (DEVICE_IN_USE) and concurrent binds cannot both win.
+    uniqueIndex("licenses_bound_device_key_idx")
+      .on(t.licenseKey)
+      .where(sql`${t.licenseKey} is not null and position('expirekey_' in ${t.licenseKey}) = 0`),
     index("licenses_expire_idx").on(t.expireDate),
     // Admin overview, 'Active Users': distinct e-mails of licences valid now, read from this index alone.
     index("licenses_valid_expire_idx")
@@ -124,4 +129,40 @@ export const licenseHistory = pgTable(
     index("license_history_email_idx").on(sql`lower(${t.email})`),
     index("license_history_date_idx").on(t.changeDate),
   ],
+);
+
+/**
+ * Abuse signals of the licence API: which client addresses and refused device keys each licence
+ * saw, per hour. Unlogged (no WAL per write; losing it in a crash loses only recent signals),
+ * written in batches by each instance (features/licenses/signals.ts), kept 48 hours.
+ */
+export const licenceSignals = pgTable(
+  "licence_signals",
+  {
+    licenceId: uuid("licence_id").notNull(),
+    hour: timestamp("hour", { withTimezone: true }).notNull(),
+    kind: text("kind", { enum: ["address", "refused_key"] }).notNull(),
+    value: text("value").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.licenceId, t.kind, t.value, t.hour] }), index("licence_signals_hour_idx").on(t.hour)],
+);
+
+/**
+ * Licences over the suspicion thresholds, one row per licence and UTC day, kept by the signals
+ * worker: the first row of a day also writes the `licence.suspicious` audit event (once per day,
+ * also with several instances); the Overview lists today's and yesterday's rows.
+ */
+export const licenceSuspicions = pgTable(
+  "licence_suspicions",
+  {
+    licenceId: uuid("licence_id")
+      .notNull()
+      .references(() => licenses.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    addresses: integer("addresses").notNull(),
+    refusedKeys: integer("refused_keys").notNull(),
+    firstSeenAt: timestamp("first_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.licenceId, t.day] }), index("licence_suspicions_day_idx").on(t.day)],
 );

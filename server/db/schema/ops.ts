@@ -1,5 +1,6 @@
 // E-mail outbox, inbound mail (local inbox and dev mailbox) and the audit log.
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 export const emailOutbox = pgTable(
   "email_outbox",
@@ -54,13 +55,24 @@ export const auditLog = pgTable(
   (t) => [index("audit_log_created_idx").on(t.createdAt), index("audit_log_action_created_idx").on(t.action, t.createdAt)],
 );
 
-/** The server's Ed25519 signing key for licence answers: generated once, private half encrypted. */
-export const signingKeys = pgTable("signing_keys", {
-  id: text("id").primaryKey(),
-  publicKeyPem: text("public_key_pem").notNull(),
-  privateKeyEncrypted: text("private_key_encrypted").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * Ed25519 keys that sign licence answers, private halves encrypted under AUTH_SECRET. One is
+ * `current` (signs answers); `previous` ones are still published and endorse the key list while
+ * tools learn the new key; `retired` ones are neither (docs/licence-api.md, key rotation).
+ * Every change notifies 'signing_keys_changed' (migration 0007), so all instances reload.
+ */
+export const signingKeys = pgTable(
+  "signing_keys",
+  {
+    id: text("id").primaryKey(),
+    publicKeyPem: text("public_key_pem").notNull(),
+    privateKeyEncrypted: text("private_key_encrypted").notNull(),
+    status: text("status", { enum: ["current", "previous", "retired"] }).notNull().default("current"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    retiredAt: timestamp("retired_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("signing_keys_one_current_idx").on(t.status).where(sql`${t.status} = 'current'`)],
+);
 
 /** Fixed-window counters for API rate limits, shared by every instance. */
 export const apiRateLimits = pgTable("api_rate_limits", {

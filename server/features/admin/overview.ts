@@ -17,6 +17,7 @@ import {
 import type { Db } from "../../db/client";
 import { orders } from "../../db/schema";
 import { AppError } from "../../lib/errors";
+import { DEFAULT_SUSPICION_THRESHOLDS, listSuspiciousLicences, type SuspicionThresholds } from "../licenses/signals";
 import { toOrderDto } from "../orders/dto";
 import { int, queryRows } from "./rows";
 
@@ -125,9 +126,19 @@ function unknownZone(err: unknown): never {
   throw err;
 }
 
-export async function getOverview({ db, tz = "UTC", now = new Date() }: { db: Db; tz?: string; now?: Date }): Promise<Overview> {
+export async function getOverview({
+  db,
+  tz = "UTC",
+  now = new Date(),
+  thresholds = DEFAULT_SUSPICION_THRESHOLDS,
+}: {
+  db: Db;
+  tz?: string;
+  now?: Date;
+  thresholds?: SuspicionThresholds;
+}): Promise<Overview> {
   const w = { now: now.toISOString(), tz };
-  const [users, active, sales, allTime, byDay, mix, recent] = await Promise.all([
+  const [users, active, sales, allTime, byDay, mix, recent, suspicious] = await Promise.all([
     totalUsers(db),
     activeUsers(db, w),
     salesTodayAndMonth(db, w),
@@ -135,6 +146,7 @@ export async function getOverview({ db, tz = "UTC", now = new Date() }: { db: Db
     revenueByDay(db, w),
     planMix(db, w),
     recentTransactions(db),
+    listSuspiciousLicences({ db, now }),
   ]).catch(unknownZone);
   return {
     timeZone: tz,
@@ -143,5 +155,7 @@ export async function getOverview({ db, tz = "UTC", now = new Date() }: { db: Db
     revenueByDay: byDay,
     planMix: mix,
     recentTransactions: recent,
+    suspiciousLicences: suspicious,
+    suspicionThresholds: thresholds,
   };
 }

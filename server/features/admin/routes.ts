@@ -30,6 +30,7 @@ import { listAudit } from "./audit";
 import { adjustBalance, listBalances } from "./balances";
 import { csvFileName, ordersCsv } from "./orders-export";
 import { listOtpTransactions } from "./otp-transactions";
+import type { SuspicionThresholds } from "../licenses/signals";
 import { getAdminStats, getOverview } from "./overview";
 import { listUsers } from "./users";
 
@@ -121,19 +122,19 @@ const auditRoute = createRoute({
   method: "get",
   path: "/admin/audit",
   tags: ["admin"],
-  summary: "Audit log: role changes and balance adjustments, newest first (super-admin)",
+  summary: "Audit log: role changes, balance adjustments and suspicious licences, newest first (super-admin)",
   request: { query: AuditQuerySchema },
   responses: { 200: json(AuditListSchema, "A page of entries"), ...errors },
 });
 
-export function createAdminRoutes({ db, secret, logger }: { db: Db; secret: string; logger?: Logger }) {
+export function createAdminRoutes({ db, secret, logger, suspicion }: { db: Db; secret: string; logger?: Logger; suspicion?: SuspicionThresholds }) {
   const app = new OpenAPIHono<AppEnv>();
   app.use("/admin/*", guard(requireAdmin));
   for (const path of SUPER_ADMIN_PATHS) app.use(path, guard(requireSuperAdmin));
   const noStore = { "Cache-Control": "no-store" };
   return app
     .openapi(overviewRoute, async (c) => {
-      return c.json(await getOverview({ db, tz: c.req.valid("query").tz }), 200, noStore);
+      return c.json(await getOverview({ db, tz: c.req.valid("query").tz, thresholds: suspicion }), 200, noStore);
     })
     .openapi(statsRoute, async (c) => {
       return c.json(await getAdminStats({ db }), 200, noStore);

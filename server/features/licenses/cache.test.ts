@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { licenses } from "../../db/schema";
 import { createTestContext, type TestContext } from "../../test/harness";
 import { LicenceCache } from "./cache";
-import { createLicense, validateLicense } from "./service";
+import { createLicense } from "./service";
+import { validateLicense } from "./tool";
 
 let t: TestContext;
 let cache: LicenceCache;

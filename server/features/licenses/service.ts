@@ -1,30 +1,22 @@
-// Licence rules: create, activate, validate, change key, rename, list, history.
+// Licence rules: create, rename, list, change key (dashboard), history, and the binding rules the
+// desktop tool's protocol (tool.ts) shares.
 // Every change to a licence's key or changes-left happens under a row lock, so concurrent
 // requests cannot both spend the last change or bind two devices.
-import { and, count, desc, eq, ilike, not, or, sql } from "drizzle-orm";
-import {
-  EXPIRED_KEY_MARKER,
-  type License,
-  type LicenseAnswer,
-  type LicenseCode,
-  type LicenseHistoryEntry,
-} from "../../../contracts/licenses";
+import { and, count, desc, eq, ilike, ne, not, or, sql } from "drizzle-orm";
+import { EXPIRED_KEY_MARKER, type License, type LicenseHistoryEntry } from "../../../contracts/licenses";
 import type { Db, Tx } from "../../db/client";
+import { isUniqueViolation } from "../../db/errors";
 import { licenseHistory, licenses, plans } from "../../db/schema";
 import { randomString } from "../../lib/crypto";
 import { AppError } from "../../lib/errors";
-import type { LicenceCache } from "./cache";
 import { licenseStatus } from "./status";
 
-type LicenseRow = typeof licenses.$inferSelect;
+export type LicenseRow = typeof licenses.$inferSelect;
 export interface Actor {
   id?: string | null;
   email: string;
 }
 
-const DAY_MS = 86_400_000;
-/** How long the desktop tool may run offline on one signed answer. */
-export const LEASE_MS = 3 * DAY_MS;
 const BUY_KEY_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"; // no 0/O, 1/I/L: read aloud and typed by hand
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -54,23 +46,29 @@ export interface CreateLicenseInput {
 export async function createLicense(input: CreateLicenseInput): Promise<LicenseRow> {
   const [plan] = await input.db.select().from(plans).where(eq(plans.id, input.planId));
   if (!plan) throw new AppError("NOT_FOUND", `Unknown plan ${input.planId}`);
-  const [row] = await input.db
-    .insert(licenses)
-    .values({
-      name: input.name ?? "",
-      buyKey: generateBuyKey(),
-      licenseKey: input.licenseKey ?? null,
-      startDate: input.startDate ?? null,
-      expireDate: input.expireDate ?? null,
-      changesLeft: input.changesLeft ?? plan.keyChanges,
-      termDays: plan.periodDays + plan.bonusDays,
-      planId: plan.id,
-      orderId: input.orderId ?? null,
-      email: input.email.trim().toLowerCase(),
-      userId: input.userId ?? null,
-    })
-    .returning();
-  return row!;
+  try {
+    const [row] = await input.db
+      .insert(licenses)
+      .values({
+        name: input.name ?? "",
+        buyKey: generateBuyKey(),
+        licenseKey: input.licenseKey ?? null,
+        startDate: input.startDate ?? null,
+        expireDate: input.expireDate ?? null,
+        changesLeft: input.changesLeft ?? plan.keyChanges,
+        termDays: plan.periodDays + plan.bonusDays,
+        planId: plan.id,
+        orderId: input.orderId ?? null,
+        email: input.email.trim().toLowerCase(),
+        userId: input.userId ?? null,
+      })
+      .returning();
+    return row!;
+  } catch (err) {
+    // Seeding a licence on a device key another licence holds (sales never bind one).
+    if (isUniqueViolation(err, BOUND_DEVICE_KEY_INDEX)) throw new AppError("DEVICE_IN_USE", DASHBOARD_REFUSALS.DEVICE_IN_USE, 409);
+    throw err;
+  }
 }
 
 function canChangeKey(row: LicenseRow, now: Date) {
@@ -139,15 +137,56 @@ export async function renameLicense({ db, user, id, name }: { db: Db; user: Acto
   });
 }
 
+/** Why a licence cannot move to `newKey` now, or null: the rules the dashboard and the tool share. */
+export function keyChangeRefusal(row: LicenseRow, newKey: string, now: Date): "EXPIRED" | "NO_CHANGES_LEFT" | null {
+  if (row.licenseKey === newKey) return null;
+  if (licenseStatus(row, now) === "Expired") return "EXPIRED";
+  if (row.licenseKey !== null && row.changesLeft <= 0) return "NO_CHANGES_LEFT";
+  return null;
+}
+
+export const BOUND_DEVICE_KEY_INDEX = "licenses_bound_device_key_idx";
+const DEVICE_RELEASED_NOTE = "Device key released: the device now uses another license";
+
 /**
- * Moves a licence to a new device key. Binding the first key is free; moving to a different key
- * spends one change and needs an unexpired licence; the same key again changes nothing.
+ * Makes `deviceKey` free for licence `licenceId`: a licence that still runs and holds the key
+ * keeps it (false: DEVICE_IN_USE); an expired one lets go of it, with a history row, so a device
+ * moves on to a new licence when its old one has run out. The unique index on bound keys is the
+ * last word: two licences binding one free key at once cannot both commit.
  */
-async function applyKeyChange(tx: Tx, row: LicenseRow, newKey: string, actor: { id?: string | null; email: string | null; changedBy: string }, now: Date) {
+export async function freeDeviceKey(tx: Tx, deviceKey: string, licenceId: string, now: Date): Promise<boolean> {
+  const holders = await tx
+    .select()
+    .from(licenses)
+    .where(and(eq(licenses.licenseKey, deviceKey), ne(licenses.id, licenceId), sql`position('expirekey_' in ${licenses.licenseKey}) = 0`))
+    .for("update");
+  if (holders.some((h) => licenseStatus(h, now) !== "Expired")) return false;
+  for (const holder of holders) {
+    await tx.update(licenses).set({ licenseKey: null, updatedAt: now }).where(eq(licenses.id, holder.id));
+    await tx.insert(licenseHistory).values({
+      licenseId: holder.id,
+      userId: holder.userId,
+      oldLicense: deviceKey,
+      newLicense: null,
+      buykey: holder.buyKey,
+      email: holder.email,
+      status: "changed",
+      changedBy: "system",
+      changeDate: now,
+      notes: DEVICE_RELEASED_NOTE,
+    });
+  }
+  return true;
+}
+
+/**
+ * Moves a licence to a new device key once `keyChangeRefusal` allowed it and the key is free.
+ * Binding the first key is free; moving to a different key spends one change; the same key again
+ * changes nothing. Every change writes a history row.
+ */
+export async function applyKeyChange(tx: Tx, row: LicenseRow, newKey: string, actor: { id?: string | null; email: string | null; changedBy: string }, now: Date): Promise<LicenseRow> {
   if (row.licenseKey === newKey) return row;
-  if (licenseStatus(row, now) === "Expired") throw new AppError("EXPIRED", "This license has expired; its key cannot be changed.", 409);
   const firstBinding = row.licenseKey === null;
-  if (!firstBinding && row.changesLeft <= 0) throw new AppError("NO_CHANGES_LEFT", "No key changes left for this license.", 409);
   const [updated] = await tx
     .update(licenses)
     .set({ licenseKey: newKey, changesLeft: firstBinding ? row.changesLeft : row.changesLeft - 1, updatedAt: now })
@@ -170,13 +209,30 @@ async function applyKeyChange(tx: Tx, row: LicenseRow, newKey: string, actor: { 
   return updated!;
 }
 
+const DASHBOARD_REFUSALS = {
+  EXPIRED: "This license has expired; its key cannot be changed.",
+  NO_CHANGES_LEFT: "No key changes left for this license.",
+  DEVICE_IN_USE: "This device key is already bound to another license. Move or release that license first.",
+} as const;
+
 export async function changeOwnLicenseKey({ db, user, id, licenseKey }: { db: Db; user: Actor; id: string; licenseKey: string }): Promise<License> {
   const now = new Date();
-  return db.transaction(async (tx) => {
-    const row = await lockOwnLicense(tx, user, id);
-    const updated = await applyKeyChange(tx, row, licenseKey, { id: user.id, email: user.email, changedBy: user.email }, now);
-    return toLicenseDto(updated, await planTitleOf(tx, updated.planId), now);
-  });
+  try {
+    return await db.transaction(async (tx) => {
+      const row = await lockOwnLicense(tx, user, id);
+      const refusal = keyChangeRefusal(row, licenseKey, now);
+      if (refusal) throw new AppError(refusal, DASHBOARD_REFUSALS[refusal], 409);
+      if (row.licenseKey !== licenseKey && !(await freeDeviceKey(tx, licenseKey, row.id, now))) {
+        throw new AppError("DEVICE_IN_USE", DASHBOARD_REFUSALS.DEVICE_IN_USE, 409);
+      }
+      const updated = await applyKeyChange(tx, row, licenseKey, { id: user.id, email: user.email, changedBy: user.email }, now);
+      return toLicenseDto(updated, await planTitleOf(tx, updated.planId), now);
+    });
+  } catch (err) {
+    // Another licence bound the same key in the same instant: the index let only one commit.
+    if (isUniqueViolation(err, BOUND_DEVICE_KEY_INDEX)) throw new AppError("DEVICE_IN_USE", DASHBOARD_REFUSALS.DEVICE_IN_USE, 409);
+    throw err;
+  }
 }
 
 export async function listLicenseHistory({
@@ -233,144 +289,4 @@ export async function listLicenseHistory({
     page,
     pageSize,
   };
-}
-
-// ---- The desktop tool ----
-
-const MESSAGES: Record<LicenseCode, string> = {
-  VALID: "The license is valid on this device.",
-  ACTIVATED: "The license is now active on this device.",
-  ALREADY_ACTIVE: "The license is already active on this device.",
-  KEY_CHANGED: "The license moved to the new device key.",
-  NOT_FOUND: "No license has this buy key.",
-  NOT_ACTIVATED: "The license has not been activated yet. Activate it with this device key first.",
-  DEVICE_MISMATCH: "The license is bound to another device. Use a key change to move it to this one.",
-  EXPIRED: "The license has expired.",
-  NO_CHANGES_LEFT: "No key changes left for this license.",
-};
-
-export function answer(code: LicenseCode, row: LicenseRow | null, now: Date, nonce?: string): LicenseAnswer {
-  const valid = code === "VALID" || code === "ACTIVATED" || code === "ALREADY_ACTIVE" || code === "KEY_CHANGED";
-  const expiresAt = row?.expireDate ?? null;
-  const lease = valid && expiresAt ? new Date(Math.min(expiresAt.getTime(), now.getTime() + LEASE_MS)) : null;
-  return {
-    valid,
-    code,
-    message: MESSAGES[code],
-    status: row ? licenseStatus(row, now) : null,
-    expiresAt: expiresAt?.toISOString() ?? null,
-    changesLeft: row?.changesLeft ?? null,
-    serverTime: now.toISOString(),
-    leaseUntil: lease?.toISOString() ?? null,
-    nonce: nonce ?? null,
-  };
-}
-
-async function lockByBuyKey(tx: Tx, buyKey: string) {
-  const [row] = await tx.select().from(licenses).where(eq(licenses.buyKey, normalizeBuyKey(buyKey))).for("update");
-  return row ?? null;
-}
-
-function failure(code: LicenseCode, status: number) {
-  return new AppError(code, MESSAGES[code], status);
-}
-
-/** First activation binds the device and starts the term; the same device again is a quiet success. */
-export async function activateLicense({ db, buyKey, deviceKey, now = new Date() }: { db: Db; buyKey: string; deviceKey: string; now?: Date }): Promise<LicenseAnswer> {
-  return db.transaction(async (tx) => {
-    const row = await lockByBuyKey(tx, buyKey);
-    if (!row) throw failure("NOT_FOUND", 404);
-    if (licenseStatus(row, now) === "Expired") throw failure("EXPIRED", 409);
-    if (row.licenseKey !== null && row.licenseKey !== deviceKey) throw failure("DEVICE_MISMATCH", 409);
-    if (row.licenseKey === deviceKey && row.startDate) return answer("ALREADY_ACTIVE", row, now);
-    const [updated] = await tx
-      .update(licenses)
-      .set({
-        licenseKey: deviceKey,
-        startDate: row.startDate ?? now,
-        expireDate: row.expireDate ?? new Date(now.getTime() + row.termDays * DAY_MS),
-        updatedAt: now,
-      })
-      .where(eq(licenses.id, row.id))
-      .returning();
-    if (row.licenseKey === null) {
-      await tx.insert(licenseHistory).values({
-        licenseId: row.id,
-        userId: row.userId,
-        oldLicense: null,
-        newLicense: deviceKey,
-        buykey: row.buyKey,
-        email: row.email,
-        status: "changed",
-        changedBy: "desktop tool",
-        changeDate: now,
-        notes: "Activated",
-      });
-    }
-    return answer("ACTIVATED", updated!, now);
-  });
-}
-
-/** Read-only: what the tool should do now. Every outcome is an answer (signed by the route). */
-// The hot path: thousands of desktop tools validate; a prepared statement skips query building
-// and lets PostgreSQL reuse the plan. Prepared once per database handle.
-const validateStatements = new WeakMap<Db, ReturnType<typeof prepareValidate>>();
-function prepareValidate(db: Db) {
-  return db.select().from(licenses).where(eq(licenses.buyKey, sql.placeholder("buyKey"))).prepare("license_by_buy_key");
-}
-
-async function loadByBuyKey(db: Db, buyKey: string) {
-  let statement = validateStatements.get(db);
-  if (!statement) validateStatements.set(db, (statement = prepareValidate(db)));
-  const [row] = await statement.execute({ buyKey });
-  return row;
-}
-
-export async function validateLicense({
-  db,
-  cache,
-  buyKey,
-  deviceKey,
-  nonce,
-  now = new Date(),
-}: {
-  db: Db;
-  /** Rows kept between calls, dropped on every change (see cache.ts). */
-  cache?: LicenceCache;
-  buyKey: string;
-  deviceKey: string;
-  nonce?: string;
-  now?: Date;
-}): Promise<LicenseAnswer> {
-  const key = normalizeBuyKey(buyKey);
-  const row = cache ? await cache.get(key, (k) => loadByBuyKey(db, k)) : await loadByBuyKey(db, key);
-  if (!row) return answer("NOT_FOUND", null, now, nonce);
-  if (row.licenseKey?.includes(EXPIRED_KEY_MARKER)) return answer("EXPIRED", row, now, nonce);
-  if (row.licenseKey === null || !row.startDate) return answer("NOT_ACTIVATED", row, now, nonce);
-  if (row.licenseKey !== deviceKey) return answer("DEVICE_MISMATCH", row, now, nonce);
-  if (licenseStatus(row, now) !== "Active") return answer("EXPIRED", row, now, nonce);
-  return answer("VALID", row, now, nonce);
-}
-
-/** The tool moves its licence: it must prove the current device key. */
-export async function changeLicenseKeyFromTool({
-  db,
-  buyKey,
-  oldDeviceKey,
-  newDeviceKey,
-  now = new Date(),
-}: {
-  db: Db;
-  buyKey: string;
-  oldDeviceKey: string;
-  newDeviceKey: string;
-  now?: Date;
-}): Promise<LicenseAnswer> {
-  return db.transaction(async (tx) => {
-    const row = await lockByBuyKey(tx, buyKey);
-    if (!row) throw failure("NOT_FOUND", 404);
-    if (row.licenseKey !== oldDeviceKey) throw failure("DEVICE_MISMATCH", 409);
-    const updated = await applyKeyChange(tx, row, newDeviceKey, { email: null, changedBy: "desktop tool" }, now);
-    return answer("KEY_CHANGED", updated, now);
-  });
 }

@@ -1,43 +1,178 @@
-// Ed25519 signatures on licence answers. The key pair is generated once, stored with its private
-// half encrypted under AUTH_SECRET, and shared by every instance; the public key is published.
+// Ed25519 signatures on licence answers, with keys that can be rotated (docs/licence-api.md).
+// Keys live in `signing_keys`, private halves encrypted under AUTH_SECRET, shared by every
+// instance. The current key signs answers; the key list is signed by every published key, so a
+// tool that trusts an old key can learn the new one. A rotation notifies every instance, which
+// reloads its keys as the change commits.
 import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, type KeyObject } from "node:crypto";
-import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { asc, desc, eq, inArray, sql } from "drizzle-orm";
+import type { PublicKeyList, SigningKeyInfo } from "../../../contracts/licenses";
+import type { Db, Tx } from "../../db/client";
+import type { Listen } from "../../db/notifications";
 import { signingKeys } from "../../db/schema";
 import { decryptSecret, encryptSecret } from "../../lib/crypto";
+import { AppError } from "../../lib/errors";
 
-export const SIGNING_KEY_ID = "license-ed25519-1";
 export const SIGNATURE_HEADER = "X-Keyshop-Signature";
+export const SIGNING_KEYS_CHANNEL = "signing_keys_changed";
+const KEY_ID_PREFIX = "license-ed25519-";
 const PURPOSE = "signing-key";
 
-export interface Signer {
+type KeyRow = typeof signingKeys.$inferSelect;
+interface LoadedKey {
   keyId: string;
-  publicKeyPem: string;
-  /** The raw 32-byte public key, base64. */
-  publicKeyBase64: string;
-  sign(body: Uint8Array | string): string;
+  status: "current" | "previous";
+  privateKey: KeyObject;
+  info: SigningKeyInfo;
 }
 
-export async function loadSigner({ db, secret }: { db: Db; secret: string }): Promise<Signer> {
-  let [row] = await db.select().from(signingKeys).where(eq(signingKeys.id, SIGNING_KEY_ID));
-  if (!row) {
-    const { publicKey, privateKey } = generateKeyPairSync("ed25519");
-    const candidate = {
-      id: SIGNING_KEY_ID,
-      publicKeyPem: publicKey.export({ type: "spki", format: "pem" }).toString(),
-      privateKeyEncrypted: encryptSecret(secret, PURPOSE, privateKey.export({ type: "pkcs8", format: "pem" }).toString()),
-    };
-    // Two instances starting together: the first insert wins, both use the stored key.
-    await db.insert(signingKeys).values(candidate).onConflictDoNothing();
-    [row] = await db.select().from(signingKeys).where(eq(signingKeys.id, SIGNING_KEY_ID));
-  }
-  const privateKey: KeyObject = createPrivateKey(decryptSecret(secret, PURPOSE, row!.privateKeyEncrypted));
-  const publicKey = createPublicKey(row!.publicKeyPem);
-  const raw = publicKey.export({ format: "jwk" }).x!;
+/** `keyid="<id>", ed25519=<base64>`: one signature as the header carries it. */
+export const signatureEntry = (keyId: string, signature: string) => `keyid="${keyId}", ed25519=${signature}`;
+
+const rawPublicKeyBase64 = (pem: string) => Buffer.from(createPublicKey(pem).export({ format: "jwk" }).x!, "base64url").toString("base64");
+
+function newKeyRow(secret: string, id: string, status: KeyRow["status"]) {
+  const { publicKey, privateKey } = generateKeyPairSync("ed25519");
   return {
-    keyId: SIGNING_KEY_ID,
-    publicKeyPem: row!.publicKeyPem,
-    publicKeyBase64: Buffer.from(raw, "base64url").toString("base64"),
-    sign: (body) => sign(null, typeof body === "string" ? Buffer.from(body) : body, privateKey).toString("base64"),
+    id,
+    status,
+    publicKeyPem: publicKey.export({ type: "spki", format: "pem" }).toString(),
+    privateKeyEncrypted: encryptSecret(secret, PURPOSE, privateKey.export({ type: "pkcs8", format: "pem" }).toString()),
   };
+}
+
+async function publishedRows(db: Db | Tx): Promise<KeyRow[]> {
+  return db
+    .select()
+    .from(signingKeys)
+    .where(inArray(signingKeys.status, ["current", "previous"]))
+    .orderBy(sql`${signingKeys.status} = 'current' desc`, desc(signingKeys.createdAt), desc(signingKeys.id));
+}
+
+export class Signer {
+  private current!: LoadedKey;
+  private published: LoadedKey[] = [];
+  private keyListCache: { body: string; signatureHeader: string } | undefined;
+  private stopListening: (() => Promise<void>) | undefined;
+  private reloading: Promise<void> | undefined;
+
+  private constructor(
+    private readonly db: Db,
+    private readonly secret: string,
+  ) {}
+
+  /** Loads the published keys; the first start of a shop creates its first key. */
+  static async load({ db, secret }: { db: Db; secret: string }): Promise<Signer> {
+    const signer = new Signer(db, secret);
+    if (!(await publishedRows(db)).length) {
+      // Two instances starting together: the first insert wins, both use the stored key.
+      await db.insert(signingKeys).values(newKeyRow(secret, `${KEY_ID_PREFIX}1`, "current")).onConflictDoNothing();
+    }
+    await signer.reload();
+    return signer;
+  }
+
+  /** Reloads on every change to the keys (a rotation by the CLI or another instance). */
+  async start(listen: Listen) {
+    this.stopListening = await listen(SIGNING_KEYS_CHANNEL, {
+      onMessage: () => void this.reload().catch(() => {}),
+      // Changes made while not listening are unknown: read the keys again.
+      onLive: () => void this.reload().catch(() => {}),
+      onLost: () => {},
+    });
+  }
+
+  async stop() {
+    await this.stopListening?.();
+  }
+
+  reload(): Promise<void> {
+    this.reloading ??= this.doReload().finally(() => (this.reloading = undefined));
+    return this.reloading;
+  }
+
+  private async doReload() {
+    const rows = await publishedRows(this.db);
+    const loaded = rows.map(
+      (row): LoadedKey => ({
+        keyId: row.id,
+        status: row.status === "current" ? "current" : "previous",
+        privateKey: createPrivateKey(decryptSecret(this.secret, PURPOSE, row.privateKeyEncrypted)),
+        info: {
+          keyId: row.id,
+          status: row.status === "current" ? "current" : "previous",
+          publicKeyBase64: rawPublicKeyBase64(row.publicKeyPem),
+          publicKeyPem: row.publicKeyPem,
+          createdAt: row.createdAt.toISOString(),
+        },
+      }),
+    );
+    const current = loaded.find((k) => k.status === "current");
+    if (!current) throw new Error("no current licence signing key (run npm run license:rotate-key)");
+    this.current = current;
+    this.published = loaded;
+    this.keyListCache = undefined;
+  }
+
+  get keyId() {
+    return this.current.keyId;
+  }
+
+  /** The current key's signature over the exact bytes, base64. */
+  sign(body: Uint8Array | string): string {
+    return sign(null, typeof body === "string" ? Buffer.from(body) : body, this.current.privateKey).toString("base64");
+  }
+
+  /** The protocol 2 header value for an answer. */
+  signatureHeader(body: string): string {
+    return signatureEntry(this.current.keyId, this.sign(body));
+  }
+
+  /** The key list and its header: one signature per published key (docs/licence-api.md). */
+  keyList(): { body: string; signatureHeader: string } {
+    if (!this.keyListCache) {
+      const current = this.current.info;
+      const list: PublicKeyList = {
+        algorithm: "Ed25519",
+        signatureHeader: SIGNATURE_HEADER,
+        currentKeyId: current.keyId,
+        keys: this.published.map((k) => k.info),
+        keyId: current.keyId,
+        publicKeyPem: current.publicKeyPem,
+        publicKeyBase64: current.publicKeyBase64,
+      };
+      const body = JSON.stringify(list);
+      const signatureHeader = this.published.map((k) => signatureEntry(k.keyId, sign(null, Buffer.from(body), k.privateKey).toString("base64"))).join("; ");
+      this.keyListCache = { body, signatureHeader };
+    }
+    return this.keyListCache;
+  }
+}
+
+// ---- Rotation (npm run license:rotate-key) ----
+
+export async function listSigningKeys(db: Db) {
+  return db.select({ id: signingKeys.id, status: signingKeys.status, createdAt: signingKeys.createdAt, retiredAt: signingKeys.retiredAt }).from(signingKeys).orderBy(asc(signingKeys.createdAt), asc(signingKeys.id));
+}
+
+/** A new key becomes current; the current one becomes previous (still published). One transaction. */
+export async function rotateSigningKey({ db, secret }: { db: Db; secret: string }): Promise<{ keyId: string; previousKeyId: string | null }> {
+  return db.transaction(async (tx) => {
+    // Serialises rotations: a second one waits here and then rotates from the new key.
+    const all = await tx.select({ id: signingKeys.id, status: signingKeys.status }).from(signingKeys).for("update");
+    const next = 1 + Math.max(0, ...all.map((k) => Number(k.id.startsWith(KEY_ID_PREFIX) ? k.id.slice(KEY_ID_PREFIX.length) : 0) || 0));
+    const previous = all.find((k) => k.status === "current");
+    if (previous) await tx.update(signingKeys).set({ status: "previous" }).where(eq(signingKeys.id, previous.id));
+    const row = newKeyRow(secret, `${KEY_ID_PREFIX}${next}`, "current");
+    await tx.insert(signingKeys).values(row);
+    return { keyId: row.id, previousKeyId: previous?.id ?? null };
+  });
+}
+
+/** A previous key stops being published (tools can no longer learn new keys through it). */
+export async function retireSigningKey({ db, keyId }: { db: Db; keyId: string }): Promise<void> {
+  const [row] = await db.select().from(signingKeys).where(eq(signingKeys.id, keyId));
+  if (!row) throw new AppError("NOT_FOUND", `No signing key ${keyId}`);
+  if (row.status === "current") throw new AppError("CONFLICT", `${keyId} is the current key: rotate first, then retire it`);
+  if (row.status === "retired") return;
+  await db.update(signingKeys).set({ status: "retired", retiredAt: new Date() }).where(eq(signingKeys.id, keyId));
 }

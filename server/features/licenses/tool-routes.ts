@@ -1,5 +1,7 @@
-// The desktop tool's licence API (/api/v1/licenses). Answers are signed with Ed25519 over the
-// exact response bytes; the tool verifies them with the published key and checks its nonce.
+// The desktop tool's licence API (/api/v1/licenses), protocol 2 (docs/licence-api.md): every
+// outcome is an HTTP 200 whose exact bytes are signed with Ed25519 and which names its request
+// (action, buy key, device key, nonce). Protocol 1 requests are answered the old way until the
+// shop's LICENCE_V1_UNTIL date, then refused with 426 (decision 017).
 import { OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { ErrorBodySchema } from "../../../contracts/errors";
@@ -9,79 +11,137 @@ import {
   PublicKeySchema,
   ToolChangeKeyBodySchema,
   ValidateBodySchema,
-  type LicenseAnswer,
+  type LicenseAction,
+  type LicenseCode,
 } from "../../../contracts/licenses";
 import type { AppEnv } from "../../auth/context";
+import type { LicenceSettings } from "../../config";
 import type { Db } from "../../db/client";
+import { AppError } from "../../lib/errors";
 import { applyRateLimit, type RateLimitRule, type SharedRateLimiter } from "../../lib/rate-limit";
-import { activateLicense, changeLicenseKeyFromTool, normalizeBuyKey, validateLicense } from "./service";
 import type { LicenceCache } from "./cache";
+import { normalizeBuyKey } from "./service";
+import type { LicenceSignals } from "./signals";
 import { SIGNATURE_HEADER, type Signer } from "./signing";
+import { activateLicense, buildAnswer, changeLicenseKeyFromTool, validateLicense, type Outcome } from "./tool";
 
 const json = <T extends z.ZodTypeAny>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
-const signedAnswer = {
-  description: `A signed answer: header ${SIGNATURE_HEADER} is "ed25519=<base64 signature of the exact body bytes>"`,
-  headers: z.object({ [SIGNATURE_HEADER]: z.string() }),
+const signedAnswer = (description: string) => ({
+  description,
+  headers: z.object({ [SIGNATURE_HEADER]: z.string().describe('keyid="<key id>", ed25519=<base64 signature of the exact body bytes> (protocol 1: ed25519=<base64>)') }),
   content: { "application/json": { schema: LicenseAnswerSchema } },
+});
+const notAnswers = {
+  400: json(ErrorBodySchema, "BAD_REQUEST: the body is not JSON (no answer: keep the lease)"),
+  415: json(ErrorBodySchema, "UNSUPPORTED_MEDIA_TYPE: not application/json"),
+  422: json(ErrorBodySchema, "VALIDATION_FAILED: a field breaks its rule (issues name it)"),
+  426: json(ErrorBodySchema, "UPGRADE_REQUIRED: a protocol 1 request after LICENCE_V1_UNTIL"),
+  429: json(ErrorBodySchema, "RATE_LIMITED: see Retry-After"),
 };
-const errors = {
-  404: json(ErrorBodySchema, "NOT_FOUND: no licence has this buy key"),
-  409: json(ErrorBodySchema, "DEVICE_MISMATCH, EXPIRED or NO_CHANGES_LEFT"),
-  422: json(ErrorBodySchema, "Invalid input"),
-  429: json(ErrorBodySchema, "Rate limited; see Retry-After"),
+const v1Refusals = {
+  404: signedAnswer("Protocol 1 only: NOT_FOUND, as a signed answer"),
+  409: signedAnswer("Protocol 1 only: DEVICE_MISMATCH, DEVICE_IN_USE, EXPIRED or NO_CHANGES_LEFT, as a signed answer"),
 };
 const body = <T extends z.ZodTypeAny>(schema: T) => ({ body: { content: { "application/json": { schema } }, required: true } });
+const TAGS = ["desktop tool"];
+const EVERY_OUTCOME = "Every outcome, success or refusal: a signed answer (docs/licence-api.md)";
 
-const activateRoute = createRoute({ method: "post", path: "/v1/licenses/activate", tags: ["desktop tool"], summary: "Activate a buy key on this device (first activation starts the term)", request: body(ActivateBodySchema), responses: { 200: signedAnswer, ...errors } });
-const validateRoute = createRoute({ method: "post", path: "/v1/licenses/validate", tags: ["desktop tool"], summary: "Check a licence on this device; every outcome is a signed answer", request: body(ValidateBodySchema), responses: { 200: signedAnswer, 422: errors[422], 429: errors[429] } });
-const changeKeyRoute = createRoute({ method: "post", path: "/v1/licenses/change-key", tags: ["desktop tool"], summary: "Move the licence from the current device key to a new one (spends one change)", request: body(ToolChangeKeyBodySchema), responses: { 200: signedAnswer, ...errors } });
-const publicKeyRoute = createRoute({ method: "get", path: "/v1/licenses/public-key", tags: ["desktop tool"], summary: "The Ed25519 public key that signs licence answers", responses: { 200: json(PublicKeySchema, "The key") } });
+const activateRoute = createRoute({ method: "post", path: "/v1/licenses/activate", tags: TAGS, summary: "Activate a buy key on this device (first activation starts the term)", request: body(ActivateBodySchema), responses: { 200: signedAnswer(EVERY_OUTCOME), ...v1Refusals, ...notAnswers } });
+const validateRoute = createRoute({ method: "post", path: "/v1/licenses/validate", tags: TAGS, summary: "Check a licence on this device", request: body(ValidateBodySchema), responses: { 200: signedAnswer(EVERY_OUTCOME), ...notAnswers } });
+const changeKeyRoute = createRoute({ method: "post", path: "/v1/licenses/change-key", tags: TAGS, summary: "Move the licence from the current device key to a new one (spends one change)", request: body(ToolChangeKeyBodySchema), responses: { 200: signedAnswer(EVERY_OUTCOME), ...v1Refusals, ...notAnswers } });
+const publicKeyRoute = createRoute({
+  method: "get",
+  path: "/v1/licenses/public-key",
+  tags: TAGS,
+  summary: "The keys that may sign licence answers (current and previous), endorsed by each of them",
+  responses: {
+    200: {
+      description: "The key list; the header carries one signature per listed key, separated by ';'",
+      headers: z.object({ [SIGNATURE_HEADER]: z.string() }),
+      content: { "application/json": { schema: PublicKeySchema } },
+    },
+  },
+});
 
 const LIMITS: Record<"validate" | "change", { ip: RateLimitRule; key: RateLimitRule }> = {
   validate: { ip: { limit: 600, windowSeconds: 60 }, key: { limit: 60, windowSeconds: 60 } },
   change: { ip: { limit: 30, windowSeconds: 60 }, key: { limit: 10, windowSeconds: 60 } },
 };
 
-export function createLicenseToolRoutes({ db, signer, limiter, cache }: { db: Db; signer: Signer; limiter: SharedRateLimiter; cache?: LicenceCache }) {
+/** Protocol 1 refused activate and change-key with these statuses; protocol 2 never does. */
+const V1_STATUS: Partial<Record<LicenseCode, 404 | 409>> = { NOT_FOUND: 404, DEVICE_MISMATCH: 409, DEVICE_IN_USE: 409, EXPIRED: 409, NO_CHANGES_LEFT: 409 };
+
+interface Deps {
+  db: Db;
+  signer: Signer;
+  limiter: SharedRateLimiter;
+  settings: LicenceSettings;
+  cache?: LicenceCache;
+  signals?: LicenceSignals;
+}
+
+export function createLicenseToolRoutes({ db, signer, limiter, settings, cache, signals }: Deps) {
   const limit = (c: Context<AppEnv>, kind: keyof typeof LIMITS, buyKey: string) => {
     const rules = LIMITS[kind];
-    applyRateLimit(c, [
-      limiter.hit(`lic:${kind}:ip:${c.get("clientIp")}`, rules.ip),
-      limiter.hit(`lic:${kind}:key:${normalizeBuyKey(buyKey)}`, rules.key),
-    ]);
+    applyRateLimit(c, [limiter.hit(`lic:${kind}:ip:${c.get("clientIp")}`, rules.ip), limiter.hit(`lic:${kind}:key:${buyKey}`, rules.key)]);
   };
-  const signed = (c: Context<AppEnv>, answer: LicenseAnswer) => {
-    const text = JSON.stringify(answer);
-    c.header(SIGNATURE_HEADER, `ed25519=${signer.sign(text)}`);
+
+  /** Protocol 1 until its date; refused afterwards (the tool must update). */
+  const protocolOf = (body: { protocol?: 1 | 2 }, now: Date): 1 | 2 => {
+    if (body.protocol === 2) return 2;
+    if (!settings.v1Until || now >= settings.v1Until) {
+      throw new AppError("UPGRADE_REQUIRED", 'This version of the desktop tool is no longer supported. Update the tool (licence protocol 2: send "protocol": 2).', 426);
+    }
+    return 1;
+  };
+
+  const answer = (c: Context<AppEnv>, action: LicenseAction, protocol: 1 | 2, request: { buyKey: string; deviceKey: string; nonce?: string }, outcome: Outcome, now: Date, refusedKey?: string) => {
+    if (signals && outcome.row) {
+      signals.record(outcome.row.id, "address", c.get("clientIp"), now.getTime());
+      if (outcome.code === "DEVICE_MISMATCH" && refusedKey) signals.record(outcome.row.id, "refused_key", refusedKey, now.getTime());
+    }
+    const text = JSON.stringify(buildAnswer({ protocol, action, buyKey: request.buyKey, deviceKey: request.deviceKey, nonce: request.nonce ?? null }, outcome, now, settings.leaseDays));
+    c.header(SIGNATURE_HEADER, protocol === 2 ? signer.signatureHeader(text) : `ed25519=${signer.sign(text)}`);
     c.header("Cache-Control", "no-store");
-    return c.body(text, 200, { "Content-Type": "application/json; charset=utf-8" }) as never;
+    const status = protocol === 1 && action !== "validate" ? (V1_STATUS[outcome.code] ?? 200) : 200;
+    return c.body(text, status, { "Content-Type": "application/json; charset=utf-8" }) as never;
   };
 
   return new OpenAPIHono<AppEnv>()
     .openapi(activateRoute, async (c) => {
       const input = c.req.valid("json");
-      limit(c, "change", input.buyKey);
-      const result = await activateLicense({ db, ...input });
-      cache?.evict(normalizeBuyKey(input.buyKey)); // this instance sees its own change at once
-      return signed(c, result);
+      const now = new Date();
+      const protocol = protocolOf(input, now);
+      const buyKey = normalizeBuyKey(input.buyKey);
+      limit(c, "change", buyKey);
+      const outcome = await activateLicense({ db, buyKey, deviceKey: input.deviceKey, now });
+      cache?.evict(buyKey); // this instance sees its own change at once
+      return answer(c, "activate", protocol, { ...input, buyKey }, outcome, now, input.deviceKey);
     })
     .openapi(validateRoute, async (c) => {
       const input = c.req.valid("json");
-      limit(c, "validate", input.buyKey);
-      return signed(c, await validateLicense({ db, cache, ...input }));
+      const now = new Date();
+      const protocol = protocolOf(input, now);
+      const buyKey = normalizeBuyKey(input.buyKey);
+      limit(c, "validate", buyKey);
+      const outcome = await validateLicense({ db, cache, buyKey, deviceKey: input.deviceKey, now });
+      return answer(c, "validate", protocol, { ...input, buyKey }, outcome, now, input.deviceKey);
     })
     .openapi(changeKeyRoute, async (c) => {
       const input = c.req.valid("json");
-      limit(c, "change", input.buyKey);
-      const result = await changeLicenseKeyFromTool({ db, ...input });
-      cache?.evict(normalizeBuyKey(input.buyKey));
-      return signed(c, result);
+      const now = new Date();
+      const protocol = protocolOf(input, now);
+      const buyKey = normalizeBuyKey(input.buyKey);
+      limit(c, "change", buyKey);
+      const outcome = await changeLicenseKeyFromTool({ db, buyKey, oldDeviceKey: input.oldDeviceKey, newDeviceKey: input.newDeviceKey, now });
+      cache?.evict(buyKey);
+      return answer(c, "change-key", protocol, { buyKey, deviceKey: input.newDeviceKey, nonce: input.nonce }, outcome, now, input.newDeviceKey);
     })
     .openapi(publicKeyRoute, (c) => {
-      c.header("Cache-Control", "public, max-age=3600");
-      return c.json(
-        { algorithm: "Ed25519" as const, keyId: signer.keyId, publicKeyPem: signer.publicKeyPem, publicKeyBase64: signer.publicKeyBase64, signatureHeader: SIGNATURE_HEADER },
-        200,
-      );
+      const list = signer.keyList();
+      c.header(SIGNATURE_HEADER, list.signatureHeader);
+      // Short, so a rotation reaches tools within minutes.
+      c.header("Cache-Control", "public, max-age=300");
+      return c.body(list.body, 200, { "Content-Type": "application/json; charset=utf-8" }) as never;
     });
 }

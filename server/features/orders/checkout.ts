@@ -1,5 +1,6 @@
 // Creating a checkout: the server prices the order (plans table, or the validated top-up amount),
 // stores it pending and returns PayWay's form fields signed here. No secret leaves the server.
+import { isUniqueViolation } from "../../db/errors";
 import { TOP_UP_TITLE, parseTopupAmount, type CheckoutResponse } from "../../../contracts/orders";
 import type { CurrentUser } from "../../auth/context";
 import { orders } from "../../db/schema";
@@ -36,10 +37,6 @@ interface NewOrder {
   returnQuery?: Record<string, string>;
 }
 
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === "23505" || e?.cause?.code === "23505";
-}
 
 async function insertOrder(deps: OrdersDeps, o: NewOrder, now: Date): Promise<OrderRow> {
   for (let attempt = 0; ; attempt++) {

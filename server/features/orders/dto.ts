@@ -8,8 +8,11 @@ export type OrderRow = typeof orders.$inferSelect;
 /** What fulfilment produced, kept on the order (jsonb). */
 export interface Fulfilment {
   licenseId?: string;
+  /** The licence's buy key, only where the buyer is its owner (the buyer sees their orders). */
   buyKey?: string;
   extended?: boolean;
+  /** A licence of someone else's was extended (no buy key kept). */
+  gift?: boolean;
   expireDate?: string | null;
   apiKeyId?: string;
   balanceAfterMills?: number;

@@ -40,7 +40,16 @@ async function creditTopup(tx: Tx, deps: OrdersDeps, order: OrderRow): Promise<F
   return { apiKeyId: key.id, balanceAfterMills };
 }
 
-/** The tool's device key: extend its licence from the later of now and its expiry, else a new licence. */
+/** "PC-LDR…7Q2X": enough for the payer to recognise the device they named, no more. */
+const deviceKeyHint = (key: string) => (key.length <= 12 ? key : `${key.slice(0, 6)}…${key.slice(-4)}`);
+
+/**
+ * The tool's device key: extend its licence from the later of now and its expiry, else a new
+ * licence. Anyone may pay for any licence (a gift is fine), but the buy key goes only to its
+ * owner: a payer who is not the owner gets a receipt without it, and the owner is told who
+ * extended their licence (decision 017). The order keeps the buy key only when the owner paid,
+ * because the payer sees their orders.
+ */
 async function extendOrIssue(tx: Tx, deps: OrdersDeps, order: OrderRow, now: Date): Promise<Fulfilment> {
   const plan = await planOf(tx, order.planId);
   const days = plan.periodDays + plan.bonusDays;
@@ -48,9 +57,7 @@ async function extendOrIssue(tx: Tx, deps: OrdersDeps, order: OrderRow, now: Dat
     ? await tx
         .select()
         .from(licenses)
-        .where(eq(licenses.licenseKey, order.deviceLicense))
-        .orderBy(sql`${licenses.expireDate} desc nulls last`)
-        .limit(1)
+        .where(and(eq(licenses.licenseKey, order.deviceLicense), sql`position('expirekey_' in ${licenses.licenseKey}) = 0`))
         .for("update")
     : [];
   if (!bound) return issueLicence(tx, deps, order);
@@ -63,12 +70,18 @@ async function extendOrIssue(tx: Tx, deps: OrdersDeps, order: OrderRow, now: Dat
     .where(eq(licenses.id, bound.id))
     .returning();
   const expireDate = updated!.expireDate?.toISOString() ?? null;
+  const dashboardUrl = `${deps.baseUrl}/license-keys`;
+  if (bound.email === order.email.toLowerCase()) {
+    await enqueueEmail(tx, { to: order.email, template: "license-extended", props: { buyKey: bound.buyKey, planTitle: plan.title, addedDays: days, expireDate, dashboardUrl } });
+    return { licenseId: bound.id, buyKey: bound.buyKey, extended: true, expireDate };
+  }
+  await enqueueEmail(tx, { to: order.email, template: "license-gift-receipt", props: { planTitle: plan.title, addedDays: days, deviceKeyHint: deviceKeyHint(order.deviceLicense!), expireDate } });
   await enqueueEmail(tx, {
-    to: order.email,
-    template: "license-extended",
-    props: { buyKey: bound.buyKey, planTitle: plan.title, addedDays: days, expireDate, dashboardUrl: `${deps.baseUrl}/license-keys` },
+    to: bound.email,
+    template: "license-extended-by-other",
+    props: { payerEmail: order.email, planTitle: plan.title, addedDays: days, buyKeyEnd: bound.buyKey.slice(-5), expireDate, dashboardUrl },
   });
-  return { licenseId: bound.id, buyKey: bound.buyKey, extended: true, expireDate };
+  return { licenseId: bound.id, extended: true, gift: true, expireDate };
 }
 
 /**

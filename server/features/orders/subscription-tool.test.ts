@@ -3,7 +3,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CheckoutResponse } from "../../../contracts/orders";
-import { licenses } from "../../db/schema";
+import { emailOutbox, licenses } from "../../db/schema";
 import { createLicense } from "../licenses/service";
 import { startPaymentsTestEnv, type PaymentsTestEnv } from "./test-env";
 
@@ -26,17 +26,17 @@ async function buy(body: Record<string, unknown>): Promise<CheckoutResponse> {
 const licence = async (id: string) => (await env.t.database.db.select().from(licenses).where(eq(licenses.id, id)))[0]!;
 
 describe("subscription tool", () => {
-  it("extends an active licence from its expiry (3 Months: 90 + 15 days) and e-mails the buyer", async () => {
+  it("extends its owner's active licence from its expiry (3 Months: 90 + 15 days) and e-mails the owner its buy key", async () => {
     const expiry = new Date(Date.now() + 10 * DAY);
     const bound = await createLicense({ db: env.t.database.db, planId: "local-1m", email: "owner@example.com", licenseKey: "PC-LDREEL-ACTIVE", startDate: new Date(Date.now() - 20 * DAY), expireDate: expiry });
-    const { order, checkout } = await buy({ planId: "local-3m", email: "tool.buyer@example.com", license: "PC-LDREEL-ACTIVE", variant: "v2" });
+    const { order, checkout } = await buy({ planId: "local-3m", email: "Owner@Example.com", license: "PC-LDREEL-ACTIVE", variant: "v2" });
     const after = await licence(bound.id);
     expect(after.expireDate!.getTime()).toBe(expiry.getTime() + 105 * DAY);
     expect(after.changesLeft).toBe(bound.changesLeft);
     const row = await env.order(order.tranId);
     expect(row).toMatchObject({ status: "paid", fulfilment: { licenseId: bound.id, buyKey: bound.buyKey, extended: true } });
-    expect(await env.emails("tool.buyer@example.com", "license-extended")).toBe(1);
-    const mail = await env.t.lastEmail("tool.buyer@example.com", "license-extended");
+    expect(await env.emails("owner@example.com", "license-extended")).toBe(1);
+    const mail = await env.t.lastEmail("owner@example.com", "license-extended");
     expect(mail.subject).toBe("Your Keyshop licence was extended by 105 days");
     expect(mail.text).toContain(bound.buyKey);
     expect(mail.text).toContain(`runs until ${after.expireDate!.toISOString().slice(0, 10)}`);
@@ -51,6 +51,41 @@ describe("subscription tool", () => {
     const landing = new URL(res.headers.get("location")!);
     expect(landing.pathname).toBe("/license-history");
     expect(Object.fromEntries(landing.searchParams)).toEqual({ payment_success: "true", plan_price: "$29.99", plan_title: "3 Months" });
+  });
+
+  it("a stranger who knows the device key may pay to extend the licence, but never sees its buy key; the owner is told", async () => {
+    // The attack: the device key is shown in the tool, in screenshots, in support chats.
+    const owner = await env.t.signedInUser();
+    const attacker = await env.t.signedInUser();
+    const expiry = new Date(Date.now() + 10 * DAY);
+    const bound = await createLicense({ db: env.t.database.db, planId: "local-1m", email: owner.email, userId: owner.id, licenseKey: "PC-LDREEL-VICTIM", startDate: new Date(Date.now() - 20 * DAY), expireDate: expiry });
+    const { order, checkout } = await buy({ planId: "local-1m", email: attacker.email, license: "PC-LDREEL-VICTIM", variant: "v1" });
+
+    // The gift is granted: 30 days more on the owner's licence, which stays on the owner's device.
+    const after = await licence(bound.id);
+    expect(after.expireDate!.getTime()).toBe(expiry.getTime() + 30 * DAY);
+    expect(after).toMatchObject({ licenseKey: "PC-LDREEL-VICTIM", email: owner.email });
+
+    // Nothing the payer can see carries the buy key: their mailbox, their orders, the return URL.
+    const payerMail = await env.t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, attacker.email));
+    expect(payerMail.map((m) => m.template).sort()).toEqual(["license-gift-receipt", "verify-email"]);
+    for (const m of payerMail) for (const part of [m.subject, m.text, m.html]) expect(part).not.toContain(bound.buyKey);
+    expect((await env.t.lastEmail(attacker.email, "license-gift-receipt")).text).toContain("30 days were added to the licence of the device PC-LDR…CTIM.");
+    const history = await attacker.client.json<{ orders: Array<{ tranId: string; buyKey: string | null; status: string }> }>("/api/orders");
+    expect(history.body.orders.find((o) => o.tranId === order.tranId)).toMatchObject({ status: "paid", buyKey: null });
+    expect(JSON.stringify(history.body)).not.toContain(bound.buyKey);
+    const one = await attacker.client.json<{ order: { buyKey: string | null } }>(`/api/orders/${order.id}`);
+    expect(one.body.order.buyKey).toBeNull();
+    const res = await fetch(checkout.fields.continue_success_url!, { redirect: "manual" });
+    expect(res.headers.get("location")).not.toContain(bound.buyKey);
+    expect((await env.order(order.tranId)).fulfilment).toEqual({ licenseId: bound.id, extended: true, gift: true, expireDate: after.expireDate!.toISOString() });
+
+    // The owner hears who extended it, by how long, until when.
+    const notice = await env.t.lastEmail(owner.email, "license-extended-by-other");
+    expect(notice.subject).toBe(`Your Keyshop licence was extended by 30 days (paid by ${attacker.email})`);
+    expect(notice.text).toContain(`${attacker.email} paid for 1 Month on the licence whose buy key ends in ${bound.buyKey.slice(-5)}: 30 days were added.`);
+    expect(notice.text).toContain(`It now runs until ${after.expireDate!.toISOString().slice(0, 10)} (UTC).`);
+    expect(await env.emails(owner.email, "license-extended")).toBe(0);
   });
 
   it("extends an expired licence from now", async () => {

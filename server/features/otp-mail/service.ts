@@ -2,6 +2,7 @@
 // transaction, so a supplier failure never charges), check (codes from mail received since the
 // purchase), cancel before a code (refunded), and expiry without a code (refunded, exactly once).
 // Cancel and expiry give the address back to the supplier afterwards, best effort.
+import { isUniqueViolation } from "../../db/errors";
 import { randomUUID } from "node:crypto";
 import { and, count, desc, eq, gte, lte, lt, sql, sum } from "drizzle-orm";
 import type { OtpOrder } from "../../../contracts/otp-mail";
@@ -199,10 +200,6 @@ export async function buyOtpMail(
   }
 }
 
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === "23505" || e?.cause?.code === "23505";
-}
 
 async function ownOrder(db: Db | Tx, userId: string, id: string, lock = false) {
   // A UUID exactly: 36 hex digits and dashes in any other order would reach the uuid column and fail there.

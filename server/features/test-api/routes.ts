@@ -1,6 +1,6 @@
 // Seeding for browser tests, mounted only when DEV_TEST_API_TOKEN is set outside production
 // (config refuses it in production) and only for requests carrying that token.
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { Hono } from "hono";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
@@ -140,19 +140,22 @@ export function createTestApiRoutes({ db, auth, token, secret }: { db: Db; auth:
       const input = await parse(BulkBody, c.req.raw);
       const now = Date.now();
       const buyKeys: string[] = [];
+      // One device key, one licence: each call binds keys of its own.
+      const batch = randomBytes(4).toString("hex");
+      const deviceKeys = Array.from({ length: input.count }, (_, i) => `LDREEL-BENCH-${batch}-${i}`);
       await db.transaction(async (tx) => {
         for (let i = 0; i < input.count; i++) {
           const license = await createLicense({
             db: tx,
             planId: input.planId,
             email: input.email,
-            licenseKey: `LDREEL-BENCH-${i}`,
+            licenseKey: deviceKeys[i],
             startDate: new Date(now),
             expireDate: new Date(now + 30 * 86_400_000),
           });
           buyKeys.push(license.buyKey);
         }
       });
-      return c.json({ buyKeys });
+      return c.json({ buyKeys, deviceKeys });
     });
 }

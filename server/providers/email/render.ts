@@ -5,6 +5,8 @@ import { createElement } from "react";
 import { render } from "@react-email/render";
 import type { EmailTemplate } from "./templates/define-template";
 import { licenseExtendedTemplate } from "./templates/license-extended";
+import { licenseExtendedByOtherTemplate } from "./templates/license-extended-by-other";
+import { licenseGiftReceiptTemplate } from "./templates/license-gift-receipt";
 import { licenseKeyTemplate } from "./templates/license-key";
 import { magicLinkTemplate } from "./templates/magic-link";
 import { resetPasswordTemplate } from "./templates/reset-password";
@@ -18,6 +20,8 @@ const templates = {
   "sign-in-code": signInCodeTemplate,
   "license-key": licenseKeyTemplate,
   "license-extended": licenseExtendedTemplate,
+  "license-gift-receipt": licenseGiftReceiptTemplate,
+  "license-extended-by-other": licenseExtendedByOtherTemplate,
 };
 
 type Templates = typeof templates;

@@ -3,6 +3,7 @@ import type {
   AdjustBalanceBody,
   AdjustBalanceResponse,
   AdminOtpList,
+  AuditAction,
   AuditList,
   BalanceList,
   BalanceSort,
@@ -35,7 +36,7 @@ export function viewerTimeZone(): string {
 export type OtpListParams = { search: string; from?: string; to?: string; page: number; pageSize: number };
 export type UserListParams = { search: string; page: number; pageSize: number };
 export type BalanceListParams = { search: string; sort: BalanceSort; page: number; pageSize: number };
-export type AuditParams = { action?: "user.role" | "balance.adjust"; page: number; pageSize: number };
+export type AuditParams = { action?: AuditAction; page: number; pageSize: number };
 
 export const adminApi = {
   overview: (tz: string, signal?: AbortSignal) => apiFetch<Overview>(withQuery("/api/admin/overview", { tz }), { signal }),

@@ -5,6 +5,7 @@ import {
   CalendarIcon,
   InboxIcon,
   RotateCwIcon,
+  ShieldCheckIcon,
   UserCheckIcon,
   UsersIcon,
   type LucideIcon,
@@ -99,6 +100,7 @@ export function OverviewPanel() {
             <PlanMixCard data={data} />
           </div>
 
+          <SuspiciousLicences data={data} />
           <RecentTransactions data={data} />
         </>
       )}
@@ -203,13 +205,7 @@ const COLUMNS = ["Date", "Email", "Plan", { label: "Amount", className: "text-ri
 function RecentTransactions({ data }: { data: Overview | undefined }) {
   const rows = data?.recentTransactions;
   return (
-    <Card className="gap-0 overflow-hidden py-0">
-      <CardHeader className="border-b py-4">
-        <CardTitle>
-          <h2>Recent Transactions</h2>
-        </CardTitle>
-        <CardDescription>The latest 40 orders, any status.</CardDescription>
-      </CardHeader>
+    <TableCard title="Recent Transactions" description="The latest 40 orders, any status.">
       <DataTable
         columns={COLUMNS}
         caption="The latest 40 orders, newest first."
@@ -236,6 +232,61 @@ function RecentTransactions({ data }: { data: Overview | undefined }) {
         )}
         state={rows?.length === 0 ? { icon: InboxIcon, title: "No transactions yet", body: <p>Orders appear here as soon as customers check out.</p> } : null}
       />
+    </TableCard>
+  );
+}
+
+const SUSPICIOUS_COLUMNS = ["Owner", "Buy Key", "Device Key", { label: "Addresses", className: "text-right" }, { label: "Refused keys", className: "text-right" }, "Flagged"] as const;
+
+/** Licences the abuse signals flagged in the last 24 hours: a shared buy key, or one tried on many devices. */
+function SuspiciousLicences({ data }: { data: Overview | undefined }) {
+  const rows = data?.suspiciousLicences;
+  const limits = data?.suspicionThresholds;
+  return (
+    <TableCard
+      title="Suspicious licences"
+      description={`Last 24 hours: used from more than ${limits?.addresses ?? "…"} addresses, or refused for more than ${limits?.refusedKeys ?? "…"} other device keys.`}
+      testId="suspicious-licences"
+    >
+      <DataTable
+        columns={SUSPICIOUS_COLUMNS}
+        caption="Licences over the abuse thresholds in the last 24 hours, the most signals first."
+        scrollLabel="Suspicious licences table"
+        className="min-w-[44rem]"
+        rows={rows}
+        renderRow={(s) => (
+          <TableRow key={s.licenceId}>
+            <TableCell className="max-w-56 truncate pl-4 sm:pl-6" title={s.email}>
+              {s.email}
+            </TableCell>
+            <TableCell className="font-mono text-xs">{s.buyKey}</TableCell>
+            <TableCell className="max-w-48 truncate font-mono text-xs" title={s.deviceKey ?? undefined}>
+              {s.deviceKey ?? <span className="text-muted-foreground">N/A</span>}
+            </TableCell>
+            <TableCell className="text-right tabular-nums">{s.addresses}</TableCell>
+            <TableCell className="text-right tabular-nums">{s.refusedKeys}</TableCell>
+            <TableCell className="pr-4 whitespace-nowrap text-muted-foreground sm:pr-6">
+              <time dateTime={s.flaggedAt}>{formatDateTime(s.flaggedAt)}</time>
+            </TableCell>
+          </TableRow>
+        )}
+        state={rows?.length === 0 ? { icon: ShieldCheckIcon, title: "Nothing suspicious", body: <p>No licence crossed a threshold in the last 24 hours.</p> } : null}
+      />
+    </TableCard>
+  );
+}
+
+/** A card whose body is a full-width table under a titled header. */
+function TableCard({ title, description, testId, children }: { title: string; description: string; testId?: string; children: ReactNode }) {
+  return (
+    <Card className="gap-0 overflow-hidden py-0" data-testid={testId}>
+      <CardHeader className="border-b py-4">
+        <CardTitle>
+          <h2>{title}</h2>
+        </CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      {children}
     </Card>
   );
 }

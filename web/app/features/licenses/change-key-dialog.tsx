@@ -94,7 +94,8 @@ function ChangeKeyForm({ license, onDone }: { license: License; onDone: () => vo
       }
       const message = errorMessage(caught);
       toast.error("Error", { description: message });
-      if (isApiError(caught) && caught.code === "VALIDATION_FAILED") {
+      // A mistyped key or one another licence holds: the customer can correct it here.
+      if (isApiError(caught) && (caught.code === "VALIDATION_FAILED" || caught.code === "DEVICE_IN_USE")) {
         form.setError("licenseKey", { message }, { shouldFocus: true });
       } else if (isApiError(caught) && (caught.status === 404 || caught.status === 409)) {
         // No changes left, expired or gone: the list has been refreshed; nothing to retry here.

@@ -1,0 +1,320 @@
+// Writes clients/licence-client/test-vectors.json: the cases of docs/licence-api.md "Test vectors",
+// signed with the RFC 8032 test-1 key. Ed25519 is deterministic and every input here is fixed, so
+// the output is byte-identical on every run (a test checks the committed file against it).
+// Run: npx tsx clients/licence-client/scripts/make-test-vectors.ts
+import { createPrivateKey, createPublicKey, sign, type KeyObject } from "node:crypto";
+import { writeFile } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+import { LICENSE_MESSAGES } from "../../../contracts/licenses";
+import type { LicenceAction, LicenceAnswer } from "../src/answer";
+
+export const VECTORS_FILE = fileURLToPath(new URL("../test-vectors.json", import.meta.url));
+
+export interface VectorKey {
+  keyId: string;
+  seedHex: string;
+  publicKeyBase64: string;
+  publicKeyHex: string;
+}
+
+export interface VectorResponse {
+  status: number;
+  headers: { "x-keyshop-signature"?: string };
+  /** The exact body bytes, as UTF-8 text. */
+  body: string;
+}
+
+export interface VectorRequestBody {
+  protocol: 2;
+  buyKey: string;
+  deviceKey?: string;
+  oldDeviceKey?: string;
+  newDeviceKey?: string;
+  nonce: string;
+}
+
+export type VectorExpectation = { verdict: "accept"; valid?: boolean; code?: string; trustedAfter?: string[] } | { verdict: "reject"; reason: string; trustedAfter?: string[] };
+
+export interface TestVector {
+  name: string;
+  /** What the client sent: `POST {baseUrl}/{action}` with this JSON body. */
+  request: { action: LicenceAction; body: VectorRequestBody };
+  response: VectorResponse;
+  /** The answer to `GET {baseUrl}/public-key`, when the client should fetch the key list. */
+  keyList?: VectorResponse;
+  expect: VectorExpectation;
+}
+
+export interface TestVectorFile {
+  about: string;
+  keys: VectorKey[];
+  /** The key ids a client trusts (built in) before each vector. */
+  trusted: string[];
+  vectors: TestVector[];
+}
+
+// PKCS#8 for an Ed25519 private key is this fixed prefix followed by the 32-byte seed (RFC 8410).
+const PKCS8_PREFIX = "302e020100300506032b657004220420";
+// SPKI for an Ed25519 public key: fixed prefix and the 32-byte key.
+const SPKI_PREFIX = "302a300506032b6570032100";
+
+export interface SigningKey extends VectorKey {
+  publicKeyPem: string;
+  sign(body: string): string;
+}
+
+export function signingKeyFromSeed(keyId: string, seedHex: string): SigningKey {
+  const privateKey: KeyObject = createPrivateKey({ key: Buffer.from(PKCS8_PREFIX + seedHex, "hex"), format: "der", type: "pkcs8" });
+  const publicKey = Buffer.from(createPublicKey(privateKey).export({ format: "jwk" }).x!, "base64url");
+  const spki = Buffer.concat([Buffer.from(SPKI_PREFIX, "hex"), publicKey]).toString("base64");
+  return {
+    keyId,
+    seedHex,
+    publicKeyBase64: publicKey.toString("base64"),
+    publicKeyHex: publicKey.toString("hex"),
+    publicKeyPem: `-----BEGIN PUBLIC KEY-----\n${spki.match(/.{1,64}/g)!.join("\n")}\n-----END PUBLIC KEY-----\n`,
+    sign: (body) => sign(null, Buffer.from(body, "utf8"), privateKey).toString("base64"),
+  };
+}
+
+/** `keyid="…", ed25519=…` for each key, separated by `; ` (answers carry one, key lists one per key). */
+export function signatureHeader(keys: SigningKey[], body: string): string {
+  return keys.map((key) => `keyid="${key.keyId}", ed25519=${key.sign(body)}`).join("; ");
+}
+
+/** An answer body with the doc's field order. */
+export function answerBody(answer: LicenceAnswer): string {
+  const ordered: LicenceAnswer = {
+    protocol: answer.protocol,
+    action: answer.action,
+    valid: answer.valid,
+    code: answer.code,
+    message: answer.message,
+    buyKey: answer.buyKey,
+    deviceKey: answer.deviceKey,
+    nonce: answer.nonce,
+    status: answer.status,
+    expiresAt: answer.expiresAt,
+    changesLeft: answer.changesLeft,
+    serverTime: answer.serverTime,
+    leaseUntil: answer.leaseUntil,
+    maxClockRollbackSeconds: answer.maxClockRollbackSeconds,
+  };
+  return JSON.stringify(ordered);
+}
+
+/** A key list body as `GET /public-key` serves it; the first key is the current one. */
+export function keyListBody(keys: SigningKey[], createdAt = "2026-11-01T00:00:00.000Z"): string {
+  const [current] = keys;
+  return JSON.stringify({
+    algorithm: "Ed25519",
+    signatureHeader: "X-Keyshop-Signature",
+    currentKeyId: current!.keyId,
+    keys: keys.map((key, index) => ({
+      keyId: key.keyId,
+      status: index === 0 ? "current" : "previous",
+      publicKeyBase64: key.publicKeyBase64,
+      publicKeyPem: key.publicKeyPem,
+      createdAt,
+    })),
+    keyId: current!.keyId,
+    publicKeyPem: current!.publicKeyPem,
+    publicKeyBase64: current!.publicKeyBase64,
+  });
+}
+
+/** The server's messages, word for word (the generator runs in the repository; the client does not need them). */
+export const MESSAGES = LICENSE_MESSAGES;
+
+export const KEY_1 = signingKeyFromSeed("test-ed25519-1", "9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60");
+export const KEY_2 = signingKeyFromSeed("test-ed25519-2", "01".repeat(32));
+/** Nobody trusts this one: it stands for an attacker's key. */
+export const KEY_3 = signingKeyFromSeed("test-ed25519-3", "02".repeat(32));
+
+const BUY_KEY = "KS-7QX4M-9HTRW-KD2PA-M3XVE";
+const OTHER_BUY_KEY = "KS-A2B3C-D4E5F-G6H7J-K8M9N";
+const DEVICE_KEY = "PC-LDREEL-0001";
+const OTHER_DEVICE_KEY = "PC-LDREEL-0002";
+const SERVER_TIME = "2026-11-23T09:00:00.000Z";
+const EXPIRES_AT = "2026-12-23T09:00:00.000Z";
+const LEASE_UNTIL = "2026-11-30T09:00:00.000Z";
+
+/** The doc's sample answer: valid, validate, two changes left, a 7-day lease. */
+export function validAnswer(overrides: Partial<LicenceAnswer> = {}): LicenceAnswer {
+  return {
+    protocol: 2,
+    action: "validate",
+    valid: true,
+    code: "VALID",
+    message: MESSAGES.VALID,
+    buyKey: BUY_KEY,
+    deviceKey: DEVICE_KEY,
+    nonce: "u8Jc0Qq3nR2mZ9xK1tV7yA",
+    status: "Active",
+    expiresAt: EXPIRES_AT,
+    changesLeft: 2,
+    serverTime: SERVER_TIME,
+    leaseUntil: LEASE_UNTIL,
+    maxClockRollbackSeconds: 300,
+    ...overrides,
+  };
+}
+
+/** A refusal: `leaseUntil` is null, the rest describes the licence. */
+export function refusal(code: keyof typeof MESSAGES, overrides: Partial<LicenceAnswer> = {}): LicenceAnswer {
+  return validAnswer({ valid: false, code, message: MESSAGES[code], leaseUntil: null, ...overrides });
+}
+
+function signed(answer: LicenceAnswer, key: SigningKey = KEY_1): VectorResponse {
+  const body = answerBody(answer);
+  return { status: 200, headers: { "x-keyshop-signature": signatureHeader([key], body) }, body };
+}
+
+function keyList(listed: SigningKey[], signers: SigningKey[]): VectorResponse {
+  const body = keyListBody(listed);
+  return { status: 200, headers: { "x-keyshop-signature": signatureHeader(signers, body) }, body };
+}
+
+function requestFor(answer: LicenceAnswer, overrides: Partial<VectorRequestBody> = {}): { action: LicenceAction; body: VectorRequestBody } {
+  return { action: answer.action, body: { protocol: 2, buyKey: answer.buyKey, deviceKey: answer.deviceKey, nonce: answer.nonce, ...overrides } };
+}
+
+export function buildTestVectors(): TestVectorFile {
+  const valid = validAnswer();
+  const validResponse = signed(valid);
+  const mismatch = refusal("DEVICE_MISMATCH", { nonce: "Dm1smAtch-N0nce_000001" });
+  const notFound = refusal("NOT_FOUND", {
+    action: "activate",
+    buyKey: OTHER_BUY_KEY,
+    nonce: "N0tF0und-N0nce_0000001",
+    status: null,
+    expiresAt: null,
+    changesLeft: null,
+  });
+  const forged = refusal("EXPIRED", { status: "Expired", nonce: "F0rged-Refusal_0000001" });
+  const untrusted = refusal("EXPIRED", { status: "Expired", nonce: "Untrusted-Key_00000001" });
+  const byNewKey = validAnswer({ nonce: "Rotated-Key_0000000001" });
+  const byAttacker = validAnswer({ nonce: "Attacker-List_00000001" });
+  const byImpostor = validAnswer({ nonce: "Impostor-List_00000001" });
+  const changed = validAnswer({ action: "change-key", code: "KEY_CHANGED", message: MESSAGES.KEY_CHANGED, deviceKey: OTHER_DEVICE_KEY, changesLeft: 1, nonce: "Key-Changed_0000000001" });
+  const normalised = validAnswer({ nonce: "Normalised-Keys_000001" });
+
+  const vectors: TestVector[] = [
+    {
+      name: "a valid validate answer",
+      request: requestFor(valid),
+      response: validResponse,
+      expect: { verdict: "accept", valid: true, code: "VALID" },
+    },
+    {
+      name: "a signed DEVICE_MISMATCH refusal",
+      request: requestFor(mismatch),
+      response: signed(mismatch),
+      expect: { verdict: "accept", valid: false, code: "DEVICE_MISMATCH" },
+    },
+    {
+      name: "a signed NOT_FOUND refusal for an activate",
+      request: requestFor(notFound),
+      response: signed(notFound),
+      expect: { verdict: "accept", valid: false, code: "NOT_FOUND" },
+    },
+    {
+      name: "the valid answer with one body byte changed",
+      request: requestFor(valid),
+      // "changesLeft":2 becomes 9: one byte, still well-formed JSON, so only the signature can tell.
+      response: { ...validResponse, body: validResponse.body.replace('"changesLeft":2', '"changesLeft":9') },
+      expect: { verdict: "reject", reason: "bad-signature" },
+    },
+    {
+      name: "the valid answer checked against a request with another nonce (a replay)",
+      request: requestFor(valid, { nonce: "Fresh-Request-N0nce_01" }),
+      response: validResponse,
+      expect: { verdict: "reject", reason: "nonce" },
+    },
+    {
+      name: "the answer for buy key A checked against a request for buy key B (a relay)",
+      request: requestFor(valid, { buyKey: OTHER_BUY_KEY }),
+      response: validResponse,
+      expect: { verdict: "reject", reason: "buy-key" },
+    },
+    {
+      name: "the answer for device key A checked against a request for device key B",
+      request: requestFor(valid, { deviceKey: OTHER_DEVICE_KEY }),
+      response: validResponse,
+      expect: { verdict: "reject", reason: "device-key" },
+    },
+    {
+      name: "a validate answer checked against an activate request",
+      request: { ...requestFor(valid), action: "activate" },
+      response: validResponse,
+      expect: { verdict: "reject", reason: "action" },
+    },
+    {
+      name: "a refusal without a signature header (a forged refusal)",
+      request: requestFor(forged),
+      response: { status: 200, headers: {}, body: answerBody(forged) },
+      expect: { verdict: "reject", reason: "no-signature" },
+    },
+    {
+      name: "a refusal signed by an untrusted key",
+      request: requestFor(untrusted),
+      response: signed(untrusted, KEY_3),
+      // The client looks the key id up in the genuine key list, which does not name it.
+      keyList: keyList([KEY_1], [KEY_1]),
+      expect: { verdict: "reject", reason: "unknown-key", trustedAfter: [KEY_1.keyId] },
+    },
+    {
+      name: "a key list signed by the trusted key that adds a new key, then an answer signed by the new key",
+      request: requestFor(byNewKey),
+      response: signed(byNewKey, KEY_2),
+      keyList: keyList([KEY_2, KEY_1], [KEY_2, KEY_1]),
+      expect: { verdict: "accept", valid: true, code: "VALID", trustedAfter: [KEY_2.keyId, KEY_1.keyId] },
+    },
+    {
+      name: "a key list signed only by an untrusted key",
+      request: requestFor(byAttacker),
+      response: signed(byAttacker, KEY_3),
+      keyList: keyList([KEY_3, KEY_1], [KEY_3]),
+      expect: { verdict: "reject", reason: "unknown-key", trustedAfter: [KEY_1.keyId] },
+    },
+    {
+      name: "a key list whose signature names the trusted key but was made by an untrusted one",
+      request: requestFor(byImpostor),
+      response: signed(byImpostor, KEY_3),
+      keyList: (() => {
+        const body = keyListBody([KEY_3, KEY_1]);
+        return { status: 200, headers: { "x-keyshop-signature": `keyid="${KEY_1.keyId}", ed25519=${KEY_3.sign(body)}` }, body };
+      })(),
+      expect: { verdict: "reject", reason: "unknown-key", trustedAfter: [KEY_1.keyId] },
+    },
+    {
+      name: "a valid change-key answer names the new device key",
+      request: { action: "change-key", body: { protocol: 2, buyKey: BUY_KEY, oldDeviceKey: DEVICE_KEY, newDeviceKey: OTHER_DEVICE_KEY, nonce: changed.nonce } },
+      response: signed(changed),
+      expect: { verdict: "accept", valid: true, code: "KEY_CHANGED" },
+    },
+    {
+      name: "a request with an untrimmed lower-case buy key and an untrimmed device key gets the normalised forms",
+      request: requestFor(normalised, { buyKey: `  ${BUY_KEY.toLowerCase()} `, deviceKey: ` ${DEVICE_KEY}\t` }),
+      response: signed(normalised),
+      expect: { verdict: "accept", valid: true, code: "VALID" },
+    },
+  ];
+
+  const publicPart = ({ keyId, seedHex, publicKeyBase64, publicKeyHex }: SigningKey): VectorKey => ({ keyId, seedHex, publicKeyBase64, publicKeyHex });
+  return {
+    about: "Licence API protocol 2 test vectors (docs/licence-api.md). Made by clients/licence-client/scripts/make-test-vectors.ts; do not edit by hand.",
+    keys: [KEY_1, KEY_2, KEY_3].map(publicPart),
+    trusted: [KEY_1.keyId],
+    vectors,
+  };
+}
+
+export function renderTestVectors(): string {
+  return JSON.stringify(buildTestVectors(), null, 2) + "\n";
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  await writeFile(VECTORS_FILE, renderTestVectors());
+  console.log(`wrote ${VECTORS_FILE}`);
+}

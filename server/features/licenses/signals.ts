@@ -1,0 +1,172 @@
+// Abuse signals for the seller: per licence, the distinct client addresses and refused device
+// keys of the last 24 hours. The licence API is the hot path, so a call only touches memory: each
+// instance remembers what it already wrote this hour and writes new (licence, kind, value, hour)
+// tuples in one batched statement every few seconds. A worker compares the counts with the
+// thresholds, keeps one row per flagged licence and day, and writes the `licence.suspicious`
+// audit event the first time a licence is flagged on a day (also with several instances).
+import { sql } from "drizzle-orm";
+import type { SuspiciousLicence } from "../../../contracts/admin";
+import type { Db } from "../../db/client";
+import { pgArray, queryRows } from "../../db/sql-array";
+
+const HOUR_MS = 3_600_000;
+/** Distinct tuples remembered per hour and instance; beyond it new signals are dropped (memory stays bounded). */
+const MAX_PER_HOUR = 200_000;
+const MAX_VALUE = 200;
+const KEEP_HOURS = 48;
+
+export type SignalKind = "address" | "refused_key";
+
+export class LicenceSignals {
+  private seen = new Set<string>();
+  private hour = 0;
+  private pending: Array<{ licenceId: string; kind: SignalKind; value: string; hour: number }> = [];
+  private readonly timer: NodeJS.Timeout;
+  private flushing: Promise<void> | undefined;
+  private lastPrune = 0;
+
+  constructor(
+    private readonly db: Db,
+    flushMs = 5000,
+    private readonly onError: (err: unknown) => void = () => {},
+  ) {
+    this.timer = setInterval(() => void this.flush(), flushMs);
+    this.timer.unref();
+  }
+
+  record(licenceId: string, kind: SignalKind, rawValue: string, now = Date.now()) {
+    const hour = Math.floor(now / HOUR_MS);
+    if (hour !== this.hour) {
+      this.hour = hour;
+      this.seen.clear();
+    }
+    const value = rawValue.slice(0, MAX_VALUE);
+    const key = `${licenceId}|${kind}|${value}`;
+    if (this.seen.has(key) || this.seen.size >= MAX_PER_HOUR) return;
+    this.seen.add(key);
+    this.pending.push({ licenceId, kind, value, hour });
+  }
+
+  flush(): Promise<void> {
+    this.flushing ??= this.doFlush().finally(() => (this.flushing = undefined));
+    return this.flushing;
+  }
+
+  private async doFlush() {
+    const batch = this.pending;
+    this.pending = [];
+    try {
+      if (batch.length) {
+        await this.db.execute(sql`
+          insert into licence_signals (licence_id, hour, kind, value)
+          select l, to_timestamp(h::bigint * 3600), k, v
+          from unnest(${pgArray(batch.map((b) => b.licenceId))}::uuid[], ${pgArray(batch.map((b) => b.hour))}::bigint[],
+                      ${pgArray(batch.map((b) => b.kind))}::text[], ${pgArray(batch.map((b) => b.value))}::text[]) as t(l, h, k, v)
+          on conflict do nothing`);
+      }
+      if (Date.now() - this.lastPrune > HOUR_MS) {
+        this.lastPrune = Date.now();
+        await this.db.execute(sql`delete from licence_signals where hour < now() - make_interval(hours => ${KEEP_HOURS})`);
+      }
+    } catch (err) {
+      this.pending.unshift(...batch); // try again next time
+      this.onError(err);
+    }
+  }
+
+  async stop() {
+    clearInterval(this.timer);
+    await this.flush();
+  }
+}
+
+export interface SuspicionThresholds {
+  addresses: number;
+  refusedKeys: number;
+}
+
+/** More than this many in 24 hours flags a licence (LICENCE_SUSPICIOUS_ADDRESSES / _DEVICE_KEYS). */
+export const DEFAULT_SUSPICION_THRESHOLDS: SuspicionThresholds = { addresses: 5, refusedKeys: 2 };
+
+/**
+ * Flags licences above a threshold over the last 24 hours (the current hour and the 23 before).
+ * Returns the licences flagged for the first time today; only those get an audit event.
+ */
+export async function flagSuspiciousLicences({ db, thresholds, now = new Date() }: { db: Db; thresholds: SuspicionThresholds; now?: Date }): Promise<string[]> {
+  const at = now.toISOString();
+  const rows = await queryRows<{ target_id: string }>(
+    db,
+    sql`with counts as (
+          select licence_id,
+                 count(distinct value) filter (where kind = 'address')::int as addresses,
+                 count(distinct value) filter (where kind = 'refused_key')::int as refused
+          from licence_signals
+          where hour >= date_trunc('hour', ${at}::timestamptz) - interval '23 hours'
+          group by licence_id
+        ),
+        flagged as (
+          select c.* from counts c join licenses l on l.id = c.licence_id
+          where c.addresses > ${thresholds.addresses} or c.refused > ${thresholds.refusedKeys}
+        ),
+        upserted as (
+          insert into licence_suspicions (licence_id, day, addresses, refused_keys, first_seen_at, updated_at)
+          select licence_id, (${at}::timestamptz at time zone 'UTC')::date, addresses, refused, ${at}::timestamptz, ${at}::timestamptz from flagged
+          on conflict (licence_id, day) do update set
+            addresses = greatest(licence_suspicions.addresses, excluded.addresses),
+            refused_keys = greatest(licence_suspicions.refused_keys, excluded.refused_keys),
+            updated_at = excluded.updated_at
+          returning licence_id, addresses, refused_keys, (xmax::text = '0') as first
+        )
+        insert into audit_log (actor_email, action, target_type, target_id, after, note)
+        select 'system', 'licence.suspicious', 'licence', licence_id::text,
+               jsonb_build_object('addresses', addresses, 'refusedKeys', refused_keys,
+                                  'thresholds', jsonb_build_object('addresses', ${thresholds.addresses}::int, 'refusedKeys', ${thresholds.refusedKeys}::int)),
+               format('In 24 hours: %s client addresses, %s refused device keys', addresses, refused_keys)
+        from upserted where first
+        returning target_id`,
+  );
+  return rows.map((r) => r.target_id);
+}
+
+/** The Overview's list: licences flagged in the last 24 hours, the most signals first. */
+export async function listSuspiciousLicences({ db, now = new Date(), limit = 20 }: { db: Db; now?: Date; limit?: number }): Promise<SuspiciousLicence[]> {
+  const rows = await queryRows<{ licence_id: string; buy_key: string; email: string; license_key: string | null; addresses: number; refused_keys: number; first_seen_at: string | Date; updated_at: string | Date }>(
+    db,
+    sql`select * from (
+          select distinct on (s.licence_id) s.licence_id, l.buy_key, l.email, l.license_key, s.addresses, s.refused_keys, s.first_seen_at, s.updated_at
+          from licence_suspicions s join licenses l on l.id = s.licence_id
+          where s.day >= (${now.toISOString()}::timestamptz at time zone 'UTC')::date - 1
+            and s.updated_at >= ${now.toISOString()}::timestamptz - interval '24 hours'
+          order by s.licence_id, s.updated_at desc
+        ) latest
+        order by addresses + refused_keys desc, updated_at desc
+        limit ${limit}`,
+  );
+  return rows.map((r) => ({
+      licenceId: r.licence_id,
+      buyKey: r.buy_key,
+      email: r.email,
+      deviceKey: r.license_key,
+      addresses: Number(r.addresses),
+      refusedKeys: Number(r.refused_keys),
+      flaggedAt: new Date(r.first_seen_at).toISOString(),
+      updatedAt: new Date(r.updated_at).toISOString(),
+    }));
+}
+
+/** Runs the check every few minutes (each instance; the statement is safe to race). */
+export function startSuspicionWorker({ db, thresholds, onError, everyMs = 5 * 60_000 }: { db: Db; thresholds: SuspicionThresholds; onError: (err: unknown) => void; everyMs?: number }) {
+  let running: Promise<unknown> | undefined;
+  const timer = setInterval(() => {
+    running ??= flagSuspiciousLicences({ db, thresholds })
+      .catch(onError)
+      .finally(() => (running = undefined));
+  }, everyMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

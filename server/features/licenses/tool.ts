@@ -1,0 +1,192 @@
+// The desktop tool's licence protocol (docs/licence-api.md): activate, validate and change key
+// decide an outcome (a code and the licence as it now stands); `buildAnswer` turns it into the
+// answer that names its request (action, buy key, device key, nonce), which the route signs.
+import { eq, sql } from "drizzle-orm";
+import {
+  EXPIRED_KEY_MARKER,
+  LICENSE_MESSAGES,
+  type LicenseAction,
+  type LicenseAnswer,
+  type LicenseCode,
+} from "../../../contracts/licenses";
+import type { Db, Tx } from "../../db/client";
+import { isUniqueViolation } from "../../db/errors";
+import { licenseHistory, licenses } from "../../db/schema";
+import type { LicenceCache } from "./cache";
+import { applyKeyChange, BOUND_DEVICE_KEY_INDEX, freeDeviceKey, keyChangeRefusal, normalizeBuyKey, type LicenseRow } from "./service";
+import { licenseStatus } from "./status";
+
+const DAY_MS = 86_400_000;
+/** Offline, the tool tolerates its clock this far behind the latest serverTime it has seen. */
+export const MAX_CLOCK_ROLLBACK_SECONDS = 300;
+
+const VALID_CODES: ReadonlySet<LicenseCode> = new Set(["VALID", "ACTIVATED", "ALREADY_ACTIVE", "KEY_CHANGED"]);
+
+export interface Outcome {
+  code: LicenseCode;
+  /** The licence as it stands after the call; null when the buy key names none. */
+  row: LicenseRow | null;
+}
+
+/** What the answer repeats of its request (normalised), so it is worth nothing for another one. */
+export interface ToolRequest {
+  protocol: 1 | 2;
+  action: LicenseAction;
+  buyKey: string;
+  deviceKey: string;
+  nonce: string | null;
+}
+
+/** The signed body's fields, in their documented order (the test vectors depend on it). */
+export function buildAnswer(request: ToolRequest, { code, row }: Outcome, now: Date, leaseDays: number): LicenseAnswer {
+  const valid = VALID_CODES.has(code);
+  const expiresAt = row?.expireDate ?? null;
+  const lease = valid && expiresAt ? new Date(Math.min(expiresAt.getTime(), now.getTime() + leaseDays * DAY_MS)) : null;
+  return {
+    protocol: request.protocol,
+    action: request.action,
+    valid,
+    code,
+    message: LICENSE_MESSAGES[code],
+    buyKey: request.buyKey,
+    deviceKey: request.deviceKey,
+    nonce: request.nonce,
+    status: row ? licenseStatus(row, now) : null,
+    expiresAt: expiresAt?.toISOString() ?? null,
+    changesLeft: row?.changesLeft ?? null,
+    serverTime: now.toISOString(),
+    leaseUntil: lease?.toISOString() ?? null,
+    maxClockRollbackSeconds: MAX_CLOCK_ROLLBACK_SECONDS,
+  };
+}
+
+async function lockByBuyKey(tx: Tx, buyKey: string) {
+  const [row] = await tx.select().from(licenses).where(eq(licenses.buyKey, buyKey)).for("update");
+  return row ?? null;
+}
+
+async function readByBuyKey(db: Db, buyKey: string) {
+  const [row] = await db.select().from(licenses).where(eq(licenses.buyKey, buyKey));
+  return row ?? null;
+}
+
+/**
+ * Runs a binding change; when the unique index on bound device keys refuses it (another licence
+ * bound the same key in the same instant), the answer is DEVICE_IN_USE with the licence unchanged.
+ */
+async function withBindingRace(db: Db, buyKey: string, change: () => Promise<Outcome>): Promise<Outcome> {
+  try {
+    return await change();
+  } catch (err) {
+    if (!isUniqueViolation(err, BOUND_DEVICE_KEY_INDEX)) throw err;
+    return { code: "DEVICE_IN_USE", row: await readByBuyKey(db, buyKey) };
+  }
+}
+
+/** First activation binds the device and starts the term; the same device again is a quiet success. */
+export async function activateLicense({ db, buyKey, deviceKey, now = new Date() }: { db: Db; buyKey: string; deviceKey: string; now?: Date }): Promise<Outcome> {
+  const key = normalizeBuyKey(buyKey);
+  return withBindingRace(db, key, () =>
+    db.transaction(async (tx): Promise<Outcome> => {
+      const row = await lockByBuyKey(tx, key);
+      if (!row) return { code: "NOT_FOUND", row };
+      if (licenseStatus(row, now) === "Expired") return { code: "EXPIRED", row };
+      if (row.licenseKey !== null && row.licenseKey !== deviceKey) return { code: "DEVICE_MISMATCH", row };
+      if (row.licenseKey === deviceKey && row.startDate) return { code: "ALREADY_ACTIVE", row };
+      if (row.licenseKey === null && !(await freeDeviceKey(tx, deviceKey, row.id, now))) return { code: "DEVICE_IN_USE", row };
+      const [updated] = await tx
+        .update(licenses)
+        .set({
+          licenseKey: deviceKey,
+          startDate: row.startDate ?? now,
+          expireDate: row.expireDate ?? new Date(now.getTime() + row.termDays * DAY_MS),
+          updatedAt: now,
+        })
+        .where(eq(licenses.id, row.id))
+        .returning();
+      if (row.licenseKey === null) {
+        await tx.insert(licenseHistory).values({
+          licenseId: row.id,
+          userId: row.userId,
+          oldLicense: null,
+          newLicense: deviceKey,
+          buykey: row.buyKey,
+          email: row.email,
+          status: "changed",
+          changedBy: "desktop tool",
+          changeDate: now,
+          notes: "Activated",
+        });
+      }
+      return { code: "ACTIVATED", row: updated! };
+    }),
+  );
+}
+
+// The hot path: thousands of desktop tools validate; a prepared statement skips query building
+// and lets PostgreSQL reuse the plan. Prepared once per database handle.
+const validateStatements = new WeakMap<Db, ReturnType<typeof prepareValidate>>();
+function prepareValidate(db: Db) {
+  return db.select().from(licenses).where(eq(licenses.buyKey, sql.placeholder("buyKey"))).prepare("license_by_buy_key");
+}
+
+async function loadByBuyKey(db: Db, buyKey: string) {
+  let statement = validateStatements.get(db);
+  if (!statement) validateStatements.set(db, (statement = prepareValidate(db)));
+  const [row] = await statement.execute({ buyKey });
+  return row;
+}
+
+/** Read-only: what the tool should do now. */
+export async function validateLicense({
+  db,
+  cache,
+  buyKey,
+  deviceKey,
+  now = new Date(),
+}: {
+  db: Db;
+  /** Rows kept between calls, dropped on every change (see cache.ts). */
+  cache?: LicenceCache;
+  buyKey: string;
+  deviceKey: string;
+  now?: Date;
+}): Promise<Outcome> {
+  const key = normalizeBuyKey(buyKey);
+  const row = (cache ? await cache.get(key, (k) => loadByBuyKey(db, k)) : await loadByBuyKey(db, key)) ?? null;
+  if (!row) return { code: "NOT_FOUND", row };
+  if (row.licenseKey?.includes(EXPIRED_KEY_MARKER)) return { code: "EXPIRED", row };
+  if (row.licenseKey === null || !row.startDate) return { code: "NOT_ACTIVATED", row };
+  if (row.licenseKey !== deviceKey) return { code: "DEVICE_MISMATCH", row };
+  if (licenseStatus(row, now) !== "Active") return { code: "EXPIRED", row };
+  return { code: "VALID", row };
+}
+
+/** The tool moves its licence: it must prove the current device key. */
+export async function changeLicenseKeyFromTool({
+  db,
+  buyKey,
+  oldDeviceKey,
+  newDeviceKey,
+  now = new Date(),
+}: {
+  db: Db;
+  buyKey: string;
+  oldDeviceKey: string;
+  newDeviceKey: string;
+  now?: Date;
+}): Promise<Outcome> {
+  const key = normalizeBuyKey(buyKey);
+  return withBindingRace(db, key, () =>
+    db.transaction(async (tx): Promise<Outcome> => {
+      const row = await lockByBuyKey(tx, key);
+      if (!row) return { code: "NOT_FOUND", row };
+      if (row.licenseKey !== oldDeviceKey) return { code: "DEVICE_MISMATCH", row };
+      const refusal = keyChangeRefusal(row, newDeviceKey, now);
+      if (refusal) return { code: refusal, row };
+      if (row.licenseKey !== newDeviceKey && !(await freeDeviceKey(tx, newDeviceKey, row.id, now))) return { code: "DEVICE_IN_USE", row };
+      const updated = await applyKeyChange(tx, row, newDeviceKey, { email: null, changedBy: "desktop tool" }, now);
+      return { code: "KEY_CHANGED", row: updated };
+    }),
+  );
+}
