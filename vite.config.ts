@@ -42,6 +42,9 @@ const reactRouterProduction = (file: string) => fileURLToPath(new URL(`./node_mo
 export default defineConfig(({ isSsrBuild, command }) => ({
   publicDir: "web/public",
   plugins: [tailwindcss(), reactRouter()],
+  // True in `npm run build` whatever NODE_ENV says (entry.server prerenders the Khmer pages then,
+  // and never under the dev server).
+  define: { __KEYSHOP_BUILD__: JSON.stringify(command === "build") },
   resolve: {
     alias: [
       { find: /^~\//, replacement: fileURLToPath(new URL("./web/app/", import.meta.url)) },

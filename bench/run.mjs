@@ -21,6 +21,10 @@ const BENCHES = {
     load: () => import("./license-validate.mjs"),
     about: "POST /api/v1/licenses/validate throughput and p99 (PostgreSQL, PGlite, bare Node ceiling)",
   },
+  soak: {
+    load: () => import("./soak.mjs"),
+    about: "10 minutes (BENCH_SOAK_MINUTES) of mixed valid and invalid traffic on the embedded server: memory and p99 every minute",
+  },
   admin: {
     load: () => import("./admin-overview.mjs"),
     about: "GET /api/admin/overview on PostgreSQL with 1,000,000 orders and 100,000 users, beside the spec's paged client-side sum",

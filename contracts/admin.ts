@@ -157,6 +157,8 @@ export const AdminUserSchema = z.object({
   username: z.string().nullable(),
   role: RoleSchema,
   superAdmin: z.boolean(),
+  /** An authenticator app is enrolled (required for the admin console). */
+  twoFactorEnabled: z.boolean(),
   createdAt: z.string().nullable(),
 });
 export type AdminUser = z.infer<typeof AdminUserSchema>;
@@ -171,6 +173,12 @@ export type UserList = z.infer<typeof UserListSchema>;
 export const UpdateRoleBodySchema = z.object({ role: RoleSchema });
 export type UpdateRoleBody = z.infer<typeof UpdateRoleBodySchema>;
 export const UpdateRoleResponseSchema = z.object({ user: AdminUserSchema, changed: z.boolean() });
+/** POST /api/admin/users/{id}/two-factor/reset: the user as now; `changed` false when none was enrolled. */
+export const ResetTwoFactorResponseSchema = z.object({ user: AdminUserSchema, changed: z.boolean() });
+export const TWO_FACTOR_RESET_MESSAGES = {
+  self: "Turn your own two-factor authentication off in Profile.",
+  done: "Two-factor authentication was reset: they were signed out and set it up again at their next sign-in.",
+} as const;
 
 export const ROLE_MESSAGES = {
   updatedTitle: "Role updated",
@@ -267,7 +275,7 @@ export type AdjustBalanceResponse = z.infer<typeof AdjustBalanceResponseSchema>;
 
 // ---- Audit log -------------------------------------------------------------------------------
 
-export const AUDIT_ACTIONS = ["user.role", "balance.adjust", "licence.suspicious"] as const;
+export const AUDIT_ACTIONS = ["user.role", "user.two_factor_reset", "balance.adjust", "licence.suspicious"] as const;
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditActionSchema>;
 export const AuditQuerySchema = z.object({

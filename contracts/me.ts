@@ -7,9 +7,14 @@ export const MeSchema = z.object({
   id: z.string(),
   email: z.email(),
   name: z.string(),
+  /** The account's role. The admin console also needs the second factor (below). */
   role: RoleSchema,
   superAdmin: z.boolean(),
   emailVerified: z.boolean(),
+  /** An authenticator app is enrolled (two-factor authentication). */
+  twoFactorEnabled: z.boolean(),
+  /** This session passed the second factor; with one enrolled, nothing else works until it has. */
+  secondFactorVerified: z.boolean(),
 });
 export type Me = z.infer<typeof MeSchema>;
 

@@ -9,8 +9,8 @@ function toast(page: Page, text: string) {
   return page.locator("[data-sonner-toast]").filter({ hasText: text });
 }
 
-async function signInTo(page: Page, email: string, path: string) {
-  await signIn(page, email);
+async function signInTo(page: Page, user: { email: string; totpSecret?: string }, path: string) {
+  await signIn(page, user.email, undefined, { totpSecret: user.totpSecret });
   await expect(page).not.toHaveURL(/\/auth/);
   await page.goto(path);
 }
@@ -25,7 +25,7 @@ const DOLLARS = /^\$[\d,]+\.\d{2}$/;
 test("an admin opens Overview: the cards, the revenue chart, the plan mix and recent transactions", async ({ page, request }) => {
   const admin = uniqueEmail("admin");
   const buyer = uniqueEmail("buyer");
-  await createUser(request, { email: admin, role: "admin" });
+  const adminUser = await createUser(request, { email: admin, role: "admin" });
   await createUser(request, { email: buyer });
   await seedOrders(request, [
     { email: buyer, kind: "plan", planId: "local-3m" },
@@ -33,7 +33,7 @@ test("an admin opens Overview: the cards, the revenue chart, the plan mix and re
     { email: buyer, kind: "plan", planId: "local-1m", status: "pending" },
   ]);
 
-  await signInTo(page, admin, "/overview");
+  await signInTo(page, adminUser, "/overview");
   await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
   for (const [testId, title] of [
     ["card-total-users", "Total Users"],
@@ -78,12 +78,12 @@ test("an admin opens Overview: the cards, the revenue chart, the plan mix and re
 test("a super-admin promotes a user, adds $10 and subtracts $3 on a key, pages the list and sees the audit log", async ({ page, request }) => {
   const boss = uniqueEmail("super");
   const customer = uniqueEmail("customer");
-  await createUser(request, { email: boss, role: "admin", superAdmin: true });
+  const bossUser = await createUser(request, { email: boss, role: "admin", superAdmin: true });
   await createUser(request, { email: customer });
   await seedBalance(request, { email: customer, amountMills: 1_000 });
 
   // User Management: promote the customer.
-  await signInTo(page, boss, "/user-management");
+  await signInTo(page, bossUser, "/user-management");
   await expect(page.getByRole("heading", { level: 1, name: "User Management" })).toBeVisible();
   await expect(page.getByText("Manage user roles and permissions")).toBeVisible();
   await expect(page.getByText("Admin Access")).toBeVisible();

@@ -192,3 +192,14 @@ test.describe("donation success", () => {
     await expect(page).toHaveURL(/\/$/);
   });
 });
+
+test.describe("a page that does not exist", () => {
+  test("answers 404 and shows the not-found page with a way home", async ({ page }) => {
+    const response = await page.goto("/no-such-page");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+    await expect(page).toHaveTitle(/Page not found/);
+    await page.getByRole("link", { name: "Back to home" }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+});

@@ -1,5 +1,8 @@
 // Helpers for browser tests: unique users, reading the dev mailbox, signing up through the UI.
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { totpCode } from "../server/lib/totp";
+
+export { totpCode };
 
 export const PASSWORD = "correct horse battery 9";
 
@@ -51,13 +54,23 @@ export async function signUpAndConfirm(page: Page, email: string) {
   await expect(page).toHaveURL(/\/auth\?verified=1/);
 }
 
-export async function signIn(page: Page, email: string, password = PASSWORD) {
+export async function signIn(page: Page, email: string, password = PASSWORD, opts: { totpSecret?: string } = {}) {
   if (!/\/auth/.test(page.url())) await page.goto("/auth");
   await waitForHydration(page);
   const dialog = page.getByRole("dialog", { name: "Welcome Back" });
   await dialog.getByLabel("Email address").fill(email);
   await dialog.getByLabel("Password", { exact: true }).fill(password);
   await dialog.getByRole("button", { name: "Sign in", exact: true }).click();
+  // Admins (and customers who opted in) give the code their authenticator app shows next.
+  if (opts.totpSecret) await enterSecondFactor(page, totpCode(opts.totpSecret));
+}
+
+/** The second step of a sign-in, or the dashboard's prompt: a code from the app (or a backup code). */
+export async function enterSecondFactor(page: Page, code: string, { backup = false } = {}) {
+  if (backup) await page.getByRole("button", { name: "Use a backup code instead" }).click();
+  const field = page.getByLabel(backup ? "Backup code" : "Code from your authenticator app");
+  await field.fill(code);
+  await page.getByRole("button", { name: "Verify", exact: true }).click();
 }
 
 // ---- Test API (DEV_TEST_API_TOKEN; see playwright.config.ts) ------------------------------
@@ -75,12 +88,15 @@ async function testApi<T>(request: TestApiRequest, path: string, data: unknown):
   return (await res.json()) as T;
 }
 
-/** Creates a verified user through the test API (no e-mail round trip). */
+/**
+ * Creates a verified user through the test API (no e-mail round trip). Admins get an
+ * authenticator enrolled unless `twoFactor: false` (its secret comes back, for signIn).
+ */
 export function createUser(
   request: TestApiRequest,
-  user: { email: string; password?: string; role?: "user" | "admin"; superAdmin?: boolean },
+  user: { email: string; password?: string; role?: "user" | "admin"; superAdmin?: boolean; twoFactor?: boolean },
 ) {
-  return testApi<{ id: string; email: string }>(request, "users", { password: PASSWORD, ...user });
+  return testApi<{ id: string; email: string; totpSecret?: string; backupCodes?: string[] }>(request, "users", { password: PASSWORD, ...user });
 }
 
 /** Seeds a licence for `email`; dates as ISO strings (or null for a New licence). */

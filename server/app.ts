@@ -5,10 +5,12 @@ import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
 import { randomUUID } from "node:crypto";
 import { routePath } from "hono/route";
-import { CLIENT_IP_HEADER, type Auth } from "./auth/auth";
+import { CLIENT_IP_HEADER, SECOND_FACTOR_PATHS, type Auth } from "./auth/auth";
+import { markSecondFactor } from "./auth/second-factor";
 import { sessionContext, type AppEnv } from "./auth/context";
-import { checkAuthInput, withErrorShape } from "./auth/edge";
-import { requireTrustedOrigin } from "./auth/origin-check";
+import { createAccountLimits } from "./auth/account-limits";
+import { authRequest, withErrorShape, withPagePolicy } from "./auth/edge";
+import { originRefusalLogger, requireTrustedOrigin, untrustedOriginMessage } from "./auth/origin-check";
 import { withSessionHint } from "./auth/session-hint";
 import { PAYWAY_SIMULATOR_PATH, type Config } from "./config";
 import type { Db } from "./db/client";
@@ -39,10 +41,12 @@ import { AppError, httpExceptionBody, validationError } from "./lib/errors";
 import type { Logger } from "./lib/logger";
 import type { SharedRateLimiter } from "./lib/rate-limit";
 import { limitBody, securityHeaders } from "./lib/http-middleware";
+import { limitJsonDepth } from "./lib/json-depth";
 import { createStaticHandler } from "./lib/static";
 import { contentSecurityPolicy } from "./lib/csp";
 
 const TOOL_API_PREFIX = "/api/v1/licenses/";
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
 /** Every sub-app turns a zod failure into the one 422 shape. */
 const VALIDATION = {
@@ -88,7 +92,9 @@ export function createApp({ config, db, auth, logger, signer, limiter, otpMail, 
   const metrics = config.metricsToken ? createMetrics({ db, logger, openStreams: () => events.totalConnections() }) : undefined;
 
   app.use("*", async (c, next) => {
-    const requestId = c.req.header("x-request-id")?.slice(0, 64) || randomUUID();
+    // A caller's id is kept only when it is a short, safe token (it is logged and echoed).
+    const given = c.req.header("x-request-id");
+    const requestId = given && SAFE_REQUEST_ID.test(given) ? given : randomUUID();
     c.set("requestId", requestId);
     c.set("clientIp", clientIp(c, config.trustProxy));
     c.header("X-Request-Id", requestId);
@@ -106,8 +112,8 @@ export function createApp({ config, db, auth, logger, signer, limiter, otpMail, 
   app.use("*", securityHeaders({ prepared: isToolApi, hsts: config.baseUrl.startsWith("https://") }));
   const compressApi = compress({ threshold: 1024 });
   app.use("/api/*", (c, next) => (isToolApi(c.req.path) ? next() : compressApi(c, next)));
-  app.use("/functions/*", limitBody(64 * 1024));
-  app.use("/api/*", limitBody(256 * 1024));
+  app.use("/functions/*", limitBody(64 * 1024), limitJsonDepth());
+  app.use("/api/*", limitBody(256 * 1024), limitJsonDepth());
 
   app.onError((err, c) => {
     if (err instanceof AppError) return c.json(err.toBody(), err.status as 400);
@@ -119,13 +125,26 @@ export function createApp({ config, db, auth, logger, signer, limiter, otpMail, 
   });
 
   // better-auth gets a client address it can rate-limit by, set here and never taken from the client.
-  // Its input is checked first and its refusals get our error shape (auth/edge.ts).
+  // Its input is checked first, per-account limits apply, and its refusals get our error shape
+  // (auth/edge.ts, auth/account-limits.ts).
+  const accountLimits = createAccountLimits({ db, enabled: config.authRateLimit });
+  const logOriginRefusal = originRefusalLogger((origin) =>
+    logger.warn({ origin, baseUrl: config.baseUrl }, `refused a request from ${origin}: the shop runs at BASE_URL ${config.baseUrl}; set BASE_URL to the address people open, or add ${origin} to TRUSTED_ORIGINS`),
+  );
   app.on(["GET", "POST"], "/api/auth/*", async (c) => {
-    await checkAuthInput(c);
-    const headers = new Headers(c.req.raw.headers);
-    headers.set(CLIENT_IP_HEADER, c.get("clientIp"));
-    const res = await withErrorShape(await auth.handler(new Request(c.req.raw, { headers })));
-    return withSessionHint(res, config.baseUrl.startsWith("https://"));
+    const clientIp = c.get("clientIp");
+    const { request, endpoint, body } = await authRequest(c, { ipHeader: CLIENT_IP_HEADER, clientIp });
+    await accountLimits.before(c, endpoint, body, clientIp);
+    const res = await withErrorShape(await auth.handler(request), {
+      originRefused: () => {
+        const origin = c.req.header("origin");
+        logOriginRefusal(origin);
+        return untrustedOriginMessage(origin, config.baseUrl);
+      },
+    });
+    await accountLimits.after(c, endpoint, body, clientIp, res.status);
+    if (res.status === 200 && SECOND_FACTOR_PATHS.has(endpoint)) await markSecondFactor(db, res);
+    return withPagePolicy(withSessionHint(res, config.baseUrl.startsWith("https://")));
   });
 
   app.route("/", createSystemRoutes({ db, lifecycle, metrics: metrics && config.metricsToken ? { metrics, token: config.metricsToken } : undefined }));
@@ -145,12 +164,13 @@ export function createApp({ config, db, auth, logger, signer, limiter, otpMail, 
   publicApi.use("/v1/balance", apiKeyContext(db));
   publicApi.use("/v1/otp/*", apiKeyContext(db));
   publicApi.route("/", createPublicBalanceRoutes({ db }));
-  publicApi.route("/", createPublicOtpRoutes({ ...otpMail, secret: config.authSecret, limiter, perKeyPerMinute: config.publicApiRateLimit }));
+  const otpLimit = { limiter, perMinute: config.publicApiRateLimit };
+  publicApi.route("/", createPublicOtpRoutes({ ...otpMail, secret: config.authSecret, limit: otpLimit }));
   app.route("/api", publicApi);
 
   // Cookie-authenticated state changes come from the shop's own pages (better-auth checks /api/auth
   // itself; the routes mounted above carry no session).
-  const sameOrigin = requireTrustedOrigin(config.trustedOrigins);
+  const sameOrigin = requireTrustedOrigin(config.trustedOrigins, logOriginRefusal);
   const api = new OpenAPIHono<AppEnv>(VALIDATION);
   api.use("*", sameOrigin);
   api.use("*", sessionContext(auth));
@@ -159,7 +179,7 @@ export function createApp({ config, db, auth, logger, signer, limiter, otpMail, 
   api.route("/", createPlanRoutes(db));
   api.route("/", createLicenseRoutes(db));
   api.route("/", createProfileRoutes({ db, secret: config.authSecret }));
-  api.route("/", createOtpMailRoutes({ ...otpMail, secret: config.authSecret }));
+  api.route("/", createOtpMailRoutes({ ...otpMail, secret: config.authSecret, limit: otpLimit }));
   api.route("/", createAdminRoutes({ db, secret: config.authSecret, logger, suspicion: config.licences.suspicious }));
   api.route("/", createOrderRoutes(orders));
   app.route("/api", api);
@@ -168,7 +188,7 @@ export function createApp({ config, db, auth, logger, signer, limiter, otpMail, 
   const functions = new OpenAPIHono<AppEnv>();
   functions.use("*", sameOrigin);
   functions.use("*", sessionContext(auth));
-  functions.route("/", createOtpCompatRoutes({ ...otpMail, secret: config.authSecret }));
+  functions.route("/", createOtpCompatRoutes({ ...otpMail, secret: config.authSecret, limit: otpLimit }));
   app.route("/functions/v1", functions);
   app.all("/functions/*", (c) => c.json({ code: "NOT_FOUND", message: `No function ${c.req.path}` }, 404));
 

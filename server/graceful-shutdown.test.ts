@@ -13,10 +13,12 @@ const PASSWORD = "correct horse battery 9";
 describe("graceful shutdown", () => {
   let database: Database;
   let server: RunningServer;
+  let baseUrl: string;
 
   beforeAll(async () => {
     database = await createTestDatabase();
     const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", PORT: "0", HOST: "127.0.0.1", DEV_SMTP_PORT: "0", DEV_TEST_API_TOKEN: TOKEN });
+    baseUrl = config.baseUrl;
     server = await startServer(config, { database });
   });
   afterAll(async () => {
@@ -33,7 +35,8 @@ describe("graceful shutdown", () => {
     expect(created.status).toBe(200);
     const signIn = await fetch(`${server.url}/api/auth/sign-in/email`, {
       method: "POST",
-      headers: { "content-type": "application/json", origin: server.url },
+      // The shop's own address (BASE_URL), as a browser on its pages sends it.
+      headers: { "content-type": "application/json", origin: baseUrl },
       body: JSON.stringify({ email, password: PASSWORD }),
     });
     expect(signIn.status).toBe(200);

@@ -8,6 +8,7 @@ import { startServer, type RunningServer } from "./server";
 import { createTestDatabase } from "./test/db";
 import { startCollectingPeer } from "./test/smtp-peer";
 
+const SHOP = "http://shop.keyshop.test";
 const TOKEN = "multi-instance-token";
 const PASSWORD = "correct horse battery 9";
 
@@ -26,6 +27,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL",
       LOG_LEVEL: "silent",
       PORT: "0",
       HOST: "127.0.0.1",
+      // The address the browsers of both instances' pages come from (origin checks).
+      BASE_URL: SHOP,
       DATABASE_URL: database.databaseUrl!,
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       TRUST_PROXY: "on",
@@ -52,7 +55,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL",
   const signIn = async (server: RunningServer, email: string, ip = "10.9.0.1") => {
     const res = await fetch(`${server.url}/api/auth/sign-in/email`, {
       method: "POST",
-      headers: { "content-type": "application/json", origin: server.url, "x-forwarded-for": ip },
+      headers: { "content-type": "application/json", origin: SHOP, "x-forwarded-for": ip },
       body: JSON.stringify({ email, password: PASSWORD }),
     });
     return { status: res.status, cookie: res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") };
@@ -132,7 +135,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL",
     for (let i = 0; i < 6; i++) {
       const res = await fetch(`${(i % 2 ? b : a).url}/api/auth/sign-in/email`, {
         method: "POST",
-        headers: { "content-type": "application/json", origin: a.url, "x-forwarded-for": "10.9.9.9" },
+        headers: { "content-type": "application/json", origin: SHOP, "x-forwarded-for": "10.9.9.9" },
         body: JSON.stringify({ email, password: "wrong password 123" }),
       });
       statuses.push(res.status);

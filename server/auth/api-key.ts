@@ -36,8 +36,9 @@ export function apiKeyContext(db: Db) {
     if (!lookup) statements.set(db, (lookup = prepareLookup(db)));
     const [found] = await lookup.execute({ hash: hashApiKey(match[1]!) });
     if (!found) throw new AppError("UNAUTHENTICATED", "Invalid API key.");
-    const { apiKeyId, ...owner } = found;
-    c.set("ctx", { user: owner, via: "api-key", apiKeyId });
+    const { apiKeyId, role, ...owner } = found;
+    // An API key is its own credential for the public API: never an admin, no second factor asked.
+    c.set("ctx", { user: { ...owner, role: "user", accountRole: role, twoFactorEnabled: false, secondFactorVerified: false }, via: "api-key", apiKeyId });
     await next();
   });
 }

@@ -7,9 +7,19 @@ export interface CurrentUser {
   id: string;
   email: string;
   name: string;
+  /**
+   * What this request may do: "admin" only when the account is an admin AND this session passed
+   * its second factor (decision 018). Every role check reads this one.
+   */
   role: "user" | "admin";
+  /** The account's role, whatever the session (what Profile and the menu show). */
+  accountRole: "user" | "admin";
   superAdmin: boolean;
   emailVerified: boolean;
+  /** An authenticator is enrolled: every session must pass it before it counts. */
+  twoFactorEnabled: boolean;
+  /** This session passed the second factor. */
+  secondFactorVerified: boolean;
 }
 
 export interface RequestContext {
@@ -24,34 +34,52 @@ export type AppEnv = { Variables: { ctx: RequestContext; requestId: string; clie
 export function sessionContext(auth: Auth) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const session = await auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null);
-    const u = session?.user as (typeof session extends null ? never : Record<string, unknown>) | undefined;
-    c.set(
-      "ctx",
-      u
-        ? {
-            user: {
-              id: String(u.id),
-              email: String(u.email),
-              name: String(u.name ?? ""),
-              role: u.role === "admin" ? "admin" : "user",
-              superAdmin: u.superAdmin === true,
-              emailVerified: u.emailVerified === true,
-            },
-            via: "session",
-          }
-        : { user: null, via: "anonymous" },
-    );
+    const u = session?.user as Record<string, unknown> | undefined;
+    const s = session?.session as Record<string, unknown> | undefined;
+    if (!u) c.set("ctx", { user: null, via: "anonymous" });
+    else {
+      const accountRole = u.role === "admin" ? "admin" : "user";
+      const twoFactorEnabled = u.twoFactorEnabled === true;
+      const secondFactorVerified = Boolean(s?.secondFactorAt);
+      c.set("ctx", {
+        user: {
+          id: String(u.id),
+          email: String(u.email),
+          name: String(u.name ?? ""),
+          role: accountRole === "admin" && twoFactorEnabled && secondFactorVerified ? "admin" : "user",
+          accountRole,
+          superAdmin: u.superAdmin === true,
+          emailVerified: u.emailVerified === true,
+          twoFactorEnabled,
+          secondFactorVerified,
+        },
+        via: "session",
+      });
+    }
     await next();
   });
 }
 
-export function requireUser(ctx: RequestContext): CurrentUser {
+/** Signed in, whatever the second factor: only for the routes that tell the web what to ask for (/api/me). */
+export function requireSession(ctx: RequestContext): CurrentUser {
   if (!ctx.user) throw new AppError("UNAUTHENTICATED", "Please sign in to continue.");
   return ctx.user;
 }
 
+/** Signed in, and past the second factor when the account has one. */
+export function requireUser(ctx: RequestContext): CurrentUser {
+  const user = requireSession(ctx);
+  if (user.twoFactorEnabled && !user.secondFactorVerified) {
+    throw new AppError("SECOND_FACTOR_REQUIRED", "Enter the code from your authenticator app to continue.", 403);
+  }
+  return user;
+}
+
 export function requireAdmin(ctx: RequestContext): CurrentUser {
   const user = requireUser(ctx);
+  if (user.accountRole === "admin" && user.role !== "admin") {
+    throw new AppError("SECOND_FACTOR_REQUIRED", "The admin console needs two-factor authentication. Set up an authenticator app in Profile first.", 403);
+  }
   if (user.role !== "admin") throw new AppError("FORBIDDEN", "Unauthorized: Admin access required");
   return user;
 }

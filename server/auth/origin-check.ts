@@ -27,7 +27,27 @@ function originOf(url: string): string {
  * A request with none of the three is not from a browser (browsers send `Origin` on every
  * cross-origin POST), so it is not a forgery: it already holds the cookie.
  */
-export function requireTrustedOrigin(trustedOrigins: readonly string[]) {
+/**
+ * What a person reads when their browser is on another address than the shop's (a LAN address,
+ * 127.0.0.1 instead of localhost, a second domain): where to go instead.
+ */
+export function untrustedOriginMessage(origin: string | undefined, baseUrl: string): string {
+  const here = origin && origin !== "null" ? origin : "another address";
+  return `This page is open at ${here}, but this shop runs at ${baseUrl}. Open ${baseUrl} and try again.`;
+}
+
+/** Tells the operator once per origin (at most 100) how to allow it, without flooding the log. */
+export function originRefusalLogger(warn: (origin: string) => void) {
+  const seen = new Set<string>();
+  return (origin: string | undefined) => {
+    const key = origin ?? "(none)";
+    if (seen.has(key) || seen.size >= 100) return;
+    seen.add(key);
+    warn(key);
+  };
+}
+
+export function requireTrustedOrigin(trustedOrigins: readonly string[], onRefused: (origin: string | undefined) => void = () => {}) {
   const trusted = new Set(trustedOrigins.map(originOf).filter((o) => o !== "null"));
   return createMiddleware(async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next();
@@ -42,7 +62,11 @@ export function requireTrustedOrigin(trustedOrigins: readonly string[]) {
       const site = c.req.header("sec-fetch-site");
       allowed = site === undefined || site === "same-origin" || site === "none";
     }
-    if (!allowed) throw new AppError("INVALID_ORIGIN", "This request did not come from this site's pages.", 403);
+    if (!allowed) {
+      const from = origin ?? (referer !== undefined ? originOf(referer) : undefined);
+      onRefused(from);
+      throw new AppError("INVALID_ORIGIN", untrustedOriginMessage(from, trustedOrigins[0] ?? ""), 403);
+    }
     return next();
   });
 }

@@ -26,6 +26,10 @@ async function main() {
     await migrateDatabase(database);
     const result = await setUserRole({ db: database.db, ...parsed.data, actor: { email: "cli" } });
     console.log(`${result.email} is now ${result.role}${result.superAdmin ? " (super-admin)" : ""}.`);
+    if (result.role === "admin") {
+      // The admin console needs a second factor (decision 018): where to set it up.
+      console.log(`Admins sign in with a second factor. Enrol an authenticator app here (signed in as ${result.email}): ${config.baseUrl}/profile#two-factor`);
+    }
   } catch (err) {
     console.error(err instanceof AppError ? err.message : err);
     process.exitCode = 1;

@@ -71,6 +71,16 @@ async function addToCounters(db: Db, hits: Array<{ key: string; rule: RateLimitR
 }
 
 
+/** A counter's state without counting: for limits that count failures only, after the fact. */
+export async function readRateLimit(db: Db, key: string, rule: RateLimitRule): Promise<RateLimitResult> {
+  const result = await db.execute(sql`
+    select count, ceil(extract(epoch from (window_start + make_interval(secs => ${rule.windowSeconds}) - now())))::int as reset
+    from api_rate_limits where key = ${key} and window_start > now() - make_interval(secs => ${rule.windowSeconds})`);
+  const row = (result as unknown as { rows: Array<{ count: number; reset: number }> }).rows[0];
+  const count = Number(row?.count ?? 0);
+  return { allowed: count < rule.limit, limit: rule.limit, remaining: Math.max(0, rule.limit - count), resetSeconds: Math.max(1, Number(row?.reset ?? rule.windowSeconds)) };
+}
+
 export async function hitRateLimit(db: Db, key: string, rule: RateLimitRule): Promise<RateLimitResult> {
   const [result] = await hitRateLimits(db, [{ key, rule }]);
   return result!;
@@ -143,7 +153,7 @@ export class SharedRateLimiter {
 }
 
 /** Sets RateLimit headers (IETF draft) and throws 429 with Retry-After when over the limit. */
-export function applyRateLimit(c: Context, results: RateLimitResult[]) {
+export function applyRateLimit(c: Context, results: RateLimitResult[], message?: string) {
   const tightest = results.reduce((a, b) => (b.remaining < a.remaining || (!b.allowed && a.allowed) ? b : a));
   c.header("RateLimit-Limit", String(tightest.limit));
   c.header("RateLimit-Remaining", String(tightest.remaining));
@@ -152,6 +162,6 @@ export function applyRateLimit(c: Context, results: RateLimitResult[]) {
   if (blocked.length) {
     const retryAfter = Math.max(...blocked.map((r) => r.resetSeconds));
     c.header("Retry-After", String(retryAfter));
-    throw new AppError("RATE_LIMITED", `Too many requests. Try again in ${retryAfter} seconds.`, 429);
+    throw new AppError("RATE_LIMITED", message ?? `Too many requests. Try again in ${retryAfter} seconds.`, 429);
   }
 }

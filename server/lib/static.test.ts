@@ -29,6 +29,11 @@ describe("static web app", () => {
     const spa = await app.request("/license-keys");
     expect([spa.status, await spa.text()]).toEqual([200, "<div>spa</div>"]);
     expect((await app.request("/assets/missing.js")).status).toBe(404);
+    // A page the app does not have: the app (its not-found page), with a 404 for browsers and crawlers.
+    const unknown = await app.request("/no-such-page");
+    expect([unknown.status, await unknown.text()]).toEqual([404, "<div>spa</div>"]);
+    expect((await app.request("/license-keys/")).status).toBe(200);
+    expect((await app.request("/no-such-page", { method: "HEAD" })).status).toBe(404);
     // Traversal never reaches outside the web root.
     expect((await app.request("/..%2f..%2fetc%2fpasswd")).status).toBe(404);
     expect(await (await app.request("/../../etc/passwd")).text()).toBe("<div>spa</div>");

@@ -4,6 +4,7 @@ import { createReadStream, existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import type { Context } from "hono";
+import { isAppPath } from "../../contracts/app-routes";
 import { cookieValue, LANGUAGE_COOKIE } from "../../contracts/cookies";
 import { CSP_MANIFEST, type CspManifest } from "./csp";
 
@@ -106,10 +107,13 @@ export function createStaticHandler(rootDir: string, options: StaticOptions = {}
     const localized = file?.endsWith(`${path.sep}index.html`) ? localizedPage(file, c.req.header("cookie")) : undefined;
     if (localized) file = localized;
     const isAsset = rel.startsWith("/assets/");
+    // A page the app does not have still gets the app (which shows its not-found page), as a 404.
+    let status: 200 | 404 = 200;
     if (!file) {
       if (isAsset || path.extname(rel)) return c.notFound();
       if (!existsSync(fallback)) return c.text("The web app is not built. Run `npm run build`.", 503);
       file = fallback;
+      if (!isAppPath(rel)) status = 404;
     }
     const ext = path.extname(file);
     c.header("Content-Type", TYPES[ext] ?? "application/octet-stream");
@@ -126,7 +130,7 @@ export function createStaticHandler(rootDir: string, options: StaticOptions = {}
     const sent = encoded ? `${file}${encoded.suffix}` : file;
     if (encoded) c.header("Content-Encoding", encoded.name);
     c.header("Content-Length", String(statSync(sent).size));
-    if (c.req.method === "HEAD") return c.body(null, 200);
-    return c.body(Readable.toWeb(createReadStream(sent)) as ReadableStream, 200);
+    if (c.req.method === "HEAD") return c.body(null, status);
+    return c.body(Readable.toWeb(createReadStream(sent)) as ReadableStream, status);
   };
 }

@@ -20,11 +20,12 @@ import { buyOtpMail } from "../features/otp-mail/service";
 import { documentedOperations, expectNoSecrets, expectRefusal, registeredRoutes } from "./authz";
 import { createTestContext, type TestClient, type TestContext } from "./harness";
 
-const CALLERS = ["anonymous", "user", "otherUser", "admin", "superAdmin", "apiKey", "apiKeyOther"] as const;
+const CALLERS = ["anonymous", "user", "otherUser", "admin", "superAdmin", "adminNo2fa", "apiKey", "apiKeyOther"] as const;
 type Caller = (typeof CALLERS)[number];
 type Expectation = Record<Caller, number>;
 const TEST_API_TOKEN = "matrix-test-api-token";
 const TOOL_NONCE = "matrix-nonce-0123456789";
+let wrongSignIns = 0;
 const METRICS_TOKEN = "matrix-metrics-token-0123456789";
 
 /** What one account owns: the ids a caller puts in URLs and bodies. */
@@ -44,14 +45,14 @@ interface Owner {
 }
 
 let t: TestContext;
-let clients: { anonymous: TestClient; alice: TestClient; admin: TestClient; superAdmin: TestClient; bearer: TestClient };
+let clients: { anonymous: TestClient; alice: TestClient; admin: TestClient; superAdmin: TestClient; adminNo2fa: TestClient; bearer: TestClient };
 let alice: Owner; // the signed-in user
 let bob: Owner; // the other user, whose rows everybody but the admins must not reach
 let carol: Owner; // the API-key holder
 /** Licences of the desktop tool, one per route (each buy key has its own rate limit). */
 let tool: Record<"activate" | "validate" | "change", { buyKey: string; deviceKey: string }>;
 
-async function owner(email: string, client: TestClient | null, role: { role?: "admin"; superAdmin?: boolean } = {}): Promise<{ owner: Owner; client: TestClient }> {
+async function owner(email: string, client: TestClient | null, role: { role?: "admin"; superAdmin?: boolean; twoFactor?: boolean } = {}): Promise<{ owner: Owner; client: TestClient }> {
   const signed = await t.signedInUser({ email, ...role });
   const db = t.database.db;
   const key = await ensureApiKey({ db, secret: t.config.authSecret, userId: signed.id });
@@ -95,8 +96,10 @@ beforeAll(async () => {
   const c = await owner(`matrix-carol-${stamp}@example.com`, t.client());
   const ad = await owner(`matrix-admin-${stamp}@example.com`, null, { role: "admin" });
   const sa = await owner(`matrix-super-${stamp}@example.com`, null, { role: "admin", superAdmin: true });
+  // A super-admin account whose session has no second factor: an admin of nothing (decision 018).
+  const no2fa = await owner(`matrix-no2fa-${stamp}@example.com`, null, { role: "admin", superAdmin: true, twoFactor: false });
   [alice, bob, carol] = [a.owner, b.owner, c.owner];
-  clients = { anonymous: t.client(), alice: a.client, admin: ad.client, superAdmin: sa.client, bearer: c.client };
+  clients = { anonymous: t.client(), alice: a.client, admin: ad.client, superAdmin: sa.client, adminNo2fa: no2fa.client, bearer: c.client };
   const toolLicence = async (bound: boolean) => {
     const deviceKey = `PC-LDREEL-MATRIX-${Math.random().toString(36).slice(2)}`;
     const term = bound ? { licenseKey: deviceKey, startDate: new Date(), expireDate: new Date(Date.now() + 30 * 86_400_000) } : {};
@@ -119,18 +122,18 @@ const MAY_SEE_BOB: ReadonlySet<Caller> = new Set(["admin", "superAdmin"]);
 async function call(caller: Caller, url: string, init: { method?: string; json?: unknown; headers?: Record<string, string>; signal?: AbortSignal } = {}) {
   const headers = { ...init.headers };
   if (caller === "apiKey" || caller === "apiKeyOther") headers.authorization = `Bearer ${carol.apiKey}`;
-  const client = { anonymous: clients.anonymous, user: clients.alice, otherUser: clients.alice, admin: clients.admin, superAdmin: clients.superAdmin, apiKey: clients.bearer, apiKeyOther: clients.bearer }[caller];
+  const client = { anonymous: clients.anonymous, user: clients.alice, otherUser: clients.alice, admin: clients.admin, superAdmin: clients.superAdmin, adminNo2fa: clients.adminNo2fa, apiKey: clients.bearer, apiKeyOther: clients.bearer }[caller];
   return client.request(url, { ...init, headers });
 }
 
 // ---- Expectations ----
 const everyone = (status: number): Expectation => Object.fromEntries(CALLERS.map((c) => [c, status])) as Expectation;
 /** A session route: 401 without a session (an API key is not a session). */
-const signedIn = (ok: number, over: Partial<Expectation> = {}): Expectation => ({ anonymous: 401, user: ok, otherUser: ok, admin: ok, superAdmin: ok, apiKey: 401, apiKeyOther: 401, ...over });
+const signedIn = (ok: number, over: Partial<Expectation> = {}): Expectation => ({ anonymous: 401, user: ok, otherUser: ok, admin: ok, superAdmin: ok, adminNo2fa: ok, apiKey: 401, apiKeyOther: 401, ...over });
 /** A route on one row of the caller's: another user's id is 404; admins too unless they see all. */
-const ownRow = (ok: number, adminsSeeAll: boolean) => signedIn(ok, { otherUser: 404, admin: adminsSeeAll ? ok : 404, superAdmin: adminsSeeAll ? ok : 404 });
+const ownRow = (ok: number, adminsSeeAll: boolean) => signedIn(ok, { otherUser: 404, admin: adminsSeeAll ? ok : 404, superAdmin: adminsSeeAll ? ok : 404, adminNo2fa: 404 });
 /** The public API: only a Bearer API key; another user's ids are 404. */
-const bearer = (ok: number, other = ok): Expectation => ({ anonymous: 401, user: 401, otherUser: 401, admin: 401, superAdmin: 401, apiKey: ok, apiKeyOther: other });
+const bearer = (ok: number, other = ok): Expectation => ({ anonymous: 401, user: 401, otherUser: 401, admin: 401, superAdmin: 401, adminNo2fa: 401, apiKey: ok, apiKeyOther: other });
 
 interface Row {
   url: (rows: Owner) => string;
@@ -149,6 +152,8 @@ interface Row {
   code?: string;
   /** A foreign shape kept for compatibility (the spec's functions): code and message besides. */
   extraKeys?: boolean;
+  /** An admin console route: its refusal of an admin without a second factor says so. */
+  adminConsole?: true;
 }
 
 /** Every operation of the OpenAPI document. */
@@ -213,8 +218,9 @@ const DOCUMENTED: Record<string, Row> = {
         url: () => e.url({ userId: bob.id, apiKeyId: bob.apiKeyId }),
         method: e.method,
         json: e.json && (() => e.json!({ userId: bob.id, apiKeyId: bob.apiKeyId })),
-        expect: { anonymous: 401, user: 403, otherUser: 403, admin: adminExpected(e.level, "admin"), superAdmin: 200, apiKey: 401, apiKeyOther: 401 },
+        expect: { anonymous: 401, user: 403, otherUser: 403, admin: adminExpected(e.level, "admin"), superAdmin: 200, adminNo2fa: 403, apiKey: 401, apiKeyOther: 401 },
         showsAdmins: e.showsTarget ? () => bob.email : undefined,
+        adminConsole: true,
       },
     ]),
   ),
@@ -247,8 +253,8 @@ const UNDOCUMENTED: Record<string, Undocumented> = {
     ],
   },
   "POST /api/auth/*": {
-    why: "better-auth: sign-in with a wrong password fails the same for every caller",
-    probes: [{ url: () => "/api/auth/sign-in/email", json: (r) => ({ email: r.email, password: "not the password 1" }), expect: everyone(401), code: "INVALID_EMAIL_OR_PASSWORD" }],
+    why: "better-auth: sign-in with a wrong password fails the same for every caller (each on an address of its own: failures count per account)",
+    probes: [{ url: () => "/api/auth/sign-in/email", json: (r) => ({ email: `wrong-${++wrongSignIns}-${r.email}`, password: "not the password 1" }), expect: everyone(401), code: "INVALID_EMAIL_OR_PASSWORD" }],
   },
   "GET /healthz": { why: "liveness, public", probes: [{ url: () => "/healthz", expect: everyone(200) }] },
   "GET /readyz": { why: "readiness, public", probes: [{ url: () => "/readyz", expect: everyone(200) }] },
@@ -335,7 +341,9 @@ async function checkCell(caller: Caller, row: Row, status: number, secretsVisibl
   const { status: got, text } = await runCell(caller, row);
   expect(got, text.slice(0, 300)).toBe(status);
   const secrets = secretsVisible || MAY_SEE_BOB.has(caller) ? [] : bobSecrets();
-  if (status >= 400) expectRefusal(status, text, { secrets, code: row.code, extraKeys: row.extraKeys });
+  // An admin without a second factor is told what is missing, not just "forbidden".
+  const code = caller === "adminNo2fa" && status === 403 && row.adminConsole ? "SECOND_FACTOR_REQUIRED" : row.code;
+  if (status >= 400) expectRefusal(status, text, { secrets, code, extraKeys: row.extraKeys });
   else expectNoSecrets(text, secrets);
   if (status < 300 && row.shows && (caller === "user" || caller === "apiKey")) expect(text).toContain(row.shows(rowsOf(caller)));
   if (status < 300 && row.showsAdmins && MAY_SEE_BOB.has(caller)) expect(text).toContain(row.showsAdmins());

@@ -17,6 +17,7 @@ import { insertOrders } from "../features/admin/test-seed";
 import { createLicense } from "../features/licenses/service";
 import { buyOtpMail } from "../features/otp-mail/service";
 import { openApiPath, registeredRoutes } from "./authz";
+import { totpCode } from "../lib/totp";
 import { createTestContext, PASSWORD } from "./harness";
 
 const TEST_API_TOKEN = "fuzz-test-api-token";
@@ -41,16 +42,21 @@ async function account(opts: { role?: "admin"; superAdmin?: boolean } = {}) {
   const licence = await createLicense({ db, planId: "local-1m", email: u.email, userId: u.id, licenseKey: deviceKey, startDate: new Date(), expireDate: new Date(Date.now() + 30 * 86_400_000) });
   const [order] = await insertOrders(db, [{ kind: "plan", planId: "local-1m", email: u.email, userId: u.id, buyKey: licence.buyKey }]);
   const otp = await buyOtpMail(t.otpMail, { userId: u.id, apiKeyId: key.id });
-  // A session of our own (the harness client keeps its cookies to itself).
-  const signIn = await t.app.request(`${base}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: base, "x-forwarded-for": "10.200.0.1" },
-    body: JSON.stringify({ email: u.email, password: PASSWORD }),
-  });
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0]!)
-    .join("; ");
+  // A session of our own (the harness client keeps its cookies to itself); admins give the code
+  // from their authenticator as the second step.
+  const post = (path: string, body: unknown, cookie = "") =>
+    t.app.request(`${base}/api/auth/${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: base, "x-forwarded-for": "10.200.0.1", cookie },
+      body: JSON.stringify(body),
+    });
+  const cookiesOf = (res: Response) =>
+    res.headers
+      .getSetCookie()
+      .map((line) => line.split(";")[0]!)
+      .join("; ");
+  const signIn = await post("sign-in/email", { email: u.email, password: PASSWORD });
+  const cookie = u.totpSecret ? cookiesOf(await post("two-factor/verify-totp", { code: totpCode(u.totpSecret) }, cookiesOf(signIn))) : cookiesOf(signIn);
   return { ...u, cookie, apiKeyId: key.id, apiKey: revealApiKey(t.config.authSecret, key), licence, deviceKey, order: order!, otp: otp.order };
 }
 
@@ -275,6 +281,9 @@ const AUTH_BODIES: Record<string, Schema> = {
   "send-verification-email": obj({ email: str, callbackURL: str }),
   "change-password": obj({ currentPassword: str, newPassword: str }),
   "update-user": obj({ name: str, image: str }),
+  "two-factor/verify-totp": obj({ code: str, trustDevice: { type: "boolean" } }),
+  "two-factor/verify-backup-code": obj({ code: str, trustDevice: { type: "boolean" } }),
+  "two-factor/enable": obj({ password: str }),
 };
 const AUTH_GETS: Record<string, string[]> = { "get-session": [], "verify-email": ["token", "callbackURL"], "magic-link/verify": ["token", "callbackURL"], ok: [], error: ["error"], "list-sessions": [] };
 
@@ -416,6 +425,13 @@ function bodyOf(target: Target): fc.Arbitrary<{ body?: string; contentType?: str
     { weight: 3, arbitrary: anything.map(toJson) },
     { weight: 2, arbitrary: fc.constantFrom(...MALFORMED) },
     { weight: 1, arbitrary: fc.string({ maxLength: 50 }) },
+    // Nested arrays or objects, around and far past the depth limit (32): a 4xx before any parsing.
+    {
+      weight: 1,
+      arbitrary: fc.tuple(fc.integer({ min: 28, max: 6000 }), fc.boolean()).map(([depth, arrays]) =>
+        arrays ? `{"email":${"[".repeat(depth)}${"]".repeat(depth)}}` : `${'{"name":'.repeat(depth)}"x"${"}".repeat(depth)}`,
+      ),
+    },
   ];
   if (schema) kinds.push({ weight: 10, arbitrary: fromSchema(schema, "", resolve, 0).map(toJson) });
   const json = fc.oneof(...kinds);

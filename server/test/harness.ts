@@ -14,21 +14,26 @@ import { syncPlanCatalogue } from "../features/plans/service";
 import { AccountEventHub } from "../features/events/hub";
 import { LicenceCache } from "../features/licenses/cache";
 import { createTestDatabase } from "./db";
+import { secretFromUri, totpCode } from "../lib/totp";
 
 let ipCounter = 1;
 
 export class TestClient {
   private cookies = new Map<string, string>();
-  readonly ip = `10.0.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`;
+  /** Each client calls from an address of its own, unless given one (several behind one NAT). */
+  readonly ip: string;
 
   constructor(
     private readonly app: App,
     private readonly baseUrl: string,
-  ) {}
+    ip?: string,
+  ) {
+    this.ip = ip ?? `10.0.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`;
+  }
 
   async request(path: string, init: { method?: string; json?: unknown; headers?: Record<string, string>; signal?: AbortSignal } = {}) {
     const headers = new Headers(init.headers);
-    headers.set("origin", this.baseUrl);
+    if (!headers.has("origin")) headers.set("origin", this.baseUrl);
     headers.set("x-forwarded-for", this.ip);
     if (this.cookies.size) headers.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
     if (init.json !== undefined) headers.set("content-type", "application/json");
@@ -55,6 +60,13 @@ export class TestClient {
     return { status: res.status, body: (text ? JSON.parse(text) : null) as T, headers: res.headers };
   }
 
+  /** The same browser (cookies shared) calling from another address. */
+  withIp(ip: string): TestClient {
+    const other = new TestClient(this.app, this.baseUrl, ip);
+    other.cookies = this.cookies;
+    return other;
+  }
+
   hasSession() {
     return [...this.cookies.keys()].some((k) => k.includes("session_token"));
   }
@@ -65,6 +77,15 @@ export class TestClient {
   }
 }
 
+export interface SignedInUser {
+  client: TestClient;
+  email: string;
+  id: string;
+  /** With two-factor authentication: the authenticator's secret (base32) and the backup codes. */
+  totpSecret?: string;
+  backupCodes?: string[];
+}
+
 export interface TestContext {
   app: App;
   otpMail: ReturnType<typeof createOtpMailDeps>;
@@ -72,11 +93,16 @@ export interface TestContext {
   licenceSignals: LicenceSignals;
   database: Database;
   config: Config;
-  client(): TestClient;
+  client(opts?: { ip?: string }): TestClient;
   /** The newest e-mail queued for an address, with the first link in it. */
   lastEmail(to: string, template?: string): Promise<{ subject: string; text: string; html: string; link?: string }>;
-  /** A verified, signed-in user with the given role. */
-  signedInUser(opts?: { role?: "user" | "admin"; superAdmin?: boolean; email?: string }): Promise<{ client: TestClient; email: string; id: string }>;
+  /**
+   * A verified, signed-in user with the given role. Admins (or `twoFactor: true`) enrol an
+   * authenticator and their session passed it; `twoFactor: false` leaves an admin without one.
+   */
+  signedInUser(opts?: { role?: "user" | "admin"; superAdmin?: boolean; email?: string; twoFactor?: boolean }): Promise<SignedInUser>;
+  /** Enrols an authenticator for the signed-in client (the password is the harness's), as a person would. */
+  enrolTwoFactor(client: TestClient): Promise<{ totpSecret: string; backupCodes: string[] }>;
   close(): Promise<void>;
 }
 
@@ -107,7 +133,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     licenceSignals,
     database,
     config,
-    client: () => new TestClient(app, config.baseUrl),
+    client: (opts) => new TestClient(app, config.baseUrl, opts?.ip),
     async lastEmail(to, template) {
       const rows = await database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, to));
       const matching = rows
@@ -130,7 +156,18 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
         .returning();
       const signIn = await client.json("/api/auth/sign-in/email", { json: { email, password: PASSWORD } });
       if (signIn.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(signIn.body)}`);
-      return { client, email, id: created!.id };
+      // Admins enrol an authenticator, as the admin console requires (decision 018), through the
+      // same endpoints a person uses: the session that verified the first code has passed it.
+      if (!(opts.twoFactor ?? opts.role === "admin")) return { client, email, id: created!.id };
+      return { client, email, id: created!.id, ...(await ctx.enrolTwoFactor(client)) };
+    },
+    async enrolTwoFactor(client) {
+      const enabled = await client.json<{ totpURI: string; backupCodes: string[] }>("/api/auth/two-factor/enable", { json: { password: PASSWORD } });
+      if (enabled.status !== 200) throw new Error(`two-factor enable failed: ${JSON.stringify(enabled.body)}`);
+      const totpSecret = secretFromUri(enabled.body.totpURI);
+      const verified = await client.json("/api/auth/two-factor/verify-totp", { json: { code: totpCode(totpSecret) } });
+      if (verified.status !== 200) throw new Error(`two-factor verify failed: ${JSON.stringify(verified.body)}`);
+      return { totpSecret, backupCodes: enabled.body.backupCodes };
     },
     close: async () => {
       await limiter.stop();

@@ -30,7 +30,9 @@ export default async function handleRequest(
   responseHeaders: Headers,
   routerContext: EntryContext,
 ) {
-  if (routerContext.isSpaMode || !import.meta.env.PROD) {
+  // Only `npm run build` prerenders pages to files (also with NODE_ENV=development, issue #13);
+  // the dev server renders the English page alone.
+  if (routerContext.isSpaMode || !__KEYSHOP_BUILD__) {
     return render(request, responseStatusCode, responseHeaders, routerContext);
   }
   // The loader data is streamed into the page once per render: each language gets its copy.

@@ -27,6 +27,8 @@ export const ADMIN_ENDPOINTS: AdminEndpoint[] = [
   { method: "GET", doc: "/api/admin/users", url: () => "/api/admin/users", level: "superAdmin", showsTarget: true },
   // A no-op change (the target already has the role): allowed callers change nothing either.
   { method: "PATCH", doc: "/api/admin/users/{id}/role", url: (t) => `/api/admin/users/${t.userId}/role`, json: () => ({ role: "user" }), level: "superAdmin", showsTarget: true },
+  // The target has no second factor: allowed callers change nothing (changed: false).
+  { method: "POST", doc: "/api/admin/users/{id}/two-factor/reset", url: (t) => `/api/admin/users/${t.userId}/two-factor/reset`, level: "superAdmin", showsTarget: true },
   { method: "GET", doc: "/api/admin/balances", url: () => "/api/admin/balances", level: "superAdmin", showsTarget: true },
   { method: "POST", doc: "/api/admin/balances/adjust", url: () => "/api/admin/balances/adjust", json: (t) => ({ apiKeyId: t.apiKeyId, operation: "add", amount: "0.01" }), level: "superAdmin", showsTarget: false },
   { method: "GET", doc: "/api/admin/audit", url: () => "/api/admin/audit", level: "superAdmin", showsTarget: false },

@@ -17,6 +17,7 @@ import {
   OverviewSchema,
   parseAdjustmentAmount,
   UpdateRoleBodySchema,
+  ResetTwoFactorResponseSchema,
   UpdateRoleResponseSchema,
   UserListQuerySchema,
   UserListSchema,
@@ -25,7 +26,7 @@ import { ErrorBodySchema } from "../../../contracts/errors";
 import { guard, requireAdmin, requireSuperAdmin, type AppEnv } from "../../auth/context";
 import type { Db } from "../../db/client";
 import type { Logger } from "../../lib/logger";
-import { changeUserRole } from "../users/service";
+import { changeUserRole, resetTwoFactor } from "../users/service";
 import { listAudit } from "./audit";
 import { adjustBalance, listBalances } from "./balances";
 import { csvFileName, ordersCsv } from "./orders-export";
@@ -94,6 +95,19 @@ const roleRoute = createRoute({
     200: json(UpdateRoleResponseSchema, "The user as now"),
     404: json(ErrorBodySchema, "No such user"),
     409: json(ErrorBodySchema, "SELF_DEMOTION or LAST_SUPER_ADMIN"),
+    ...errors,
+  },
+});
+const resetTwoFactorRoute = createRoute({
+  method: "post",
+  path: "/admin/users/{id}/two-factor/reset",
+  tags: ["admin"],
+  summary: "Reset a user's two-factor authentication: authenticator removed, sessions ended (super-admin; audited)",
+  request: { params: z.object({ id: z.string().max(64) }) },
+  responses: {
+    200: json(ResetTwoFactorResponseSchema, "The user as now"),
+    404: json(ErrorBodySchema, "No such user"),
+    409: json(ErrorBodySchema, "SELF_RESET: one's own is turned off in Profile"),
     ...errors,
   },
 });
@@ -166,6 +180,11 @@ export function createAdminRoutes({ db, secret, logger, suspicion }: { db: Db; s
     .openapi(roleRoute, async (c) => {
       const actor = requireSuperAdmin(c.get("ctx"));
       const { user, changed } = await changeUserRole({ db, userId: c.req.valid("param").id, role: c.req.valid("json").role, actor });
+      return c.json({ user: { ...user, createdAt: user.createdAt ? user.createdAt.toISOString() : null }, changed }, 200);
+    })
+    .openapi(resetTwoFactorRoute, async (c) => {
+      const actor = requireSuperAdmin(c.get("ctx"));
+      const { user, changed } = await resetTwoFactor({ db, userId: c.req.valid("param").id, actor });
       return c.json({ user: { ...user, createdAt: user.createdAt ? user.createdAt.toISOString() : null }, changed }, 200);
     })
     .openapi(balancesRoute, async (c) => {

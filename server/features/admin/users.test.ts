@@ -26,6 +26,11 @@ describe("role changes", () => {
     const promoted = await setRole(boss.client, target.id, "admin");
     expect(promoted.status).toBe(200);
     expect(promoted.body).toMatchObject({ changed: true, user: { id: target.id, role: "admin", superAdmin: false } });
+    // The new admin's console opens once they have a second factor (decision 018).
+    const before2fa = await target.client.json<{ code: string; message: string }>("/api/admin/overview");
+    expect([before2fa.status, before2fa.body.code]).toEqual([403, "SECOND_FACTOR_REQUIRED"]);
+    expect(before2fa.body.message).toBe("The admin console needs two-factor authentication. Set up an authenticator app in Profile first.");
+    await t.enrolTwoFactor(target.client);
     expect((await target.client.json("/api/admin/overview")).status).toBe(200);
 
     expect((await setRole(boss.client, target.id, "admin")).body.changed).toBe(false);

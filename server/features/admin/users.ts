@@ -3,6 +3,7 @@ import { count, desc, ilike, or } from "drizzle-orm";
 import type { UserList, UserListQuery } from "../../../contracts/admin";
 import type { Db } from "../../db/client";
 import { user } from "../../db/schema";
+import { ADMIN_USER_FIELDS } from "../users/service";
 import { escapeLike } from "./rows";
 
 export async function listUsers({ db, query }: { db: Db; query: UserListQuery }): Promise<UserList> {
@@ -12,15 +13,7 @@ export async function listUsers({ db, query }: { db: Db; query: UserListQuery })
     : undefined;
   const [rows, total] = await Promise.all([
     db
-      .select({
-        id: user.id,
-        email: user.email,
-        name: user.name,
-        username: user.username,
-        role: user.role,
-        superAdmin: user.superAdmin,
-        createdAt: user.createdAt,
-      })
+      .select(ADMIN_USER_FIELDS)
       .from(user)
       .where(where)
       .orderBy(desc(user.createdAt), desc(user.id))

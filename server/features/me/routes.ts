@@ -1,7 +1,7 @@
 import { OpenAPIHono, createRoute } from "@hono/zod-openapi";
 import { MeResponseSchema, PublicConfigSchema } from "../../../contracts/me";
 import { ErrorBodySchema } from "../../../contracts/errors";
-import { requireUser, type AppEnv } from "../../auth/context";
+import { requireSession, type AppEnv } from "../../auth/context";
 import type { Config } from "../../config";
 
 const meRoute = createRoute({
@@ -25,6 +25,10 @@ const configRoute = createRoute({
 
 export function createMeRoutes(config: Config) {
   return new OpenAPIHono<AppEnv>()
-    .openapi(meRoute, (c) => c.json({ user: requireUser(c.get("ctx")) }, 200))
+    // Answers before the second factor too: the web learns from it that it must ask for the code.
+    .openapi(meRoute, (c) => {
+      const { accountRole, role: _effective, ...user } = requireSession(c.get("ctx"));
+      return c.json({ user: { ...user, role: accountRole } }, 200);
+    })
     .openapi(configRoute, (c) => c.json({ googleEnabled: Boolean(config.google) }, 200));
 }

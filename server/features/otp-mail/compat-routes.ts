@@ -1,6 +1,6 @@
 // The spec's three functions, kept as compatible routes for the session user:
 // get-otp-gmail-history, buy-gmail and check-otp-gmail (service EMAIL_SERVICE_1).
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { requireUser, type AppEnv } from "../../auth/context";
@@ -8,15 +8,22 @@ import { otpMailOrders } from "../../db/schema";
 import { AppError, validationError } from "../../lib/errors";
 import { formatMills } from "../../lib/money";
 import { ensureApiKey } from "../balance/service";
+import { limitOtp, type OtpLimit } from "./routes";
 import { buyOtpMail, checkOtpMail, type OtpMailDeps } from "./service";
 
 const CheckBody = z.object({ service: z.literal("EMAIL_SERVICE_1"), gmail: z.email() });
 const dollars = (mills: number) => formatMills(mills, 3).replace("$", "");
 
-export function createOtpCompatRoutes(deps: OtpMailDeps & { secret: string }) {
+export function createOtpCompatRoutes(deps: OtpMailDeps & { secret: string; limit: OtpLimit }) {
+  // The same per-account limit as the dashboard and the public API (routes.ts).
+  const signedIn = (c: Context<AppEnv>) => {
+    const user = requireUser(c.get("ctx"));
+    limitOtp(c, deps.limit, user.id);
+    return user;
+  };
   return new Hono<AppEnv>()
     .post("/get-otp-gmail-history", async (c) => {
-      const user = requireUser(c.get("ctx"));
+      const user = signedIn(c);
       const rows = await deps.db.select().from(otpMailOrders).where(eq(otpMailOrders.userId, user.id)).orderBy(desc(otpMailOrders.createdAt)).limit(500);
       return c.json(
         rows.map((r) => ({
@@ -34,7 +41,7 @@ export function createOtpCompatRoutes(deps: OtpMailDeps & { secret: string }) {
       );
     })
     .post("/buy-gmail", async (c) => {
-      const user = requireUser(c.get("ctx"));
+      const user = signedIn(c);
       const key = await ensureApiKey({ db: deps.db, secret: deps.secret, userId: user.id });
       try {
         const { order } = await buyOtpMail(deps, { userId: user.id, apiKeyId: key.id });
@@ -45,7 +52,7 @@ export function createOtpCompatRoutes(deps: OtpMailDeps & { secret: string }) {
       }
     })
     .post("/check-otp-gmail", async (c) => {
-      const user = requireUser(c.get("ctx"));
+      const user = signedIn(c);
       const parsed = CheckBody.safeParse(await c.req.json().catch(() => undefined));
       if (!parsed.success) throw validationError(parsed.error);
       const [order] = await deps.db

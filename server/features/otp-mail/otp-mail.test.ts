@@ -13,7 +13,8 @@ let receiver: { port: number; close(): Promise<void> };
 const arrivals: string[] = [];
 
 beforeAll(async () => {
-  t = await createTestContext();
+  // The concurrency tests send hundreds of calls in a moment; the per-account limit has its own test.
+  t = await createTestContext({ PUBLIC_API_RATE_LIMIT: "100000" });
   receiver = await startSmtpReceiver({
     db: t.database.db,
     port: 0,

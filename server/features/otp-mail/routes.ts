@@ -66,19 +66,33 @@ function buildRoutes(deps: OtpMailDeps & { secret: string }, prefix: string, tag
     });
 }
 
+export interface OtpLimit {
+  limiter: SharedRateLimiter;
+  /** OTP requests per account per minute (PUBLIC_API_RATE_LIMIT). */
+  perMinute: number;
+}
+
+/**
+ * One limit per account for every OTP action, whichever door it comes through: the dashboard
+ * (session), the public API (Bearer key) and the spec's functions count together.
+ */
+export function limitOtp(c: Context<AppEnv>, { limiter, perMinute }: OtpLimit, userId: string) {
+  applyRateLimit(c, [limiter.hit(`otp:user:${userId}`, { limit: perMinute, windowSeconds: 60 })]);
+}
+
 /** Dashboard routes (session cookie). */
-export function createOtpMailRoutes(deps: OtpMailDeps & { secret: string }) {
+export function createOtpMailRoutes(deps: OtpMailDeps & { secret: string; limit: OtpLimit }) {
   const app = new OpenAPIHono<AppEnv>();
   app.use("/otp-mail/*", guard(requireUser));
-  app.route("/", buildRoutes(deps, "/otp-mail", "otp mail", () => {}));
+  app.route("/", buildRoutes(deps, "/otp-mail", "otp mail", (c) => limitOtp(c, deps.limit, requireUser(c.get("ctx")).id)));
   return app;
 }
 
-/** Public API routes (Bearer API key), rate-limited per key. */
-export function createPublicOtpRoutes(deps: OtpMailDeps & { secret: string; limiter: SharedRateLimiter; perKeyPerMinute: number }) {
+/** Public API routes (Bearer API key). */
+export function createPublicOtpRoutes(deps: OtpMailDeps & { secret: string; limit: OtpLimit }) {
   return buildRoutes(deps, "/v1/otp", "public API", (c) => {
-    const keyId = c.get("ctx").apiKeyId;
-    if (!keyId) throw new AppError("UNAUTHENTICATED", "Invalid API key.");
-    applyRateLimit(c, [deps.limiter.hit(`otp:key:${keyId}`, { limit: deps.perKeyPerMinute, windowSeconds: 60 })]);
+    const ctx = c.get("ctx");
+    if (!ctx.apiKeyId) throw new AppError("UNAUTHENTICATED", "Invalid API key.");
+    limitOtp(c, deps.limit, requireUser(ctx).id);
   });
 }

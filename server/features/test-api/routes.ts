@@ -8,6 +8,7 @@ import type { Auth } from "../../auth/auth";
 import type { Db } from "../../db/client";
 import { orders, plans, user } from "../../db/schema";
 import { AppError, validationError } from "../../lib/errors";
+import { secretFromUri, totpCode } from "../../lib/totp";
 import { changeBalance, ensureApiKey, findLedgerMismatches, revealApiKey } from "../balance/service";
 import { createLicense } from "../licenses/service";
 
@@ -17,6 +18,8 @@ const UserBody = z.object({
   name: z.string().default(""),
   role: z.enum(["user", "admin"]).default("user"),
   superAdmin: z.boolean().default(false),
+  /** Enrol an authenticator (default: for admins, whom the admin console requires to have one). */
+  twoFactor: z.boolean().optional(),
 });
 const LicenseBody = z.object({
   email: z.email(),
@@ -67,7 +70,16 @@ export function createTestApiRoutes({ db, auth, token, secret }: { db: Db; auth:
         .set({ emailVerified: true, role: input.role, superAdmin: input.superAdmin })
         .where(eq(user.email, input.email.toLowerCase()))
         .returning({ id: user.id, email: user.email });
-      return c.json(created);
+      if (!(input.twoFactor ?? input.role === "admin")) return c.json(created);
+      // Enrolled through better-auth's own endpoints, as a person would: the browser test signs
+      // in with the code its authenticator (the returned secret) shows.
+      const signedIn = await auth.api.signInEmail({ body: { email: input.email, password: input.password }, asResponse: true });
+      const headers = new Headers({ cookie: signedIn.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ") });
+      const enrolled = await auth.api.enableTwoFactor({ body: { password: input.password }, headers });
+      if (!("totpURI" in enrolled) || !enrolled.totpURI) throw new AppError("BAD_REQUEST", "two-factor enrolment failed");
+      const totpSecret = secretFromUri(enrolled.totpURI);
+      await auth.api.verifyTOTP({ body: { code: totpCode(totpSecret) }, headers });
+      return c.json({ ...created, totpSecret, backupCodes: enrolled.backupCodes });
     })
     .post("/licenses", async (c) => {
       const input = await parse(LicenseBody, c.req.raw);

@@ -16,6 +16,9 @@ describe("setUserRole", () => {
 
     await setUserRole({ db: t.database.db, email: email.toUpperCase(), role: "admin", superAdmin: true, actor: { email: "cli" } });
     expect((await client.json<{ user: { role: string; superAdmin: boolean } }>("/api/me")).body.user).toMatchObject({ role: "admin", superAdmin: true });
+    // The rights apply once the new admin has a second factor (decision 018).
+    expect((await client.json<{ code: string }>("/api/admin/users")).body.code).toBe("SECOND_FACTOR_REQUIRED");
+    await t.enrolTwoFactor(client);
     expect((await client.json("/api/admin/users")).status).toBe(200);
 
     await setUserRole({ db: t.database.db, email, role: "user", superAdmin: false, actor: { email: "cli" } });

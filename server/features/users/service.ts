@@ -1,8 +1,8 @@
 // Role changes: the CLI (setUserRole) and the User Management screen (changeUserRole), always audited.
 import { asc, eq, sql } from "drizzle-orm";
-import { ROLE_MESSAGES } from "../../../contracts/admin";
+import { ROLE_MESSAGES, TWO_FACTOR_RESET_MESSAGES } from "../../../contracts/admin";
 import type { Db, Tx } from "../../db/client";
-import { auditLog, user } from "../../db/schema";
+import { auditLog, session, twoFactor, user } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 
 export interface SetUserRoleInput {
@@ -35,6 +35,17 @@ export interface ChangeUserRoleInput {
 }
 
 const UUID_OR_ID = /^[A-Za-z0-9_-]{1,64}$/;
+/** A user as the admin console lists and returns them. */
+export const ADMIN_USER_FIELDS = {
+  id: user.id,
+  email: user.email,
+  name: user.name,
+  username: user.username,
+  role: user.role,
+  superAdmin: user.superAdmin,
+  twoFactorEnabled: user.twoFactorEnabled,
+  createdAt: user.createdAt,
+};
 
 /**
  * User Management's role dropdown (user | admin). Rules: nobody removes their own admin role, and
@@ -48,7 +59,7 @@ export async function changeUserRole({ db, userId, role, actor }: ChangeUserRole
   return db.transaction(async (tx) => {
     const superAdmins = await tx.select({ id: user.id }).from(user).where(eq(user.superAdmin, true)).orderBy(asc(user.id)).for("update");
     const [found] = await tx
-      .select({ id: user.id, email: user.email, name: user.name, username: user.username, role: user.role, superAdmin: user.superAdmin, createdAt: user.createdAt })
+      .select(ADMIN_USER_FIELDS)
       .from(user)
       .where(eq(user.id, userId))
       .for("update");
@@ -82,5 +93,34 @@ async function writeRoleChange(
     targetId: target.id,
     before: { role: target.role, superAdmin: target.superAdmin },
     after: { role, superAdmin },
+  });
+}
+
+/**
+ * A super-admin resets someone's second factor (a lost phone): the authenticator and backup codes
+ * are removed and every session of theirs ends, so whoever holds one must sign in again and, for
+ * the admin console, enrol again. Audited. One's own is turned off in Profile (with the password).
+ */
+export async function resetTwoFactor({ db, userId, actor }: { db: Db; userId: string; actor: { id: string; email: string } }) {
+  if (!UUID_OR_ID.test(userId)) throw new AppError("NOT_FOUND", ROLE_MESSAGES.notFound);
+  if (userId === actor.id) throw new AppError("SELF_RESET", TWO_FACTOR_RESET_MESSAGES.self, 409);
+  return db.transaction(async (tx) => {
+    const [found] = await tx.select(ADMIN_USER_FIELDS).from(user).where(eq(user.id, userId)).for("update");
+    if (!found) throw new AppError("NOT_FOUND", ROLE_MESSAGES.notFound);
+    const removed = await tx.delete(twoFactor).where(eq(twoFactor.userId, userId)).returning({ id: twoFactor.id });
+    if (!found.twoFactorEnabled && removed.length === 0) return { user: found, changed: false };
+    await tx.update(user).set({ twoFactorEnabled: false, updatedAt: new Date() }).where(eq(user.id, userId));
+    await tx.delete(session).where(eq(session.userId, userId));
+    await tx.insert(auditLog).values({
+      actorUserId: actor.id,
+      actorEmail: actor.email,
+      action: "user.two_factor_reset",
+      targetType: "user",
+      targetId: userId,
+      before: { twoFactorEnabled: found.twoFactorEnabled },
+      after: { twoFactorEnabled: false },
+      note: "Authenticator and backup codes removed; every session signed out",
+    });
+    return { user: { ...found, twoFactorEnabled: false }, changed: true };
   });
 }

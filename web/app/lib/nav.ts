@@ -109,5 +109,20 @@ export function canOpenPage(user: Pick<CurrentUser, "role" | "superAdmin">, path
   return hasAccess(user, page);
 }
 
+/**
+ * What the dashboard must ask for before showing a page (decision 018): "code" when the account
+ * has an authenticator and this session has not passed it (the server refuses everything else
+ * until it has), "enrol" on an admin page when the admin has none yet, or null.
+ */
+export function secondFactorDue(
+  user: Pick<CurrentUser, "role" | "twoFactorEnabled" | "secondFactorVerified">,
+  pathname: string,
+): "code" | "enrol" | null {
+  if (user.twoFactorEnabled && !user.secondFactorVerified) return "code";
+  const page = findNavEntry(pathname)?.page;
+  if (user.role === "admin" && !user.twoFactorEnabled && (page === "admin" || page === "superAdmin")) return "enrol";
+  return null;
+}
+
 export const DASHBOARD_HOME = "/dashboard";
 export const BRAND_NAME = "Keyshop";

@@ -9,12 +9,13 @@ import { PageSkeleton } from "~/components/dashboard/page-skeleton";
 import { SiteHeader } from "~/components/site-header";
 import { MAIN_CONTENT_ID, SkipLink } from "~/components/skip-link";
 import { getSidebarStateFromCookie, SidebarInset, SidebarProvider } from "~/components/ui/sidebar";
+import { SecondFactorGate } from "~/features/auth/second-factor-gate";
 import { useAccountEvents } from "~/features/live/account-events";
 import { signedOutPaymentReturn } from "~/features/payments-return/payment-return";
 import { sessionKeys, useMe } from "~/features/session/queries";
 import { describeSessionError } from "~/features/session/session-errors";
 import { authClient } from "~/lib/auth-client";
-import { canOpenPage, DASHBOARD_HOME } from "~/lib/nav";
+import { canOpenPage, DASHBOARD_HOME, secondFactorDue } from "~/lib/nav";
 import { getQueryClient } from "~/lib/query-client";
 import { setPublicSession } from "~/lib/session";
 import { useToaster } from "~/lib/toaster";
@@ -39,7 +40,9 @@ function DashboardLayout() {
 
   const user = me.data ?? null;
   const allowed = user !== null && canOpenPage(user, pathname);
-  useAccountEvents(user !== null);
+  const due = user ? secondFactorDue(user, pathname) : null;
+  // The live stream, like every other call, waits for the second factor.
+  useAccountEvents(user !== null && due !== "code");
 
   // No session: sign in first.
   useEffect(() => {
@@ -85,7 +88,7 @@ function DashboardLayout() {
           aria-busy={!allowed || undefined}
           className="flex-1 px-4 py-6 lg:px-8 lg:py-8"
         >
-          <div className="mx-auto w-full max-w-6xl">{allowed ? <Outlet /> : <PageSkeleton />}</div>
+          <div className="mx-auto w-full max-w-6xl">{due ? <SecondFactorGate due={due} /> : allowed ? <Outlet /> : <PageSkeleton />}</div>
         </main>
         <DashboardFooter />
       </SidebarInset>

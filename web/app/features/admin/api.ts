@@ -47,6 +47,8 @@ export const adminApi = {
       method: "PATCH",
       body: { role },
     }),
+  resetTwoFactor: (id: string) =>
+    apiFetch<{ user: UserList["users"][number]; changed: boolean }>(`/api/admin/users/${encodeURIComponent(id)}/two-factor/reset`, { method: "POST" }),
   balances: (p: BalanceListParams, signal?: AbortSignal) => apiFetch<BalanceList>(withQuery("/api/admin/balances", p), { signal }),
   adjust: (body: AdjustBalanceBody) => apiFetch<AdjustBalanceResponse>("/api/admin/balances/adjust", { method: "POST", body }),
   audit: (p: AuditParams, signal?: AbortSignal) => apiFetch<AuditList>(withQuery("/api/admin/audit", p), { signal }),

@@ -15,7 +15,7 @@ import { useAudit } from "./queries";
 
 const PAGE_SIZE = 25;
 const COLUMNS = ["When", "Who", "What", "Concerning", "Before", "After", "Note"] as const;
-const FILTERS = { all: "All changes", "user.role": "Role changes", "balance.adjust": "Balance adjustments", "licence.suspicious": "Suspicious licences" } as const;
+const FILTERS = { all: "All changes", "user.role": "Role changes", "balance.adjust": "Balance adjustments", "user.two_factor_reset": "Two-factor resets", "licence.suspicious": "Suspicious licences" } as const;
 type Filter = keyof typeof FILTERS;
 const ERROR_TITLE = "Error fetching the audit log";
 
@@ -72,12 +72,14 @@ function describe(entry: AuditEntry, value: Record<string, unknown> | null): str
   }
   if (entry.action === "balance.adjust" && typeof value.balanceMills === "number") return formatDollars(value.balanceMills);
   if (entry.action === "licence.suspicious") return `${String(value.addresses)} addresses, ${String(value.refusedKeys)} refused device keys`;
+  if (entry.action === "user.two_factor_reset") return value.twoFactorEnabled ? "Two-factor on" : "Two-factor off";
   return JSON.stringify(value);
 }
 
 function what(entry: AuditEntry): string {
   if (entry.action === "user.role") return "Role change";
   if (entry.action === "licence.suspicious") return "Suspicious licence";
+  if (entry.action === "user.two_factor_reset") return "Two-factor reset";
   if (entry.action === "balance.adjust") {
     const delta = entry.after?.deltaMills;
     if (typeof delta === "number") return `Balance ${delta >= 0 ? "added" : "subtracted"}: ${formatDollars(Math.abs(delta), Math.abs(delta) % 10 === 0 ? 2 : 3)}`;

@@ -58,6 +58,18 @@ export function useSetRole() {
   });
 }
 
+export function useResetTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => adminApi.resetTwoFactor(id),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.users }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.audit }),
+      ]),
+  });
+}
+
 export function useBalances(params: BalanceListParams) {
   return useQuery({
     queryKey: adminKeys.balanceList(params),

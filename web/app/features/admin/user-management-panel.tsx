@@ -1,12 +1,14 @@
 import { InboxIcon, SearchXIcon, ShieldCheckIcon } from "lucide-react";
 import { toast } from "sonner";
 
-import { ROLE_MESSAGES } from "../../../../contracts/admin";
+import { ROLE_MESSAGES, TWO_FACTOR_RESET_MESSAGES } from "../../../../contracts/admin";
 import type { Role } from "../../../../contracts/me";
+import { ConfirmDialog } from "~/components/confirm-dialog";
 import { DataTable } from "~/components/data-table/data-table";
 import { loadErrorState, useErrorToast, usePagedSearch, type ListState } from "~/components/data-table/list-state";
 import { PageHeader } from "~/components/dashboard/page-header";
 import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { SearchInput } from "~/components/ui/search-input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
@@ -15,10 +17,10 @@ import { useMe } from "~/features/session/queries";
 
 import { errorMessage, type AdminUser } from "./api";
 import { formatCreatedAt } from "./format";
-import { useAdminUsers, useSetRole } from "./queries";
+import { useAdminUsers, useResetTwoFactor, useSetRole } from "./queries";
 
 const PAGE_SIZE = 10;
-const COLUMNS = ["Email", "Role", "Created At"] as const;
+const COLUMNS = ["Email", "Role", "Two-factor", "Created At"] as const;
 const ERROR_TITLE = "Error fetching users";
 
 export function UserManagementPanel() {
@@ -63,7 +65,7 @@ export function UserManagementPanel() {
           columns={COLUMNS}
           caption="Users with their role; change a role with its dropdown."
           scrollLabel="Users table"
-          className="min-w-[36rem]"
+          className="min-w-[44rem]"
           rows={data?.users}
           renderRow={(user) => <UserRow key={user.id} user={user} />}
           state={state}
@@ -123,7 +125,42 @@ function UserRow({ user }: { user: AdminUser }) {
           {isSelf ? <span className="text-xs text-muted-foreground">(you)</span> : null}
         </div>
       </TableCell>
+      <TableCell>
+        <div className="flex items-center gap-2">
+          {user.twoFactorEnabled ? <Badge className="bg-emerald-600 text-white dark:bg-emerald-500">On</Badge> : <span className="text-sm text-muted-foreground">Off</span>}
+          {user.twoFactorEnabled && !isSelf ? <ResetTwoFactorButton user={user} /> : null}
+        </div>
+      </TableCell>
       <TableCell className="pr-4 whitespace-nowrap text-muted-foreground sm:pr-6">{formatCreatedAt(user.createdAt)}</TableCell>
     </TableRow>
+  );
+}
+
+/** A lost phone: the super-admin removes the authenticator; the person signs in again and enrols anew. */
+function ResetTwoFactorButton({ user }: { user: AdminUser }) {
+  const reset = useResetTwoFactor();
+  return (
+    <ConfirmDialog
+      trigger={
+        <Button variant="outline" size="sm" aria-label={`Reset two-factor authentication of ${user.email}`}>
+          Reset
+        </Button>
+      }
+      title="Reset two-factor authentication?"
+      description={`${user.email} is signed out everywhere, their authenticator and backup codes stop working, and ${user.role === "admin" ? "the admin console stays closed to them until they set up a new one" : "they can set up a new one in Profile"}. Do this only when you are sure it is them (a lost phone).`}
+      confirmLabel="Reset"
+      pendingLabel="Resetting ..."
+      pending={reset.isPending}
+      onConfirm={async () => {
+        try {
+          await reset.mutateAsync(user.id);
+          toast.success("Two-factor authentication reset", { description: TWO_FACTOR_RESET_MESSAGES.done });
+          return true;
+        } catch (error) {
+          toast.error("Error", { description: errorMessage(error) });
+          return false;
+        }
+      }}
+    />
   );
 }

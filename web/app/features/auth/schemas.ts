@@ -43,3 +43,12 @@ export type SignUpValues = z.infer<typeof signUpSchema>;
 export type EmailOnlyValues = z.infer<typeof emailOnlySchema>;
 export type UpdatePasswordValues = z.infer<typeof updatePasswordSchema>;
 export type OtpCodeValues = z.infer<typeof otpCodeSchema>;
+
+/** A code from the authenticator app (6 digits) or a backup code (10 letters and digits). */
+export const secondFactorCodeSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .min(1, "Enter the code")
+    .max(32, "That is not a code from your app or a backup code"),
+});

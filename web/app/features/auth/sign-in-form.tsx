@@ -6,6 +6,7 @@ import { FormField } from "~/components/form-field";
 import { SubmitButton } from "~/components/submit-button";
 import { providerErrorMessage } from "~/features/auth/auth-errors";
 import { FormMessage } from "~/features/auth/form-message";
+import { SecondFactorForm } from "~/features/auth/second-factor-form";
 import { signInSchema } from "~/features/auth/schemas";
 import type { AuthFormProps } from "~/features/auth/types";
 import { SIGN_IN_ALTERNATIVES, ViewLinks } from "~/features/auth/view-links";
@@ -19,15 +20,31 @@ export function SignInForm({ defaultEmail, rememberEmail, onSignedIn }: AuthForm
   });
   const { errors, isSubmitting } = form.formState;
 
+  // With an authenticator enrolled, the password is the first step: the code comes next, here.
+  const [secondStep, setSecondStep] = useState(false);
+
   const onSubmit = form.handleSubmit(async ({ email, password }) => {
     setError(null);
-    const { error: authError } = await authClient.signIn.email({ email, password });
+    const { data, error: authError } = await authClient.signIn.email({ email, password });
     if (authError) {
       setError(providerErrorMessage(authError));
       return;
     }
+    if (data && "twoFactorRedirect" in data && data.twoFactorRedirect) {
+      setSecondStep(true);
+      return;
+    }
     await onSignedIn();
   });
+
+  if (secondStep) {
+    return (
+      <div className="grid gap-4">
+        <FormMessage tone="success">Password accepted. Now the second step: your account uses two-factor authentication.</FormMessage>
+        <SecondFactorForm onVerified={onSignedIn} />
+      </div>
+    );
+  }
 
   return (
     <div className="grid gap-5">

@@ -3,19 +3,9 @@ import { CopyIcon, EyeIcon, EyeOffIcon, RefreshCwIcon, RotateCwIcon } from "luci
 import { toast } from "sonner";
 
 import { API_KEY_LENGTH } from "../../../../contracts/account";
-import { SubmitButton } from "~/components/submit-button";
+import { ConfirmDialog } from "~/components/confirm-dialog";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "~/components/ui/dialog";
 import { Skeleton } from "~/components/ui/skeleton";
 import { cn } from "~/lib/utils";
 import { writeClipboard } from "~/features/otp-mail/clipboard";
@@ -125,52 +115,30 @@ export function ApiKeyCard() {
 }
 
 function RegenerateDialog() {
-  const [open, setOpen] = useState(false);
   const regenerate = useRegenerateApiKey();
-
-  async function confirm() {
-    try {
-      await regenerate.mutateAsync();
-      toast.success(API_KEY_REGENERATED);
-      setOpen(false);
-    } catch (error) {
-      toast.error("Error", { description: errorMessage(error) });
-    }
-  }
-
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button variant="outline">
           <RefreshCwIcon aria-hidden="true" />
           Regenerate
         </Button>
-      </DialogTrigger>
-      <DialogContent className="sm:max-w-md">
-        <DialogHeader>
-          <DialogTitle>Regenerate API key?</DialogTitle>
-          <DialogDescription>
-            The old key stops working at once. Update the desktop tool and any script that uses it.
-            Your balance stays the same.
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button type="button" variant="outline">
-              Cancel
-            </Button>
-          </DialogClose>
-          <SubmitButton
-            type="button"
-            variant="destructive"
-            loading={regenerate.isPending}
-            loadingLabel="Regenerating ..."
-            onClick={() => void confirm()}
-          >
-            Regenerate
-          </SubmitButton>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      }
+      title="Regenerate API key?"
+      description="The old key stops working at once. Update the desktop tool and any script that uses it. Your balance stays the same."
+      confirmLabel="Regenerate"
+      pendingLabel="Regenerating ..."
+      pending={regenerate.isPending}
+      onConfirm={async () => {
+        try {
+          await regenerate.mutateAsync();
+          toast.success(API_KEY_REGENERATED);
+          return true;
+        } catch (error) {
+          toast.error("Error", { description: errorMessage(error) });
+          return false;
+        }
+      }}
+    />
   );
 }

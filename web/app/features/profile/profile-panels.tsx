@@ -1,8 +1,9 @@
 import { ApiKeyCard } from "./api-key-card";
 import { TopUpCard } from "./top-up-card";
+import { TwoFactorCard } from "./two-factor-card";
 import { UserProfileCard } from "./user-profile-card";
 
-/** The three cards of /profile: two side by side on wide screens, the top-up below. */
+/** The cards of /profile: two side by side on wide screens, the top-up and two-factor authentication below. */
 export function ProfilePanels() {
   return (
     <div className="grid gap-6 lg:grid-cols-2">
@@ -10,6 +11,9 @@ export function ProfilePanels() {
       <ApiKeyCard />
       <div className="lg:col-span-2">
         <TopUpCard />
+      </div>
+      <div className="lg:col-span-2">
+        <TwoFactorCard />
       </div>
     </div>
   );

@@ -1,0 +1,31 @@
+// Every page of the web app (web/app/routes.ts): the server answers 200 for these and 404, with
+// the same app shell, for any other path (the app then shows its not-found page). A test keeps
+// this list and the route file in step.
+export const APP_PATHS = [
+  "/",
+  "/faq",
+  "/privacy-policy",
+  "/terms-of-service",
+  "/donation-success",
+  "/subscription_tool",
+  "/subscription_tool_v2",
+  "/auth",
+  "/dashboard",
+  "/overview",
+  "/profile",
+  "/license-keys",
+  "/license-history",
+  "/transactions-history",
+  "/transactions-gmail",
+  "/user-management",
+  "/manage-balance",
+  "/audit-log",
+  "/otp-gmail",
+] as const;
+
+const KNOWN = new Set<string>(APP_PATHS);
+
+/** Whether a URL path is a page of the app ("/faq/" and "/faq" alike). */
+export function isAppPath(pathname: string): boolean {
+  return KNOWN.has(pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname);
+}
