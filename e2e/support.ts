@@ -43,6 +43,9 @@ export async function signUpAndConfirm(page: Page, email: string) {
   await waitForHydration(page);
   const dialog = page.getByRole("dialog", { name: "Welcome Back" });
   await dialog.getByRole("button", { name: /Sign up/ }).or(dialog.getByRole("link", { name: /Sign up/ })).first().click();
+  // The sign-up view is there (its password field) before typing: an e-mail typed while the view
+  // switch is in flight can land in the sign-in form being replaced.
+  await expect(dialog.getByLabel("Create a password")).toBeVisible();
   await dialog.getByLabel("Email address").fill(email);
   await dialog.getByLabel("Create a password").fill(PASSWORD);
   await dialog.getByRole("button", { name: "Sign up", exact: true }).click();

@@ -259,7 +259,7 @@ function SuspiciousLicences({ data }: { data: Overview | undefined }) {
             <TableCell className="max-w-56 truncate pl-4 sm:pl-6" title={s.email}>
               {s.email}
             </TableCell>
-            <TableCell className="font-mono text-xs">{s.buyKey}</TableCell>
+            <TableCell className="font-mono text-xs whitespace-nowrap">{s.buyKey}</TableCell>
             <TableCell className="max-w-48 truncate font-mono text-xs" title={s.deviceKey ?? undefined}>
               {s.deviceKey ?? <span className="text-muted-foreground">N/A</span>}
             </TableCell>
