@@ -6,6 +6,9 @@ import { MarketSchema } from "./plans";
 import { dbText } from "./text";
 import { dollarsToMills } from "./money";
 
+/** The mobile app's custom scheme: the v2 subscription page hands a paid payment to the app. */
+export const APP_DEEP_LINK_SCHEME = "payment-success";
+
 /** The spec's label for top-ups (plan title of a top-up order, dialog title). */
 export const TOP_UP_TITLE = "Balance Top Up";
 export const MIN_TOPUP_MILLS = 1_000;
@@ -122,3 +125,20 @@ export const OrderListSchema = z.object({
   pageSize: z.number().int(),
 });
 export type OrderList = z.infer<typeof OrderListSchema>;
+
+/**
+ * GET /api/payments/receipts/{token}: what a return page may show about its payment without an
+ * account (the subscription tool). The token comes with the return from PayWay; no e-mail, no key.
+ */
+export const ReceiptSchema = z.object({
+  status: OrderStatusSchema,
+  kind: OrderKindSchema,
+  planTitle: z.string(),
+  amountMills: z.number().int(),
+  /** "29.99" */
+  amount: z.string(),
+  currency: z.string(),
+  paidAt: z.string().nullable(),
+});
+export type Receipt = z.infer<typeof ReceiptSchema>;
+export const ReceiptResponseSchema = z.object({ receipt: ReceiptSchema });

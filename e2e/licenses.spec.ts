@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { createUser, seedLicense, signIn, uniqueEmail } from "./support";
+import { createUser, seedLicense, seedOrders, signIn, uniqueEmail } from "./support";
 
 const DAY = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -171,9 +171,16 @@ test("a user searches, renames and re-keys licences, then sees the change in Lic
   await expect(change).toBeVisible();
 });
 
-test("a payment-success return toasts, records the transaction and cleans the address", async ({ page, request }) => {
+test("a payment-success return is believed only for the customer's own paid order, with the server's figures", async ({ page, request }) => {
   const email = uniqueEmail("paid");
+  const stranger = uniqueEmail("stranger");
   await createUser(request, { email });
+  await createUser(request, { email: stranger });
+  const [plan, topup] = await seedOrders(request, [
+    { email, kind: "plan", planId: "local-3m", status: "paid" },
+    { email, kind: "topup", amountMills: 10_000, status: "paid" },
+  ]);
+  const [theirs] = await seedOrders(request, [{ email: stranger, kind: "plan", planId: "local-12m", status: "paid" }]);
   await page.addInitScript(() => {
     const w = window as unknown as { __messages: unknown[] };
     w.__messages = [];
@@ -181,36 +188,44 @@ test("a payment-success return toasts, records the transaction and cleans the ad
   });
   await signIn(page, email);
   await expect(page).toHaveURL(/\/license-keys$/);
-
-  await page.goto("/license-keys?payment_success=true&plan_price=%2429.99&plan_title=3%20Months");
   const toast = page.locator("[data-sonner-toast]");
-  await expect(toast.filter({ hasText: "Payment Successful!" })).toContainText("Your 3 Months subscription has been processed.");
-  // The success popup shows the amount and the plan (no order id here: nothing to verify).
   const popup = page.getByRole("dialog", { name: "Payment Successful!" });
+  const stored = () =>
+    page.evaluate(() => ({
+      last: JSON.parse(localStorage.getItem("lastTransaction") ?? "null"),
+      list: JSON.parse(localStorage.getItem("transactions") ?? "[]"),
+      messages: (window as unknown as { __messages: unknown[] }).__messages,
+    }));
+
+  // Made up: no order at all, or another customer's. No success, nothing stored, and it says so.
+  for (const address of [
+    "/license-history?payment_success=true&plan_price=%2419.99&plan_title=Fake+Plan",
+    `/license-keys?payment_success=true&plan_price=%24119.99&plan_title=12+Months&order=${theirs!.id}`,
+  ]) {
+    await page.goto(address);
+    await expect(toast.filter({ hasText: "Payment not found" }).first()).toBeVisible();
+    await expect(page).not.toHaveURL(/payment_success/);
+    await expect(popup).toHaveCount(0);
+    const nothing = await stored();
+    expect(nothing.last).toBeNull();
+    expect(nothing.messages).not.toContainEqual(expect.objectContaining({ type: "PAYMENT_SUCCESS" }));
+  }
+
+  // Their own paid order: celebrated with what the server says, whatever the address claims.
+  await page.goto(`/license-keys?payment_success=true&plan_price=%2499.99&plan_title=Fake&order=${plan!.id}`);
+  await expect(toast.filter({ hasText: "Payment Successful!" })).toContainText("Your 3 Months subscription has been processed.");
   await expect(popup.getByTestId("paid-amount")).toHaveText("$29.99");
   await expect(popup.getByTestId("paid-plan")).toHaveText("3 Months");
   await expect(page).toHaveURL(/\/license-keys$/);
+  const after = await stored();
+  expect(after.last).toMatchObject({ email, planTitle: "3 Months", planPrice: "$29.99", status: "success", source: "license_history", transactionId: plan!.tranId });
+  expect(after.list).toHaveLength(1);
+  expect(after.messages).toContainEqual(expect.objectContaining({ type: "PAYMENT_SUCCESS", planTitle: "3 Months", planPrice: "$29.99" }));
+  await popup.getByRole("button", { name: "Done" }).click();
 
-  const stored = await page.evaluate(() => ({
-    last: JSON.parse(localStorage.getItem("lastTransaction") ?? "null"),
-    list: JSON.parse(localStorage.getItem("transactions") ?? "[]"),
-    messages: (window as unknown as { __messages: unknown[] }).__messages,
-  }));
-  expect(stored.last).toMatchObject({
-    email,
-    planTitle: "3 Months",
-    planPrice: "$29.99",
-    status: "success",
-    source: "license_history",
-  });
-  expect(stored.list).toHaveLength(1);
-  expect(stored.messages).toContainEqual(
-    expect.objectContaining({ type: "PAYMENT_SUCCESS", planTitle: "3 Months", planPrice: "$29.99" }),
-  );
-
-  // A new user has no history yet; /license-history handles a top-up return too.
-  await page.goto("/license-history?payment_success=true&topup=true&amount=10");
+  // /license-history handles a top-up return too (their own).
+  await page.goto(`/license-history?payment_success=true&topup=true&amount=10&order=${topup!.id}`);
   await expect(toast.filter({ hasText: "Payment Successful!" })).toContainText("Your balance top-up of $10.00 has been processed.");
   await expect(page).toHaveURL(/\/license-history$/);
-  await expect(page.getByText("No history found")).toBeVisible();
 });
+

@@ -272,6 +272,8 @@ test("subscription tool v2: a buyer without an account returns with the app link
     "href",
     "payment-success://payment?title=1+Month&price=%249.99",
   );
+  // The app is offered the payment by itself, once it is verified (the link stays as a fallback).
+  await expect(page.locator("iframe[data-app-link]")).toHaveAttribute("src", "payment-success://payment?title=1+Month&price=%249.99");
 
   const local = await readLocal(page);
   expect(local.last).toMatchObject({ email, planTitle: "1 Month", planPrice: "$9.99", status: "success", source: "subscription_tool" });

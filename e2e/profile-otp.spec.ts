@@ -162,3 +162,23 @@ test("otp gmail: a balance below $0.05 cannot buy", async ({ page, request }) =>
   await expect(buy).toBeVisible();
   await expect(buy).toBeDisabled();
 });
+
+test("a customer reaches OTP Gmail and the payment history without typing an address", async ({ page, request }) => {
+  const email = uniqueEmail("finds");
+  await createUser(request, { email });
+  await seedBalance(request, { email, amountMills: 1_000 });
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/license-keys$/);
+  // The spec's menu keeps these admin-only: the ways in are on the pages a customer uses.
+  const menu = page.getByRole("navigation", { name: "Dashboard" });
+  await expect(menu.getByRole("link", { name: "OTP Gmail" })).toHaveCount(0);
+  await page.getByRole("link", { name: "Payment history" }).click();
+  await expect(page).toHaveURL(/\/transactions-history$/);
+  await menu.getByRole("link", { name: "Profile" }).click();
+  await page.getByRole("navigation", { name: "Balance" }).getByRole("link", { name: "Buy OTP mail with your balance" }).click();
+  await expect(page).toHaveURL(/\/otp-gmail$/);
+  await expect(page.getByRole("heading", { level: 1, name: "OTP Gmail History" })).toBeVisible();
+  await page.goBack();
+  await page.getByRole("navigation", { name: "Balance" }).getByRole("link", { name: "Payment history" }).click();
+  await expect(page).toHaveURL(/\/transactions-history$/);
+});

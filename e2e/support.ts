@@ -119,6 +119,14 @@ export function seedLicense(
 }
 
 /** Credits `amountMills` (1000 = $1.00) to the user's API key through the ledger. */
+/** Seeds orders in any state without PayWay (priced from the plan unless an amount is given). */
+export async function seedOrders(
+  request: TestApiRequest,
+  orders: Array<{ email: string; kind: "plan" | "topup" | "tool"; planId?: string; amountMills?: number; status?: string }>,
+) {
+  return (await testApi<{ orders: Array<{ id: string; tranId: string }> }>(request, "orders", { orders })).orders;
+}
+
 export function seedBalance(request: TestApiRequest, input: { email: string; amountMills: number }) {
   return testApi<{ balanceMills: number }>(request, "balance", input);
 }

@@ -29,6 +29,7 @@ import type { OtpMailDeps } from "./features/otp-mail/service";
 import { createOtpCompatRoutes } from "./features/otp-mail/compat-routes";
 import { createOrdersDeps, type OrdersDeps } from "./features/orders/deps";
 import { createPaywayRoutes } from "./features/orders/payway-routes";
+import { createReceiptRoutes } from "./features/orders/receipt-routes";
 import { createOrderRoutes } from "./features/orders/routes";
 import { createProfileRoutes, createPublicBalanceRoutes } from "./features/profile/routes";
 import { apiKeyContext } from "./auth/api-key";
@@ -158,6 +159,9 @@ export function createApp({ config, db, auth, logger, signer, limiter, otpMail, 
 
   // PayWay's callback and the return URLs: no session either (PayWay and returning browsers).
   app.route("/api", createPaywayRoutes(orders));
+  const receipts = new OpenAPIHono<AppEnv>(VALIDATION);
+  receipts.route("/", createReceiptRoutes(orders));
+  app.route("/api", receipts);
 
   // The public API for API-key holders: `Authorization: Bearer <key>`.
   const publicApi = new OpenAPIHono<AppEnv>(VALIDATION);

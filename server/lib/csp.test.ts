@@ -25,7 +25,7 @@ describe("contentSecurityPolicy", () => {
     const policy = contentSecurityPolicy(config, "https://www.youtube-nocookie.com/embed/videoseries?list=X")(["sha256-abc"]);
     const d = directives(policy);
     expect(d["script-src"]).toEqual(["'self'", "http://localhost:3400", "'sha256-abc'"]);
-    expect(d["frame-src"]).toEqual(["http://localhost:3400", "https://www.youtube-nocookie.com"]);
+    expect(d["frame-src"]).toEqual(["http://localhost:3400", "https://www.youtube-nocookie.com", "payment-success:"]);
     expect(d["form-action"]).toEqual(["'self'", "http://localhost:3400"]);
     expect(d["frame-ancestors"]).toEqual(["'none'"]);
     expect(d["object-src"]).toEqual(["'none'"]);
@@ -45,7 +45,7 @@ describe("contentSecurityPolicy", () => {
     });
     const d = directives(contentSecurityPolicy(config, "https://www.youtube-nocookie.com/embed/x")([]));
     expect(d["script-src"]).toEqual(["'self'", "https://checkout.payway.com.kh"]);
-    expect(d["frame-src"]).toEqual(["https://checkout-sandbox.payway.com.kh", "https://checkout.payway.com.kh", "https://www.youtube-nocookie.com"]);
+    expect(d["frame-src"]).toEqual(["https://checkout-sandbox.payway.com.kh", "https://checkout.payway.com.kh", "https://www.youtube-nocookie.com", "payment-success:"]);
     expect(d["form-action"]).toEqual(["'self'", "https://checkout-sandbox.payway.com.kh"]);
     expect(d["connect-src"]).toEqual(["'self'", "https://checkout-sandbox.payway.com.kh"]);
     expect(d["upgrade-insecure-requests"]).toEqual([]);

@@ -2,6 +2,7 @@
 // this origin, PayWay's checkout plugin, and the inline scripts React Router writes into each
 // prerendered page, allowed one by one by their SHA-256 (computed at build time by
 // scripts/csp-hashes.mjs into build/client/.csp-hashes.json). No 'unsafe-inline' scripts, no eval.
+import { APP_DEEP_LINK_SCHEME } from "../../contracts/orders";
 import { SITE } from "../../contracts/site";
 import type { Config } from "../config";
 
@@ -32,6 +33,8 @@ const sources = (...values: Array<string | undefined>) => [...new Set(values.fil
  *   checkout form is posted into the `aba_webservice` frame (frame, form-action; connect for the
  *   plugin's ABA Mobile in-app flow). In embedded mode both are this server (/payway-sim).
  * - The video playlist embed's origin (frame), from site.config.json.
+ * - The mobile app's scheme (frame): the v2 subscription page hands a verified payment to the app
+ *   through a hidden frame on desktops (`payment-success:`, see payment-return.ts).
  * - Google sign-in needs nothing: it is a top-level redirect, not a frame or a script.
  * - Styles allow 'unsafe-inline': React, Radix and sonner set style attributes and <style>
  *   elements at run time. Style injection cannot run script.
@@ -50,7 +53,7 @@ export function contentSecurityPolicy(
     "object-src 'none'",
     "frame-ancestors 'none'",
     `form-action ${sources("'self'", payway)}`,
-    `frame-src ${sources(payway, plugin, video) || "'none'"}`,
+    `frame-src ${sources(payway, plugin, video, `${APP_DEEP_LINK_SCHEME}:`)}`,
     `connect-src ${sources("'self'", payway)}`,
     `img-src ${sources("'self'", "data:", plugin)}`,
     `style-src ${sources("'self'", "'unsafe-inline'", plugin)}`,

@@ -209,6 +209,8 @@ const DOCUMENTED: Record<string, Row> = {
   "POST /api/orders/checkout": { url: () => "/api/orders/checkout", json: () => ({ kind: "plan", planId: "local-1m" }), expect: signedIn(201) },
   "POST /api/orders/subscription-tool": { url: () => "/api/orders/subscription-tool", json: () => ({ planId: "local-1m", email: "matrix-tool-buyer@example.com" }), expect: everyone(201) },
   "GET /api/orders": { url: () => "/api/orders", expect: signedIn(200), shows: () => alice.tranId },
+  // A return page's receipt (no session): the token is the proof; a made-up one is not found for anyone.
+  "GET /api/payments/receipts/{token}": { url: () => "/api/payments/receipts/TMATRIX0000000000.AAAAAAAAAAAAAAAAAAAAAA", expect: everyone(404) },
   "GET /api/orders/{id}": { url: (r) => `/api/orders/${r.orderId}`, expect: ownRow(200, true), shows: (r) => r.tranId, showsAdmins: () => bob.tranId },
   // The admin console: its own rows (features/admin/authz-rows.ts), for every caller here.
   ...Object.fromEntries(

@@ -13,6 +13,7 @@ import { applyRateLimit, type SharedRateLimiter } from "../../lib/rate-limit";
 import { CALLBACK_SIGNATURE_HEADER } from "../../providers/payway/callback-signature";
 import { TRAN_ID_PATTERN } from "../../providers/payway/hash";
 import { RETURN_PATHS } from "./checkout";
+import { receiptToken } from "./receipt";
 import type { OrdersDeps } from "./deps";
 import type { OrderRow } from "./dto";
 import { findOrderByTranId, settleOrder } from "./settle";
@@ -59,7 +60,10 @@ function landing(deps: OrdersDeps, kind: OrderRow["kind"], order: OrderRow | nul
       url.searchParams.set("plan_title", order.planTitle ?? "");
     }
   } else url.searchParams.set("payment_status", order.status);
+  // What the page uses to ask whether the payment was made: the order (signed-in customers, their
+  // session proves it is theirs) or a receipt token (the subscription tool: no account).
   if (order.kind !== "tool") url.searchParams.set("order", order.id);
+  else url.searchParams.set("receipt", receiptToken(deps.secret, order.tranId));
   return url.toString();
 }
 

@@ -46,11 +46,32 @@ describe("subscription tool", () => {
     await env.control(`/transactions/${order.tranId}/callback`, { times: 5, concurrent: true });
     expect((await licence(bound.id)).expireDate!.getTime()).toBe(expiry.getTime() + 105 * DAY);
 
-    // v2 returns to /license-history with the spec's success parameters.
+    // v2 returns to /license-history with the spec's success parameters and a receipt token
+    // that lets the page (no account) confirm the payment before it celebrates.
     const res = await fetch(checkout.fields.continue_success_url!, { redirect: "manual" });
     const landing = new URL(res.headers.get("location")!);
     expect(landing.pathname).toBe("/license-history");
-    expect(Object.fromEntries(landing.searchParams)).toEqual({ payment_success: "true", plan_price: "$29.99", plan_title: "3 Months" });
+    const { receipt, ...spec } = Object.fromEntries(landing.searchParams);
+    expect(spec).toEqual({ payment_success: "true", plan_price: "$29.99", plan_title: "3 Months" });
+    const confirmed = await env.t.client().json<{ receipt: Record<string, unknown> }>(`/api/payments/receipts/${receipt}`);
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.receipt).toEqual({ status: "paid", kind: "tool", planTitle: "3 Months", amountMills: 29_990, amount: "29.99", currency: "USD", paidAt: expect.any(String) });
+    expect(JSON.stringify(confirmed.body)).not.toContain(bound.buyKey);
+    expect(JSON.stringify(confirmed.body)).not.toContain("owner@example.com");
+  });
+
+  it("a receipt token cannot be made up: a changed character, another order's id or no MAC is not found", async () => {
+    const { order, checkout } = await buy({ planId: "local-1m", email: "receipts@example.com" });
+    const res = await fetch(checkout.fields.continue_success_url!, { redirect: "manual" });
+    const receipt = new URL(res.headers.get("location")!).searchParams.get("receipt")!;
+    expect(receipt.startsWith(`${order.tranId}.`)).toBe(true);
+    const other = await env.checkout(env.t.client(), { planId: "local-1m", email: "other@example.com" }, "/api/orders/subscription-tool");
+    const mac = receipt.slice(receipt.indexOf(".") + 1);
+    const flipped = `${receipt.slice(0, -1)}${receipt.endsWith("A") ? "B" : "A"}`;
+    for (const forged of [flipped, `${other.body.order.tranId}.${mac}`, order.tranId, `${order.tranId}.`, "x".repeat(64)]) {
+      const answer = await env.t.client().json<{ code: string }>(`/api/payments/receipts/${encodeURIComponent(forged)}`);
+      expect([answer.status, answer.body.code], forged).toEqual([404, "NOT_FOUND"]);
+    }
   });
 
   it("a stranger who knows the device key may pay to extend the licence, but never sees its buy key; the owner is told", async () => {

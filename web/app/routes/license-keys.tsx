@@ -1,4 +1,5 @@
 import { PageHeader } from "~/components/dashboard/page-header";
+import { PaymentHistoryLink } from "~/features/profile/api-key-card";
 import { LicensesPanel } from "~/features/licenses/licenses-panel";
 import { DashboardPaymentReturn } from "~/features/payments-return/dashboard-payment-return";
 import { BRAND_NAME } from "~/lib/nav";
@@ -15,6 +16,8 @@ export default function LicenseKeysPage() {
       <PageHeader
         title="License Management"
         description="Your license keys, their status and remaining key changes."
+        // Customers do not have Transactions History in their menu (the spec's rule): it is here.
+        actions={<PaymentHistoryLink />}
       />
       <LicensesPanel />
     </div>

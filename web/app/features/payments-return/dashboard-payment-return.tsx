@@ -26,34 +26,21 @@ import type { Order } from "~/features/payments/api";
 import { useOrder } from "~/features/payments/queries";
 import { KeyText } from "~/features/licenses/key-text";
 import { licenseKeys } from "~/features/licenses/queries";
+import { BalanceLinks } from "~/features/profile/api-key-card";
 import { accountKeys, useBalance } from "~/features/profile/queries";
 import { useMe } from "~/features/session/queries";
 import { showToaster } from "~/lib/toaster";
 import { cn } from "~/lib/utils";
 
-import {
-  announcePayment,
-  openDeepLink,
-  paymentDeepLink,
-  TOP_UP_TITLE,
-  takeToolCheckout,
-  type PaidPayment,
-} from "./payment-return";
+import { announcePayment, openDeepLink, paymentDeepLink, takeToolCheckout, type PaidPayment } from "./payment-return";
 import { PaymentSuccessDialog } from "./payment-success-dialog";
 import { showStatusToast, showSuccessToast, usePaymentReturn } from "./use-payment-return";
 import { PAYMENT_RETURN_TEXT as TEXT } from "./texts";
+import { paymentOf, verifyReturn } from "./verify-return";
 
 type Shown =
   | { kind: "success"; payment: PaidPayment; orderId: string | null; deepLink: string | null }
   | { kind: "pending"; orderId: string };
-
-/** The paid payment an order stands for (when a pending return turns paid here). */
-function paymentOf(order: Order): PaidPayment {
-  const price = `$${order.amount}`;
-  return order.kind === "topup"
-    ? { kind: "topup", amount: order.amount, planTitle: TOP_UP_TITLE, planPrice: price }
-    : { kind: "plan", planTitle: order.planTitle, planPrice: price };
-}
 
 /**
  * Handles a return from PayWay on a dashboard page (/dashboard → /license-keys for plans and
@@ -104,15 +91,23 @@ export function DashboardPaymentReturn({
     [deepLink, email, refreshGoods, source],
   );
 
+  const waitFor = useCallback((orderId: string) => {
+    setShown({ kind: "pending", orderId });
+    setOpen(true);
+  }, []);
+
   usePaymentReturn((ret, key) => {
-    if (ret.type === "success") {
-      celebrate(ret.payment, ret.orderId);
-    } else if (ret.status === "pending" && ret.orderId) {
-      setShown({ kind: "pending", orderId: ret.orderId });
-      setOpen(true);
-    } else {
-      showStatusToast(TEXT, ret.status, key);
+    if (ret.type === "status") {
+      if (ret.status === "pending" && ret.orderId) waitFor(ret.orderId);
+      else showStatusToast(TEXT, ret.status, key);
+      return;
     }
+    // A success is celebrated only once the server confirms it, with the server's plan and amount.
+    void verifyReturn(ret).then((verified) => {
+      if (verified.state === "paid") celebrate(verified.payment, verified.orderId, verified.transactionId ?? undefined);
+      else if (verified.state === "pending" && verified.orderId) waitFor(verified.orderId);
+      else showStatusToast(TEXT, verified.state === "pending" ? "pending" : verified.status, key);
+    });
   }, cleanTo);
 
   if (!shown) return null;
@@ -136,7 +131,12 @@ export function DashboardPaymentReturn({
       onOpenChange={setOpen}
       status={orderId ? <VerifiedStatus orderId={orderId} poll={open} onPaid={refreshGoods} /> : null}
     >
-      {payment.kind === "topup" ? <NewBalance /> : null}
+      {payment.kind === "topup" ? (
+        <>
+          <NewBalance />
+          <BalanceLinks className="justify-center" />
+        </>
+      ) : null}
       {shown.deepLink ? (
         <Button asChild variant="outline">
           <a href={shown.deepLink}>

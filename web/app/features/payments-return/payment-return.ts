@@ -9,6 +9,7 @@
  * Pages show the success popup and toast, tell other windows (PAYMENT_SUCCESS message), record the
  * transaction in localStorage and clean the address; the dashboard then reads the order's status.
  */
+import { APP_DEEP_LINK_SCHEME } from "../../../../contracts/orders";
 import { PAYMENT_SUCCESS_TITLE } from "./texts";
 
 export { PAYMENT_SUCCESS_TITLE };
@@ -18,7 +19,7 @@ export const LAST_TRANSACTION_KEY = "lastTransaction";
 export const TRANSACTIONS_KEY = "transactions";
 export const MAX_LOCAL_TRANSACTIONS = 10;
 /** The mobile app's custom scheme (v2 subscription page). */
-export const DEEP_LINK_SCHEME = "payment-success";
+export const DEEP_LINK_SCHEME = APP_DEEP_LINK_SCHEME;
 
 /** The query parameters a return carries (all removed once handled). */
 export const PAYMENT_RETURN_PARAMS = [
@@ -29,6 +30,7 @@ export const PAYMENT_RETURN_PARAMS = [
   "topup",
   "amount",
   "order",
+  "receipt",
 ] as const;
 
 export type PaidPayment =
@@ -38,9 +40,13 @@ export type PaidPayment =
 export const RETURN_STATUSES = ["pending", "failed", "cancelled", "refunded", "unknown"] as const;
 export type ReturnStatus = (typeof RETURN_STATUSES)[number];
 
+/**
+ * What a return claims. A claimed success is only believed once the server confirms it: the order
+ * (`orderId`, the signed-in customer's) or the receipt token (subscription tool, no account).
+ */
 export type PaymentReturn =
-  | { type: "success"; payment: PaidPayment; orderId: string | null }
-  | { type: "status"; status: ReturnStatus; orderId: string | null };
+  | { type: "success"; payment: PaidPayment; orderId: string | null; receipt: string | null }
+  | { type: "status"; status: ReturnStatus; orderId: string | null; receipt: string | null };
 
 export type PaymentSuccessMessage = {
   type: typeof PAYMENT_SUCCESS_MESSAGE_TYPE;
@@ -61,6 +67,7 @@ export type LocalTransaction = {
 
 const MAX_PARAM_LENGTH = 100;
 const ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const RECEIPT = /^[A-Za-z0-9-]{1,20}\.[A-Za-z0-9_-]{22}$/;
 
 function param(params: URLSearchParams, name: string): string | null {
   const value = params.get(name)?.trim();
@@ -95,15 +102,17 @@ export function parsePaidPayment(params: URLSearchParams): PaidPayment | null {
 export function parsePaymentReturn(params: URLSearchParams): PaymentReturn | null {
   const rawOrder = params.get("order");
   const orderId = rawOrder && ORDER_ID.test(rawOrder) ? rawOrder : null;
+  const rawReceipt = params.get("receipt");
+  const receipt = rawReceipt && RECEIPT.test(rawReceipt) ? rawReceipt : null;
   const payment = parsePaidPayment(params);
-  if (payment) return { type: "success", payment, orderId };
+  if (payment) return { type: "success", payment, orderId, receipt };
   const status = params.get("payment_status");
   if (status !== null) {
     const known = (RETURN_STATUSES as readonly string[]).includes(status) ? (status as ReturnStatus) : "unknown";
-    return { type: "status", status: known, orderId };
+    return { type: "status", status: known, orderId, receipt };
   }
   // payment_success present but unreadable: nothing to celebrate.
-  return params.has("payment_success") ? { type: "status", status: "unknown", orderId } : null;
+  return params.has("payment_success") ? { type: "status", status: "unknown", orderId, receipt } : null;
 }
 
 export function hasPaymentReturn(search: string): boolean {
@@ -184,15 +193,23 @@ export function paymentDeepLink(payment: Pick<PaidPayment, "planTitle" | "planPr
 const MOBILE_UA = /Android|iPhone|iPad|iPod/i;
 
 /**
- * Hands the payment to the mobile app (its web view or the phone's browser open the custom
- * scheme). Only on phones and tablets: a desktop browser cannot have the app, and there the
- * scheme would only raise the browser's "open external application?" prompt. The popup keeps
- * an 'Open in the app' link either way.
+ * Hands a verified payment to the app by itself (the spec's v2 behaviour): phones and tablets
+ * open the custom scheme (the app's web view, or the phone's browser, takes it); a desktop
+ * browser gets it through a hidden frame, so an app that claims the scheme there opens while the
+ * page and its popup stay put. The popup keeps an 'Open in the app' link either way.
  */
 export function openDeepLink(link: string): boolean {
-  if (typeof navigator === "undefined" || !MOBILE_UA.test(navigator.userAgent)) return false;
   try {
-    window.location.assign(link);
+    if (typeof navigator !== "undefined" && MOBILE_UA.test(navigator.userAgent)) {
+      window.location.assign(link);
+      return true;
+    }
+    const frame = document.createElement("iframe");
+    frame.hidden = true;
+    frame.title = "Open in the app";
+    frame.dataset.appLink = "true";
+    frame.src = link;
+    document.body.append(frame);
     return true;
   } catch (error) {
     console.warn("Could not open the app link", error);

@@ -5,11 +5,12 @@ import type {
   Order,
   OrderList,
   OrderStatus,
+  Receipt,
   SubscriptionCheckoutBody,
 } from "../../../../contracts/orders";
 import { apiFetch, isApiError } from "~/lib/api";
 
-export type { CheckoutResponse, Order, OrderList, OrderStatus };
+export type { CheckoutResponse, Order, OrderList, OrderStatus, Receipt };
 
 export type OrderListParams = {
   search: string;
@@ -38,6 +39,9 @@ export const ordersApi = {
   list: (params: OrderListParams, signal?: AbortSignal) => apiFetch<OrderList>(ordersPath(params), { signal }),
   get: (id: string, signal?: AbortSignal) =>
     apiFetch<{ order: Order }>(`/api/orders/${encodeURIComponent(id)}`, { signal }),
+  /** A return's payment by its receipt token (no account needed). */
+  receipt: (token: string, signal?: AbortSignal) =>
+    apiFetch<{ receipt: Receipt }>(`/api/payments/receipts/${encodeURIComponent(token)}`, { signal }),
 };
 
 /** The server's own words for a refused input (422: the spec's texts), else null. */

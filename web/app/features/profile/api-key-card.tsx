@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { CopyIcon, EyeIcon, EyeOffIcon, RefreshCwIcon, RotateCwIcon } from "lucide-react";
+import { CopyIcon, EyeIcon, EyeOffIcon, MailIcon, ReceiptTextIcon, RefreshCwIcon, RotateCwIcon } from "lucide-react";
+import { Link } from "react-router";
 import { toast } from "sonner";
 
 import { API_KEY_LENGTH } from "../../../../contracts/account";
@@ -93,6 +94,7 @@ export function ApiKeyCard() {
               </dl>
               <RegenerateDialog />
             </div>
+            <BalanceLinks />
           </>
         ) : query.isError ? (
           <div role="alert" className="grid gap-3 text-sm">
@@ -140,5 +142,35 @@ function RegenerateDialog() {
         }
       }}
     />
+  );
+}
+
+/**
+ * Where a customer's balance goes and comes from. The spec's menu shows OTP Gmail and Transactions
+ * History to admins only (issue #14): customers reach them from here and from a payment's outcome.
+ */
+export function BalanceLinks({ className }: { className?: string }) {
+  return (
+    <nav aria-label="Balance" className={cn("flex flex-wrap gap-2", className)}>
+      <Button asChild variant="secondary" size="sm">
+        <Link to="/otp-gmail">
+          <MailIcon aria-hidden="true" />
+          Buy OTP mail with your balance
+        </Link>
+      </Button>
+      <PaymentHistoryLink variant="ghost" />
+    </nav>
+  );
+}
+
+/** Transactions History, for customers (not in their menu: the spec's rule). */
+export function PaymentHistoryLink({ variant = "outline" }: { variant?: "outline" | "ghost" }) {
+  return (
+    <Button asChild variant={variant} size="sm">
+      <Link to="/transactions-history">
+        <ReceiptTextIcon aria-hidden="true" />
+        Payment history
+      </Link>
+    </Button>
   );
 }

@@ -12,6 +12,7 @@ import {
 import { PaymentSuccessDialog } from "~/features/payments-return/payment-success-dialog";
 import { showStatusToast, showSuccessToast, usePaymentReturn } from "~/features/payments-return/use-payment-return";
 import type { PaymentReturnText } from "~/features/payments-return/texts";
+import { verifyReturn } from "~/features/payments-return/verify-return";
 import { useTranslation } from "~/lib/i18n";
 
 export const TOOL_SOURCE = "subscription_tool";
@@ -49,17 +50,24 @@ export function ToolPaymentReturn({ variant }: { variant: "v1" | "v2" }) {
       showStatusToast(text, ret.status, key);
       return;
     }
-    const payment = ret.payment;
-    showSuccessToast(text, payment, key);
-    let deepLink: string | null = null;
-    if (variant === "v2") {
-      const started = takeToolCheckout();
-      announcePayment(payment, { email: started?.email, source: TOOL_SOURCE, transactionId: started?.tranId });
-      deepLink = paymentDeepLink(payment);
-      openDeepLink(deepLink);
-    }
-    setShown({ payment, deepLink });
-    setOpen(true);
+    // Only a payment the server confirms (the return's receipt) is celebrated, with its figures.
+    void verifyReturn(ret).then((verified) => {
+      if (verified.state !== "paid") {
+        showStatusToast(text, verified.state === "pending" ? "pending" : verified.status, key);
+        return;
+      }
+      const payment = verified.payment;
+      showSuccessToast(text, payment, key);
+      let deepLink: string | null = null;
+      if (variant === "v2") {
+        const started = takeToolCheckout();
+        announcePayment(payment, { email: started?.email, source: TOOL_SOURCE, transactionId: started?.tranId });
+        deepLink = paymentDeepLink(payment);
+        openDeepLink(deepLink);
+      }
+      setShown({ payment, deepLink });
+      setOpen(true);
+    });
   });
 
   if (!shown) return null;
