@@ -1,24 +1,15 @@
 // The PayWay client: the purchase form (signed here, posted by the browser), check-transaction-2
-// (the only proof of payment we accept) and callback signature checks. Settings come from config.
+// (the only proof of payment we accept), close-transaction and callback signature checks.
+// Settings come from config.
 import { z } from "zod";
 import { amountString, numberToMills, type PaywayCurrency } from "./amounts";
 import { checkCallbackSignature, type SignatureCheck } from "./callback-signature";
+import { closeTransaction, type CloseTransactionResult } from "./close";
 import { formatReqTime, purchaseHash, toBase64, tranIdHash, type PurchaseFields } from "./hash";
+import { Code, PAYWAY_PATHS, PaywayError, parseAnswer, postJson, type PaywaySettings } from "./transport";
 
-export const PAYWAY_PATHS = {
-  purchase: "/api/payment-gateway/v1/payments/purchase",
-  check: "/api/payment-gateway/v1/payments/check-transaction-2",
-  close: "/api/payment-gateway/v1/payments/close-transaction",
-} as const;
-
-export interface PaywaySettings {
-  /** e.g. https://checkout-sandbox.payway.com.kh (no trailing slash). */
-  baseUrl: string;
-  merchantId: string;
-  apiKey: string;
-  timeoutMs?: number;
-  fetch?: typeof fetch;
-}
+export { PAYWAY_PATHS, PaywayError, type PaywaySettings } from "./transport";
+export type { CloseTransactionResult } from "./close";
 
 export interface PurchaseItem {
   name: string;
@@ -49,17 +40,6 @@ export interface PurchaseForm {
   action: string;
   /** Every field to post, `hash` included; values are the exact strings that were hashed. */
   fields: Record<string, string>;
-}
-
-export class PaywayError extends Error {
-  constructor(
-    message: string,
-    public readonly code?: string,
-    public readonly httpStatus?: number,
-  ) {
-    super(message);
-    this.name = "PaywayError";
-  }
 }
 
 /** Letters and spaces only (PayWay's errors 16/17), at most 20 characters; empty when nothing is left. */
@@ -103,7 +83,6 @@ export function buildPurchaseForm(settings: PaywaySettings, req: PurchaseRequest
   return { action: `${settings.baseUrl}${PAYWAY_PATHS.purchase}`, fields: posted };
 }
 
-const Code = z.union([z.string(), z.number()]).transform(String);
 const CheckResponseSchema = z.object({
   data: z
     .object({
@@ -140,40 +119,28 @@ export interface PaywayClient {
   readonly settings: PaywaySettings;
   purchaseForm(req: PurchaseRequest): PurchaseForm;
   checkTransaction(tranId: string, now?: Date): Promise<CheckTransactionResult>;
+  /** Cancels an unpaid checkout. Network, shape and hash failures throw PaywayError. */
+  closeTransaction(tranId: string, now?: Date): Promise<CloseTransactionResult>;
   checkSignature(body: Record<string, unknown>, header: string | null | undefined): SignatureCheck;
 }
 
 export function createPaywayClient(settings: PaywaySettings): PaywayClient {
-  const doFetch = settings.fetch ?? fetch;
   return {
     settings,
     purchaseForm: (req) => buildPurchaseForm(settings, req),
     checkSignature: (body, header) => checkCallbackSignature(settings.apiKey, body, header),
+    closeTransaction: (tranId, now) => closeTransaction(settings, tranId, now),
     async checkTransaction(tranId, now = new Date()) {
       const reqTime = formatReqTime(now);
-      const body = { req_time: reqTime, merchant_id: settings.merchantId, tran_id: tranId, hash: tranIdHash(settings.apiKey, reqTime, settings.merchantId, tranId) };
-      let res: Response;
-      try {
-        res = await doFetch(`${settings.baseUrl}${PAYWAY_PATHS.check}`, {
-          method: "POST",
-          headers: { "content-type": "application/json", accept: "application/json" },
-          body: JSON.stringify(body),
-          signal: AbortSignal.timeout(settings.timeoutMs ?? 10_000),
-        });
-      } catch (err) {
-        throw new PaywayError(`PayWay unreachable: ${(err as Error).message}`);
-      }
-      const text = await res.text();
-      let parsed;
-      try {
-        parsed = CheckResponseSchema.safeParse(JSON.parse(text));
-      } catch {
-        throw new PaywayError(`PayWay answered HTTP ${res.status} with no JSON`, undefined, res.status);
-      }
-      if (!parsed.success) throw new PaywayError(`PayWay answered HTTP ${res.status} in an unknown shape`, undefined, res.status);
-      const { data, status } = parsed.data;
+      const answer = await postJson(settings, PAYWAY_PATHS.check, {
+        req_time: reqTime,
+        merchant_id: settings.merchantId,
+        tran_id: tranId,
+        hash: tranIdHash(settings.apiKey, reqTime, settings.merchantId, tranId),
+      });
+      const { data, status } = parseAnswer(CheckResponseSchema, answer);
       if (status.code === "6") return { found: false, code: status.code, message: status.message ?? "tran_id not found" };
-      if (status.code !== "00" || !data) throw new PaywayError(`PayWay check failed: ${status.code} ${status.message ?? ""}`.trim(), status.code, res.status);
+      if (status.code !== "00" || !data) throw new PaywayError(`PayWay check failed: ${status.code} ${status.message ?? ""}`.trim(), status.code, answer.httpStatus);
       return {
         found: true,
         paymentStatus: data.payment_status,
