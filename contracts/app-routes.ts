@@ -29,3 +29,10 @@ const KNOWN = new Set<string>(APP_PATHS);
 export function isAppPath(pathname: string): boolean {
   return KNOWN.has(pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname);
 }
+
+/**
+ * Where every e-mail confirmation link lands, whoever asked for the e-mail (sign-up, or a sign-in
+ * before confirming): the sign-in page says the address is confirmed; better-auth adds `error=` when
+ * the link has expired, and the page then offers a new one.
+ */
+export const VERIFY_EMAIL_CALLBACK = "/auth?verified=1";

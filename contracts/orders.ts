@@ -42,13 +42,22 @@ export const TopupAmountSchema = z.union([z.number(), z.string().max(32)], TOPUP
 
 const PlanId = dbText(SUBSCRIPTION_MESSAGES.plan).trim().min(1, SUBSCRIPTION_MESSAGES.plan).max(64, SUBSCRIPTION_MESSAGES.plan);
 
+/**
+ * The page a checkout started on, where its outcome is shown (issue #14): `home` (the landing's
+ * plans: a paid plan goes on to License Keys, where its key is), `license-keys`, `profile`
+ * (top-ups). Defaults: plans `home`, top-ups `profile`. A closed list: never an address.
+ */
+export const CheckoutReturnPageSchema = z.enum(["home", "license-keys", "profile"]);
+export type CheckoutReturnPage = z.infer<typeof CheckoutReturnPageSchema>;
+
 export const PlanCheckoutBodySchema = z.object({
   kind: z.literal("plan"),
   planId: PlanId,
   /** Optional check: the plan must belong to this price list. */
   market: MarketSchema.optional(),
+  returnTo: CheckoutReturnPageSchema.optional(),
 });
-export const TopupCheckoutBodySchema = z.object({ kind: z.literal("topup"), amount: TopupAmountSchema });
+export const TopupCheckoutBodySchema = z.object({ kind: z.literal("topup"), amount: TopupAmountSchema, returnTo: CheckoutReturnPageSchema.optional() });
 /** POST /api/orders/checkout (signed in). Any price sent is ignored: the server prices the order. */
 export const CheckoutBodySchema = z.discriminatedUnion("kind", [PlanCheckoutBodySchema, TopupCheckoutBodySchema]);
 export type CheckoutBody = z.input<typeof CheckoutBodySchema>;
@@ -104,7 +113,16 @@ export const CheckoutFormSchema = z.object({
   fields: z.record(z.string(), z.string()),
 });
 export type CheckoutForm = z.infer<typeof CheckoutFormSchema>;
-export const CheckoutResponseSchema = z.object({ order: OrderSchema, checkout: CheckoutFormSchema });
+export const CheckoutResponseSchema = z.object({
+  order: OrderSchema,
+  checkout: CheckoutFormSchema,
+  /**
+   * The payment's receipt token: while PayWay's window is open the page asks
+   * `GET /api/payments/receipts/{receipt}?refresh=1` how the payment stands (declined, cancelled,
+   * paid) and says so at once. The subscription tool's return carries the same token.
+   */
+  receipt: z.string(),
+});
 export type CheckoutResponse = z.infer<typeof CheckoutResponseSchema>;
 
 export const OrderListQuerySchema = z.object({

@@ -174,15 +174,14 @@ test("profile: a $5 top-up through PayWay shows the new balance", async ({ page,
   await pay.click();
 
   await approveOnPayway(page, "5.00");
-  await expect(page).toHaveURL(/\/license-keys$/, { timeout: 20_000 });
+  // Back where the top-up started (issue #14).
+  await expect(page).toHaveURL(/\/profile$/, { timeout: 20_000 });
   await expect(toast(page, "Payment Successful!")).toContainText("Your balance top-up of $5.00 has been processed.");
   const popup = page.getByRole("dialog", { name: "Payment Successful!" });
   await expect(popup.getByTestId("paid-plan")).toHaveText("Balance Top Up");
   await expect(popup.getByTestId("payment-verified-status")).toContainText("Verified with PayWay: paid.");
   await expect(popup.getByTestId("payment-new-balance")).toHaveText("$5.00");
   await popup.getByRole("button", { name: "Done" }).click();
-
-  await page.goto("/profile");
   await expect(page.getByTestId("profile-balance")).toHaveText("$5.00");
 });
 

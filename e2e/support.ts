@@ -38,7 +38,8 @@ export async function waitForHydration(page: Page) {
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
 }
 
-export async function signUpAndConfirm(page: Page, email: string) {
+/** Signs up through /auth; the confirmation e-mail is on its way (not opened). */
+export async function signUp(page: Page, email: string) {
   await page.goto("/auth");
   await waitForHydration(page);
   const dialog = page.getByRole("dialog", { name: "Welcome Back" });
@@ -50,7 +51,10 @@ export async function signUpAndConfirm(page: Page, email: string) {
   await dialog.getByLabel("Create a password").fill(PASSWORD);
   await dialog.getByRole("button", { name: "Sign up", exact: true }).click();
   await expect(dialog.getByText("Check your email for the confirmation link")).toBeVisible();
+}
 
+export async function signUpAndConfirm(page: Page, email: string) {
+  await signUp(page, email);
   await waitForEmail(page, email, /Confirm your Keyshop e-mail/);
   await page.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
   await page.getByRole("link", { name: /verify-email/ }).first().click();

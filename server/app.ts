@@ -12,7 +12,8 @@ import { createAccountLimits } from "./auth/account-limits";
 import { authRequest, withErrorShape, withPagePolicy } from "./auth/edge";
 import { originRefusalLogger, requireTrustedOrigin, untrustedOriginMessage } from "./auth/origin-check";
 import { withSessionHint } from "./auth/session-hint";
-import { PAYWAY_SIMULATOR_PATH, type Config } from "./config";
+import { GOOGLE_STAND_IN_PATH, PAYWAY_SIMULATOR_PATH, type Config } from "./config";
+import { createGoogleSimulator } from "./providers/google-sim/app";
 import type { Db } from "./db/client";
 import { createAdminRoutes } from "./features/admin/routes";
 import { createDevMailboxRoutes } from "./features/dev-mailbox/routes";
@@ -204,6 +205,10 @@ export function createApp({ config, db, auth, logger, signer, limiter, otpMail, 
 
   if (config.embedded) app.route("/dev/mailbox", createDevMailboxRoutes({ db }));
   if (paywaySimulator) app.mount(PAYWAY_SIMULATOR_PATH, paywaySimulator.fetch);
+  if (config.google?.standIn) {
+    const { clientId, clientSecret } = config.google;
+    app.route(GOOGLE_STAND_IN_PATH, createGoogleSimulator({ clientId, clientSecret, redirectUri: `${config.baseUrl}/api/auth/callback/google` }).app);
+  }
   if (config.testApiToken) app.route("/dev/test-api", createTestApiRoutes({ db, auth, token: config.testApiToken, secret: config.authSecret }));
 
   app.get("*", createStaticHandler(config.staticDir, { contentSecurityPolicy: contentSecurityPolicy(config) }));

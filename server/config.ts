@@ -4,6 +4,10 @@ import { DEFAULT_SUSPICION_THRESHOLDS } from "./features/licenses/signals";
 import { parseMills } from "./lib/money";
 
 export const DEV_AUTH_SECRET = "dev-only-secret-change-me-in-production-0123456789";
+/** The Google stand-in's own client (embedded mode only; never accepted by real Google). */
+export const GOOGLE_STAND_IN_PATH = "/google-sim";
+export const GOOGLE_STAND_IN_CLIENT_ID = "keyshop-local.apps.googleusercontent.com";
+export const GOOGLE_STAND_IN_CLIENT_SECRET = "GOCSPX-keyshop-local-stand-in";
 
 const optionalString = z
   .string()
@@ -87,7 +91,12 @@ export interface Config {
   smtpUrl?: string;
   mailFrom: string;
   devSmtpPort: number;
-  google?: { clientId: string; clientSecret: string };
+  /**
+   * Google sign-in: real Google with GOOGLE_CLIENT_ID/SECRET; outside production without them, the
+   * built-in stand-in at /google-sim (same OAuth 2.0 / OpenID Connect protocol); in production
+   * without them, none (the button is hidden).
+   */
+  google?: { clientId: string; clientSecret: string; standIn?: { url: string } };
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   authRateLimit: boolean;
   /** Public OTP API requests per API key per minute. */
@@ -204,7 +213,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
-        : undefined,
+        : production
+          ? undefined
+          : { clientId: GOOGLE_STAND_IN_CLIENT_ID, clientSecret: GOOGLE_STAND_IN_CLIENT_SECRET, standIn: { url: `${baseUrl}${GOOGLE_STAND_IN_PATH}` } },
     logLevel: e.LOG_LEVEL,
     authRateLimit: e.AUTH_RATE_LIMIT === "on",
     publicApiRateLimit: e.PUBLIC_API_RATE_LIMIT,

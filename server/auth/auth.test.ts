@@ -1,4 +1,6 @@
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { emailOutbox } from "../db/schema";
 import { createTestContext, PASSWORD, type TestContext } from "../test/harness";
 
 let t: TestContext;
@@ -42,6 +44,31 @@ describe("sign-up, verification and sign-in", () => {
     const stranger = t.client();
     await stranger.request(mail.link!);
     expect(stranger.hasSession()).toBe(false);
+  });
+
+  it("every confirmation link lands on the sign-in page that says so, also the one a sign-in before confirming sends (#14)", async () => {
+    const email = uniqueEmail("early");
+    const c = t.client();
+    // Whatever target the sign-up asked for, the link lands on the confirmation page.
+    expect((await c.json("/api/auth/sign-up/email", { json: { email, password: PASSWORD, name: "", callbackURL: "/license-keys" } })).status).toBe(200);
+    const first = await t.lastEmail(email, "verify-email");
+    expect(new URL(first.link!).searchParams.get("callbackURL")).toBe("/auth?verified=1");
+
+    // Signing in before confirming sends a second e-mail: it used to land on the home page, signed out, saying nothing.
+    expect((await c.json("/api/auth/sign-in/email", { json: { email, password: PASSWORD } })).status).toBe(403);
+    const second = await t.lastEmail(email, "verify-email");
+    const sent = await t.database.db.select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, email), eq(emailOutbox.template, "verify-email")));
+    expect(sent).toHaveLength(2);
+    expect(new URL(second.link!).searchParams.get("callbackURL")).toBe("/auth?verified=1");
+    const verified = await t.client().request(second.link!);
+    expect(verified.headers.get("location")).toBe("/auth?verified=1");
+
+    // The first link, used after the address is confirmed, says the same (it is true).
+    expect((await t.client().request(first.link!)).headers.get("location")).toBe("/auth?verified=1");
+    // A broken link says so: the page then offers a new one.
+    const broken = new URL(first.link!);
+    broken.searchParams.set("token", `${broken.searchParams.get("token")!.slice(0, -4)}AAAA`);
+    expect((await t.client().request(broken.toString())).headers.get("location")).toBe("/auth?verified=1&error=INVALID_TOKEN");
   });
 
   it("refuses a wrong password with a clear error and no session", async () => {

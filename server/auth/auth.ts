@@ -5,6 +5,7 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { emailOTP, magicLink, twoFactor } from "better-auth/plugins";
+import { VERIFY_EMAIL_CALLBACK } from "../../contracts/app-routes";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import * as schema from "../db/schema";
@@ -12,6 +13,7 @@ import { enqueueEmail } from "../providers/email/outbox";
 import type { Logger } from "../lib/logger";
 import { hitRateLimit } from "../lib/rate-limit";
 import { AUTH_LIMITS } from "./account-limits";
+import { pointGoogleAtStandIn } from "./google-stand-in";
 
 /** The header our own edge sets from the socket (or a trusted proxy); clients cannot forge it. */
 export const CLIENT_IP_HEADER = "x-keyshop-client-ip";
@@ -45,7 +47,7 @@ export function createAuth({ config, db, logger, onEmailQueued }: AuthDeps) {
     onEmailQueued?.();
   };
 
-  return betterAuth({
+  const auth = betterAuth({
     appName: "Keyshop",
     baseURL: config.baseUrl,
     basePath: "/api/auth",
@@ -78,7 +80,11 @@ export function createAuth({ config, db, logger, onEmailQueued }: AuthDeps) {
       // The link confirms the address; the person then signs in (a link opened elsewhere grants no session).
       autoSignInAfterVerification: false,
       sendVerificationEmail: async ({ user, url }) => {
-        await queue({ to: user.email, template: "verify-email", props: { url } });
+        // Every confirmation link lands on the sign-in page that says so, also the one a sign-in
+        // before confirming sends (better-auth would give it that request's target, often none).
+        const link = new URL(url);
+        link.searchParams.set("callbackURL", VERIFY_EMAIL_CALLBACK);
+        await queue({ to: user.email, template: "verify-email", props: { url: link.toString() } });
       },
     },
     socialProviders: config.google
@@ -157,6 +163,11 @@ export function createAuth({ config, db, logger, onEmailQueued }: AuthDeps) {
       }),
     ],
   });
+  // Embedded mode without Google credentials: the same provider, talking to the local stand-in.
+  // Registered before any request can await the context, so no request sees real Google's addresses.
+  const standIn = config.google?.standIn;
+  if (standIn) void auth.$context.then((context) => pointGoogleAtStandIn(context, standIn.url));
+  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -302,6 +302,19 @@ const UNDOCUMENTED: Record<string, Undocumented> = {
       ];
     }),
   ),
+  ...Object.fromEntries(
+    ["GET /google-sim/o/oauth2/v2/auth", "POST /google-sim/o/oauth2/v2/auth", "POST /google-sim/token", "GET /google-sim/oauth2/v3/userinfo", "GET /google-sim/oauth2/v3/certs"].map((route): [string, Undocumented] => {
+      const [method, path] = route.split(" ") as [string, string];
+      return [
+        route,
+        {
+          why: "the Google sign-in stand-in (Google's OAuth 2.0 protocol), mounted without GOOGLE_CLIENT_ID outside production; a session grants nothing there; tested in auth/google.test.ts",
+          when: "no GOOGLE_CLIENT_ID, not production",
+          probes: [{ url: () => path, method, json: method === "POST" ? () => ({}) : undefined, expect: "same for every caller" }],
+        },
+      ];
+    }),
+  ),
   "ALL /payway-sim/*": { why: "the PayWay simulator (PayWay's wire format), mounted only without PAYWAY_BASE_URL by server.ts; tested in providers/payway/simulator", absent: true, probes: [] },
   "GET /*": { why: "the built web app: prerendered public pages and the SPA shell; the same for every caller", probes: [{ url: () => "/faq", expect: "same for every caller" }, { url: () => "/dashboard", expect: "same for every caller" }] },
 };

@@ -1,7 +1,7 @@
 // Creating a checkout: the server prices the order (plans table, or the validated top-up amount),
 // stores it pending and returns PayWay's form fields signed here. No secret leaves the server.
 import { isUniqueViolation } from "../../db/errors";
-import { TOP_UP_TITLE, parseTopupAmount, type CheckoutResponse } from "../../../contracts/orders";
+import { TOP_UP_TITLE, parseTopupAmount, type CheckoutResponse, type CheckoutReturnPage } from "../../../contracts/orders";
 import type { CurrentUser } from "../../auth/context";
 import { orders } from "../../db/schema";
 import { AppError } from "../../lib/errors";
@@ -11,6 +11,7 @@ import { newTranId } from "../../providers/payway/tran-id";
 import { findActivePlan } from "../plans/service";
 import type { OrdersDeps } from "./deps";
 import { toOrderDto, type OrderRow } from "./dto";
+import { receiptToken } from "./receipt";
 
 /** After PayWay's lifetime, callbacks and late checks still get this long before an order is cancelled. */
 const GRACE_MS = 5 * 60_000;
@@ -23,6 +24,9 @@ export const RETURN_PATHS = {
   tool: "/api/check-transaction-SubscriptionTool",
 } as const;
 
+/** The return URL's query for "the customer closed PayWay's window" (its cancel_url). */
+export const CLOSED_PARAM = "closed";
+
 interface NewOrder {
   kind: OrderRow["kind"];
   userId: string | null;
@@ -33,7 +37,7 @@ interface NewOrder {
   deviceLicense?: string | null;
   /** The buyer's display name, sent to PayWay when it is letters only. */
   name?: string;
-  /** Extra query for the return URL (the spec's license_key, the tool page variant). */
+  /** Extra query for the return URL (the spec's license_key, the tool page variant, the page to return to). */
   returnQuery?: Record<string, string>;
 }
 
@@ -73,6 +77,10 @@ function checkoutFor(deps: OrdersDeps, row: OrderRow, o: NewOrder, now: Date): C
   const returnUrl = new URL(`${deps.baseUrl}${RETURN_PATHS[row.kind]}`);
   // The spec's query (req_time, email) plus our tran_id; the endpoint trusts none of it.
   for (const [k, v] of Object.entries({ tran_id: row.tranId, req_time: reqTime, email: row.email, ...o.returnQuery })) returnUrl.searchParams.set(k, v);
+  // Closing PayWay's window sends the browser to cancel_url: the same return, marked, so the server
+  // closes the transaction at PayWay instead of leaving the order pending until it expires.
+  const cancelUrl = new URL(returnUrl);
+  cancelUrl.searchParams.set(CLOSED_PARAM, "1");
   const [firstname, ...rest] = (o.name ?? "").trim().split(/\s+/);
   const form = deps.payway.purchaseForm({
     tranId: row.tranId,
@@ -80,7 +88,7 @@ function checkoutFor(deps: OrdersDeps, row: OrderRow, o: NewOrder, now: Date): C
     currency: "USD",
     returnUrl: deps.settings.callbackUrl,
     continueSuccessUrl: returnUrl.toString(),
-    cancelUrl: returnUrl.toString(),
+    cancelUrl: cancelUrl.toString(),
     firstname,
     lastname: rest.join(" "),
     email: row.email,
@@ -93,6 +101,7 @@ function checkoutFor(deps: OrdersDeps, row: OrderRow, o: NewOrder, now: Date): C
   return {
     order: toOrderDto(row),
     checkout: { ...form, method: "POST", formId: "aba_merchant_request", target: "aba_webservice", pluginUrl: deps.settings.pluginUrl },
+    receipt: receiptToken(deps.secret, row.tranId),
   };
 }
 
@@ -108,15 +117,17 @@ async function pricedPlan(deps: OrdersDeps, planId: string, market?: string) {
   return plan;
 }
 
-export async function createPlanCheckout(deps: OrdersDeps, user: CurrentUser, input: { planId: string; market?: string }) {
+export async function createPlanCheckout(deps: OrdersDeps, user: CurrentUser, input: { planId: string; market?: string; returnTo?: CheckoutReturnPage }) {
   const plan = await pricedPlan(deps, input.planId, input.market);
-  return create(deps, { kind: "plan", userId: user.id, email: user.email.toLowerCase(), planId: plan.id, planTitle: plan.title, amountMills: plan.priceMills, name: user.name });
+  const returnQuery = { to: input.returnTo ?? "home" };
+  return create(deps, { kind: "plan", userId: user.id, email: user.email.toLowerCase(), planId: plan.id, planTitle: plan.title, amountMills: plan.priceMills, name: user.name, returnQuery });
 }
 
-export async function createTopupCheckout(deps: OrdersDeps, user: CurrentUser, input: { amount: number | string }) {
+export async function createTopupCheckout(deps: OrdersDeps, user: CurrentUser, input: { amount: number | string; returnTo?: CheckoutReturnPage }) {
   const amountMills = parseTopupAmount(input.amount);
   if (amountMills === null) throw new AppError("VALIDATION_FAILED", "Invalid amount", 422); // the schema already refused it
-  return create(deps, { kind: "topup", userId: user.id, email: user.email.toLowerCase(), planId: null, planTitle: TOP_UP_TITLE, amountMills, name: user.name });
+  const returnQuery = { to: input.returnTo ?? "profile" };
+  return create(deps, { kind: "topup", userId: user.id, email: user.email.toLowerCase(), planId: null, planTitle: TOP_UP_TITLE, amountMills, name: user.name, returnQuery });
 }
 
 export async function createToolCheckout(deps: OrdersDeps, input: { planId: string; email: string; license?: string; variant: "v1" | "v2" }) {

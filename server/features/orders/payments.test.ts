@@ -226,6 +226,7 @@ describe("top-up", () => {
     expect(await findLedgerMismatches({ db: env.t.database.db })).toEqual([]);
 
     const landing = await returnTo(checkout.fields.continue_success_url!);
+    expect(landing.pathname).toBe("/profile"); // where top-ups start (issue #14)
     expect(Object.fromEntries(landing.searchParams)).toEqual({ payment_success: "true", topup: "true", amount: "12.34", order: row.id });
   });
 });

@@ -6,17 +6,18 @@
 // Neither a callback nor a query string is proof of payment: settleOrder asks PayWay.
 import { Hono, type Context } from "hono";
 import { z } from "zod";
+import { CheckoutReturnPageSchema, type CheckoutReturnPage } from "../../../contracts/orders";
 import { formatPrice } from "../../../contracts/plan-catalogue";
 import type { AppEnv } from "../../auth/context";
 import { AppError, validationError } from "../../lib/errors";
 import { applyRateLimit, type SharedRateLimiter } from "../../lib/rate-limit";
 import { CALLBACK_SIGNATURE_HEADER } from "../../providers/payway/callback-signature";
 import { TRAN_ID_PATTERN } from "../../providers/payway/hash";
-import { RETURN_PATHS } from "./checkout";
+import { CLOSED_PARAM, RETURN_PATHS } from "./checkout";
 import { receiptToken } from "./receipt";
 import type { OrdersDeps } from "./deps";
 import type { OrderRow } from "./dto";
-import { findOrderByTranId, settleOrder } from "./settle";
+import { closeCheckout, findOrderByTranId, settleOrder } from "./settle";
 
 const CallbackSchema = z.looseObject({
   tran_id: z.union([z.string(), z.number()]).transform(String).pipe(z.string().regex(TRAN_ID_PATTERN, "Invalid tran_id")),
@@ -26,7 +27,12 @@ const CallbackSchema = z.looseObject({
 const ReturnQuerySchema = z.object({
   tran_id: z.string().regex(TRAN_ID_PATTERN).optional(),
   v: z.enum(["1", "2"]).optional(),
+  to: CheckoutReturnPageSchema.optional(),
+  [CLOSED_PARAM]: z.literal("1").optional(),
 });
+type ReturnQuery = z.infer<typeof ReturnQuerySchema>;
+
+const PAGES: Record<CheckoutReturnPage, string> = { home: "/", "license-keys": "/license-keys", profile: "/profile" };
 
 /** JSON as documented; form-urlencoded tolerated (older integrations). */
 async function callbackBody(c: Context): Promise<Record<string, unknown>> {
@@ -42,9 +48,21 @@ async function callbackBody(c: Context): Promise<Record<string, unknown>> {
   return body as Record<string, unknown>;
 }
 
+/**
+ * The page a return lands on: where the checkout started (issue #14), except that a plan paid on the
+ * landing goes on to /dashboard (→ License Keys: the spec's return target, where its key is). The
+ * subscription tool's own pages as the spec has them.
+ */
+function pageFor(kind: OrderRow["kind"], order: OrderRow | null, q: Pick<ReturnQuery, "v" | "to">): string {
+  if (kind === "tool") return q.v === "2" ? "/license-history" : "/subscription_tool";
+  const start = q.to ?? (kind === "topup" ? "profile" : "home");
+  if (order?.status === "paid" && start === "home") return "/dashboard";
+  return PAGES[start];
+}
+
 /** Where the browser lands: the spec's success parameters only for a verified, paid order. */
-function landing(deps: OrdersDeps, kind: OrderRow["kind"], order: OrderRow | null, variant: "1" | "2"): string {
-  const page = kind !== "tool" ? "/dashboard" : variant === "2" ? "/license-history" : "/subscription_tool";
+function landing(deps: OrdersDeps, kind: OrderRow["kind"], order: OrderRow | null, q: Pick<ReturnQuery, "v" | "to">): string {
+  const page = pageFor(kind, order, q);
   const url = new URL(`${deps.baseUrl}${page}`);
   if (!order) {
     url.searchParams.set("payment_status", "unknown");
@@ -89,16 +107,17 @@ export function createPaywayRoutes(deps: OrdersDeps & { limiter: SharedRateLimit
 
   for (const kind of ["plan", "topup", "tool"] as const) {
     app.get(RETURN_PATHS[kind].replace(/^\/api/, ""), async (c) => {
-      const q = ReturnQuerySchema.safeParse(c.req.query());
-      const variant = q.success ? (q.data.v ?? "1") : "1";
-      let order = q.success && q.data.tran_id ? await findOrderByTranId(deps, q.data.tran_id) : null;
+      const parsed = ReturnQuerySchema.safeParse(c.req.query());
+      const q: ReturnQuery = parsed.success ? parsed.data : {};
+      let order = q.tran_id ? await findOrderByTranId(deps, q.tran_id) : null;
       if (order && order.kind !== kind) order = null;
-      // The browser may arrive before PayWay's callback: ask PayWay now (limited per address).
+      // The browser may arrive before PayWay's callback: ask PayWay now (limited per address). A
+      // closed window (cancel_url) closes the transaction at PayWay, unless it was paid after all.
       if (order && (order.status === "pending" || order.status === "cancelled") && deps.limiter.hit(`payway-return:${c.get("clientIp")}`, { limit: 60, windowSeconds: 60 }).allowed) {
-        order = await settleOrder(deps, order);
+        order = q[CLOSED_PARAM] && order.status === "pending" ? await closeCheckout(deps, order) : await settleOrder(deps, order);
       }
       c.header("Cache-Control", "no-store");
-      return c.redirect(landing(deps, kind, order, variant), 302);
+      return c.redirect(landing(deps, kind, order, q), 302);
     });
   }
   return app;

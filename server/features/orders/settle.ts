@@ -89,3 +89,24 @@ export async function findOrderByTranId(deps: OrdersDeps, tranId: string): Promi
   const [row] = await deps.db.select().from(orders).where(eq(orders.tranId, tranId));
   return row ?? null;
 }
+
+/**
+ * The customer closed PayWay's window (its cancel_url): close the transaction at PayWay, so it can
+ * no longer be paid, and show the order as cancelled at once instead of pending until it expires.
+ * PayWay refusing because the payment was approved meanwhile (or any other answer) falls back to
+ * asking check-transaction-2: a payment made is always honoured. A late approval PayWay reports
+ * for a closed transaction (its sandbox allowed that for cards) still fulfils: settleOrder accepts
+ * an approval for a cancelled order.
+ */
+export async function closeCheckout(deps: OrdersDeps, order: OrderRow, now = new Date()): Promise<OrderRow> {
+  if (order.status !== "pending") return order;
+  let closed = false;
+  try {
+    closed = (await deps.payway.closeTransaction(order.tranId, now)).outcome === "closed";
+  } catch (err) {
+    deps.logger.warn({ orderId: order.id, err: (err as Error).message }, "PayWay close-transaction failed; checking the transaction instead");
+  }
+  if (!closed) return settleOrder(deps, order, now);
+  await closeOrder(deps, order, "cancelled", { reason: "closed by the customer" }, now);
+  return reload(deps, order.id);
+}

@@ -9,6 +9,7 @@ import {
 } from "~/features/landing/deferred-sections";
 import { Hero } from "~/features/landing/hero";
 import { usePlanCheckout } from "~/features/landing/plan-checkout";
+import { LandingPaymentReturn } from "~/features/payments-return/landing-payment-return";
 import { PricingSection } from "~/features/landing/pricing-section";
 import { registerNamespace } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
@@ -36,6 +37,7 @@ export default function HomePage() {
 
   return (
     <PublicPage>
+      <LandingPaymentReturn />
       <Hero plans={LOCAL_PLANS} onChoosePlan={checkout.choosePlan} prefetch={checkout.prefetch} />
       <FeaturesSection />
       <WhyChooseSection />

@@ -1,8 +1,10 @@
 import { useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 
+import { VERIFY_EMAIL_CALLBACK } from "../../../../contracts/app-routes";
 import { linkErrorMessage } from "~/features/auth/auth-errors";
 import { parseAuthView, type AuthView } from "~/features/auth/auth-views";
+import { EmailRequestForm } from "~/features/auth/email-request-form";
 import { ForgottenPasswordForm } from "~/features/auth/forgotten-password-form";
 import { FormMessage } from "~/features/auth/form-message";
 import { GoogleButton } from "~/features/auth/google-button";
@@ -13,6 +15,7 @@ import { UpdatePasswordForm } from "~/features/auth/update-password-form";
 import { VerifyOtpForm } from "~/features/auth/verify-otp-form";
 import { AUTH_PATH } from "~/features/auth/view-links";
 import { useAppConfig } from "~/features/session/queries";
+import { authClient } from "~/lib/auth-client";
 
 const SOCIAL_VIEWS: AuthView[] = ["sign_in", "sign_up"];
 
@@ -34,6 +37,25 @@ export function AuthPanel({ onSignedIn }: { onSignedIn: () => Promise<void> | vo
   const showGoogle = config.data?.googleEnabled === true && SOCIAL_VIEWS.includes(view);
 
   const formProps = { defaultEmail: email, rememberEmail: setEmail, onSignedIn };
+
+  // A confirmation link that has expired (or is not valid): say so and offer a new one at once.
+  if (verified && linkError) {
+    return (
+      <div className="grid gap-5">
+        <FormMessage tone="error">
+          This confirmation link has expired or is no longer valid. Enter your e-mail address and we will send you a new one.
+        </FormMessage>
+        <EmailRequestForm
+          defaultEmail={email}
+          rememberEmail={setEmail}
+          submitLabel="Send a new confirmation link"
+          loadingLabel="Sending ..."
+          successMessage="Check your email for the confirmation link"
+          request={(address) => authClient.sendVerificationEmail({ email: address, callbackURL: VERIFY_EMAIL_CALLBACK })}
+        />
+      </div>
+    );
+  }
 
   return (
     <div className="grid gap-5">

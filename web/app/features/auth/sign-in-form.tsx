@@ -12,6 +12,8 @@ import type { AuthFormProps } from "~/features/auth/types";
 import { SIGN_IN_ALTERNATIVES, ViewLinks } from "~/features/auth/view-links";
 import { authClient } from "~/lib/auth-client";
 
+export const NOT_CONFIRMED = "Please confirm your e-mail address first: open the confirmation link we e-mailed you (a sign-in attempt sends a new one), then sign in.";
+
 export function SignInForm({ defaultEmail, rememberEmail, onSignedIn }: AuthFormProps) {
   const [error, setError] = useState<string | null>(null);
   const form = useForm({
@@ -27,7 +29,8 @@ export function SignInForm({ defaultEmail, rememberEmail, onSignedIn }: AuthForm
     setError(null);
     const { data, error: authError } = await authClient.signIn.email({ email, password });
     if (authError) {
-      setError(providerErrorMessage(authError));
+      // Not confirmed yet: better-auth has just e-mailed a new link (within the hourly limit).
+      setError(authError.code === "EMAIL_NOT_VERIFIED" ? NOT_CONFIRMED : providerErrorMessage(authError));
       return;
     }
     if (data && "twoFactorRedirect" in data && data.twoFactorRedirect) {

@@ -2,6 +2,8 @@ import { useState } from "react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 
+import { VERIFY_EMAIL_CALLBACK } from "../../../../contracts/app-routes";
+
 import { FormField } from "~/components/form-field";
 import { SubmitButton } from "~/components/submit-button";
 import { providerErrorMessage } from "~/features/auth/auth-errors";
@@ -10,9 +12,6 @@ import { MIN_PASSWORD_LENGTH, signUpSchema } from "~/features/auth/schemas";
 import type { AuthFormProps } from "~/features/auth/types";
 import { ViewLinks } from "~/features/auth/view-links";
 import { authClient } from "~/lib/auth-client";
-
-/** Where the e-mail confirmation link lands (better-auth adds `error=` if it fails). */
-export const VERIFY_EMAIL_CALLBACK = "/auth?verified=1";
 
 export function SignUpForm({
   defaultEmail,

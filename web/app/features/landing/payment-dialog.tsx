@@ -57,7 +57,7 @@ export function PaymentDialog({
   const market = plan?.market;
   const request = useCallback(() => {
     if (!planId) return Promise.reject(new Error("No plan chosen"));
-    return ordersApi.checkout({ kind: "plan", planId, market });
+    return ordersApi.checkout({ kind: "plan", planId, market, returnTo: "home" });
   }, [planId, market]);
 
   if (!plan) return null;

@@ -1,4 +1,6 @@
 // The return's texts. The dashboard is English; the subscription pages pass their translation.
+import { CHECKOUT_OUTCOME_TEXT } from "~/features/payments/outcome-text";
+
 import type { ReturnStatus } from "./payment-return";
 
 export const PAYMENT_SUCCESS_TITLE = "Payment Successful!";
@@ -28,11 +30,8 @@ export const PAYMENT_RETURN_TEXT: PaymentReturnText = {
       title: "Payment pending",
       description: "PayWay has not confirmed this payment yet. It usually takes less than a minute.",
     },
-    failed: {
-      title: "Payment failed",
-      description: "PayWay did not approve the payment. No money was taken; please try again.",
-    },
-    cancelled: { title: "Payment cancelled", description: "The payment was cancelled. Nothing was charged." },
+    failed: CHECKOUT_OUTCOME_TEXT.failed,
+    cancelled: CHECKOUT_OUTCOME_TEXT.cancelled,
     refunded: { title: "Payment refunded", description: "This payment has been refunded." },
     unknown: {
       title: "Payment not found",

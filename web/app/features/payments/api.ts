@@ -39,9 +39,9 @@ export const ordersApi = {
   list: (params: OrderListParams, signal?: AbortSignal) => apiFetch<OrderList>(ordersPath(params), { signal }),
   get: (id: string, signal?: AbortSignal) =>
     apiFetch<{ order: Order }>(`/api/orders/${encodeURIComponent(id)}`, { signal }),
-  /** A return's payment by its receipt token (no account needed). */
-  receipt: (token: string, signal?: AbortSignal) =>
-    apiFetch<{ receipt: Receipt }>(`/api/payments/receipts/${encodeURIComponent(token)}`, { signal }),
+  /** A payment by its receipt token (no account needed); `refresh` asks PayWay first while it is pending. */
+  receipt: (token: string, { refresh = false, signal }: { refresh?: boolean; signal?: AbortSignal } = {}) =>
+    apiFetch<{ receipt: Receipt }>(`/api/payments/receipts/${encodeURIComponent(token)}${refresh ? "?refresh=1" : ""}`, { signal }),
 };
 
 /** The server's own words for a refused input (422: the spec's texts), else null. */

@@ -17,6 +17,7 @@ import { Label } from "~/components/ui/label";
 import { cn } from "~/lib/utils";
 
 import type { CheckoutResponse } from "./api";
+import type { CheckoutOutcomeText } from "./outcome-text";
 import { usePaywayCheckout, type CheckoutFailure } from "./use-payway-checkout";
 
 /** Every text of the dialog, so the landing (English/Khmer) and the dashboard (English) share it. */
@@ -54,6 +55,8 @@ export type CheckoutDialogProps = {
   describeError?: (message: string) => CheckoutFailure;
   /** The submit-failure description (the subscription pages word it differently). */
   failure?: string;
+  /** What a declined or cancelled payment is called while PayWay's window is open (default English). */
+  outcomeText?: CheckoutOutcomeText;
   className?: string;
   children?: ReactNode;
 };
@@ -76,12 +79,13 @@ export function CheckoutDialog({
   request,
   describeError,
   failure,
+  outcomeText,
   className,
   children,
 }: CheckoutDialogProps) {
   const id = useId();
   const [email, setEmail] = useState<EmailState>({ status: "loading" });
-  const { prepare, launch, preparing } = usePaywayCheckout({ describeError, failure });
+  const { prepare, launch, preparing } = usePaywayCheckout({ describeError, failure, outcomeText });
   const loadEmailRef = useRef(loadEmail);
   useEffect(() => {
     loadEmailRef.current = loadEmail;

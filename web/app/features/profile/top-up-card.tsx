@@ -74,7 +74,7 @@ export function TopUpCard() {
 
   const request = useCallback(() => {
     if (paying === null) return Promise.reject(new Error("No amount"));
-    return ordersApi.checkout({ kind: "topup", amount: formatPrice(paying).slice(1) });
+    return ordersApi.checkout({ kind: "topup", amount: formatPrice(paying).slice(1), returnTo: "profile" });
   }, [paying]);
 
   return (

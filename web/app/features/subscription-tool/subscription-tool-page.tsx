@@ -126,6 +126,14 @@ export function SubscriptionToolPage({ variant }: { variant: "v1" | "v2" }) {
     [t, price],
   );
 
+  const outcomeText = useMemo(
+    () => ({
+      failed: { title: t("return.status.failed.title"), description: t("return.status.failed.description") },
+      cancelled: { title: t("return.status.cancelled.title"), description: t("return.status.cancelled.description") },
+    }),
+    [t],
+  );
+
   const days = plan ? plan.periodDays + plan.bonusDays : 0;
 
   return (
@@ -265,6 +273,7 @@ export function SubscriptionToolPage({ variant }: { variant: "v1" | "v2" }) {
           loadEmail={loadEmail}
           request={request}
           failure={PAYWAY_ERRORS.toolPayment}
+          outcomeText={outcomeText}
           className="brand-green"
         >
           <p className="flex gap-2.5 rounded-lg border px-3.5 py-3 text-sm text-muted-foreground">
