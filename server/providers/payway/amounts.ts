@@ -23,3 +23,12 @@ export function numberToMills(value: unknown): number | null {
   if (typeof value !== "number" || !Number.isFinite(value) || value < 0) return null;
   return parseMills(String(value));
 }
+
+/**
+ * Mills as a JSON number for PayWay's JSON bodies (29990 → 29.99, 0 → 0), built from the exact
+ * decimal text so that it reads back (numberToMills) as the same mills. Serialisation only.
+ */
+export function millsToJsonNumber(mills: number): number {
+  if (!Number.isSafeInteger(mills) || mills < 0) throw new RangeError(`Invalid amount: ${mills} mills`);
+  return Number(`${Math.floor(mills / 1000)}.${String(mills % 1000).padStart(3, "0")}`);
+}

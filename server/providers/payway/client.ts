@@ -1,15 +1,17 @@
 // The PayWay client: the purchase form (signed here, posted by the browser), check-transaction-2
-// (the only proof of payment we accept), close-transaction and callback signature checks.
-// Settings come from config.
+// (the only proof of payment we accept), close-transaction, transaction-detail and callback
+// signature checks. Settings come from config.
 import { z } from "zod";
 import { amountString, numberToMills, type PaywayCurrency } from "./amounts";
 import { checkCallbackSignature, type SignatureCheck } from "./callback-signature";
 import { closeTransaction, type CloseTransactionResult } from "./close";
+import { transactionDetail, type TransactionDetailResult } from "./detail";
 import { formatReqTime, purchaseHash, toBase64, tranIdHash, type PurchaseFields } from "./hash";
 import { Code, PAYWAY_PATHS, PaywayError, parseAnswer, postJson, type PaywaySettings } from "./transport";
 
 export { PAYWAY_PATHS, PaywayError, type PaywaySettings } from "./transport";
 export type { CloseTransactionResult } from "./close";
+export type { TransactionDetail, TransactionDetailResult, TransactionOperation } from "./detail";
 
 export interface PurchaseItem {
   name: string;
@@ -121,6 +123,8 @@ export interface PaywayClient {
   checkTransaction(tranId: string, now?: Date): Promise<CheckTransactionResult>;
   /** Cancels an unpaid checkout. Network, shape and hash failures throw PaywayError. */
   closeTransaction(tranId: string, now?: Date): Promise<CloseTransactionResult>;
+  /** The richer record with its operations (refunds included); 10 requests/minute at PayWay. */
+  transactionDetail(tranId: string, now?: Date): Promise<TransactionDetailResult>;
   checkSignature(body: Record<string, unknown>, header: string | null | undefined): SignatureCheck;
 }
 
@@ -130,6 +134,7 @@ export function createPaywayClient(settings: PaywaySettings): PaywayClient {
     purchaseForm: (req) => buildPurchaseForm(settings, req),
     checkSignature: (body, header) => checkCallbackSignature(settings.apiKey, body, header),
     closeTransaction: (tranId, now) => closeTransaction(settings, tranId, now),
+    transactionDetail: (tranId, now) => transactionDetail(settings, tranId, now),
     async checkTransaction(tranId, now = new Date()) {
       const reqTime = formatReqTime(now);
       const answer = await postJson(settings, PAYWAY_PATHS.check, {

@@ -32,8 +32,11 @@ function newTransaction(raw: Record<string, string>, currency: string, defaultRe
     phone: raw.phone ?? "",
     apv: "",
     bankRef: "",
+    approvedAt: null,
+    payer: null,
     closed: false,
     refundAmount: "",
+    refunds: [],
     callbacks: [],
   };
 }

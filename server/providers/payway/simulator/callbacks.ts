@@ -40,10 +40,10 @@ export function callbackBody(tx: SimTransaction, rich: boolean): Record<string, 
     email: tx.email,
     phone: tx.phone,
     bank_ref: tx.bankRef,
-    payment_type: tx.paymentOption.startsWith("abapay") || !tx.paymentOption ? "ABA Pay" : "VISA",
-    payer_account: "000***123",
-    bank_name: "",
-    card_source: "",
+    payment_type: tx.payer?.paymentType ?? "",
+    payer_account: tx.payer?.payerAccount ?? "",
+    bank_name: tx.payer?.bankName ?? "",
+    card_source: tx.payer?.cardSource ?? "",
   };
 }
 

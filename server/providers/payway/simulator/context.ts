@@ -1,5 +1,6 @@
 // The simulator's settings and shared state (one per simulator instance).
 import type { CallbackPlan, CallbackSettings } from "./callbacks";
+import { RollingLimit } from "./rate-limit";
 import { SimStore } from "./store";
 import type { MerchantProfile } from "./validate";
 
@@ -21,6 +22,8 @@ export interface SimulatorOptions {
   lenientDuplicates?: boolean;
   /** HTTP status of a wrong purchase hash (PayWay has been seen to use both). */
   hashErrorStatus?: 200 | 403;
+  /** transaction-detail requests per merchant per rolling minute (PayWay: 10, not negotiable). */
+  detailRateLimit?: number;
   /** How callbacks reach the merchant (default: global fetch). */
   fetch?: typeof fetch;
 }
@@ -37,6 +40,8 @@ export interface SimContext {
   };
   callbackMode: { standing: CallbackPlan; next: CallbackPlan | null };
   callbackSettings(merchantId: string): CallbackSettings;
+  /** transaction-detail's limit, per merchant id. */
+  detailLimit: RollingLimit;
 }
 
 export function createSimContext(opts: SimulatorOptions): SimContext {
@@ -52,6 +57,7 @@ export function createSimContext(opts: SimulatorOptions): SimContext {
       hashErrorStatus: opts.hashErrorStatus ?? 403,
     },
     callbackMode: { standing: { mode: "deliver" }, next: null },
+    detailLimit: new RollingLimit(opts.detailRateLimit ?? 10, now),
     callbackSettings: (merchantId) => ({
       apiKey: opts.merchants[merchantId]?.apiKey ?? "",
       sign: opts.signCallbacks ?? true,

@@ -2,6 +2,7 @@
 //   POST /__sim/transactions/:tranId/{approve,decline,cancel,refund,expire}  body { callback? }
 //   POST /__sim/transactions/:tranId/callback                                 body { times?, concurrent? }
 //   POST /__sim/callback-mode                                                 body { mode, times?, concurrent?, once? }
+//   POST /__sim/rate-limits/reset                                             (transaction-detail's 10/min)
 //   GET  /__sim/transactions[/:tranId]
 import { Hono, type Context } from "hono";
 import { z } from "zod";
@@ -55,6 +56,11 @@ export function createControlRoutes(sim: SimContext) {
     if (once) sim.callbackMode.next = plan;
     else sim.callbackMode.standing = plan;
     return c.json({ callbackMode: sim.callbackMode });
+  });
+
+  app.post("/__sim/rate-limits/reset", (c) => {
+    sim.detailLimit.reset();
+    return c.json({ ok: true });
   });
 
   app.post("/__sim/transactions/:tranId/callback", async (c) => {

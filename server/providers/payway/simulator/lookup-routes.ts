@@ -2,11 +2,15 @@
 //   check-transaction-2  bad hash 403 code 5; unknown 200 code 6; merchant 8; 7 days back only.
 //   close-transaction    bad hash 403 code "1"; unknown 403 code 5; merchant 26 (PayWay's close
 //                        page lists 1 / 5 / 26; the sandbox answered an unknown tran_id with 403 + 5).
+//   transaction-detail   as check (its page lists 5 / 6 / 8 / 11 / 429), no 7-day limit, and 10
+//                        requests per minute: then HTTP 403 with a numeric code 429, no Retry-After.
 import { Hono } from "hono";
+import { millsToJsonNumber } from "../amounts";
 import { PAYWAY_PATHS } from "../client";
 import type { SimContext } from "./context";
+import { detailResponse } from "./detail";
 import { signedLookup, simStatus, type LookupRules } from "./signed";
-import { gatewayDate, STATUS_CODE, type SimTransaction } from "./store";
+import { gatewayDate, refundedMills, STATUS_CODE, type SimTransaction } from "./store";
 
 const DAY_MS = 86_400_000;
 
@@ -23,6 +27,13 @@ const CLOSE: LookupRules = {
   notFound: { code: 5, message: "Transaction not found", http: 403 },
 };
 
+const detailRules = (sim: SimContext): LookupRules => ({
+  unknownMerchant: CHECK.unknownMerchant,
+  badHash: { code: 5, message: "Wrong hash", http: 403 },
+  notFound: CHECK.notFound,
+  rateLimit: { limit: sim.detailLimit, answer: { code: 429, message: "Rate limit exceeded for this request. Please try again later", http: 403 } },
+});
+
 export function checkResponse(tx: SimTransaction) {
   const amount = Number(tx.amount); // serialisation only: PayWay answers with JSON numbers
   const paid = tx.status === "APPROVED" || tx.status === "REFUNDED";
@@ -32,7 +43,7 @@ export function checkResponse(tx: SimTransaction) {
       payment_status: tx.status,
       total_amount: amount,
       original_amount: amount,
-      refund_amount: tx.status === "REFUNDED" ? Number(tx.refundAmount) : 0,
+      refund_amount: millsToJsonNumber(refundedMills(tx)),
       discount_amount: 0,
       payment_amount: paid ? amount : 0,
       payment_currency: paid ? tx.currency : "",
@@ -64,6 +75,10 @@ export function createLookupRoutes(sim: SimContext) {
     if (tx.status === "PENDING") sim.store.transition(tx, "CANCELLED");
     tx.closed = true;
     return c.json(simStatus("00", "Success!", tx.tranId), 200);
+  });
+  app.post(PAYWAY_PATHS.detail, async (c) => {
+    const found = await signedLookup(sim, c, detailRules(sim));
+    return found.error ?? c.json(detailResponse(found.tx), 200);
   });
   return app;
 }

@@ -5,6 +5,7 @@ import type { Context } from "hono";
 import { hashesEqual, tranIdHash } from "../hash";
 import { readFields } from "./body";
 import type { SimContext } from "./context";
+import type { RollingLimit } from "./rate-limit";
 import type { SimTransaction } from "./store";
 
 export interface SimAnswer {
@@ -19,6 +20,8 @@ export interface LookupRules {
   notFound: SimAnswer;
   /** Transactions older than this are "not found" (check-transaction-2 looks back 7 days only). */
   maxAgeMs?: number;
+  /** Requests per merchant id over the limit get `answer` before anything else is looked at. */
+  rateLimit?: { limit: RollingLimit; answer: SimAnswer };
 }
 
 export const simStatus = (code: number | string, message: string, tranId = "") => ({ status: { code, message, tran_id: tranId } });
@@ -31,6 +34,7 @@ export async function signedLookup(sim: SimContext, c: Context, rules: LookupRul
   const tranId = raw.tran_id ?? "";
   const answer = (a: SimAnswer) => ({ error: c.json(simStatus(a.code, a.message, tranId), a.http) });
   const merchantId = raw.merchant_id ?? "";
+  if (rules.rateLimit && !rules.rateLimit.limit.take(merchantId)) return answer(rules.rateLimit.answer);
   const profile = sim.merchants[merchantId];
   if (!profile) return answer(rules.unknownMerchant);
   const expected = tranIdHash(profile.apiKey, raw.req_time ?? "", merchantId, tranId);
