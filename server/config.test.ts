@@ -1,5 +1,7 @@
+import { generateKeyPairSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { ConfigError, DEV_AUTH_SECRET, loadConfig } from "./config";
+import { simulatorKeyPair } from "./providers/payway/simulator/rsa";
 
 /** Production refuses the PayWay simulator: every production fixture names a PayWay account. */
 const PAYWAY_LIVE = { PAYWAY_BASE_URL: "https://checkout.payway.com.kh", PAYWAY_MERCHANT_ID: "ec000002", PAYWAY_API_KEY: "real-key" };
@@ -62,6 +64,25 @@ describe("configuration", () => {
       requireCallbackSignature: true,
     });
     expect(() => loadConfig({ PAYWAY_LIFETIME_MINUTES: "2" })).toThrow(/PAYWAY_LIFETIME_MINUTES/);
+  });
+
+  it("PAYWAY_RSA_PUBLIC_KEY: the simulator's own key, optional with the real PayWay (also in production), checked when set", () => {
+    expect(loadConfig({}).payway.rsaPublicKey).toBe(simulatorKeyPair().publicKey);
+    const sandbox = { PAYWAY_BASE_URL: "https://checkout-sandbox.payway.com.kh", PAYWAY_MERCHANT_ID: "ec000002", PAYWAY_API_KEY: "k" };
+    expect(loadConfig(sandbox).payway.rsaPublicKey).toBeUndefined();
+    const production = { NODE_ENV: "production", AUTH_SECRET: "x".repeat(40), SMTP_URL: "smtp://mail.example:587", BASE_URL: "https://shop.example", ...PAYWAY_LIVE };
+    expect(loadConfig(production).payway.rsaPublicKey).toBeUndefined();
+
+    const pem = generateKeyPairSync("rsa", { modulusLength: 1024 }).publicKey.export({ type: "spki", format: "pem" }).toString();
+    expect(loadConfig({ ...production, PAYWAY_RSA_PUBLIC_KEY: pem }).payway.rsaPublicKey).toBe(pem);
+    // One line with literal \n (environment files, container settings) and the bare Base64 body.
+    expect(loadConfig({ ...sandbox, PAYWAY_RSA_PUBLIC_KEY: pem.trim().replace(/\n/g, "\\n") }).payway.rsaPublicKey).toBe(pem);
+    expect(loadConfig({ ...sandbox, PAYWAY_RSA_PUBLIC_KEY: pem.replace(/-----[A-Z ]+-----/g, "") }).payway.rsaPublicKey).toBe(pem);
+
+    expect(() => loadConfig({ ...sandbox, PAYWAY_RSA_PUBLIC_KEY: "not a key" })).toThrow(/PAYWAY_RSA_PUBLIC_KEY/);
+    const ec = generateKeyPairSync("ec", { namedCurve: "P-256" }).publicKey.export({ type: "spki", format: "pem" }).toString();
+    expect(() => loadConfig({ ...sandbox, PAYWAY_RSA_PUBLIC_KEY: ec })).toThrow(/PAYWAY_RSA_PUBLIC_KEY/);
+    expect(() => loadConfig({ PAYWAY_RSA_PUBLIC_KEY: pem })).toThrow(/PAYWAY_RSA_PUBLIC_KEY: the built-in PayWay simulator/);
   });
 
   it("uses the local inbox by default; upstream needs a URL, and in production its token over https", () => {

@@ -2,6 +2,8 @@
 import { z } from "zod";
 import { DEFAULT_SUSPICION_THRESHOLDS } from "./features/licenses/signals";
 import { parseMills } from "./lib/money";
+import { parseRsaPublicKey } from "./providers/payway/merchant-auth";
+import { simulatorKeyPair } from "./providers/payway/simulator/rsa";
 
 export const DEV_AUTH_SECRET = "dev-only-secret-change-me-in-production-0123456789";
 /** The Google stand-in's own client (embedded mode only; never accepted by real Google). */
@@ -56,6 +58,7 @@ const envSchema = z.object({
   PAYWAY_BASE_URL: optionalString.pipe(z.url().optional()).describe("unset = the built-in PayWay simulator"),
   PAYWAY_MERCHANT_ID: optionalString.pipe(z.string().max(30).optional()),
   PAYWAY_API_KEY: optionalString.describe("Secret: the PayWay merchant API key (HMAC key)"),
+  PAYWAY_RSA_PUBLIC_KEY: optionalString.describe("The merchant's RSA public key from ABA (PEM; \\n for newlines on one line): refunds only"),
   PAYWAY_PLUGIN_URL: optionalString.pipe(z.url().optional()),
   PAYWAY_CALLBACK_URL: optionalString.pipe(z.url().optional()),
   PAYWAY_PAYMENT_OPTION: z.enum(["", "cards", "abapay_khqr", "abapay_khqr_deeplink", "alipay", "wechat", "google_pay"]).default("abapay_khqr"),
@@ -149,6 +152,12 @@ export interface PaywayConfig {
   lifetimeMinutes: number;
   /** Refuse callbacks without a valid X-PayWay-HMAC-SHA512 (a wrong one is always refused). */
   requireCallbackSignature: boolean;
+  /**
+   * The merchant's RSA public key (SPKI PEM) that encrypts merchant_auth for refunds; the
+   * simulator's own with the simulator. Unset: refunds are refused (PaywayError rsa_key_missing),
+   * everything else works: refunds are optional for a shop, so production starts without it.
+   */
+  rsaPublicKey?: string;
 }
 
 export const PAYWAY_SIMULATOR_PATH = "/payway-sim";
@@ -195,6 +204,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (e.PAYWAY_BASE_URL && (!e.PAYWAY_MERCHANT_ID || !e.PAYWAY_API_KEY)) {
     problems.push("PAYWAY_MERCHANT_ID and PAYWAY_API_KEY: required with PAYWAY_BASE_URL");
   }
+  const rsaPublicKey = paywayRsaPublicKey(e, problems);
   if (problems.length) throw new ConfigError(problems);
 
   const baseUrl = (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
@@ -234,7 +244,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           : { kind: "local" },
       inbound: e.INBOUND_SMTP_PORT ? { port: e.INBOUND_SMTP_PORT, host: e.INBOUND_SMTP_HOST } : undefined,
     },
-    payway: paywayConfig(e, baseUrl),
+    payway: paywayConfig(e, baseUrl, rsaPublicKey),
     embedded: !e.SMTP_URL,
     metricsToken: e.METRICS_TOKEN,
     licences: {
@@ -245,7 +255,23 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   };
 }
 
-function paywayConfig(e: z.output<typeof envSchema>, baseUrl: string): PaywayConfig {
+/** The refund key as SPKI PEM, or undefined; a key that is set but unusable is a problem. */
+function paywayRsaPublicKey(e: z.output<typeof envSchema>, problems: string[]): string | undefined {
+  // The simulator decrypts with its own private key, so it needs its own public key too.
+  if (!e.PAYWAY_BASE_URL) {
+    if (e.PAYWAY_RSA_PUBLIC_KEY) problems.push("PAYWAY_RSA_PUBLIC_KEY: the built-in PayWay simulator uses its own key pair; set it only with PAYWAY_BASE_URL");
+    return simulatorKeyPair().publicKey;
+  }
+  if (!e.PAYWAY_RSA_PUBLIC_KEY) return undefined;
+  try {
+    return parseRsaPublicKey(e.PAYWAY_RSA_PUBLIC_KEY).export({ type: "spki", format: "pem" }).toString();
+  } catch (err) {
+    problems.push(`PAYWAY_RSA_PUBLIC_KEY: not a usable RSA public key in PEM (${(err as Error).message})`);
+    return undefined;
+  }
+}
+
+function paywayConfig(e: z.output<typeof envSchema>, baseUrl: string, rsaPublicKey: string | undefined): PaywayConfig {
   const simulator = !e.PAYWAY_BASE_URL;
   const apiBase = (e.PAYWAY_BASE_URL ?? `${baseUrl}${PAYWAY_SIMULATOR_PATH}`).replace(/\/$/, "");
   return {
@@ -258,5 +284,6 @@ function paywayConfig(e: z.output<typeof envSchema>, baseUrl: string): PaywayCon
     paymentOption: e.PAYWAY_PAYMENT_OPTION,
     lifetimeMinutes: e.PAYWAY_LIFETIME_MINUTES,
     requireCallbackSignature: e.PAYWAY_CALLBACK_SIGNATURE === "required",
+    rsaPublicKey,
   };
 }

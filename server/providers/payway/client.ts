@@ -1,17 +1,19 @@
 // The PayWay client: the purchase form (signed here, posted by the browser), check-transaction-2
-// (the only proof of payment we accept), close-transaction, transaction-detail and callback
-// signature checks. Settings come from config.
+// (the only proof of payment we accept), close-transaction, transaction-detail, refunds and
+// callback signature checks. Settings come from config.
 import { z } from "zod";
 import { amountString, numberToMills, type PaywayCurrency } from "./amounts";
 import { checkCallbackSignature, type SignatureCheck } from "./callback-signature";
 import { closeTransaction, type CloseTransactionResult } from "./close";
 import { transactionDetail, type TransactionDetailResult } from "./detail";
 import { formatReqTime, purchaseHash, toBase64, tranIdHash, type PurchaseFields } from "./hash";
+import { refund, type RefundRequest, type RefundResult } from "./refund";
 import { Code, PAYWAY_PATHS, PaywayError, parseAnswer, postJson, type PaywaySettings } from "./transport";
 
 export { PAYWAY_PATHS, PaywayError, type PaywaySettings } from "./transport";
 export type { CloseTransactionResult } from "./close";
 export type { TransactionDetail, TransactionDetailResult, TransactionOperation } from "./detail";
+export type { RefundRequest, RefundResult } from "./refund";
 
 export interface PurchaseItem {
   name: string;
@@ -93,6 +95,7 @@ const CheckResponseSchema = z.object({
       original_amount: z.unknown().optional(),
       total_amount: z.unknown().optional(),
       payment_amount: z.unknown().optional(),
+      refund_amount: z.unknown().optional(),
       payment_currency: z.string().nullish(),
       original_currency: z.string().nullish(),
       apv: z.union([z.string(), z.number()]).nullish(),
@@ -114,6 +117,11 @@ export type CheckTransactionResult =
       currency: string;
       apv: string;
       transactionDate: string | null;
+      /**
+       * Refunded so far (refund_amount), in mills; null if absent or unreadable. PayWay says
+       * REFUNDED after a partial refund too: this tells how much.
+       */
+      refundAmountMills: number | null;
     }
   | { found: false; code: string; message: string };
 
@@ -125,6 +133,8 @@ export interface PaywayClient {
   closeTransaction(tranId: string, now?: Date): Promise<CloseTransactionResult>;
   /** The richer record with its operations (refunds included); 10 requests/minute at PayWay. */
   transactionDetail(tranId: string, now?: Date): Promise<TransactionDetailResult>;
+  /** A full or partial refund; needs settings.rsaPublicKey. Transport failures throw PaywayError. */
+  refund(req: RefundRequest): Promise<RefundResult>;
   checkSignature(body: Record<string, unknown>, header: string | null | undefined): SignatureCheck;
 }
 
@@ -135,6 +145,7 @@ export function createPaywayClient(settings: PaywaySettings): PaywayClient {
     checkSignature: (body, header) => checkCallbackSignature(settings.apiKey, body, header),
     closeTransaction: (tranId, now) => closeTransaction(settings, tranId, now),
     transactionDetail: (tranId, now) => transactionDetail(settings, tranId, now),
+    refund: (req) => refund(settings, req),
     async checkTransaction(tranId, now = new Date()) {
       const reqTime = formatReqTime(now);
       const answer = await postJson(settings, PAYWAY_PATHS.check, {
@@ -154,6 +165,7 @@ export function createPaywayClient(settings: PaywaySettings): PaywayClient {
         currency: data.original_currency || data.payment_currency || "",
         apv: data.apv == null ? "" : String(data.apv),
         transactionDate: data.transaction_date ?? null,
+        refundAmountMills: numberToMills(data.refund_amount),
       };
     },
   };

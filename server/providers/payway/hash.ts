@@ -52,6 +52,11 @@ export function tranIdHash(apiKey: string, reqTime: string, merchantId: string, 
   return paywayHash(apiKey, [reqTime, merchantId, tranId]);
 }
 
+/** The refund API (merchant portal): request_time + merchant_id + merchant_auth (the Base64 sent). */
+export function refundHash(apiKey: string, requestTime: string, merchantId: string, merchantAuth: string): string {
+  return paywayHash(apiKey, [requestTime, merchantId, merchantAuth]);
+}
+
 /** 2026-09-23T05:06:07Z → "20260923050607". */
 export function formatReqTime(date: Date): string {
   return date.toISOString().replace(/\D/g, "").slice(0, 14);

@@ -1,5 +1,5 @@
 // PayWay's wire format, POST only: purchase here; the tran_id lookups (check-transaction-2,
-// close-transaction, …) in lookup-routes.ts.
+// close-transaction, transaction-detail) in lookup-routes.ts; the refund API in refund-route.ts.
 import { Hono } from "hono";
 import { PAYWAY_PATHS } from "../client";
 import { fromBase64 } from "../hash";
@@ -7,6 +7,7 @@ import { readFields } from "./body";
 import type { SimContext } from "./context";
 import { createLookupRoutes } from "./lookup-routes";
 import { checkoutPage, fakeKhqr } from "./page";
+import { createRefundRoute } from "./refund-route";
 import { simStatus as status } from "./signed";
 import type { SimTransaction } from "./store";
 import { validatePurchase } from "./validate";
@@ -70,5 +71,6 @@ export function createApiRoutes(sim: SimContext) {
   });
 
   app.route("/", createLookupRoutes(sim));
+  app.route("/", createRefundRoute(sim));
   return app;
 }

@@ -28,6 +28,9 @@ export interface SimulatorOptions {
   fetch?: typeof fetch;
 }
 
+/** How the refund API answers a refund it would make: normally, refused (PTL58) or HTTP 500. */
+export type RefundMode = "ok" | "fail" | "error";
+
 export interface SimContext {
   store: SimStore;
   merchants: Record<string, MerchantProfile>;
@@ -42,6 +45,8 @@ export interface SimContext {
   callbackSettings(merchantId: string): CallbackSettings;
   /** transaction-detail's limit, per merchant id. */
   detailLimit: RollingLimit;
+  /** Set by POST /__sim/refund-mode: `next` applies once, then `standing` again. */
+  refundMode: { standing: RefundMode; next: RefundMode | null };
 }
 
 export function createSimContext(opts: SimulatorOptions): SimContext {
@@ -58,6 +63,7 @@ export function createSimContext(opts: SimulatorOptions): SimContext {
     },
     callbackMode: { standing: { mode: "deliver" }, next: null },
     detailLimit: new RollingLimit(opts.detailRateLimit ?? 10, now),
+    refundMode: { standing: "ok", next: null },
     callbackSettings: (merchantId) => ({
       apiKey: opts.merchants[merchantId]?.apiKey ?? "",
       sign: opts.signCallbacks ?? true,

@@ -3,6 +3,8 @@
 //   POST /__sim/transactions/:tranId/callback                                 body { times?, concurrent? }
 //   POST /__sim/callback-mode                                                 body { mode, times?, concurrent?, once? }
 //   POST /__sim/rate-limits/reset                                             (transaction-detail's 10/min)
+//   POST /__sim/refund-mode                                                   body { mode: ok|fail|error, once? }
+//   POST /__sim/transactions/:tranId/backdate                                 body { days }
 //   GET  /__sim/transactions[/:tranId]
 import { Hono, type Context } from "hono";
 import { z } from "zod";
@@ -18,6 +20,12 @@ const PlanSchema = z.object({
 const ActionBody = z.object({ callback: PlanSchema.optional() });
 const ModeBody = PlanSchema.extend({ once: z.boolean().optional() });
 const ReplayBody = z.object({ times: z.number().int().min(1).max(50).default(1), concurrent: z.boolean().default(false) });
+
+// fail: the refund API refuses with PTL58 "Fail to refund"; error: it answers HTTP 500 without
+// JSON (the client throws). Either way nothing is refunded.
+const RefundModeBody = z.object({ mode: z.enum(["ok", "fail", "error"]), once: z.boolean().optional() });
+const BackdateBody = z.object({ days: z.number().min(0).max(3650) });
+const DAY_MS = 86_400_000;
 
 const TARGET: Record<string, SimStatus> = { approve: "APPROVED", decline: "DECLINED", cancel: "CANCELLED", refund: "REFUNDED" };
 
@@ -56,6 +64,28 @@ export function createControlRoutes(sim: SimContext) {
     if (once) sim.callbackMode.next = plan;
     else sim.callbackMode.standing = plan;
     return c.json({ callbackMode: sim.callbackMode });
+  });
+
+  app.post("/__sim/refund-mode", async (c) => {
+    const input = await body(c, RefundModeBody);
+    if (!input) return c.json({ error: "Expected { mode: ok|fail|error, once? }" }, 400);
+    if (input.once) sim.refundMode.next = input.mode;
+    else sim.refundMode = { standing: input.mode, next: null };
+    return c.json({ refundMode: sim.refundMode });
+  });
+
+  // Moves a transaction's dates back, as if it had been made `days` earlier (the 30-day refund window).
+  app.post("/__sim/transactions/:tranId/backdate", async (c) => {
+    const tx = find(c);
+    if (!tx) return c.json({ error: "Unknown transaction" }, 404);
+    const input = await body(c, BackdateBody);
+    if (!input) return c.json({ error: "Expected { days }" }, 400);
+    const back = (d: Date) => new Date(d.getTime() - input.days * DAY_MS);
+    tx.createdAt = back(tx.createdAt);
+    tx.expiresAt = back(tx.expiresAt);
+    if (tx.approvedAt) tx.approvedAt = back(tx.approvedAt);
+    for (const r of tx.refunds) r.at = back(r.at);
+    return c.json({ transaction: tx });
   });
 
   app.post("/__sim/rate-limits/reset", (c) => {

@@ -1,5 +1,6 @@
 // The simulator's transactions and their state machine (in memory: it is a development tool).
-//   PENDING → APPROVED | DECLINED | CANCELLED;  APPROVED → REFUNDED;  the rest are final.
+//   PENDING → APPROVED | DECLINED | CANCELLED;  APPROVED → REFUNDED (→ REFUNDED again while only
+//   partly refunded);  the rest are final.
 // A refund, full or partial, makes the transaction REFUNDED, as PayWay does ("4 REFUNDED (full or
 // partial)"; its refund API answers transaction_status REFUNDED either way, and the sandbox flipped
 // a 0.10 of 0.50 refund to REFUNDED). Further partial refunds are allowed until the paid amount is

@@ -11,6 +11,8 @@ export interface MerchantProfile {
   whitelist?: string[];
   /** The profile's return_url, used when a purchase sends none. */
   defaultReturnUrl?: string;
+  /** PKCS#8 PEM decrypting merchant_auth (refunds); default: the process's simulatorKeyPair(). */
+  rsaPrivateKey?: string;
 }
 
 export interface PaywayFailure {
