@@ -1,6 +1,18 @@
-// One-time codes from received mail. Site profiles first (Facebook: FB-12345 in the subject, a
-// checked sender, digits only near code words in the body, known false hits skipped), HTML turned
-// into text without splitting codes, every code kept oldest first with the latest last.
+// One-time codes from received mail, in any language. A message counts only if its sender's domain
+// belongs to the site (the display name proves nothing). Its subject, text and HTML are read with
+// every script's digits made ASCII; each number shaped like the site's code (right length, not a
+// date, time, phone number, amount, postcode, reference or link) is scored by where it stands and,
+// secondarily, by the words around it (score.ts); the best one above the threshold is the message's
+// code. Across messages, every code is kept oldest first with the latest last.
+import { senderAllowed, type SiteProfile } from "./profiles";
+import { scoreDoc, THRESHOLD, type Scored } from "./score";
+import { htmlDoc, plainDoc } from "./text-doc";
+
+export { toAsciiDigits, digitValue } from "./digits";
+export { FACEBOOK, GOOGLE, INSTAGRAM, SITE_PROFILES, TELEGRAM, TIKTOK, senderAllowed, senderDomain, siteProfile } from "./profiles";
+export type { ServiceId, SiteProfile } from "./profiles";
+export { htmlToText } from "./text-doc";
+export type { Scored } from "./score";
 
 export interface InboundMail {
   from: string;
@@ -10,67 +22,41 @@ export interface InboundMail {
   receivedAt: Date;
 }
 
-export interface SiteProfile {
-  id: string;
-  /** Sender domains accepted (the address's domain or a subdomain of one). */
-  senderDomains: string[];
-  subjectPattern: RegExp;
-  bodyPattern: RegExp;
-  /** Values that look like codes but are not (e.g. Meta's 94025 postcode in footers). */
-  ignore: Set<string>;
-}
+type MailContent = Pick<InboundMail, "from" | "subject" | "text" | "html">;
 
-export const FACEBOOK: SiteProfile = {
-  id: "facebook",
-  senderDomains: ["facebookmail.com", "facebook.com", "meta.com"],
-  subjectPattern: /\bFB-(\d{5,8})\b/,
-  bodyPattern: /(?:\bFB-|code|confirmation|verification|security code|passcode)[^0-9]{0,40}?(\d{5,8})\b/gi,
-  ignore: new Set(["94025"]),
-};
-
-const NAMED_ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
-
-/** HTML to text: script/style/head dropped, block tags become line breaks, inline tags vanish
- *  without a space (codes split across <span>s stay whole), entities decoded safely. */
-export function htmlToText(html: string): string {
-  return html
-    .replace(/<(script|style|head)\b[\s\S]*?<\/\1>/gi, " ")
-    .replace(/<br\s*\/?>/gi, "\n")
-    .replace(/<\/?(p|div|tr|td|th|li|ul|ol|table|h[1-6]|section|article|header|footer|blockquote)\b[^>]*>/gi, "\n")
-    .replace(/<[^>]+>/g, "")
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, ref: string) => {
-      if (ref[0] === "#") {
-        const code = ref[1]?.toLowerCase() === "x" ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
-        // Out-of-range references must not survive as digits that look like a code.
-        return Number.isInteger(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : " ";
-      }
-      return NAMED_ENTITIES[ref.toLowerCase()] ?? whole;
-    })
-    .replace(/[ \t]+/g, " ");
-}
-
-function senderDomain(from: string): string {
-  const address = /<([^>]+)>/.exec(from)?.[1] ?? from;
-  return address.trim().toLowerCase().split("@")[1] ?? "";
-}
-
-export function senderAllowed(profile: SiteProfile, from: string): boolean {
-  const domain = senderDomain(from);
-  return profile.senderDomains.some((d) => domain === d || domain.endsWith(`.${d}`));
-}
-
-/** The codes in one message, subject first (the most reliable place), then the body. */
-export function extractCodes(profile: SiteProfile, mail: Pick<InboundMail, "from" | "subject" | "text" | "html">): string[] {
+/**
+ * Every code-shaped number in the message with its score, best first (ties: the later one first).
+ * Empty when the sender is not the site's. For explaining a decision; extractCodes is the API.
+ */
+export function rankCodes(profile: SiteProfile, mail: MailContent): Scored[] {
   if (!senderAllowed(profile, mail.from)) return [];
-  const subject = profile.subjectPattern.exec(mail.subject.normalize("NFKC"))?.[1];
-  if (subject && !profile.ignore.has(subject)) return [subject];
-  const body = `${mail.text ?? ""}\n${mail.html ? htmlToText(mail.html) : ""}`.normalize("NFKC");
-  const found: string[] = [];
-  for (const m of body.matchAll(profile.bodyPattern)) {
-    const code = m[1]!;
-    if (!profile.ignore.has(code) && !found.includes(code)) found.push(code);
+  const subject = plainDoc(mail.subject ?? "");
+  const subjectCode = profile.subjectPattern?.exec(subject.text)?.[1];
+  const all = [
+    ...scoreDoc(profile, subject, "subject", subjectCode),
+    ...(mail.text ? scoreDoc(profile, plainDoc(mail.text), "text") : []),
+    ...(mail.html ? scoreDoc(profile, htmlDoc(mail.html), "html") : []),
+  ];
+  // One entry per code: its best occurrence, plus a little when the subject and the body agree.
+  const best = new Map<string, Scored>();
+  for (const s of all) {
+    const seen = best.get(s.code);
+    if (!seen || s.score > seen.score || (s.score === seen.score && s.at > seen.at)) best.set(s.code, { ...s, reasons: [...s.reasons] });
   }
-  return found;
+  for (const [code, s] of best) {
+    const places = new Set(all.filter((o) => o.code === code && o.score > 0).map((o) => (o.where === "subject" ? "subject" : "body")));
+    if (places.size === 2) {
+      s.score += 10;
+      s.reasons.push("in the subject and the body +10");
+    }
+  }
+  return [...best.values()].sort((a, b) => b.score - a.score || b.at - a.at);
+}
+
+/** The message's code (at most one: the one it presents as current), as a list for callers. */
+export function extractCodes(profile: SiteProfile, mail: MailContent): string[] {
+  const [top] = rankCodes(profile, mail);
+  return top && top.score >= THRESHOLD ? [top.code] : [];
 }
 
 /**
