@@ -25,7 +25,11 @@ export const orders = pgTable(
   "orders",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    tranId: varchar("tran_id", { length: 20 }).notNull().unique(), // PayWay's limit
+    tranId: varchar("tran_id", { length: 20 }).notNull().unique(), // the payment's reference at the provider (PayWay: at most 20)
+    /** Who takes the payment (server/providers/payments): "payway" is the only one today. */
+    provider: text("provider").notNull().default("payway"),
+    /** The buyer's language when they paid ("en" | "km"): receipts and e-mails about the order use it. */
+    locale: text("locale").notNull().default("en"),
     kind: text("kind", { enum: ["plan", "topup", "tool"] }).notNull(),
     userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
     email: text("email").notNull(),

@@ -112,6 +112,14 @@ describe("who may start a checkout", () => {
     expect(tool.body.checkout.fields.continue_success_url).toContain("license_key=PC1-LDREEL-ABC");
   });
 
+  it("remembers the buyer's language (the language switch's cookie) for the receipt and e-mails", async () => {
+    const body = { planId: "local-1m", email: "lang@example.com" };
+    const khmer = await env.t.client().json<{ order: { tranId: string } }>("/api/orders/subscription-tool", { json: body, headers: { cookie: "ks_lang=km" } });
+    const english = await env.t.client().json<{ order: { tranId: string } }>("/api/orders/subscription-tool", { json: body, headers: { cookie: "ks_lang=fr" } });
+    expect((await env.order(khmer.body.order.tranId)).locale).toBe("km");
+    expect((await env.order(english.body.order.tranId)).locale).toBe("en");
+  });
+
   it("validates the subscription tool's input with the spec's texts", async () => {
     const anon = env.t.client();
     const cases: Array<[Record<string, unknown>, string, string]> = [

@@ -27,8 +27,12 @@ export const RETURN_PATHS = {
 /** The return URL's query for "the customer closed PayWay's window" (its cancel_url). */
 export const CLOSED_PARAM = "closed";
 
+/** The languages receipts and order e-mails are written in. */
+export type OrderLocale = "en" | "km";
+
 interface NewOrder {
   kind: OrderRow["kind"];
+  locale: OrderLocale;
   userId: string | null;
   email: string;
   planId: string | null;
@@ -57,6 +61,7 @@ async function insertOrder(deps: OrdersDeps, o: NewOrder, now: Date): Promise<Or
           amountMills: o.amountMills,
           currency: "USD",
           deviceLicense: o.deviceLicense ?? null,
+          locale: o.locale,
           createdAt: now,
           updatedAt: now,
           expiresAt: new Date(now.getTime() + deps.settings.lifetimeMinutes * 60_000 + GRACE_MS),
@@ -117,24 +122,25 @@ async function pricedPlan(deps: OrdersDeps, planId: string, market?: string) {
   return plan;
 }
 
-export async function createPlanCheckout(deps: OrdersDeps, user: CurrentUser, input: { planId: string; market?: string; returnTo?: CheckoutReturnPage }) {
+export async function createPlanCheckout(deps: OrdersDeps, user: CurrentUser, input: { planId: string; market?: string; returnTo?: CheckoutReturnPage }, locale: OrderLocale = "en") {
   const plan = await pricedPlan(deps, input.planId, input.market);
   const returnQuery = { to: input.returnTo ?? "home" };
-  return create(deps, { kind: "plan", userId: user.id, email: user.email.toLowerCase(), planId: plan.id, planTitle: plan.title, amountMills: plan.priceMills, name: user.name, returnQuery });
+  return create(deps, { kind: "plan", locale, userId: user.id, email: user.email.toLowerCase(), planId: plan.id, planTitle: plan.title, amountMills: plan.priceMills, name: user.name, returnQuery });
 }
 
-export async function createTopupCheckout(deps: OrdersDeps, user: CurrentUser, input: { amount: number | string; returnTo?: CheckoutReturnPage }) {
+export async function createTopupCheckout(deps: OrdersDeps, user: CurrentUser, input: { amount: number | string; returnTo?: CheckoutReturnPage }, locale: OrderLocale = "en") {
   const amountMills = parseTopupAmount(input.amount);
   if (amountMills === null) throw new AppError("VALIDATION_FAILED", "Invalid amount", 422); // the schema already refused it
   const returnQuery = { to: input.returnTo ?? "profile" };
-  return create(deps, { kind: "topup", userId: user.id, email: user.email.toLowerCase(), planId: null, planTitle: TOP_UP_TITLE, amountMills, name: user.name, returnQuery });
+  return create(deps, { kind: "topup", locale, userId: user.id, email: user.email.toLowerCase(), planId: null, planTitle: TOP_UP_TITLE, amountMills, name: user.name, returnQuery });
 }
 
-export async function createToolCheckout(deps: OrdersDeps, input: { planId: string; email: string; license?: string; variant: "v1" | "v2" }) {
+export async function createToolCheckout(deps: OrdersDeps, input: { planId: string; email: string; license?: string; variant: "v1" | "v2" }, locale: OrderLocale = "en") {
   const plan = await pricedPlan(deps, input.planId);
   const license = input.license?.trim() || null;
   return create(deps, {
     kind: "tool",
+    locale,
     userId: null,
     email: input.email.trim().toLowerCase(),
     planId: plan.id,

@@ -13,7 +13,8 @@ import {
 } from "../../../contracts/orders";
 import { guard, requireUser, type AppEnv } from "../../auth/context";
 import { applyRateLimit, type SharedRateLimiter } from "../../lib/rate-limit";
-import { createPlanCheckout, createToolCheckout, createTopupCheckout } from "./checkout";
+import { cookieValue, LANGUAGE_COOKIE } from "../../../contracts/cookies";
+import { createPlanCheckout, createToolCheckout, createTopupCheckout, type OrderLocale } from "./checkout";
 import type { OrdersDeps } from "./deps";
 import { getOrder, listOrders } from "./queries";
 
@@ -59,6 +60,9 @@ const getRoute = createRoute({
   responses: { 200: json(z.object({ order: OrderSchema }), "The order"), ...errors },
 });
 
+/** The buyer's language (the language switch's cookie): receipts and order e-mails follow it. */
+const localeOf = (cookies: string | undefined): OrderLocale => (cookieValue(cookies, LANGUAGE_COOKIE) === "km" ? "km" : "en");
+
 export function createOrderRoutes(deps: OrdersDeps & { limiter: SharedRateLimiter }) {
   const app = new OpenAPIHono<AppEnv>();
   app.use("/orders", guard(requireUser));
@@ -75,14 +79,15 @@ export function createOrderRoutes(deps: OrdersDeps & { limiter: SharedRateLimite
       const user = requireUser(c.get("ctx"));
       applyRateLimit(c, [deps.limiter.hit(`checkout:user:${user.id}`, { limit: 30, windowSeconds: 60 })]);
       const input = c.req.valid("json");
-      const result = input.kind === "plan" ? await createPlanCheckout(deps, user, input) : await createTopupCheckout(deps, user, input);
+      const locale = localeOf(c.req.header("cookie"));
+      const result = input.kind === "plan" ? await createPlanCheckout(deps, user, input, locale) : await createTopupCheckout(deps, user, input, locale);
       c.header("Cache-Control", "no-store");
       return c.json(result, 201);
     })
     .openapi(toolCheckoutRoute, async (c) => {
       applyRateLimit(c, [deps.limiter.hit(`checkout:ip:${c.get("clientIp")}`, { limit: 20, windowSeconds: 60 })]);
       c.header("Cache-Control", "no-store");
-      return c.json(await createToolCheckout(deps, c.req.valid("json")), 201);
+      return c.json(await createToolCheckout(deps, c.req.valid("json"), localeOf(c.req.header("cookie"))), 201);
     })
     .openapi(listRoute, async (c) => {
       const q = c.req.valid("query");
