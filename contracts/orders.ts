@@ -1,7 +1,8 @@
-// Orders (payments): checkout requests, the signed PayWay form, order status and the
+// Orders (payments): checkout requests, what the browser does to pay, order status and the
 // transactions history. Amounts are integer mills; a client never sends a price for a plan.
 import { z } from "zod";
 import { LICENSE_KEY_MARKER } from "./licenses";
+import { CheckoutInstructionsSchema } from "./payment-providers";
 import { MarketSchema } from "./plans";
 import { dbText } from "./text";
 import { dollarsToMills } from "./money";
@@ -101,23 +102,12 @@ export const OrderSchema = z.object({
 });
 export type Order = z.infer<typeof OrderSchema>;
 
-/** What the page needs to run PayWay's checkout: post `fields` to `action` in the aba_webservice frame. */
-export const CheckoutFormSchema = z.object({
-  action: z.string(),
-  method: z.literal("POST"),
-  formId: z.literal("aba_merchant_request"),
-  target: z.literal("aba_webservice"),
-  /** The checkout plugin script (checkout2-0.js) to load before calling AbaPayway.checkout(). */
-  pluginUrl: z.string(),
-  /** Hidden inputs, in this order, with exactly these values (they are signed). */
-  fields: z.record(z.string(), z.string()),
-});
-export type CheckoutForm = z.infer<typeof CheckoutFormSchema>;
 export const CheckoutResponseSchema = z.object({
   order: OrderSchema,
-  checkout: CheckoutFormSchema,
+  /** What the browser does to pay (the provider's web component carries it out). */
+  checkout: CheckoutInstructionsSchema,
   /**
-   * The payment's receipt token: while PayWay's window is open the page asks
+   * The payment's receipt token: while the provider's window is open the page asks
    * `GET /api/payments/receipts/{receipt}?refresh=1` how the payment stands (declined, cancelled,
    * paid) and says so at once. The subscription tool's return carries the same token.
    */
@@ -146,7 +136,7 @@ export type OrderList = z.infer<typeof OrderListSchema>;
 
 /**
  * GET /api/payments/receipts/{token}: what a return page may show about its payment without an
- * account (the subscription tool). The token comes with the return from PayWay; no e-mail, no key.
+ * account (the subscription tool). The token comes with the checkout and its return; no e-mail, no key.
  */
 export const ReceiptSchema = z.object({
   status: OrderStatusSchema,

@@ -29,7 +29,7 @@ import { createOtpMailRoutes, createPublicOtpRoutes } from "./features/otp-mail/
 import type { OtpMailDeps } from "./features/otp-mail/service";
 import { createOtpCompatRoutes } from "./features/otp-mail/compat-routes";
 import { createOrdersDeps, type OrdersDeps } from "./features/orders/deps";
-import { createPaywayRoutes } from "./features/orders/payway-routes";
+import { createProviderRoutes } from "./features/orders/provider-routes";
 import { createReceiptRoutes } from "./features/orders/receipt-routes";
 import { createOrderRoutes } from "./features/orders/routes";
 import { createProfileRoutes, createPublicBalanceRoutes } from "./features/profile/routes";
@@ -158,8 +158,8 @@ export function createApp({ config, db, auth, logger, signer, limiter, otpMail, 
   toolApi.route("/", createLicenseToolRoutes({ db, signer, limiter, settings: config.licences, cache: licenceCache, signals: licenceSignals }));
   app.route("/api", toolApi);
 
-  // PayWay's callback and the return URLs: no session either (PayWay and returning browsers).
-  app.route("/api", createPaywayRoutes(orders));
+  // The payment provider's callback and the return URLs: no session either (the provider and returning browsers).
+  app.route("/api", createProviderRoutes(orders));
   const receipts = new OpenAPIHono<AppEnv>(VALIDATION);
   receipts.route("/", createReceiptRoutes(orders));
   app.route("/api", receipts);

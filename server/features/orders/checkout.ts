@@ -1,19 +1,17 @@
 // Creating a checkout: the server prices the order (plans table, or the validated top-up amount),
-// stores it pending and returns PayWay's form fields signed here. No secret leaves the server.
+// stores it pending and returns what the browser does to pay, made by the payment provider (a
+// form signed here, say). No secret leaves the server.
 import { isUniqueViolation } from "../../db/errors";
 import { TOP_UP_TITLE, parseTopupAmount, type CheckoutResponse, type CheckoutReturnPage } from "../../../contracts/orders";
 import type { CurrentUser } from "../../auth/context";
 import { orders } from "../../db/schema";
 import { AppError } from "../../lib/errors";
-import { amountString } from "../../providers/payway/amounts";
-import { formatReqTime } from "../../providers/payway/hash";
-import { newTranId } from "../../providers/payway/tran-id";
 import { findActivePlan } from "../plans/service";
 import type { OrdersDeps } from "./deps";
 import { toOrderDto, type OrderRow } from "./dto";
 import { receiptToken } from "./receipt";
 
-/** After PayWay's lifetime, callbacks and late checks still get this long before an order is cancelled. */
+/** After the provider's checkout lifetime, callbacks and late checks still get this long before an order is cancelled. */
 const GRACE_MS = 5 * 60_000;
 /** The reconciler's first look at an order whose callback has not come. */
 const FIRST_CHECK_MS = 60_000;
@@ -24,7 +22,7 @@ export const RETURN_PATHS = {
   tool: "/api/check-transaction-SubscriptionTool",
 } as const;
 
-/** The return URL's query for "the customer closed PayWay's window" (its cancel_url). */
+/** The return URL's query for "the customer closed the provider's window" (its cancel URL). */
 export const CLOSED_PARAM = "closed";
 
 /** The languages receipts and order e-mails are written in. */
@@ -39,7 +37,7 @@ interface NewOrder {
   planTitle: string;
   amountMills: number;
   deviceLicense?: string | null;
-  /** The buyer's display name, sent to PayWay when it is letters only. */
+  /** The buyer's display name (the provider may show it). */
   name?: string;
   /** Extra query for the return URL (the spec's license_key, the tool page variant, the page to return to). */
   returnQuery?: Record<string, string>;
@@ -52,7 +50,8 @@ async function insertOrder(deps: OrdersDeps, o: NewOrder, now: Date): Promise<Or
       const [row] = await deps.db
         .insert(orders)
         .values({
-          tranId: newTranId(now),
+          tranId: deps.provider.newReference(now),
+          provider: deps.provider.id,
           kind: o.kind,
           userId: o.userId,
           email: o.email,
@@ -64,7 +63,7 @@ async function insertOrder(deps: OrdersDeps, o: NewOrder, now: Date): Promise<Or
           locale: o.locale,
           createdAt: now,
           updatedAt: now,
-          expiresAt: new Date(now.getTime() + deps.settings.lifetimeMinutes * 60_000 + GRACE_MS),
+          expiresAt: new Date(now.getTime() + deps.provider.checkoutLifetimeMinutes * 60_000 + GRACE_MS),
           nextCheckAt: new Date(now.getTime() + FIRST_CHECK_MS),
         })
         .returning();
@@ -78,37 +77,29 @@ async function insertOrder(deps: OrdersDeps, o: NewOrder, now: Date): Promise<Or
 }
 
 function checkoutFor(deps: OrdersDeps, row: OrderRow, o: NewOrder, now: Date): CheckoutResponse {
-  const reqTime = formatReqTime(now);
   const returnUrl = new URL(`${deps.baseUrl}${RETURN_PATHS[row.kind]}`);
   // The spec's query (req_time, email) plus our tran_id; the endpoint trusts none of it.
-  for (const [k, v] of Object.entries({ tran_id: row.tranId, req_time: reqTime, email: row.email, ...o.returnQuery })) returnUrl.searchParams.set(k, v);
-  // Closing PayWay's window sends the browser to cancel_url: the same return, marked, so the server
-  // closes the transaction at PayWay instead of leaving the order pending until it expires.
+  for (const [k, v] of Object.entries({ tran_id: row.tranId, req_time: reqTimeOf(now), email: row.email, ...o.returnQuery })) returnUrl.searchParams.set(k, v);
+  // Closing the provider's window sends the browser to the cancel URL: the same return, marked, so
+  // the server closes the checkout at the provider instead of leaving the order pending until it expires.
   const cancelUrl = new URL(returnUrl);
   cancelUrl.searchParams.set(CLOSED_PARAM, "1");
-  const [firstname, ...rest] = (o.name ?? "").trim().split(/\s+/);
-  const form = deps.payway.purchaseForm({
-    tranId: row.tranId,
+  const checkout = deps.provider.createCheckout({
+    reference: row.tranId,
     amountMills: row.amountMills,
     currency: "USD",
-    returnUrl: deps.settings.callbackUrl,
-    continueSuccessUrl: returnUrl.toString(),
+    itemTitle: o.planTitle,
+    buyer: { email: row.email, name: o.name },
+    returnUrl: returnUrl.toString(),
     cancelUrl: cancelUrl.toString(),
-    firstname,
-    lastname: rest.join(" "),
-    email: row.email,
-    paymentOption: deps.settings.paymentOption,
-    items: [{ name: o.planTitle, quantity: 1, priceMills: row.amountMills }],
-    customFields: { email: row.email, amount: amountString(row.amountMills), req_time: reqTime, plan_title: o.planTitle, is_topup: row.kind === "topup" },
-    lifetimeMinutes: deps.settings.lifetimeMinutes,
+    metadata: { plan_title: o.planTitle, is_topup: row.kind === "topup" },
     now,
   });
-  return {
-    order: toOrderDto(row),
-    checkout: { ...form, method: "POST", formId: "aba_merchant_request", target: "aba_webservice", pluginUrl: deps.settings.pluginUrl },
-    receipt: receiptToken(deps.secret, row.tranId),
-  };
+  return { order: toOrderDto(row), checkout, receipt: receiptToken(deps.secret, row.tranId) };
 }
+
+/** The spec's req_time in the return URL: UTC yyyyMMddHHmmss (informational; nothing trusts it). */
+const reqTimeOf = (now: Date) => now.toISOString().replace(/\D/g, "").slice(0, 14);
 
 async function create(deps: OrdersDeps, o: NewOrder): Promise<CheckoutResponse> {
   const now = new Date();

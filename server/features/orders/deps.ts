@@ -1,16 +1,16 @@
-// What the orders feature needs: the database, the PayWay client and its settings.
-import type { Config, PaywayConfig } from "../../config";
+// What the orders feature needs: the database, the payment provider, and where the shop lives.
+import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import type { Logger } from "../../lib/logger";
-import { createPaywayClient, type PaywayClient } from "../../providers/payway/client";
+import { createPaymentProvider, type PaymentProvider } from "../../providers/payments";
 
 export interface OrdersDeps {
   db: Db;
-  payway: PaywayClient;
-  settings: PaywayConfig;
+  /** Who takes the payments (chosen from the configuration: server/providers/payments). */
+  provider: PaymentProvider;
   /** Public address of this site: return URLs and e-mail links. */
   baseUrl: string;
-  /** AUTH_SECRET: API keys are stored encrypted with it. */
+  /** AUTH_SECRET: API keys are stored encrypted with it; receipt tokens are signed with it. */
   secret: string;
   logger: Logger;
   /** Called after a commit that queued an e-mail (wakes the outbox worker). */
@@ -18,11 +18,9 @@ export interface OrdersDeps {
 }
 
 export function createOrdersDeps({ config, db, logger, onEmailQueued }: { config: Config; db: Db; logger: Logger; onEmailQueued?: () => void }): OrdersDeps {
-  const { baseUrl: paywayBase, merchantId, apiKey } = config.payway;
   return {
     db,
-    payway: createPaywayClient({ baseUrl: paywayBase, merchantId, apiKey }),
-    settings: config.payway,
+    provider: createPaymentProvider(config),
     baseUrl: config.baseUrl,
     secret: config.authSecret,
     logger,

@@ -87,7 +87,7 @@ async function extendOrIssue(tx: Tx, deps: OrdersDeps, order: OrderRow, now: Dat
 /**
  * Marks a verified order paid and grants its goods, atomically. Returns null when another caller
  * already did (or the order is not payable): exactly one caller ever gets past the UPDATE.
- * A locally cancelled order can still be paid: PayWay may approve after our lifetime ran out.
+ * A locally cancelled order can still be paid: the provider may approve after our lifetime ran out.
  */
 export async function fulfilOrder(deps: OrdersDeps, orderId: string, apv: string, now = new Date()): Promise<OrderRow | null> {
   const done = await deps.db.transaction(async (tx) => {

@@ -1,8 +1,8 @@
 // GET /api/payments/receipts/{token}: a return page asks whether its payment was really made. No
 // session (the subscription tool's buyers have none): the token from the return (or from the
 // checkout that created the order) is the proof, and the answer names only the plan, the amount
-// and the status. With `refresh=1` a pending payment is first checked with PayWay: the page that
-// holds PayWay's window open learns a decline or a cancellation at once (issue #14).
+// and the status. With `refresh=1` a pending payment is first checked with the payment provider:
+// the page that holds the provider's window open learns a decline or a cancellation at once (#14).
 import { OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
 import { ErrorBodySchema } from "../../../contracts/errors";
 import { ReceiptResponseSchema } from "../../../contracts/orders";
@@ -20,10 +20,10 @@ const receiptRoute = createRoute({
   method: "get",
   path: "/payments/receipts/{token}",
   tags: ["orders"],
-  summary: "A payment's status, plan and amount, for the page PayWay returned to (the token comes with the return)",
+  summary: "A payment's status, plan and amount, for the page that started or received it (the token comes with the checkout and its return)",
   request: {
     params: z.object({ token: z.string().max(64) }),
-    query: z.object({ refresh: z.enum(["0", "1"]).optional().openapi({ description: "1: ask PayWay first when the payment is pending" }) }),
+    query: z.object({ refresh: z.enum(["0", "1"]).optional().openapi({ description: "1: ask the payment provider first when the payment is pending" }) }),
   },
   responses: {
     200: json(ReceiptResponseSchema, "The payment as the server verified it"),
@@ -38,7 +38,7 @@ export function createReceiptRoutes(deps: OrdersDeps & { limiter: SharedRateLimi
     const tranId = readReceiptToken(deps.secret, c.req.valid("param").token);
     let order = tranId ? await findOrderByTranId(deps, tranId) : null;
     if (!order) throw new AppError("NOT_FOUND", "No payment has this receipt.");
-    // A page watching its open checkout asks about once a second; PayWay is asked at most that often
+    // A page watching its open checkout asks about once a second; the provider is asked at most that often
     // per payment, whoever asks.
     if (c.req.valid("query").refresh === "1" && order.status === "pending" && deps.limiter.hit(`receipt:refresh:${order.tranId}`, { limit: 75, windowSeconds: 60 }).allowed) {
       order = await settleOrder(deps, order);

@@ -1,4 +1,4 @@
-// The reconciler: pending orders whose callback never came are checked with PayWay, with a
+// The reconciler: pending orders whose callback never came are checked with the provider, with a
 // backoff (half the order's age, 15 s to 5 min) until the order's lifetime ends; then cancelled.
 // Orders are claimed with SKIP LOCKED and a moved next_check_at, so instances share the work.
 import { eq, sql } from "drizzle-orm";

@@ -31,9 +31,9 @@ const checkoutRoute = createRoute({
   method: "post",
   path: "/orders/checkout",
   tags: ["orders"],
-  summary: "Start a PayWay checkout for a plan or a balance top-up (priced by the server)",
+  summary: "Start a checkout for a plan or a balance top-up (priced by the server)",
   request: body(CheckoutBodySchema),
-  responses: { 201: json(CheckoutResponseSchema, "The pending order and the signed PayWay form"), ...errors },
+  responses: { 201: json(CheckoutResponseSchema, "The pending order and what the browser does to pay"), ...errors },
 });
 const toolCheckoutRoute = createRoute({
   method: "post",
@@ -41,7 +41,7 @@ const toolCheckoutRoute = createRoute({
   tags: ["orders"],
   summary: "Start a subscription-tool checkout (no account: plan, e-mail, optional device key)",
   request: body(SubscriptionCheckoutBodySchema),
-  responses: { 201: json(CheckoutResponseSchema, "The pending order and the signed PayWay form"), ...errors },
+  responses: { 201: json(CheckoutResponseSchema, "The pending order and what the browser does to pay"), ...errors },
 });
 const listRoute = createRoute({
   method: "get",

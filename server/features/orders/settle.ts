@@ -1,42 +1,19 @@
-// Verification: nothing is granted on the word of a callback, a query string or a browser.
-// PayWay's check-transaction-2 must say APPROVED (code 0) for the same amount and currency.
-// settleOrder is the one path used by the callback, the return URLs and the reconciler.
+// Verification: nothing is granted on the word of a callback, a query string or a browser. The
+// payment provider must say the payment was approved, for the same amount and currency.
+// settleOrder is the one path used by the callback, the return URLs, the page
+// watching an open checkout and the reconciler.
 import { and, eq } from "drizzle-orm";
 import { orders } from "../../db/schema";
-import type { PaywayClient } from "../../providers/payway/client";
+import type { PaymentVerdict } from "../../providers/payments/types";
 import type { OrdersDeps } from "./deps";
 import type { Fulfilment, OrderRow } from "./dto";
 import { fulfilOrder } from "./fulfil";
 
-export type Verdict =
-  | { outcome: "approved"; apv: string }
-  | { outcome: "declined" | "cancelled" | "refunded" | "pending" | "not_found" }
-  | { outcome: "mismatch" | "unavailable"; detail: string };
+export type Verdict = PaymentVerdict;
 
-export async function verifyPayment(payway: PaywayClient, order: OrderRow): Promise<Verdict> {
-  let check;
-  try {
-    check = await payway.checkTransaction(order.tranId);
-  } catch (err) {
-    return { outcome: "unavailable", detail: (err as Error).message };
-  }
-  if (!check.found) return { outcome: "not_found" };
-  switch (check.paymentStatus) {
-    case "APPROVED":
-      if (check.paymentStatusCode !== 0) return { outcome: "mismatch", detail: `APPROVED with code ${check.paymentStatusCode}` };
-      if (check.amountMills !== order.amountMills) return { outcome: "mismatch", detail: `amount ${check.amountMills} mills, order ${order.amountMills}` };
-      if (check.currency !== order.currency) return { outcome: "mismatch", detail: `currency ${check.currency}, order ${order.currency}` };
-      return { outcome: "approved", apv: check.apv };
-    case "DECLINED":
-      return { outcome: "declined" };
-    case "CANCELLED":
-      return { outcome: "cancelled" };
-    case "REFUNDED":
-      return { outcome: "refunded" };
-    default:
-      // PENDING, and PRE-AUTH (authorised, not captured: not paid).
-      return { outcome: "pending" };
-  }
+/** The provider's word on an order's payment. */
+export function verifyPayment(deps: Pick<OrdersDeps, "provider">, order: OrderRow): Promise<PaymentVerdict> {
+  return deps.provider.verify({ reference: order.tranId, amountMills: order.amountMills, currency: order.currency });
 }
 
 /** Closes a pending order without fulfilment (guarded: only a pending order changes). */
@@ -52,12 +29,12 @@ async function reload(deps: OrdersDeps, id: string): Promise<OrderRow> {
   return row!;
 }
 
-/** Asks PayWay about an order and applies the answer; returns the order as it now stands. */
+/** Asks the provider about an order and applies the answer; returns the order as it now stands. */
 export async function settleOrder(deps: OrdersDeps, order: OrderRow, now = new Date()): Promise<OrderRow> {
   if (order.status !== "pending" && order.status !== "cancelled") return order;
-  const verdict = await verifyPayment(deps.payway, order);
+  const verdict = await verifyPayment(deps, order);
   if (verdict.outcome === "approved") {
-    await fulfilOrder(deps, order.id, verdict.apv, now);
+    await fulfilOrder(deps, order.id, verdict.approvalCode, now);
     return reload(deps, order.id);
   }
   if (order.status !== "pending") return order; // cancelled here: only a late approval changes it
@@ -67,17 +44,17 @@ export async function settleOrder(deps: OrdersDeps, order: OrderRow, now = new D
       await closeOrder(deps, order, "failed", { reason: "declined" }, now);
       break;
     case "cancelled":
-      await closeOrder(deps, order, "cancelled", { reason: "cancelled at PayWay" }, now);
+      await closeOrder(deps, order, "cancelled", { reason: "cancelled at the provider" }, now);
       break;
     case "refunded":
-      await closeOrder(deps, order, "refunded", { reason: "refunded at PayWay" }, now);
+      await closeOrder(deps, order, "refunded", { reason: "refunded at the provider" }, now);
       break;
     case "mismatch":
-      deps.logger.error({ orderId: order.id, tranId: order.tranId, detail: verdict.detail }, "PayWay approved a different payment than the order: not fulfilled");
+      deps.logger.error({ orderId: order.id, tranId: order.tranId, detail: verdict.detail }, "the provider approved a different payment than the order: not fulfilled");
       if (expired) await closeOrder(deps, order, "failed", { reason: "verification_mismatch", detail: verdict.detail }, now);
       break;
     case "unavailable":
-      deps.logger.warn({ orderId: order.id, detail: verdict.detail }, "PayWay check failed; will retry");
+      deps.logger.warn({ orderId: order.id, detail: verdict.detail }, "payment check failed; will retry");
       break;
     default:
       if (expired) await closeOrder(deps, order, "cancelled", { reason: "expired" }, now);
@@ -91,22 +68,16 @@ export async function findOrderByTranId(deps: OrdersDeps, tranId: string): Promi
 }
 
 /**
- * The customer closed PayWay's window (its cancel_url): close the transaction at PayWay, so it can
- * no longer be paid, and show the order as cancelled at once instead of pending until it expires.
- * PayWay refusing because the payment was approved meanwhile (or any other answer) falls back to
- * asking check-transaction-2: a payment made is always honoured. A late approval PayWay reports
- * for a closed transaction (its sandbox allowed that for cards) still fulfils: settleOrder accepts
- * an approval for a cancelled order.
+ * The customer closed the provider's window (its cancel URL): close the checkout at the provider,
+ * so it can no longer be paid, and show the order as cancelled at once instead of pending until
+ * it expires. A provider that will not close it (the payment was approved meanwhile, or any other
+ * answer) falls back to verify(): a payment made is always honoured. A late approval the provider
+ * reports for a closed checkout (a sandbox has been seen allowing that for cards) still fulfils:
+ * settleOrder accepts an approval for a cancelled order.
  */
 export async function closeCheckout(deps: OrdersDeps, order: OrderRow, now = new Date()): Promise<OrderRow> {
   if (order.status !== "pending") return order;
-  let closed = false;
-  try {
-    closed = (await deps.payway.closeTransaction(order.tranId, now)).outcome === "closed";
-  } catch (err) {
-    deps.logger.warn({ orderId: order.id, err: (err as Error).message }, "PayWay close-transaction failed; checking the transaction instead");
-  }
-  if (!closed) return settleOrder(deps, order, now);
+  if ((await deps.provider.close(order.tranId)) !== "closed") return settleOrder(deps, order, now);
   await closeOrder(deps, order, "cancelled", { reason: "closed by the customer" }, now);
   return reload(deps, order.id);
 }

@@ -86,7 +86,7 @@ export function createTestApiRoutes({ db, auth, token, secret }: { db: Db; auth:
       const license = await createLicense({ db, ...input });
       return c.json({ id: license.id, buyKey: license.buyKey });
     })
-    // Orders in any state without PayWay (admin screens): priced from the plan unless an amount is given.
+    // Orders in any state without a payment provider (admin screens): priced from the plan unless an amount is given.
     .post("/orders", async (c) => {
       const input = await parse(SeedOrdersBody, c.req.raw);
       const catalogue = new Map((await db.select().from(plans)).map((p) => [p.id, p]));

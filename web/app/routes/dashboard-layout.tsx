@@ -49,7 +49,7 @@ function DashboardLayout() {
     if (me.isSuccess && me.data === null) {
       queryClient.setQueryData(sessionKeys.session, null);
       setPublicSession(null);
-      // A subscription-tool buyer (no account) back from PayWay sees the result on the tool's page.
+      // A subscription-tool buyer (no account) back from paying sees the result on the tool's page.
       void navigate(signedOutPaymentReturn(pathname, search) ?? "/auth", { replace: true });
     }
   }, [me.isSuccess, me.data, navigate, queryClient, pathname, search]);

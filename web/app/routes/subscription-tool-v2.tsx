@@ -13,7 +13,7 @@ export function meta() {
 }
 
 /**
- * v2: as v1, but PayWay returns to /license-history, and the success also opens the mobile app
+ * v2: as v1, but the payment returns to /license-history, and the success also opens the mobile app
  * (payment-success://), posts PAYMENT_SUCCESS and records a local transaction.
  */
 export default function SubscriptionToolV2Route() {

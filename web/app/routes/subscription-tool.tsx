@@ -12,7 +12,7 @@ export function meta() {
   ];
 }
 
-/** v1: the tool's purchase page; PayWay returns here. */
+/** v1: the tool's purchase page; the payment returns here. */
 export default function SubscriptionToolRoute() {
   return <SubscriptionToolPage variant="v1" />;
 }

@@ -17,7 +17,7 @@ async function sessionEmail(): Promise<string | null> {
 
 /**
  * The payment step for a chosen plan (signed in): the plan, its price and the session e-mail;
- * Pay creates the order on the server and opens PayWay's checkout. The return lands on /dashboard.
+ * Pay creates the order on the server and opens the payment provider's checkout. The return lands on /dashboard.
  */
 export function PaymentDialog({
   plan,

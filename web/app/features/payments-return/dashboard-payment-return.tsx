@@ -23,6 +23,7 @@ import {
 } from "~/components/ui/dialog";
 import { formatMoney } from "~/features/otp-mail/money";
 import type { Order } from "~/features/payments/api";
+import { PAYMENT_PROVIDER_NAME } from "~/features/payments/providers";
 import { useOrder } from "~/features/payments/queries";
 import { KeyText } from "~/features/licenses/key-text";
 import { licenseKeys } from "~/features/licenses/queries";
@@ -43,10 +44,10 @@ type Shown =
   | { kind: "pending"; orderId: string };
 
 /**
- * Handles a return from PayWay on a dashboard page (/dashboard → /license-keys for plans and
+ * Handles a return from paying on a dashboard page (/dashboard → /license-keys for plans and
  * top-ups; /license-history for the v2 subscription page): the success popup and toast, the
  * PAYMENT_SUCCESS message, the local transaction record, the address cleaned, then the order's
- * verified status read from the server. A pending return waits here for PayWay's confirmation.
+ * verified status read from the server. A pending return waits here for the provider's confirmation.
  */
 export function DashboardPaymentReturn({
   source = "license_history",
@@ -153,7 +154,7 @@ export function DashboardPaymentReturn({
   );
 }
 
-/** The order's status as the server verified it with PayWay, read after the popup opens. */
+/** The order's status as the server verified it with the provider, read after the popup opens. */
 function VerifiedStatus({ orderId, poll, onPaid }: { orderId: string; poll: boolean; onPaid: () => void }) {
   const query = useOrder(orderId, { poll });
   const status = query.data?.order.status;
@@ -170,7 +171,7 @@ function VerifiedStatus({ orderId, poll, onPaid }: { orderId: string; poll: bool
   if (query.isPending) {
     return (
       <StatusNote tone="neutral" icon={<Loader2Icon className="size-4 animate-spin" aria-hidden="true" />}>
-        Checking the payment with PayWay…
+        Checking the payment with {PAYMENT_PROVIDER_NAME}…
       </StatusNote>
     );
   }
@@ -185,7 +186,7 @@ function VerifiedStatus({ orderId, poll, onPaid }: { orderId: string; poll: bool
   if (order.status === "paid") {
     return (
       <StatusNote tone="success" icon={<ShieldCheckIcon className="size-4" aria-hidden="true" />}>
-        <span className="font-medium">Verified with PayWay: paid.</span>{" "}
+        <span className="font-medium">Verified with {PAYMENT_PROVIDER_NAME}: paid.</span>{" "}
         {order.kind === "plan" && order.buyKey ? (
           <>
             Your buy key <KeyText value={order.buyKey} className="font-semibold" /> was e-mailed to{" "}
@@ -202,14 +203,14 @@ function VerifiedStatus({ orderId, poll, onPaid }: { orderId: string; poll: bool
   if (order.status === "pending") {
     return (
       <StatusNote tone="warning" icon={<ClockIcon className="size-4" aria-hidden="true" />}>
-        <span className="font-medium">Still pending.</span> PayWay has not confirmed this payment to us yet. It
+        <span className="font-medium">Still pending.</span> {PAYMENT_PROVIDER_NAME} has not confirmed this payment to us yet. It
         usually takes less than a minute; this note updates by itself.
       </StatusNote>
     );
   }
   return (
     <StatusNote tone="warning" icon={<CircleAlertIcon className="size-4" aria-hidden="true" />}>
-      PayWay reports this payment as <span className="font-medium">{order.status}</span>. If money was taken,
+      {PAYMENT_PROVIDER_NAME} reports this payment as <span className="font-medium">{order.status}</span>. If money was taken,
       please contact support.
     </StatusNote>
   );
@@ -261,7 +262,7 @@ function NewBalance() {
   );
 }
 
-/** A return before PayWay confirmed: waits for the order to be paid (or to fail). */
+/** A return before the provider confirmed: waits for the order to be paid (or to fail). */
 function PendingPaymentDialog({
   orderId,
   open,
@@ -301,7 +302,7 @@ function PendingPaymentDialog({
           </span>
           <DialogTitle className="text-xl font-semibold tracking-tight">Confirming your payment</DialogTitle>
           <DialogDescription>
-            PayWay has not confirmed this payment to us yet. It usually takes less than a minute; this window
+            {PAYMENT_PROVIDER_NAME} has not confirmed this payment to us yet. It usually takes less than a minute; this window
             updates by itself. You can close it: your purchase is delivered as soon as the payment is confirmed.
           </DialogDescription>
         </DialogHeader>
@@ -321,7 +322,7 @@ function PendingPaymentDialog({
           ) : (
             <>
               <Loader2Icon className="size-4 animate-spin" aria-hidden="true" />
-              Waiting for PayWay…
+              Waiting for {PAYMENT_PROVIDER_NAME}…
             </>
           )}
         </p>

@@ -5,7 +5,7 @@ import { PAYMENT_RETURN_TEXT as TEXT } from "./texts";
 import { verifyReturn } from "./verify-return";
 
 /**
- * A return from PayWay onto the landing, where a plan checkout started (issue #14): a declined,
+ * A return from paying onto the landing, where a plan checkout started (issue #14): a declined,
  * cancelled or closed checkout is said here. A paid plan goes on to License Keys (the server sends
  * it to /dashboard, the spec's return target), so a success claimed here is checked with the
  * server and, when true, followed there; otherwise it is "not found".

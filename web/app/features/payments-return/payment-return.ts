@@ -1,5 +1,5 @@
 /**
- * The return from PayWay. The server verifies the payment with PayWay first and then sends the
+ * The return from the payment provider. The server verifies the payment with the provider first and then sends the
  * browser to the page with the spec's parameters, only for a verified paid order:
  *   /dashboard?payment_success=true&plan_price=$29.99&plan_title=3%20Months&order=<id>
  *   /dashboard?payment_success=true&topup=true&amount=10.00&order=<id>
@@ -121,7 +121,7 @@ export function hasPaymentReturn(search: string): boolean {
 }
 
 /**
- * A signed-out visitor back from PayWay on /license-history (the v2 subscription page's return
+ * A signed-out visitor back from paying on /license-history (the v2 subscription page's return
  * target, behind sign-in) sees the result on the v2 page instead: the same parameters.
  */
 export function signedOutPaymentReturn(pathname: string, search: string): string | null {

@@ -1,5 +1,6 @@
 // The return's texts. The dashboard is English; the subscription pages pass their translation.
 import { CHECKOUT_OUTCOME_TEXT } from "~/features/payments/outcome-text";
+import { PAYMENT_PROVIDER_NAME } from "~/features/payments/providers";
 
 import type { ReturnStatus } from "./payment-return";
 
@@ -28,7 +29,7 @@ export const PAYMENT_RETURN_TEXT: PaymentReturnText = {
   status: {
     pending: {
       title: "Payment pending",
-      description: "PayWay has not confirmed this payment yet. It usually takes less than a minute.",
+      description: `${PAYMENT_PROVIDER_NAME} has not confirmed this payment yet. It usually takes less than a minute.`,
     },
     failed: CHECKOUT_OUTCOME_TEXT.failed,
     cancelled: CHECKOUT_OUTCOME_TEXT.cancelled,

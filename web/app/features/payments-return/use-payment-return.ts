@@ -1,4 +1,4 @@
-// Taking a PayWay return out of the address once, and the toasts every return page shows for it
+// Taking a payment return out of the address once, and the toasts every return page shows for it
 // (the dashboard pages and the subscription-tool pages).
 import { useEffect, useRef } from "react";
 import { useLocation, useNavigate } from "react-router";

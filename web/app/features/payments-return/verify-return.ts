@@ -1,4 +1,4 @@
-// A return from PayWay claims a payment; the page believes it only when the server confirms it
+// A return from the payment provider claims a payment; the page believes it only when the server confirms it
 // (issue #14: a made-up URL showed "Payment Successful!" and stored a local record). The signed-in
 // customer's order is read with their session (another customer's order id is "not found"); the
 // subscription tool's return carries a receipt token instead (its buyers have no account).

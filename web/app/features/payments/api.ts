@@ -31,7 +31,7 @@ export function ordersPath(params: OrderListParams) {
 }
 
 export const ordersApi = {
-  /** A plan or a top-up for the signed-in user: the pending order and the signed PayWay form. */
+  /** A plan or a top-up for the signed-in user: the pending order and what the browser does to pay. */
   checkout: (body: CheckoutBody) => apiFetch<CheckoutResponse>("/api/orders/checkout", { method: "POST", body }),
   /** The subscription tool's purchase (no account). */
   toolCheckout: (body: SubscriptionCheckoutBody) =>
@@ -39,7 +39,7 @@ export const ordersApi = {
   list: (params: OrderListParams, signal?: AbortSignal) => apiFetch<OrderList>(ordersPath(params), { signal }),
   get: (id: string, signal?: AbortSignal) =>
     apiFetch<{ order: Order }>(`/api/orders/${encodeURIComponent(id)}`, { signal }),
-  /** A payment by its receipt token (no account needed); `refresh` asks PayWay first while it is pending. */
+  /** A payment by its receipt token (no account needed); `refresh` asks the provider first while it is pending. */
   receipt: (token: string, { refresh = false, signal }: { refresh?: boolean; signal?: AbortSignal } = {}) =>
     apiFetch<{ receipt: Receipt }>(`/api/payments/receipts/${encodeURIComponent(token)}${refresh ? "?refresh=1" : ""}`, { signal }),
 };

@@ -18,7 +18,7 @@ import { cn } from "~/lib/utils";
 
 import type { CheckoutResponse } from "./api";
 import type { CheckoutOutcomeText } from "./outcome-text";
-import { usePaywayCheckout, type CheckoutFailure } from "./use-payway-checkout";
+import { useCheckout, type CheckoutFailure } from "./use-checkout";
 
 /** Every text of the dialog, so the landing (English/Khmer) and the dashboard (English) share it. */
 export type CheckoutDialogText = {
@@ -55,7 +55,7 @@ export type CheckoutDialogProps = {
   describeError?: (message: string) => CheckoutFailure;
   /** The submit-failure description (the subscription pages word it differently). */
   failure?: string;
-  /** What a declined or cancelled payment is called while PayWay's window is open (default English). */
+  /** What a declined or cancelled payment is called while the payment window is open (default English). */
   outcomeText?: CheckoutOutcomeText;
   className?: string;
   children?: ReactNode;
@@ -66,7 +66,7 @@ type EmailState = { status: "loading" } | { status: "ready"; email: string } | {
 /**
  * The spec's payment dialog: the session e-mail loaded on open and shown read-only, the amount and
  * what it buys, Pay (disabled while the e-mail or amount is missing or anything is loading). Pay
- * creates the order, loads PayWay's script, closes the dialog and opens PayWay's checkout.
+ * creates the order, loads the provider's script, closes the dialog and opens its payment window.
  */
 export function CheckoutDialog({
   open,
@@ -85,7 +85,7 @@ export function CheckoutDialog({
 }: CheckoutDialogProps) {
   const id = useId();
   const [email, setEmail] = useState<EmailState>({ status: "loading" });
-  const { prepare, launch, preparing } = usePaywayCheckout({ describeError, failure, outcomeText });
+  const { prepare, launch, preparing } = useCheckout({ describeError, failure, outcomeText });
   const loadEmailRef = useRef(loadEmail);
   useEffect(() => {
     loadEmailRef.current = loadEmail;
@@ -129,7 +129,7 @@ export function CheckoutDialog({
     <Dialog
       open={open}
       onOpenChange={(next) => {
-        // Not while the order is being created: the answer would open PayWay over nothing.
+        // Not while the order is being created: the answer would open the payment window over nothing.
         if (!next && preparing) return;
         onOpenChange(next);
       }}
@@ -137,7 +137,7 @@ export function CheckoutDialog({
       <DialogContent
         className={cn("gap-5 sm:max-w-md", className)}
         onCloseAutoFocus={(event) => {
-          // Closed for PayWay: its checkout takes the focus, not the button that opened us.
+          // Closed for the payment window: it takes the focus, not the button that opened us.
           if (launching.current) {
             launching.current = false;
             event.preventDefault();

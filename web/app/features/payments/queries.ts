@@ -9,7 +9,7 @@ export const orderKeys = {
   detail: (id: string) => ["orders", "detail", id] as const,
 };
 
-/** While an order waits for PayWay, its status is read again this often. */
+/** While an order waits for the provider, its status is read again this often. */
 export const ORDER_POLL_MS = 3_000;
 /** The history is read again this often while a pending order is on screen. */
 export const HISTORY_POLL_MS = 15_000;

@@ -16,6 +16,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { ordersApi } from "~/features/payments/api";
 import { CheckoutDialog, type CheckoutDialogText } from "~/features/payments/checkout-dialog";
+import { PAYMENT_PROVIDER_NAME } from "~/features/payments/providers";
 import { api } from "~/lib/api";
 
 export const MIN_TOP_UP_DOLLARS = MIN_TOPUP_MILLS / 1000;
@@ -31,7 +32,7 @@ export function checkTopUp(text: string): { mills: number } | { error: string } 
 
 const DIALOG_TEXT: CheckoutDialogText = {
   title: TOP_UP_TITLE,
-  description: "Add money to your API key balance with ABA PayWay: KHQR, ABA Pay, Visa or Mastercard.",
+  description: `Add money to your API key balance with ABA ${PAYMENT_PROVIDER_NAME}: KHQR, ABA Pay, Visa or Mastercard.`,
   summaryLabel: "Top-up summary",
   itemLabel: "Item",
   amountLabel: "Amount",
@@ -43,7 +44,7 @@ const DIALOG_TEXT: CheckoutDialogText = {
   acceptsLabel: "We accept",
   cancel: "Cancel",
   pay: "Pay",
-  paying: "Opening PayWay…",
+  paying: `Opening ${PAYMENT_PROVIDER_NAME}…`,
 };
 
 async function sessionEmail() {

@@ -19,7 +19,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { ordersApi } from "~/features/payments/api";
 import { CheckoutDialog, type CheckoutDialogText } from "~/features/payments/checkout-dialog";
-import { PAYWAY_ERRORS } from "~/features/payments/payway";
+import { TOOL_PAYMENT_FAILURE } from "~/features/payments/use-checkout";
 import { rememberToolCheckout } from "~/features/payments-return/payment-return";
 import { useTranslation, type TFunction } from "~/lib/i18n";
 import { useToaster } from "~/lib/toaster";
@@ -52,7 +52,7 @@ function planName(t: TFunction, plan: CataloguePlan) {
 /**
  * /subscription_tool and /subscription_tool_v2: buy or extend the desktop tool's licence without an
  * account. The tool opens the page with `?license=<device key>`; the order carries it, and the
- * licence bound to that key is extended when PayWay confirms the payment.
+ * licence bound to that key is extended when the payment is confirmed.
  */
 export function SubscriptionToolPage({ variant }: { variant: "v1" | "v2" }) {
   useToaster();
@@ -272,7 +272,7 @@ export function SubscriptionToolPage({ variant }: { variant: "v1" | "v2" }) {
           amount={price}
           loadEmail={loadEmail}
           request={request}
-          failure={PAYWAY_ERRORS.toolPayment}
+          failure={TOOL_PAYMENT_FAILURE}
           outcomeText={outcomeText}
           className="brand-green"
         >

@@ -18,7 +18,7 @@ import { useTranslation } from "~/lib/i18n";
 export const TOOL_SOURCE = "subscription_tool";
 
 /**
- * A return from PayWay onto a subscription page: the success popup (amount and plan) and toast,
+ * A return from paying onto a subscription page: the success popup (amount and plan) and toast,
  * then the query string is cleared. v2 (also a signed-out buyer forwarded from /license-history)
  * hands the payment to the mobile app, posts PAYMENT_SUCCESS and records a local transaction.
  */

@@ -6,25 +6,28 @@ import { showToaster } from "~/lib/toaster";
 
 import { validationMessage, type CheckoutResponse } from "./api";
 import { CHECKOUT_OUTCOME_TEXT, type CheckoutOutcomeText } from "./outcome-text";
-import { loadPaywayScript, PAYWAY_ERRORS, startPaywayCheckout } from "./payway";
+import { DEFAULT_ERRORS, runnerFor } from "./providers";
 import { watchCheckout, type CheckoutOutcome } from "./watch-checkout";
 
 export type CheckoutFailure = { title: string; description: string };
 
+/** The subscription pages' submit-failure text (the spec's; also when the checkout library is missing). */
+export const TOOL_PAYMENT_FAILURE = "Failed to process payment. Please try again.";
+
 /**
- * The two steps of paying from a dialog:
- *  1. `prepare(request)`: the server creates the order and signs the form, then the plugin script
- *     is loaded on demand. Failures toast (the spec's texts) and answer false.
- *  2. `launch()`: once the dialog has fully closed (its focus trap and scroll lock gone), the form
- *     is rendered and PayWay's checkout opens over the page. The page then watches the payment: a
- *     decline or a cancellation closes PayWay's window and is said at once (watch-checkout.ts).
+ * The two steps of paying from a dialog, whoever the payment provider is:
+ *  1. `prepare(request)`: the server creates the order and says what the browser does to pay; the
+ *     provider's script is loaded on demand. Failures toast (the spec's texts) and answer false.
+ *  2. `launch()`: once the dialog has fully closed (its focus trap and scroll lock gone), the
+ *     provider's window opens over the page. The page then watches the payment: a decline or a
+ *     cancellation closes the window and is said at once (watch-checkout.ts).
  */
-export function usePaywayCheckout({
-  failure = PAYWAY_ERRORS.payment,
+export function useCheckout({
+  failure,
   describeError,
   outcomeText = CHECKOUT_OUTCOME_TEXT,
 }: {
-  /** The submit-failure description. */
+  /** The submit-failure description (default: the provider's own). */
   failure?: string;
   /** A better message for a refused input (422), e.g. the top-up's 'Invalid amount'. */
   describeError?: (message: string) => CheckoutFailure;
@@ -52,16 +55,17 @@ export function usePaywayCheckout({
           console.error("Checkout request failed", error);
           const message = validationMessage(error);
           const text = message
-            ? (describeError?.(message) ?? { title: PAYWAY_ERRORS.title, description: message })
-            : { title: PAYWAY_ERRORS.title, description: failure };
-          toast.error(text.title, { id: "payway-error", description: text.description });
+            ? (describeError?.(message) ?? { title: DEFAULT_ERRORS.title, description: message })
+            : { title: DEFAULT_ERRORS.title, description: failure ?? DEFAULT_ERRORS.payment };
+          toast.error(text.title, { id: "checkout-error", description: text.description });
           return false;
         }
+        const runner = runnerFor(response.checkout);
         try {
-          await loadPaywayScript(response.checkout.pluginUrl);
+          await runner.load(response.checkout);
         } catch (error) {
           console.error(error);
-          toast.error(PAYWAY_ERRORS.title, { id: "payway-error", description: PAYWAY_ERRORS.script });
+          toast.error(runner.errors.title, { id: "checkout-error", description: runner.errors.script });
           return false;
         }
         ready.current = response;
@@ -73,23 +77,25 @@ export function usePaywayCheckout({
     [failure, describeError],
   );
 
-  /** Opens PayWay's checkout for the prepared order; false when nothing was prepared. */
+  /** Opens the provider's window for the prepared order; false when nothing was prepared. */
   const launch = useCallback((): boolean => {
     const prepared = ready.current;
     ready.current = null;
     if (!prepared) return false;
+    const runner = runnerFor(prepared.checkout);
     try {
-      startPaywayCheckout(prepared.checkout);
+      runner.start(prepared.checkout);
     } catch (error) {
-      console.error("PayWay checkout failed to start", error);
+      console.error("The payment window failed to open", error);
       showToaster();
-      toast.error(PAYWAY_ERRORS.title, { id: "payway-error", description: failure });
+      toast.error(runner.errors.title, { id: "checkout-error", description: failure ?? runner.errors.payment });
       return true;
     }
     stopWatching.current?.();
     stopWatching.current = watchCheckout({
       receipt: prepared.receipt,
-      continueUrl: prepared.checkout.fields.continue_success_url,
+      runner,
+      continueUrl: runner.returnUrl(prepared.checkout),
       onOutcome: (outcome) => announceOutcome(outcome, prepared.order.tranId, text.current),
     });
     return true;
@@ -98,7 +104,7 @@ export function usePaywayCheckout({
   return { prepare, launch, preparing };
 }
 
-/** A declined or cancelled checkout said in the page's words; lists showing the order read it again. */
+/** A declined or cancelled checkout said in the page's words; lists showing the order read them again. */
 function announceOutcome(outcome: CheckoutOutcome, tranId: string, text: CheckoutOutcomeText) {
   void getActiveQueryClient()?.invalidateQueries({ queryKey: ["orders"] });
   if (outcome === "paid") return; // the return page celebrates it, once the server confirms it again

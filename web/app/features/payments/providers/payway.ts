@@ -1,19 +1,17 @@
-// PayWay's checkout in the browser. The server prices and signs the order; the page only loads
-// the checkout plugin (checkout2-0.js, or the simulator's stand-in) on demand, renders the signed
-// fields as hidden inputs of the form the plugin expects, and calls AbaPayway.checkout(). The
-// plugin opens its own modal with the `aba_webservice` frame and follows PayWay's page from there.
-import type { CheckoutForm } from "../../../../contracts/orders";
+// PayWay's checkout in the browser (the provider's own web component). The server prices and signs
+// the order; the page only loads the checkout plugin (checkout2-0.js, or the simulator's stand-in)
+// on demand, renders the signed fields as hidden inputs of the form the plugin expects, and calls
+// AbaPayway.checkout(). The plugin opens its own modal with the `aba_webservice` frame and follows
+// PayWay's page from there.
+import type { PaywayCheckout } from "../../../../../contracts/payment-providers";
 
-export type { CheckoutForm };
+import { ProviderScriptError, type CheckoutRunner } from "./types";
 
-/** The spec's error texts (toast title 'Error'). */
+/** The spec's error texts (toast title 'Error'); the landing page's and the profile's top-up. */
 export const PAYWAY_ERRORS = {
   title: "Error",
   script: "Failed to load PayWay script. Please try again.",
-  /** The landing page and the profile's top-up. */
   payment: "Failed to process PayWay payment. Please try again.",
-  /** The subscription pages (also when the checkout library is missing). */
-  toolPayment: "Failed to process payment. Please try again.",
 } as const;
 
 type AbaPaywayGlobal = { checkout: (options?: Record<string, unknown>) => void };
@@ -24,13 +22,6 @@ declare global {
   }
 }
 
-/** A failure of the script itself (toast 'Failed to load PayWay script…'). */
-export class PaywayScriptError extends Error {
-  constructor(url: string) {
-    super(`Could not load the PayWay checkout script from ${url}`);
-    this.name = "PaywayScriptError";
-  }
-}
 
 const SCRIPT_TIMEOUT_MS = 20_000;
 const loads = new Map<string, Promise<void>>();
@@ -40,7 +31,7 @@ const loads = new Map<string, Promise<void>>();
  * next attempt tries again.
  */
 export function loadPaywayScript(url: string): Promise<void> {
-  if (typeof window === "undefined") return Promise.reject(new PaywayScriptError(url));
+  if (typeof window === "undefined") return Promise.reject(new ProviderScriptError(url));
   let pending = loads.get(url);
   if (pending) return pending;
 
@@ -54,7 +45,7 @@ export function loadPaywayScript(url: string): Promise<void> {
       window.clearTimeout(timer);
       script.remove();
       loads.delete(url);
-      reject(new PaywayScriptError(url));
+      reject(new ProviderScriptError(url));
     }
     script.onload = () => {
       window.clearTimeout(timer);
@@ -72,7 +63,7 @@ export function loadPaywayScript(url: string): Promise<void> {
  * Renders the signed fields as hidden inputs of `<form id=formId action method target>` (exactly
  * as the server gave them) and starts the plugin's checkout. Throws when the plugin is missing.
  */
-export function startPaywayCheckout(checkout: CheckoutForm) {
+export function startPaywayCheckout(checkout: PaywayCheckout) {
   const payway = window.AbaPayway;
   if (!payway || typeof payway.checkout !== "function") throw new Error("The PayWay checkout is not available");
 
@@ -93,3 +84,17 @@ export function startPaywayCheckout(checkout: CheckoutForm) {
   document.body.appendChild(form);
   payway.checkout();
 }
+
+/** The ids the plugin (and the simulator's stand-in) give its window: a modal, or a bottom sheet on phones. */
+const WINDOW_IDS = ["aba-checkout", "aba_checkout_sheet"];
+
+export const paywayRunner: CheckoutRunner<PaywayCheckout> = {
+  load: (checkout) => loadPaywayScript(checkout.pluginUrl),
+  start: startPaywayCheckout,
+  isOpen: () => WINDOW_IDS.some((id) => document.getElementById(id) !== null),
+  close: () => {
+    for (const id of WINDOW_IDS) document.getElementById(id)?.remove();
+  },
+  returnUrl: (checkout) => checkout.fields.continue_success_url,
+  errors: PAYWAY_ERRORS,
+};

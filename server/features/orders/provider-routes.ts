@@ -1,31 +1,24 @@
-// PayWay's side of the money path, no session involved:
-//   POST /api/payway/callback          the pushback (return_url): signature checked, then verified
-//   GET  /api/check-transaction-plan   the spec's return URLs (continue_success_url / cancel_url):
-//   GET  /api/check-transaction-topup  verify with PayWay, then redirect the browser to the page
-//   GET  /api/check-transaction-SubscriptionTool
-// Neither a callback nor a query string is proof of payment: settleOrder asks PayWay.
+// The payment provider's side of the money path, no session involved:
+//   POST /api/<provider's callback path>        its notification: read (signature) by the provider, then verified
+//   GET  /api/check-transaction-plan            the spec's return URLs (after paying, and after closing the
+//   GET  /api/check-transaction-topup           provider's window): verify with the provider, then redirect
+//   GET  /api/check-transaction-SubscriptionTool the browser to the page the checkout started on
+// Neither a notification nor a query string is proof of payment: settleOrder asks the provider.
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { CheckoutReturnPageSchema, type CheckoutReturnPage } from "../../../contracts/orders";
 import { formatPrice } from "../../../contracts/plan-catalogue";
 import type { AppEnv } from "../../auth/context";
-import { AppError, validationError } from "../../lib/errors";
+import { AppError } from "../../lib/errors";
 import { applyRateLimit, type SharedRateLimiter } from "../../lib/rate-limit";
-import { CALLBACK_SIGNATURE_HEADER } from "../../providers/payway/callback-signature";
-import { TRAN_ID_PATTERN } from "../../providers/payway/hash";
 import { CLOSED_PARAM, RETURN_PATHS } from "./checkout";
 import { receiptToken } from "./receipt";
 import type { OrdersDeps } from "./deps";
 import type { OrderRow } from "./dto";
 import { closeCheckout, findOrderByTranId, settleOrder } from "./settle";
 
-const CallbackSchema = z.looseObject({
-  tran_id: z.union([z.string(), z.number()]).transform(String).pipe(z.string().regex(TRAN_ID_PATTERN, "Invalid tran_id")),
-  status: z.union([z.string(), z.number()]).optional(),
-  apv: z.union([z.string(), z.number()]).optional(),
-});
 const ReturnQuerySchema = z.object({
-  tran_id: z.string().regex(TRAN_ID_PATTERN).optional(),
+  tran_id: z.string().max(64).optional(),
   v: z.enum(["1", "2"]).optional(),
   to: CheckoutReturnPageSchema.optional(),
   [CLOSED_PARAM]: z.literal("1").optional(),
@@ -85,22 +78,22 @@ function landing(deps: OrdersDeps, kind: OrderRow["kind"], order: OrderRow | nul
   return url.toString();
 }
 
-export function createPaywayRoutes(deps: OrdersDeps & { limiter: SharedRateLimiter }) {
+export function createProviderRoutes(deps: OrdersDeps & { limiter: SharedRateLimiter }) {
   const app = new Hono<AppEnv>();
+  const { provider } = deps;
 
-  app.post("/payway/callback", async (c) => {
-    applyRateLimit(c, [deps.limiter.hit(`payway-callback:${c.get("clientIp")}`, { limit: 300, windowSeconds: 60 })]);
+  app.post(provider.callbackPath, async (c) => {
+    applyRateLimit(c, [deps.limiter.hit(`payment-callback:${c.get("clientIp")}`, { limit: 300, windowSeconds: 60 })]);
     const body = await callbackBody(c);
-    const parsed = CallbackSchema.safeParse(body);
-    if (!parsed.success) throw validationError(parsed.error);
-    const signature = deps.payway.checkSignature(body, c.req.header(CALLBACK_SIGNATURE_HEADER));
-    if (signature === "invalid" || (signature === "absent" && deps.settings.requireCallbackSignature)) {
-      deps.logger.warn({ tranId: parsed.data.tran_id, signature, ip: c.get("clientIp") }, "PayWay callback refused: signature");
+    const reading = provider.readCallback(body, (name) => c.req.header(name));
+    if (!reading.ok && reading.reason === "invalid") throw new AppError("VALIDATION_FAILED", reading.message, 422, [{ path: "tran_id", message: reading.message }]);
+    if (!reading.ok) {
+      deps.logger.warn({ provider: provider.id, detail: reading.message, ip: c.get("clientIp") }, "payment callback refused: signature");
       throw new AppError("BAD_SIGNATURE", "Invalid callback signature", 401);
     }
-    const order = await findOrderByTranId(deps, parsed.data.tran_id);
+    const order = await findOrderByTranId(deps, reading.reference);
     if (!order) throw new AppError("NOT_FOUND", "Unknown transaction");
-    // A replay of a settled order costs nothing: no call to PayWay, nothing granted.
+    // A replay of a settled order costs nothing: no call to the provider, nothing granted.
     const settled = order.status === "paid" ? order : await settleOrder(deps, order);
     return c.json({ received: true, status: settled.status }, 200);
   });
@@ -109,11 +102,11 @@ export function createPaywayRoutes(deps: OrdersDeps & { limiter: SharedRateLimit
     app.get(RETURN_PATHS[kind].replace(/^\/api/, ""), async (c) => {
       const parsed = ReturnQuerySchema.safeParse(c.req.query());
       const q: ReturnQuery = parsed.success ? parsed.data : {};
-      let order = q.tran_id ? await findOrderByTranId(deps, q.tran_id) : null;
+      let order = q.tran_id && provider.referencePattern.test(q.tran_id) ? await findOrderByTranId(deps, q.tran_id) : null;
       if (order && order.kind !== kind) order = null;
-      // The browser may arrive before PayWay's callback: ask PayWay now (limited per address). A
-      // closed window (cancel_url) closes the transaction at PayWay, unless it was paid after all.
-      if (order && (order.status === "pending" || order.status === "cancelled") && deps.limiter.hit(`payway-return:${c.get("clientIp")}`, { limit: 60, windowSeconds: 60 }).allowed) {
+      // The browser may arrive before the provider's notification: ask the provider now (limited per
+      // address). A closed window (the cancel URL) closes the checkout there, unless it was paid after all.
+      if (order && (order.status === "pending" || order.status === "cancelled") && deps.limiter.hit(`payment-return:${c.get("clientIp")}`, { limit: 60, windowSeconds: 60 }).allowed) {
         order = q[CLOSED_PARAM] && order.status === "pending" ? await closeCheckout(deps, order) : await settleOrder(deps, order);
       }
       c.header("Cache-Control", "no-store");

@@ -1,0 +1,69 @@
+// One interface for whoever takes the payments (issue #15): the orders feature prices, records and
+// fulfils orders, and asks the provider only these questions. PayWay (and its simulator) is the one
+// implementation today (server/providers/payway/provider.ts); a second provider is a second file.
+import type { CheckoutInstructions } from "../../../contracts/payment-providers";
+
+export type { CheckoutInstructions };
+
+/** One payment as the shop knows it: the reference it gave the provider, and what it must be. */
+export interface PaymentRef {
+  reference: string;
+  amountMills: number;
+  currency: string;
+}
+
+/** The provider's word on one payment: the only thing an order is ever settled on. */
+export type PaymentVerdict =
+  | { outcome: "approved"; approvalCode: string }
+  | { outcome: "declined" | "cancelled" | "refunded" | "pending" | "not_found" }
+  /** Approved, but not this payment (another amount or currency): never fulfilled. */
+  | { outcome: "mismatch"; detail: string }
+  /** No answer (unreachable, broken, refused our credentials): ask again later. */
+  | { outcome: "unavailable"; detail: string };
+
+export interface NewCheckout {
+  reference: string;
+  amountMills: number;
+  currency: "USD";
+  /** What is bought ('3 Months', 'Balance Top Up'). */
+  itemTitle: string;
+  buyer: { email: string; name?: string };
+  /** Where the browser goes after paying, and after closing the provider's window. */
+  returnUrl: string;
+  cancelUrl: string;
+  /** Shown to the merchant at the provider (the spec's custom_fields). */
+  metadata: Record<string, string | number | boolean>;
+  now: Date;
+}
+
+/** A server-to-server notification, read: which payment it is about, or why it is refused. */
+export type CallbackReading =
+  | { ok: true; reference: string }
+  | { ok: false; reason: "bad_signature" | "invalid"; message: string };
+
+export type RefundOutcome =
+  | { outcome: "refunded"; amountMills: number; totalRefundedMills: number | null }
+  | { outcome: "refused"; code: string; message: string };
+
+export interface PaymentProvider {
+  /** Stored with each order (`orders.provider`). */
+  readonly id: string;
+  /** How long a checkout can be paid at the provider; the order waits this long, plus a grace. */
+  readonly checkoutLifetimeMinutes: number;
+  /** The path (under /api) the provider posts its notifications to. */
+  readonly callbackPath: string;
+  /** The references this provider accepts (what a callback or a return may name). */
+  readonly referencePattern: RegExp;
+  /** A new, unique payment reference. */
+  newReference(now: Date): string;
+  /** What the browser does to pay (the provider's own web component carries it out). */
+  createCheckout(input: NewCheckout): CheckoutInstructions;
+  /** Asks the provider how a payment stands; never throws (an unreachable provider is a verdict). */
+  verify(payment: PaymentRef): Promise<PaymentVerdict>;
+  /** Cancels a checkout that was not paid. "not_closed": ask verify() what happened instead. */
+  close(reference: string): Promise<"closed" | "not_closed">;
+  /** Reads a notification's body and headers (signature checks are the provider's). */
+  readCallback(body: Record<string, unknown>, header: (name: string) => string | undefined): CallbackReading;
+  /** Gives back part or all of a paid payment. Throws when the outcome is unknown (network). */
+  refund(payment: PaymentRef, amountMills: number): Promise<RefundOutcome>;
+}

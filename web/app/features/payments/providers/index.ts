@@ -1,0 +1,22 @@
+// The web component of each payment provider, by the id the server's checkout names.
+import type { CheckoutInstructions } from "../../../../../contracts/payment-providers";
+
+import { paywayRunner } from "./payway";
+import type { CheckoutRunner } from "./types";
+
+export { ProviderScriptError, type CheckoutRunner } from "./types";
+
+const RUNNERS: { [P in CheckoutInstructions["provider"]]: CheckoutRunner<Extract<CheckoutInstructions, { provider: P }>> } = {
+  payway: paywayRunner,
+};
+
+/** The runner for a checkout (typed for its own instructions). */
+export function runnerFor(instructions: CheckoutInstructions): CheckoutRunner {
+  return RUNNERS[instructions.provider] as CheckoutRunner;
+}
+
+/** The default provider's texts, for failures before any checkout exists (the order could not be created). */
+export const DEFAULT_ERRORS = paywayRunner.errors;
+
+/** The payment provider's name as customers know it (status notes name it). */
+export const PAYMENT_PROVIDER_NAME = "PayWay";
