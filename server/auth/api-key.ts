@@ -4,7 +4,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
 import type { Db } from "../db/client";
 import { apiKeys, user } from "../db/schema";
-import { hashApiKey } from "../features/balance/service";
+import { hashApiKey } from "../lib/crypto";
 import { AppError } from "../lib/errors";
 import type { AppEnv } from "./context";
 

@@ -25,6 +25,11 @@ export function sha256Hex(text: string): string {
   return createHash("sha256").update(text).digest("hex");
 }
 
+/** How an API key is found: by its SHA-256 (the key itself is stored encrypted). */
+export function hashApiKey(key: string): string {
+  return sha256Hex(key);
+}
+
 /** Uniformly random text from an alphabet (no modulo bias: randomInt is unbiased). */
 export function randomString(alphabet: string, length: number): string {
   let out = "";

@@ -4,7 +4,7 @@ import { eq, sql, type SQL } from "drizzle-orm";
 import { API_KEY_ALPHABET, API_KEY_LENGTH } from "../../../contracts/account";
 import type { Db, Tx } from "../../db/client";
 import { apiKeys, balanceLedger } from "../../db/schema";
-import { decryptSecret, encryptSecret, randomString, sha256Hex } from "../../lib/crypto";
+import { decryptSecret, encryptSecret, hashApiKey, randomString } from "../../lib/crypto";
 import { AppError } from "../../lib/errors";
 
 const PURPOSE = "api-key";
@@ -15,9 +15,7 @@ export function generateApiKey(): string {
   return randomString(API_KEY_ALPHABET, API_KEY_LENGTH);
 }
 
-export function hashApiKey(key: string): string {
-  return sha256Hex(key);
-}
+export { hashApiKey };
 
 /** The user's key, created on first need (the spec inserts one with balance 0 when none exists). */
 export async function ensureApiKey({ db, secret, userId }: { db: Db | Tx; secret: string; userId: string }): Promise<ApiKeyRow> {

@@ -14,13 +14,9 @@ export type { ServiceId, SiteProfile } from "./profiles";
 export { htmlToText } from "./text-doc";
 export type { Scored } from "./score";
 
-export interface InboundMail {
-  from: string;
-  subject: string;
-  text: string;
-  html?: string | null;
-  receivedAt: Date;
-}
+import type { InboundMail } from "../../providers/mail-supplier/types";
+
+export type { InboundMail };
 
 type MailContent = Pick<InboundMail, "from" | "subject" | "text" | "html">;
 

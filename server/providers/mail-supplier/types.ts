@@ -1,5 +1,13 @@
 // One interface for every source of disposable addresses: the local inbox or an upstream supplier.
-import type { InboundMail } from "../../features/otp-mail/extract";
+
+/** One received message, as every supplier hands it over (and code extraction reads it). */
+export interface InboundMail {
+  from: string;
+  subject: string;
+  text: string;
+  html?: string | null;
+  receivedAt: Date;
+}
 
 /**
  * Why a supplier call failed. no_stock: nothing to sell right now (the buyer may retry later);

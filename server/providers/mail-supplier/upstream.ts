@@ -8,7 +8,7 @@
 // 'unavailable', never a crash. The protocol puts the token in the query string, so the URL is
 // never logged nor put in an error message.
 import { z } from "zod";
-import type { InboundMail } from "../../features/otp-mail/extract";
+import type { InboundMail } from "./types";
 import { SupplierError, type MailSupplier } from "./types";
 
 /** What we ask the market for, per service of ours. */

@@ -10,9 +10,7 @@
  * transaction in localStorage and clean the address; the dashboard then reads the order's status.
  */
 import { APP_DEEP_LINK_SCHEME } from "../../../../contracts/orders";
-import { PAYMENT_SUCCESS_TITLE } from "./texts";
 
-export { PAYMENT_SUCCESS_TITLE };
 export const PAYMENT_SUCCESS_MESSAGE_TYPE = "PAYMENT_SUCCESS";
 export const TOP_UP_TITLE = "Balance Top Up";
 export const LAST_TRANSACTION_KEY = "lastTransaction";
