@@ -43,6 +43,8 @@ export const orders = pgTable(
     providerRef: text("provider_ref"),
     deviceLicense: text("device_license"), // subscription tool: the licence to extend
     fulfilment: jsonb("fulfilment").$type<Record<string, unknown>>(),
+    /** Given back so far (full or partial refunds, see `refunds`); the order is `refunded` once it is all of it. */
+    refundedMills: money("refunded_mills").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
@@ -93,6 +95,10 @@ export const licenses = pgTable(
     orderId: uuid("order_id").references(() => orders.id),
     email: text("email").notNull(),
     userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    /** Suspended by an admin: the tool is told SUSPENDED until it is resumed (the term keeps running). */
+    suspendedAt: timestamp("suspended_at", { withTimezone: true }),
+    /** Revoked (by an admin, or by a refund of the order that bought it): never valid again. */
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -169,4 +175,54 @@ export const licenceSuspicions = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.licenceId, t.day] }), index("licence_suspicions_day_idx").on(t.day)],
+);
+
+/**
+ * Money given back for an order, one row per refund (several partial ones up to the amount paid).
+ * `source`: an admin's refund, the money-back guarantee (an approved request), or one made at the
+ * payment provider itself and seen by its callback, a check or the reconciler. A row is written in
+ * the same transaction that takes the goods back, so each refund takes them back exactly once.
+ */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id),
+    amountMills: money("amount_mills").notNull(),
+    source: text("source", { enum: ["admin", "guarantee", "provider"] }).notNull(),
+    reason: text("reason").notNull().default(""),
+    /** Who decided it (an admin), or null for one made at the provider. */
+    actorUserId: text("actor_user_id"),
+    /** What was taken back: a licence revoked, days removed, a balance debit (jsonb). */
+    reversal: jsonb("reversal").$type<Record<string, unknown>>(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("refunds_order_idx").on(t.orderId), index("refunds_created_idx").on(t.createdAt)],
+);
+
+/**
+ * The money-back guarantee: a customer asks for a refund of a paid order within the window, an
+ * admin approves (the refund is made) or declines it. At most one open request per order.
+ */
+export const refundRequests = pgTable(
+  "refund_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    reason: text("reason").notNull(),
+    status: text("status", { enum: ["open", "approved", "declined"] }).notNull().default("open"),
+    decidedBy: text("decided_by"),
+    decisionNote: text("decision_note"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("refund_requests_one_open_idx").on(t.orderId).where(sql`${t.status} = 'open'`),
+    index("refund_requests_status_created_idx").on(t.status, t.createdAt),
+  ],
 );
