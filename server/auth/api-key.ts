@@ -30,7 +30,8 @@ function prepareLookup(db: Db) {
 export function apiKeyContext(db: Db) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const header = c.req.header("authorization") ?? "";
-    const match = /^Bearer\s+([A-Za-z0-9]{1,128})$/.exec(header.trim());
+    // RFC 7235: the scheme's name is case-insensitive (`bearer`, `BEARER`, … all name it).
+    const match = /^Bearer\s+([A-Za-z0-9]{1,128})$/i.exec(header.trim());
     if (!match) throw new AppError("UNAUTHENTICATED", "Send your API key as `Authorization: Bearer <key>`.");
     let lookup = statements.get(db);
     if (!lookup) statements.set(db, (lookup = prepareLookup(db)));

@@ -40,6 +40,19 @@ describe("API key", () => {
     expect([old.status, old.body.code]).toEqual([401, "UNAUTHENTICATED"]);
     expect((await withKey(regenerated.body.apiKey)).status).toBe(200);
   });
+
+  it("takes the Bearer scheme in any case (RFC 7235), the key itself exactly", async () => {
+    const { client } = await t.signedInUser();
+    const { apiKey } = (await client.json<{ apiKey: string }>("/api/api-key")).body;
+    const withHeader = (authorization: string) => t.client().json<{ balanceMills?: number; code?: string }>("/api/v1/balance", { headers: { authorization } });
+    for (const scheme of ["Bearer", "bearer", "BEARER", "bEaReR"]) {
+      const res = await withHeader(`${scheme} ${apiKey}`);
+      expect([scheme, res.status, res.body.balanceMills]).toEqual([scheme, 200, 0]);
+    }
+    expect((await withHeader(`bearer ${apiKey.toLowerCase()}`)).status).toBe(401);
+    expect((await withHeader(`Basic ${apiKey}`)).status).toBe(401);
+    expect((await withHeader(`bearer${apiKey}`)).status).toBe(401);
+  });
 });
 
 describe("profile", () => {
