@@ -22,10 +22,10 @@ import {
   UserListQuerySchema,
   UserListSchema,
 } from "../../../contracts/admin";
-import { ErrorBodySchema } from "../../../contracts/errors";
 import { guard, requireAdmin, requireSuperAdmin, type AppEnv } from "../../auth/context";
 import type { Db } from "../../db/client";
 import type { Logger } from "../../lib/logger";
+import { ANY_BODY, errorResponses, json, JSON_BODY, jsonBody, SESSION, TAG_NAMES, type ErrorStatus } from "../../lib/openapi";
 import { changeUserRole, resetTwoFactor } from "../users/service";
 import { listAudit } from "./audit";
 import { adjustBalance, listBalances } from "./balances";
@@ -35,110 +35,125 @@ import type { SuspicionThresholds } from "../licenses/signals";
 import { getAdminStats, getOverview } from "./overview";
 import { listUsers } from "./users";
 
-const json = <T extends z.ZodTypeAny>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
-const errors = {
-  401: json(ErrorBodySchema, "Not signed in"),
-  403: json(ErrorBodySchema, "Not allowed (admin, or super-admin where marked)"),
-  422: json(ErrorBodySchema, "Invalid input"),
-};
-const body = <T extends z.ZodTypeAny>(schema: T) => ({ body: { content: { "application/json": { schema } }, required: true } });
-
+const ADMIN_403 =
+  "FORBIDDEN: not an admin (or not a super-admin where the operation says so); SECOND_FACTOR_REQUIRED: an admin whose session has not passed its second factor";
+/** Every admin operation: refused without a session (401) or the role (403), before any input is read. */
+const errors = (statuses: ErrorStatus[], descriptions: Partial<Record<ErrorStatus, string>> = {}) =>
+  errorResponses([401, 403, ...statuses], { 403: ADMIN_403, ...descriptions });
+/** A state change: INVALID_ORIGIN too. */
+const CHANGE_403 = `${ADMIN_403}; INVALID_ORIGIN: the request carries the session cookie but comes from another site`;
+const common = { tags: [TAG_NAMES.admin], security: SESSION };
+const UserIdParam = z.object({ id: z.string().max(64).openapi({ description: "The user's id" }) });
 /** The routes that need the super-admin flag besides the admin role. */
 export const SUPER_ADMIN_PATHS = ["/admin/users", "/admin/users/*", "/admin/balances", "/admin/balances/*", "/admin/audit"] as const;
 
 const overviewRoute = createRoute({
   method: "get",
   path: "/admin/overview",
-  tags: ["admin"],
-  summary: "Overview: cards, 30-day revenue by day (licences and top-ups apart), plan mix, latest 40 orders (admin)",
+  operationId: "getAdminOverview",
+  ...common,
+  summary: "Overview of the shop (admin)",
+  description: "The Overview page: cards, 30-day revenue by day (licences and top-ups apart), plan mix, the latest 40 orders and suspicious licences; days in the requested time zone.",
   request: { query: OverviewQuerySchema },
-  responses: { 200: json(OverviewSchema, "Figures in mills; days in the requested time zone"), ...errors },
+  responses: { 200: json(OverviewSchema, "Figures in mills; days in the requested time zone"), ...errors([422], { 422: "VALIDATION_FAILED: unknown time zone" }) },
 });
 const statsRoute = createRoute({
   method: "get",
   path: "/admin/stats",
-  tags: ["admin"],
-  summary: "The Overview's cards only, days in UTC (admin)",
-  responses: { 200: json(AdminStatsSchema, "Figures in mills"), ...errors },
+  operationId: "getAdminStats",
+  ...common,
+  summary: "The Overview's cards (admin)",
+  description: "The Overview's cards only: users, users with valid licences, sales today and this month, all-time revenue; days in UTC.",
+  responses: { 200: json(AdminStatsSchema, "Figures in mills"), ...errors([]) },
 });
 const ordersCsvRoute = createRoute({
   method: "get",
   path: "/admin/orders.csv",
-  tags: ["admin"],
-  summary: "Transactions history as CSV: every order matching the filters of GET /api/orders (admin)",
+  operationId: "exportOrdersCsv",
+  ...common,
+  summary: "Transactions history as CSV (admin)",
+  description: "Every order matching the filters of GET /api/orders, newest first, as a CSV file.",
   request: { query: OrderExportQuerySchema },
-  responses: { 200: { description: "text/csv, newest first", content: { "text/csv": { schema: z.string() } } }, ...errors },
+  responses: { 200: { description: "text/csv, newest first", content: { "text/csv": { schema: z.string() } } }, ...errors([422]) },
 });
 const otpRoute = createRoute({
   method: "get",
   path: "/admin/otp-orders",
-  tags: ["admin"],
-  summary: "Gmail OTP transactions of every user, with Total Spent and Total Revenue (admin)",
+  operationId: "listAdminOtpOrders",
+  ...common,
+  summary: "Every user's OTP mail orders (admin)",
+  description: "Gmail OTP transactions of every user, filtered and paged, with the filter's Total Spent and Total Revenue.",
   request: { query: AdminOtpQuerySchema },
-  responses: { 200: json(AdminOtpListSchema, "A page of orders and the filter's totals"), ...errors },
+  responses: { 200: json(AdminOtpListSchema, "A page of orders and the filter's totals"), ...errors([422]) },
 });
 const usersRoute = createRoute({
   method: "get",
   path: "/admin/users",
-  tags: ["admin"],
-  summary: "Users, searched and paged (super-admin)",
+  operationId: "listUsers",
+  ...common,
+  summary: "Users (super-admin)",
+  description: "User Management: users searched and paged.",
   request: { query: UserListQuerySchema },
-  responses: { 200: json(UserListSchema, "A page of users"), ...errors },
+  responses: { 200: json(UserListSchema, "A page of users"), ...errors([422]) },
 });
 const roleRoute = createRoute({
   method: "patch",
   path: "/admin/users/{id}/role",
-  tags: ["admin"],
-  summary: "Set a user's role, user or admin (super-admin; audited)",
-  request: { params: z.object({ id: z.string().max(64) }), ...body(UpdateRoleBodySchema) },
+  operationId: "setUserRole",
+  ...common,
+  summary: "Set a user's role (super-admin)",
+  description: "Makes a user a user or an admin; audited. Setting the role the user has changes nothing.",
+  request: { params: UserIdParam, ...jsonBody(UpdateRoleBodySchema) },
   responses: {
     200: json(UpdateRoleResponseSchema, "The user as now"),
-    404: json(ErrorBodySchema, "No such user"),
-    409: json(ErrorBodySchema, "SELF_DEMOTION or LAST_SUPER_ADMIN"),
-    ...errors,
+    ...errors([404, 409, ...JSON_BODY], { 403: CHANGE_403, 404: "NOT_FOUND: no such user", 409: "SELF_DEMOTION or LAST_SUPER_ADMIN" }),
   },
 });
 const resetTwoFactorRoute = createRoute({
   method: "post",
   path: "/admin/users/{id}/two-factor/reset",
-  tags: ["admin"],
-  summary: "Reset a user's two-factor authentication: authenticator removed, sessions ended (super-admin; audited)",
-  request: { params: z.object({ id: z.string().max(64) }) },
+  operationId: "resetUserTwoFactor",
+  ...common,
+  summary: "Reset a user's two-factor authentication (super-admin)",
+  description: "Removes the user's authenticator and ends their sessions; audited. One's own is turned off in Profile.",
+  request: { params: UserIdParam },
   responses: {
     200: json(ResetTwoFactorResponseSchema, "The user as now"),
-    404: json(ErrorBodySchema, "No such user"),
-    409: json(ErrorBodySchema, "SELF_RESET: one's own is turned off in Profile"),
-    ...errors,
+    ...errors([404, 409, 422, ...ANY_BODY], { 403: CHANGE_403, 404: "NOT_FOUND: no such user", 409: "SELF_RESET: one's own is turned off in Profile" }),
   },
 });
 const balancesRoute = createRoute({
   method: "get",
   path: "/admin/balances",
-  tags: ["admin"],
-  summary: "Users with their API keys and balances, searched, sorted and paged (super-admin)",
+  operationId: "listBalances",
+  ...common,
+  summary: "Users with their API keys and balances (super-admin)",
+  description: "Manage Balance: users with their API keys and balances, searched, sorted and paged.",
   request: { query: BalanceListQuerySchema },
-  responses: { 200: json(BalanceListSchema, "A page of users"), ...errors },
+  responses: { 200: json(BalanceListSchema, "A page of users"), ...errors([422]) },
 });
 const adjustRoute = createRoute({
   method: "post",
   path: "/admin/balances/adjust",
-  tags: ["admin"],
-  summary: "Add to or subtract from a key's balance through the ledger (super-admin; audited)",
-  request: body(AdjustBalanceBodySchema),
+  operationId: "adjustBalance",
+  ...common,
+  summary: "Add to or subtract from a key's balance (super-admin)",
+  description: "Changes an API key's balance through the ledger; audited.",
+  request: jsonBody(AdjustBalanceBodySchema),
   responses: {
     200: json(AdjustBalanceResponseSchema, "The balance before and after"),
-    404: json(ErrorBodySchema, "API_KEY_NOT_FOUND"),
-    409: json(ErrorBodySchema, "NEGATIVE_BALANCE: nothing was changed"),
-    ...errors,
+    ...errors([404, 409, ...JSON_BODY], { 403: CHANGE_403, 404: "API_KEY_NOT_FOUND", 409: "NEGATIVE_BALANCE: nothing was changed" }),
   },
 });
 const auditRoute = createRoute({
   method: "get",
   path: "/admin/audit",
-  tags: ["admin"],
-  summary: "Audit log: role changes, balance adjustments and suspicious licences, newest first (super-admin)",
+  operationId: "listAuditEntries",
+  ...common,
+  summary: "Audit log (super-admin)",
+  description: "Role changes, balance adjustments and suspicious licences, newest first.",
   request: { query: AuditQuerySchema },
-  responses: { 200: json(AuditListSchema, "A page of entries"), ...errors },
+  responses: { 200: json(AuditListSchema, "A page of entries"), ...errors([422]) },
 });
 
 export function createAdminRoutes({ db, secret, logger, suspicion }: { db: Db; secret: string; logger?: Logger; suspicion?: SuspicionThresholds }) {

@@ -2,9 +2,9 @@
 // Events carry no data beyond their kind: the page re-reads through the normal, guarded API.
 import { OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
 import { streamSSE } from "hono/streaming";
-import { ErrorBodySchema } from "../../../contracts/errors";
 import { guard, requireUser, type AppEnv } from "../../auth/context";
 import { AppError } from "../../lib/errors";
+import { errorResponses, SESSION, TAG_NAMES } from "../../lib/openapi";
 import type { AccountEventHub, AccountEventKind } from "./hub";
 
 /** Proxies drop idle connections; a comment line now and then keeps the stream open. */
@@ -20,12 +20,15 @@ export const MAX_STREAMS_PER_USER = 10;
 const eventsRoute = createRoute({
   method: "get",
   path: "/events",
-  tags: ["account"],
-  summary: "Live account changes (Server-Sent Events): `ready`, then `balance`, `otp` or `resync` as they happen; `shutdown` (with a retry hint) before the instance stops",
+  operationId: "streamAccountEvents",
+  tags: [TAG_NAMES.account],
+  security: SESSION,
+  summary: "Live account changes (Server-Sent Events)",
+  description:
+    "A stream of the signed-in user's account changes: `ready`, then `balance`, `otp` or `resync` as they happen (the page re-reads through the API), and `shutdown` with a retry hint before the instance stops. Events carry no data beyond their kind.",
   responses: {
     200: { description: "text/event-stream", content: { "text/event-stream": { schema: z.string() } } },
-    401: { description: "Not signed in", content: { "application/json": { schema: ErrorBodySchema } } },
-    429: { description: "Too many open streams", content: { "application/json": { schema: ErrorBodySchema } } },
+    ...errorResponses([401, 403, 429], { 429: `TOO_MANY_STREAMS: ${MAX_STREAMS_PER_USER} streams are open already` }),
   },
 });
 

@@ -1,6 +1,5 @@
 // Dashboard routes: the signed-in user's licences and the licence history.
 import { OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
-import { ErrorBodySchema } from "../../../contracts/errors";
 import {
   ChangeLicenseKeyBodySchema,
   LicenseHistoryListSchema,
@@ -12,42 +11,60 @@ import {
 } from "../../../contracts/licenses";
 import { guard, requireUser, type AppEnv } from "../../auth/context";
 import type { Db } from "../../db/client";
+import { errorResponses, FORBIDDEN_STATE_CHANGE, json, JSON_BODY, jsonBody, SESSION, TAG_NAMES } from "../../lib/openapi";
 import { changeOwnLicenseKey, listLicenseHistory, listOwnLicenses, renameLicense } from "./service";
 
-const json = <T extends z.ZodTypeAny>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
-const errors = {
-  401: json(ErrorBodySchema, "Not signed in"),
-  404: json(ErrorBodySchema, "No such licence of yours"),
-  409: json(ErrorBodySchema, "Not possible in the licence's state"),
-  422: json(ErrorBodySchema, "Invalid input"),
-};
-const IdParam = z.object({ id: z.string().max(64) });
+const TAGS = [TAG_NAMES.licences];
+const NOT_YOURS = { 404: "NOT_FOUND: no licence of yours has this id (another user's included)", 403: FORBIDDEN_STATE_CHANGE };
+const IdParam = z.object({ id: z.string().max(64).openapi({ description: "The licence's id" }) });
 const LicenseResponse = z.object({ license: LicenseSchema });
 
-const listRoute = createRoute({ method: "get", path: "/licenses", tags: ["licences"], summary: "Your licences", request: { query: LicenseListQuerySchema }, responses: { 200: json(LicenseListSchema, "Licences"), ...errors } });
+const listRoute = createRoute({
+  method: "get",
+  path: "/licenses",
+  operationId: "listLicenses",
+  tags: TAGS,
+  security: SESSION,
+  summary: "Your licences",
+  description: "The signed-in user's licences, newest first, searched by buy key or device key; expired-key licences are left out.",
+  request: { query: LicenseListQuerySchema },
+  responses: { 200: json(LicenseListSchema, "Licences"), ...errorResponses([401, 403, 422]) },
+});
 const renameRoute = createRoute({
   method: "patch",
   path: "/licenses/{id}",
-  tags: ["licences"],
+  operationId: "renameLicense",
+  tags: TAGS,
+  security: SESSION,
   summary: "Change a licence's display name",
-  request: { params: IdParam, body: { content: { "application/json": { schema: RenameLicenseBodySchema } }, required: true } },
-  responses: { 200: json(LicenseResponse, "The licence"), ...errors },
+  description: "Sets the name the dashboard shows for one of your licences.",
+  request: { params: IdParam, ...jsonBody(RenameLicenseBodySchema) },
+  responses: { 200: json(LicenseResponse, "The licence"), ...errorResponses([401, 403, 404, ...JSON_BODY], NOT_YOURS) },
 });
 const changeKeyRoute = createRoute({
   method: "post",
   path: "/licenses/{id}/change-key",
-  tags: ["licences"],
-  summary: "Move a licence to a new device key (spends one change)",
-  request: { params: IdParam, body: { content: { "application/json": { schema: ChangeLicenseKeyBodySchema } }, required: true } },
-  responses: { 200: json(LicenseResponse, "The licence"), ...errors },
+  operationId: "changeLicenseKey",
+  tags: TAGS,
+  security: SESSION,
+  summary: "Move a licence to a new device key",
+  description: "Binds one of your licences to a new device key (from the desktop tool; it contains LDREEL). Binding the first key is free, moving to another spends one change.",
+  request: { params: IdParam, ...jsonBody(ChangeLicenseKeyBodySchema) },
+  responses: {
+    200: json(LicenseResponse, "The licence"),
+    ...errorResponses([401, 403, 404, 409, ...JSON_BODY], { ...NOT_YOURS, 409: "EXPIRED, NO_CHANGES_LEFT or DEVICE_IN_USE (another running licence holds the device key)" }),
+  },
 });
 const historyRoute = createRoute({
   method: "get",
   path: "/license-history",
-  tags: ["licences"],
-  summary: "Licence key changes (your own; admins see all)",
+  operationId: "listLicenseHistory",
+  tags: TAGS,
+  security: SESSION,
+  summary: "Licence key changes",
+  description: "The history of device-key changes, newest first: your own licences' (admins: every licence's).",
   request: { query: LicenseHistoryQuerySchema },
-  responses: { 200: json(LicenseHistoryListSchema, "History, newest first"), ...errors },
+  responses: { 200: json(LicenseHistoryListSchema, "History, newest first"), ...errorResponses([401, 403, 422]) },
 });
 
 export function createLicenseRoutes(db: Db) {

@@ -4,7 +4,6 @@
 // shop's LICENCE_V1_UNTIL date, then refused with 426 (decision 017).
 import { OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { ErrorBodySchema } from "../../../contracts/errors";
 import {
   ActivateBodySchema,
   LicenseAnswerSchema,
@@ -18,6 +17,7 @@ import type { AppEnv } from "../../auth/context";
 import type { LicenceSettings } from "../../config";
 import type { Db } from "../../db/client";
 import { AppError } from "../../lib/errors";
+import { ANONYMOUS, errorResponses, JSON_BODY, jsonBody, TAG_NAMES } from "../../lib/openapi";
 import { applyRateLimit, type RateLimitRule, type SharedRateLimiter } from "../../lib/rate-limit";
 import type { LicenceCache } from "./cache";
 import { normalizeBuyKey } from "./service";
@@ -25,35 +25,67 @@ import type { LicenceSignals } from "./signals";
 import { SIGNATURE_HEADER, type Signer } from "./signing";
 import { activateLicense, buildAnswer, changeLicenseKeyFromTool, validateLicense, type Outcome } from "./tool";
 
-const json = <T extends z.ZodTypeAny>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
 const signedAnswer = (description: string) => ({
   description,
   headers: z.object({ [SIGNATURE_HEADER]: z.string().describe('keyid="<key id>", ed25519=<base64 signature of the exact body bytes> (protocol 1: ed25519=<base64>)') }),
   content: { "application/json": { schema: LicenseAnswerSchema } },
 });
-const notAnswers = {
-  400: json(ErrorBodySchema, "BAD_REQUEST: the body is not JSON (no answer: keep the lease)"),
-  415: json(ErrorBodySchema, "UNSUPPORTED_MEDIA_TYPE: not application/json"),
-  422: json(ErrorBodySchema, "VALIDATION_FAILED: a field breaks its rule (issues name it)"),
-  426: json(ErrorBodySchema, "UPGRADE_REQUIRED: a protocol 1 request after LICENCE_V1_UNTIL"),
-  429: json(ErrorBodySchema, "RATE_LIMITED: see Retry-After"),
-};
+/** Refusals that are no answer (the tool keeps its lease): the request itself was wrong. */
+const notAnswers = errorResponses([...JSON_BODY, 426, 429], {
+  400: "BAD_REQUEST: the body is not JSON, or nests deeper than 32 levels (no answer: keep the lease)",
+  422: "VALIDATION_FAILED: a field breaks its rule (issues name it)",
+  426: "UPGRADE_REQUIRED: a protocol 1 request after LICENCE_V1_UNTIL",
+  429: "RATE_LIMITED: per address and per buy key; see Retry-After",
+});
 const v1Refusals = {
   404: signedAnswer("Protocol 1 only: NOT_FOUND, as a signed answer"),
   409: signedAnswer("Protocol 1 only: DEVICE_MISMATCH, DEVICE_IN_USE, EXPIRED or NO_CHANGES_LEFT, as a signed answer"),
 };
-const body = <T extends z.ZodTypeAny>(schema: T) => ({ body: { content: { "application/json": { schema } }, required: true } });
-const TAGS = ["desktop tool"];
+const TAGS = [TAG_NAMES.desktopTool];
 const EVERY_OUTCOME = "Every outcome, success or refusal: a signed answer (docs/licence-api.md)";
+const BUY_KEY_IS_THE_CREDENTIAL = "No session or API key: the buy key in the body is the credential.";
 
-const activateRoute = createRoute({ method: "post", path: "/v1/licenses/activate", tags: TAGS, summary: "Activate a buy key on this device (first activation starts the term)", request: body(ActivateBodySchema), responses: { 200: signedAnswer(EVERY_OUTCOME), ...v1Refusals, ...notAnswers } });
-const validateRoute = createRoute({ method: "post", path: "/v1/licenses/validate", tags: TAGS, summary: "Check a licence on this device", request: body(ValidateBodySchema), responses: { 200: signedAnswer(EVERY_OUTCOME), ...notAnswers } });
-const changeKeyRoute = createRoute({ method: "post", path: "/v1/licenses/change-key", tags: TAGS, summary: "Move the licence from the current device key to a new one (spends one change)", request: body(ToolChangeKeyBodySchema), responses: { 200: signedAnswer(EVERY_OUTCOME), ...v1Refusals, ...notAnswers } });
+const activateRoute = createRoute({
+  method: "post",
+  path: "/v1/licenses/activate",
+  operationId: "activateLicense",
+  tags: TAGS,
+  security: ANONYMOUS,
+  summary: "Activate a buy key on this device",
+  description: `Binds the licence of the buy key to this device key; the first activation starts the licence's term. ${BUY_KEY_IS_THE_CREDENTIAL}`,
+  request: jsonBody(ActivateBodySchema),
+  responses: { 200: signedAnswer(EVERY_OUTCOME), ...v1Refusals, ...notAnswers },
+});
+const validateRoute = createRoute({
+  method: "post",
+  path: "/v1/licenses/validate",
+  operationId: "validateLicense",
+  tags: TAGS,
+  security: ANONYMOUS,
+  summary: "Check a licence on this device",
+  description: `Whether the licence of the buy key is valid on this device key now, with its expiry and a lease. ${BUY_KEY_IS_THE_CREDENTIAL}`,
+  request: jsonBody(ValidateBodySchema),
+  responses: { 200: signedAnswer(EVERY_OUTCOME), ...notAnswers },
+});
+const changeKeyRoute = createRoute({
+  method: "post",
+  path: "/v1/licenses/change-key",
+  operationId: "changeDeviceKey",
+  tags: TAGS,
+  security: ANONYMOUS,
+  summary: "Move a licence to a new device key",
+  description: `Moves the licence from the current device key to a new one, spending one of its key changes. ${BUY_KEY_IS_THE_CREDENTIAL}`,
+  request: jsonBody(ToolChangeKeyBodySchema),
+  responses: { 200: signedAnswer(EVERY_OUTCOME), ...v1Refusals, ...notAnswers },
+});
 const publicKeyRoute = createRoute({
   method: "get",
   path: "/v1/licenses/public-key",
+  operationId: "listSigningKeys",
   tags: TAGS,
-  summary: "The keys that may sign licence answers (current and previous), endorsed by each of them",
+  security: ANONYMOUS,
+  summary: "The keys that may sign licence answers",
+  description: "The current and the previous Ed25519 keys that sign licence answers, the list endorsed by each of them (docs/licence-api.md, \"Keys and their rotation\").",
   responses: {
     200: {
       description: "The key list; the header carries one signature per listed key, separated by ';'",

@@ -1,26 +1,29 @@
 import { OpenAPIHono, createRoute } from "@hono/zod-openapi";
 import { MeResponseSchema, PublicConfigSchema } from "../../../contracts/me";
-import { ErrorBodySchema } from "../../../contracts/errors";
 import { requireSession, type AppEnv } from "../../auth/context";
 import type { Config } from "../../config";
+import { ANONYMOUS, errorResponses, json, SESSION, TAG_NAMES } from "../../lib/openapi";
 
 const meRoute = createRoute({
   method: "get",
   path: "/me",
-  tags: ["account"],
+  operationId: "getCurrentUser",
+  tags: [TAG_NAMES.account],
+  security: SESSION,
   summary: "The signed-in user",
-  responses: {
-    200: { description: "The user", content: { "application/json": { schema: MeResponseSchema } } },
-    401: { description: "Not signed in", content: { "application/json": { schema: ErrorBodySchema } } },
-  },
+  description: "Who is signed in, their role, and whether this session still has to pass its second factor (answered before it, so the web knows to ask for the code).",
+  responses: { 200: json(MeResponseSchema, "The user"), ...errorResponses([401]) },
 });
 
 const configRoute = createRoute({
   method: "get",
   path: "/config",
-  tags: ["account"],
+  operationId: "getPublicConfig",
+  tags: [TAG_NAMES.account],
+  security: ANONYMOUS,
   summary: "What the sign-in screens may offer",
-  responses: { 200: { description: "Public settings", content: { "application/json": { schema: PublicConfigSchema } } } },
+  description: "Public settings of this shop the sign-in screens need (whether Google sign-in is available).",
+  responses: { 200: json(PublicConfigSchema, "Public settings") },
 });
 
 export function createMeRoutes(config: Config) {

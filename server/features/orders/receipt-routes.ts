@@ -4,31 +4,32 @@
 // and the status. With `refresh=1` a pending payment is first checked with the payment provider:
 // the page that holds the provider's window open learns a decline or a cancellation at once (#14).
 import { OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
-import { ErrorBodySchema } from "../../../contracts/errors";
 import { ReceiptResponseSchema } from "../../../contracts/orders";
 import type { AppEnv } from "../../auth/context";
 import { AppError } from "../../lib/errors";
+import { ANONYMOUS, errorResponses, json, TAG_NAMES } from "../../lib/openapi";
 import { applyRateLimit, type SharedRateLimiter } from "../../lib/rate-limit";
 import type { OrdersDeps } from "./deps";
 import { toOrderDto } from "./dto";
 import { readReceiptToken } from "./receipt";
 import { findOrderByTranId, settleOrder } from "./settle";
 
-const json = <T extends z.ZodTypeAny>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
-
 const receiptRoute = createRoute({
   method: "get",
   path: "/payments/receipts/{token}",
-  tags: ["orders"],
-  summary: "A payment's status, plan and amount, for the page that started or received it (the token comes with the checkout and its return)",
+  operationId: "getPaymentReceipt",
+  tags: [TAG_NAMES.orders],
+  security: ANONYMOUS,
+  summary: "A payment's verified status, for the page that started or received it",
+  description:
+    "The status, plan and amount of the payment a receipt token names (the token comes with the checkout that created the order, and with its return). No session: the token is the proof, and the answer names no person or licence.",
   request: {
-    params: z.object({ token: z.string().max(64) }),
+    params: z.object({ token: z.string().max(64).openapi({ description: "The receipt token of the return URL's `receipt` parameter" }) }),
     query: z.object({ refresh: z.enum(["0", "1"]).optional().openapi({ description: "1: ask the payment provider first when the payment is pending" }) }),
   },
   responses: {
     200: json(ReceiptResponseSchema, "The payment as the server verified it"),
-    404: json(ErrorBodySchema, "No payment has this token"),
-    429: json(ErrorBodySchema, "Rate limited; see Retry-After"),
+    ...errorResponses([404, 422, 429], { 404: "NOT_FOUND: no payment has this token", 429: "RATE_LIMITED: per address; see Retry-After" }),
   },
 });
 

@@ -2,7 +2,6 @@
 // history and one order's status.
 import { OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
 import { createMiddleware } from "hono/factory";
-import { ErrorBodySchema } from "../../../contracts/errors";
 import {
   CheckoutBodySchema,
   CheckoutResponseSchema,
@@ -12,52 +11,72 @@ import {
   SubscriptionCheckoutBodySchema,
 } from "../../../contracts/orders";
 import { guard, requireUser, type AppEnv } from "../../auth/context";
+import { ANONYMOUS, errorResponses, FORBIDDEN_STATE_CHANGE, json, JSON_BODY, jsonBody, SESSION, TAG_NAMES } from "../../lib/openapi";
 import { applyRateLimit, type SharedRateLimiter } from "../../lib/rate-limit";
 import { cookieValue, LANGUAGE_COOKIE } from "../../../contracts/cookies";
 import { createPlanCheckout, createToolCheckout, createTopupCheckout, type OrderLocale } from "./checkout";
 import type { OrdersDeps } from "./deps";
 import { getOrder, listOrders } from "./queries";
 
-const json = <T extends z.ZodTypeAny>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
-const errors = {
-  401: json(ErrorBodySchema, "Not signed in"),
-  404: json(ErrorBodySchema, "No such order of yours"),
-  422: json(ErrorBodySchema, "Invalid input (the spec's texts in issues[].message)"),
-  429: json(ErrorBodySchema, "Rate limited; see Retry-After"),
+const TAGS = [TAG_NAMES.orders];
+const CHECKOUT_REFUSALS = {
+  403: FORBIDDEN_STATE_CHANGE,
+  422: "VALIDATION_FAILED: an unknown plan or an amount out of range (the spec's texts in issues[].message)",
 };
-const body = <T extends z.ZodTypeAny>(schema: T) => ({ body: { content: { "application/json": { schema } }, required: true } });
 
 const checkoutRoute = createRoute({
   method: "post",
   path: "/orders/checkout",
-  tags: ["orders"],
-  summary: "Start a checkout for a plan or a balance top-up (priced by the server)",
-  request: body(CheckoutBodySchema),
-  responses: { 201: json(CheckoutResponseSchema, "The pending order and what the browser does to pay"), ...errors },
+  operationId: "createCheckout",
+  tags: TAGS,
+  security: SESSION,
+  summary: "Start a checkout for a plan or a balance top-up",
+  description: "Creates a pending order, priced by the server (any price sent is ignored), and what the browser does to pay (the payment provider's checkout).",
+  request: jsonBody(CheckoutBodySchema),
+  responses: {
+    201: json(CheckoutResponseSchema, "The pending order and what the browser does to pay"),
+    ...errorResponses([401, 403, 429, ...JSON_BODY], { ...CHECKOUT_REFUSALS, 429: "RATE_LIMITED: checkouts per user; see Retry-After" }),
+  },
 });
 const toolCheckoutRoute = createRoute({
   method: "post",
   path: "/orders/subscription-tool",
-  tags: ["orders"],
-  summary: "Start a subscription-tool checkout (no account: plan, e-mail, optional device key)",
-  request: body(SubscriptionCheckoutBodySchema),
-  responses: { 201: json(CheckoutResponseSchema, "The pending order and what the browser does to pay"), ...errors },
+  operationId: "createSubscriptionToolCheckout",
+  tags: TAGS,
+  security: ANONYMOUS,
+  summary: "Start a subscription-tool checkout",
+  description: "A checkout without an account: the plan, the buyer's e-mail address and, optionally, the tool's device key (it contains LDREEL).",
+  request: jsonBody(SubscriptionCheckoutBodySchema),
+  responses: {
+    201: json(CheckoutResponseSchema, "The pending order and what the browser does to pay"),
+    ...errorResponses([403, 429, ...JSON_BODY], {
+      ...CHECKOUT_REFUSALS,
+      403: "INVALID_ORIGIN: the request carries a session cookie but comes from another site",
+      429: "RATE_LIMITED: checkouts per address; see Retry-After",
+    }),
+  },
 });
 const listRoute = createRoute({
   method: "get",
   path: "/orders",
-  tags: ["orders"],
-  summary: "Transactions history (your own; admins see all), newest first",
+  operationId: "listOrders",
+  tags: TAGS,
+  security: SESSION,
+  summary: "Transactions history",
+  description: "Orders, newest first, filtered and paged, with the count and the total paid: your own (admins: everyone's).",
   request: { query: OrderListQuerySchema },
-  responses: { 200: json(OrderListSchema, "A page of orders with the count and the total paid"), ...errors },
+  responses: { 200: json(OrderListSchema, "A page of orders with the count and the total paid"), ...errorResponses([401, 403, 422]) },
 });
 const getRoute = createRoute({
   method: "get",
   path: "/orders/{id}",
-  tags: ["orders"],
-  summary: "One order's verified status (owner or admin)",
-  request: { params: z.object({ id: z.string().max(64) }) },
-  responses: { 200: json(z.object({ order: OrderSchema }), "The order"), ...errors },
+  operationId: "getOrder",
+  tags: TAGS,
+  security: SESSION,
+  summary: "One order's verified status",
+  description: "One order as the server verified it with the payment provider: your own (admins: anyone's).",
+  request: { params: z.object({ id: z.string().max(64).openapi({ description: "The order's id" }) }) },
+  responses: { 200: json(z.object({ order: OrderSchema }), "The order"), ...errorResponses([401, 403, 404, 422], { 404: "NOT_FOUND: no order of yours has this id" }) },
 });
 
 /** The buyer's language (the language switch's cookie): receipts and order e-mails follow it. */

@@ -1,34 +1,122 @@
 // OTP mail orders for the dashboard (session) and for API-key holders (/api/v1/otp).
 import { OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { ErrorBodySchema } from "../../../contracts/errors";
 import { OtpOrderListQuerySchema, OtpOrderListSchema, OtpOrderSchema } from "../../../contracts/otp-mail";
 import { guard, requireUser, type AppEnv } from "../../auth/context";
 import { applyRateLimit, type SharedRateLimiter } from "../../lib/rate-limit";
 import { AppError } from "../../lib/errors";
+import { ANY_BODY, API_KEY, errorResponses, FORBIDDEN_STATE_CHANGE, json, SESSION, TAG_NAMES, type ErrorStatus } from "../../lib/openapi";
 import { ensureApiKey } from "../balance/service";
 import { buyOtpMail, cancelOtpMail, checkOtpMail, listOtpOrders, type OtpMailDeps } from "./service";
 
-const json = <T extends z.ZodTypeAny>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
-const errors = {
-  401: json(ErrorBodySchema, "Not signed in / invalid API key"),
-  402: json(ErrorBodySchema, "INSUFFICIENT_FUNDS"),
-  404: json(ErrorBodySchema, "No such order of yours"),
-  409: json(ErrorBodySchema, "OUT_OF_STOCK (buy; nothing charged), ORDER_HAS_CODE or NOT_PENDING"),
-  422: json(ErrorBodySchema, "Invalid input"),
-  429: json(ErrorBodySchema, "Rate limited; see Retry-After"),
-  503: json(ErrorBodySchema, "SUPPLIER_FAILED: the mail supplier could not sell or read an address (nothing charged)"),
-};
 const Order = z.object({ order: OtpOrderSchema });
-const IdParam = z.object({ id: z.string().max(64) });
-const IdempotencyHeader = z.object({ "idempotency-key": z.string().min(8).max(128).optional() });
+const IdParam = z.object({ id: z.string().max(64).openapi({ description: "The order's id" }) });
+const IdempotencyHeader = z.object({
+  "idempotency-key": z.string().min(8).max(128).optional().openapi({ description: "A key of the caller's choosing: the same key again answers the first order (200) instead of buying another" }),
+});
 
-function routesFor(prefix: string, tag: string) {
+/** The dashboard's routes (session) and the public API's (API key): the same operations. */
+interface Door {
+  prefix: string;
+  tag: string;
+  security: typeof SESSION | typeof API_KEY;
+  /** operationId of an operation: `verb` + `Noun` of this door. */
+  id: (verb: string, noun: string) => string;
+  /** The statuses of the caller's credential: 401, and 403 for a session. */
+  credential: ErrorStatus[];
+  /** The credential's refusals. */
+  refusals: Partial<Record<ErrorStatus, string>>;
+  /** Who "your" is. */
+  whose: string;
+}
+
+const DOORS = {
+  dashboard: {
+    prefix: "/otp-mail",
+    tag: TAG_NAMES.otpMail,
+    security: SESSION,
+    id: (verb, noun) => `${verb}${noun}`,
+    credential: [401, 403],
+    refusals: {},
+    whose: "the signed-in user's",
+  },
+  publicApi: {
+    prefix: "/v1/otp",
+    tag: TAG_NAMES.publicApi,
+    security: API_KEY,
+    id: (verb, noun) => `${verb}Public${noun}`,
+    credential: [401],
+    refusals: { 401: "UNAUTHENTICATED: no valid API key in `Authorization: Bearer <key>`" },
+    whose: "the API key owner's",
+  },
+} satisfies Record<string, Door>;
+
+const OTP_REFUSALS: Partial<Record<ErrorStatus, string>> = {
+  404: "NOT_FOUND: no order of yours has this id (another user's included)",
+  429: "RATE_LIMITED: OTP requests per account per minute (PUBLIC_API_RATE_LIMIT); see Retry-After",
+  503: "SUPPLIER_FAILED: the mail supplier could not sell or read an address (nothing charged)",
+};
+
+function routesFor(door: Door) {
+  const { prefix, tag, security, id, credential } = door;
+  /** The errors of an operation: the credential's, then its own. */
+  const errors = (statuses: ErrorStatus[], descriptions: Partial<Record<ErrorStatus, string>> = {}) =>
+    errorResponses([...credential, ...statuses], { ...OTP_REFUSALS, ...door.refusals, ...descriptions });
+  /** A POST: with a session, INVALID_ORIGIN besides the second factor. */
+  const post = { 403: FORBIDDEN_STATE_CHANGE };
+  const common = { tags: [tag], security };
   return {
-    list: createRoute({ method: "get", path: `${prefix}/orders`, tags: [tag], summary: "Your OTP mail orders, newest first, by date range", request: { query: OtpOrderListQuerySchema }, responses: { 200: json(OtpOrderListSchema, "Orders"), ...errors } }),
-    buy: createRoute({ method: "post", path: `${prefix}/orders`, tags: [tag], summary: "Buy an address for Facebook codes (debits the price)", request: { headers: IdempotencyHeader }, responses: { 201: json(Order, "The order"), 200: json(Order, "The same Idempotency-Key again: the first order"), ...errors } }),
-    check: createRoute({ method: "post", path: `${prefix}/orders/{id}/check`, tags: [tag], summary: "Read the mailbox for codes", request: { params: IdParam }, responses: { 200: json(Order, "The order with its codes, latest last"), ...errors } }),
-    cancel: createRoute({ method: "post", path: `${prefix}/orders/{id}/cancel`, tags: [tag], summary: "Cancel before a code arrives (refunded)", request: { params: IdParam }, responses: { 200: json(Order, "The cancelled order"), ...errors } }),
+    list: createRoute({
+      method: "get",
+      path: `${prefix}/orders`,
+      operationId: id("list", "OtpOrders"),
+      ...common,
+      summary: "Your OTP mail orders",
+      description: `${door.whose[0]!.toUpperCase()}${door.whose.slice(1)} OTP mail orders, newest first, by date range, with the total spent.`,
+      request: { query: OtpOrderListQuerySchema },
+      responses: { 200: json(OtpOrderListSchema, "Orders"), ...errors([422, 429]) },
+    }),
+    buy: createRoute({
+      method: "post",
+      path: `${prefix}/orders`,
+      operationId: id("buy", "OtpOrder"),
+      ...common,
+      summary: "Buy an address for Facebook codes",
+      description: `Buys a disposable address that receives Facebook's one-time codes, paid from ${door.whose} balance. Send an Idempotency-Key to make a retry safe.`,
+      request: { headers: IdempotencyHeader },
+      responses: {
+        201: json(Order, "The order"),
+        200: json(Order, "The same Idempotency-Key again: the first order"),
+        ...errors([...ANY_BODY, 402, 404, 409, 422, 429, 503], {
+          ...post,
+          404: "API_KEY_NOT_FOUND: the account's API key is no longer active",
+          409: "OUT_OF_STOCK: no address is available right now (nothing charged)",
+        }),
+      },
+    }),
+    check: createRoute({
+      method: "post",
+      path: `${prefix}/orders/{id}/check`,
+      operationId: id("check", "OtpOrder"),
+      ...common,
+      summary: "Read the mailbox for codes",
+      description: "Reads the order's mailbox and records every code that arrived since the purchase (latest last).",
+      request: { params: IdParam },
+      responses: { 200: json(Order, "The order with its codes, latest last"), ...errors([...ANY_BODY, 404, 422, 429, 503], post) },
+    }),
+    cancel: createRoute({
+      method: "post",
+      path: `${prefix}/orders/{id}/cancel`,
+      operationId: id("cancel", "OtpOrder"),
+      ...common,
+      summary: "Cancel an order before a code arrives",
+      description: "Cancels a pending order whose mailbox has no code yet; the price goes back to the balance.",
+      request: { params: IdParam },
+      responses: {
+        200: json(Order, "The cancelled order"),
+        ...errors([...ANY_BODY, 404, 409, 422, 429, 503], { ...post, 409: "ORDER_HAS_CODE: a code has arrived; NOT_PENDING: the order is closed already" }),
+      },
+    }),
   };
 }
 
@@ -36,8 +124,8 @@ function toDate(value?: string) {
   return value ? new Date(value) : undefined;
 }
 
-function buildRoutes(deps: OtpMailDeps & { secret: string }, prefix: string, tag: string, beforeEach: (c: Context<AppEnv>) => void) {
-  const r = routesFor(prefix, tag);
+function buildRoutes(deps: OtpMailDeps & { secret: string }, door: Door, beforeEach: (c: Context<AppEnv>) => void) {
+  const r = routesFor(door);
   const app = new OpenAPIHono<AppEnv>();
   const keyFor = async (c: Context<AppEnv>) => {
     const ctx = c.get("ctx");
@@ -84,13 +172,13 @@ export function limitOtp(c: Context<AppEnv>, { limiter, perMinute }: OtpLimit, u
 export function createOtpMailRoutes(deps: OtpMailDeps & { secret: string; limit: OtpLimit }) {
   const app = new OpenAPIHono<AppEnv>();
   app.use("/otp-mail/*", guard(requireUser));
-  app.route("/", buildRoutes(deps, "/otp-mail", "otp mail", (c) => limitOtp(c, deps.limit, requireUser(c.get("ctx")).id)));
+  app.route("/", buildRoutes(deps, DOORS.dashboard, (c) => limitOtp(c, deps.limit, requireUser(c.get("ctx")).id)));
   return app;
 }
 
 /** Public API routes (Bearer API key). */
 export function createPublicOtpRoutes(deps: OtpMailDeps & { secret: string; limit: OtpLimit }) {
-  return buildRoutes(deps, "/v1/otp", "public API", (c) => {
+  return buildRoutes(deps, DOORS.publicApi, (c) => {
     const ctx = c.get("ctx");
     if (!ctx.apiKeyId) throw new AppError("UNAUTHENTICATED", "Invalid API key.");
     limitOtp(c, deps.limit, requireUser(ctx).id);

@@ -1,20 +1,20 @@
 import { OpenAPIHono, createRoute } from "@hono/zod-openapi";
-import { ErrorBodySchema } from "../../../contracts/errors";
 import { PlanListQuerySchema, PlanListSchema } from "../../../contracts/plans";
 import type { AppEnv } from "../../auth/context";
 import type { Db } from "../../db/client";
+import { ANONYMOUS, errorResponses, json, TAG_NAMES } from "../../lib/openapi";
 import { listPlans } from "./service";
 
 const listRoute = createRoute({
   method: "get",
   path: "/plans",
-  tags: ["catalogue"],
-  summary: "Licence plans with prices (local and foreign price lists)",
+  operationId: "listPlans",
+  tags: [TAG_NAMES.catalogue],
+  security: ANONYMOUS,
+  summary: "Licence plans with prices",
+  description: "The active licence plans of both price lists (local and foreign), or of one market.",
   request: { query: PlanListQuerySchema },
-  responses: {
-    200: { description: "Active plans", content: { "application/json": { schema: PlanListSchema } } },
-    422: { description: "Invalid market", content: { "application/json": { schema: ErrorBodySchema } } },
-  },
+  responses: { 200: json(PlanListSchema, "Active plans"), ...errorResponses([422], { 422: "VALIDATION_FAILED: unknown market" }) },
 });
 
 export function createPlanRoutes(db: Db) {

@@ -2,28 +2,69 @@
 import { OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
 import { ApiKeySchema, BalanceSchema, ProfileSchema, UpdateProfileBodySchema } from "../../../contracts/account";
-import { ErrorBodySchema } from "../../../contracts/errors";
 import { guard, requireUser, type AppEnv } from "../../auth/context";
 import type { Db } from "../../db/client";
 import { apiKeys, user } from "../../db/schema";
 import { formatMills } from "../../lib/money";
+import { ANY_BODY, API_KEY, errorResponses, FORBIDDEN_STATE_CHANGE, json, JSON_BODY, jsonBody, SESSION, TAG_NAMES } from "../../lib/openapi";
 import { ensureApiKey, regenerateApiKey, revealApiKey } from "../balance/service";
 
-const json = <T extends z.ZodTypeAny>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
-const errors = { 401: json(ErrorBodySchema, "Not signed in"), 422: json(ErrorBodySchema, "Invalid input") };
+const TAGS = [TAG_NAMES.account];
+/** A session route that reads; one that changes state (INVALID_ORIGIN besides). */
+const reads = errorResponses([401, 403]);
+const changes = (statuses: readonly (typeof JSON_BODY)[number][]) => errorResponses([401, 403, ...statuses], { 403: FORBIDDEN_STATE_CHANGE });
 
-const getProfile = createRoute({ method: "get", path: "/profile", tags: ["account"], summary: "Your profile", responses: { 200: json(ProfileSchema, "Profile"), ...errors } });
+const getProfile = createRoute({
+  method: "get",
+  path: "/profile",
+  operationId: "getProfile",
+  tags: TAGS,
+  security: SESSION,
+  summary: "Your profile",
+  description: "The signed-in user's e-mail address and display name.",
+  responses: { 200: json(ProfileSchema, "Profile"), ...reads },
+});
 const patchProfile = createRoute({
   method: "patch",
   path: "/profile",
-  tags: ["account"],
+  operationId: "updateProfile",
+  tags: TAGS,
+  security: SESSION,
   summary: "Change your display name",
-  request: { body: { content: { "application/json": { schema: UpdateProfileBodySchema } }, required: true } },
-  responses: { 200: json(ProfileSchema, "Profile"), ...errors },
+  description: "Sets the display name (the e-mail address cannot be changed here).",
+  request: jsonBody(UpdateProfileBodySchema),
+  responses: { 200: json(ProfileSchema, "Profile"), ...changes(JSON_BODY) },
 });
-const getApiKey = createRoute({ method: "get", path: "/api-key", tags: ["account"], summary: "Your API key (created on first request) and balance", responses: { 200: json(ApiKeySchema, "The key"), ...errors } });
-const regenerate = createRoute({ method: "post", path: "/api-key/regenerate", tags: ["account"], summary: "Replace your API key; the old one stops working at once", responses: { 200: json(ApiKeySchema, "The new key"), ...errors } });
-const getBalance = createRoute({ method: "get", path: "/balance", tags: ["account"], summary: "Your balance in mills", responses: { 200: json(BalanceSchema, "Balance"), ...errors } });
+const getApiKey = createRoute({
+  method: "get",
+  path: "/api-key",
+  operationId: "getApiKey",
+  tags: TAGS,
+  security: SESSION,
+  summary: "Your API key and balance",
+  description: "The signed-in user's API key for the public API, created on the first request, with its balance in mills.",
+  responses: { 200: json(ApiKeySchema, "The key"), ...reads },
+});
+const regenerate = createRoute({
+  method: "post",
+  path: "/api-key/regenerate",
+  operationId: "regenerateApiKey",
+  tags: TAGS,
+  security: SESSION,
+  summary: "Replace your API key",
+  description: "Issues a new API key; the old one stops working at once. The balance stays.",
+  responses: { 200: json(ApiKeySchema, "The new key"), ...changes(ANY_BODY) },
+});
+const getBalance = createRoute({
+  method: "get",
+  path: "/balance",
+  operationId: "getBalance",
+  tags: TAGS,
+  security: SESSION,
+  summary: "Your balance",
+  description: "The signed-in user's balance in mills, and whether they have an API key yet.",
+  responses: { 200: json(BalanceSchema, "Balance"), ...reads },
+});
 
 export function createProfileRoutes({ db, secret }: { db: Db; secret: string }) {
   const app = new OpenAPIHono<AppEnv>();
@@ -68,10 +109,15 @@ export function createProfileRoutes({ db, secret }: { db: Db; secret: string }) 
 const v1Balance = createRoute({
   method: "get",
   path: "/v1/balance",
-  tags: ["public API"],
+  operationId: "getApiKeyBalance",
+  tags: [TAG_NAMES.publicApi],
+  security: API_KEY,
   summary: "The balance of the calling API key",
-  security: [{ bearer: [] }],
-  responses: { 200: json(z.object({ balanceMills: z.number().int(), balance: z.string() }), "Balance"), 401: json(ErrorBodySchema, "Missing or invalid API key") },
+  description: "The balance of the API key sent in `Authorization: Bearer <key>`, in mills and as dollars.",
+  responses: {
+    200: json(z.object({ balanceMills: z.number().int(), balance: z.string().openapi({ description: "The same balance formatted for display, in dollars" }) }), "Balance"),
+    ...errorResponses([401], { 401: "UNAUTHENTICATED: no valid API key in `Authorization: Bearer <key>`" }),
+  },
 });
 
 /** Routes for API-key callers (mounted behind apiKeyContext). */
