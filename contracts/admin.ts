@@ -17,6 +17,7 @@ const PageSize = z.coerce
   .number()
   .int()
   .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), "Page size must be 10, 25, 50 or 100")
+  .meta({ enum: [...PAGE_SIZES] })
   .default(10);
 
 // ---- Overview --------------------------------------------------------------------------------
@@ -253,7 +254,8 @@ export function parseAdjustmentAmount(value: number | string): number | null {
 
 export const AdjustmentAmountSchema = z
   .union([z.number(), z.string().max(32)], BALANCE_MESSAGES.invalid)
-  .refine((value) => parseAdjustmentAmount(value) !== null, BALANCE_MESSAGES.invalid);
+  .refine((value) => parseAdjustmentAmount(value) !== null, BALANCE_MESSAGES.invalid)
+  .meta({ description: `A positive dollar amount, at most 3 decimals and ${MAX_ADJUSTMENT_MILLS / 1000} at most, as a number or as text ("2.500")` });
 
 export const AdjustBalanceBodySchema = z.object({
   apiKeyId: z.string().trim().min(1, BALANCE_MESSAGES.notFound).max(64, BALANCE_MESSAGES.notFound),

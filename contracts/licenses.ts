@@ -19,7 +19,8 @@ export const DeviceKeySchema = dbText(LICENSE_KEY_MESSAGES.empty)
   .trim()
   .min(1, LICENSE_KEY_MESSAGES.empty)
   .max(512, "License key is too long")
-  .refine((v) => v.includes(LICENSE_KEY_MARKER), LICENSE_KEY_MESSAGES.format);
+  .refine((v) => v.includes(LICENSE_KEY_MARKER), LICENSE_KEY_MESSAGES.format)
+  .meta({ pattern: LICENSE_KEY_MARKER, description: `A device key as the desktop tool shows it: it contains ${LICENSE_KEY_MARKER} (spaces around it are trimmed)` });
 
 export const BuyKeySchema = dbText().trim().min(8, "Buy key is too short").max(64, "Buy key is too long");
 
@@ -110,7 +111,13 @@ export const NonceSchema = z
 const V1NonceSchema = z.string().min(8).max(128);
 
 const ProtocolSchema = z.union([z.literal(1), z.literal(2)]).optional().describe("2 for this protocol; absent or 1: protocol 1 (grace period)");
-const AnyDeviceKey = dbText().trim().min(1, LICENSE_KEY_MESSAGES.empty).max(512);
+const AnyDeviceKey = dbText().trim().min(1, LICENSE_KEY_MESSAGES.empty).max(512).meta({ description: "The device key the licence is checked on (spaces around it are trimmed)" });
+/** The request's nonce, as the JSON Schema can say it (its rule depends on `protocol`). */
+const RequestNonce = z
+  .string()
+  .max(128)
+  .optional()
+  .meta({ description: "Protocol 2: required, 16–128 characters from A–Z, a–z, 0–9, _ and - (echoed in the signed answer). Protocol 1: optional, 8–128 characters." });
 
 /** Protocol 2 needs its nonce; protocol 1 keeps its optional one. */
 function nonceByProtocol(body: { protocol?: 1 | 2; nonce?: string }, ctx: z.RefinementCtx) {
@@ -120,13 +127,13 @@ function nonceByProtocol(body: { protocol?: 1 | 2; nonce?: string }, ctx: z.Refi
 }
 
 export const ActivateBodySchema = z
-  .object({ protocol: ProtocolSchema, buyKey: BuyKeySchema, deviceKey: DeviceKeySchema, nonce: z.string().max(128).optional() })
+  .object({ protocol: ProtocolSchema, buyKey: BuyKeySchema, deviceKey: DeviceKeySchema, nonce: RequestNonce })
   .superRefine(nonceByProtocol);
 export const ValidateBodySchema = z
-  .object({ protocol: ProtocolSchema, buyKey: BuyKeySchema, deviceKey: AnyDeviceKey, nonce: z.string().max(128).optional() })
+  .object({ protocol: ProtocolSchema, buyKey: BuyKeySchema, deviceKey: AnyDeviceKey, nonce: RequestNonce })
   .superRefine(nonceByProtocol);
 export const ToolChangeKeyBodySchema = z
-  .object({ protocol: ProtocolSchema, buyKey: BuyKeySchema, oldDeviceKey: AnyDeviceKey, newDeviceKey: DeviceKeySchema, nonce: z.string().max(128).optional() })
+  .object({ protocol: ProtocolSchema, buyKey: BuyKeySchema, oldDeviceKey: AnyDeviceKey, newDeviceKey: DeviceKeySchema, nonce: RequestNonce })
   .superRefine(nonceByProtocol);
 
 /**

@@ -39,7 +39,7 @@ export const TopupAmountSchema = z.union([z.number(), z.string().max(32)], TOPUP
   const message = mills === null ? TOPUP_MESSAGES.invalid : mills < MIN_TOPUP_MILLS ? TOPUP_MESSAGES.min : mills > MAX_TOPUP_MILLS ? TOPUP_MESSAGES.max : null;
   // A negative or zero number reads as "below $1", as the spec's form says.
   if (message) ctx.addIssue({ code: "custom", message: typeof value === "number" && value < 1 ? TOPUP_MESSAGES.min : message });
-});
+}).meta({ description: `A dollar amount from ${MIN_TOPUP_MILLS / 1000} to ${MAX_TOPUP_MILLS / 1000}, at most 2 decimals, as a number or as text ("10.50")` });
 
 const PlanId = dbText(SUBSCRIPTION_MESSAGES.plan).trim().min(1, SUBSCRIPTION_MESSAGES.plan).max(64, SUBSCRIPTION_MESSAGES.plan);
 
@@ -71,6 +71,7 @@ export const SubscriptionCheckoutBodySchema = z.object({
     .trim()
     .max(512, SUBSCRIPTION_MESSAGES.license)
     .refine((v) => v === "" || v.includes(LICENSE_KEY_MARKER), SUBSCRIPTION_MESSAGES.license)
+    .meta({ pattern: `^\\s*$|${LICENSE_KEY_MARKER}`, description: `The desktop tool's device key (it contains ${LICENSE_KEY_MARKER}), or empty` })
     .optional(),
   /** v1 returns to /subscription_tool, v2 to /license-history. */
   variant: z.enum(["v1", "v2"]).default("v1"),
