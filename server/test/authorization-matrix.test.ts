@@ -5,7 +5,9 @@
 // Callers: nobody; a signed-in user on their own rows; the same user on another user's rows;
 // an admin and a super-admin (on another user's rows); an API key (Bearer) on its own rows and
 // on another user's. Another user's ids answer 404, exactly as ids that do not exist, and no
-// answer to a caller who may not see the target names anything of it.
+// answer to a caller who may not see the target names anything of it. Every answer of a
+// documented operation is also checked against the OpenAPI document (contract.ts): its status
+// must be listed for the operation and its body valid against that status's schema.
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -18,6 +20,7 @@ import { changeBalance, ensureApiKey, revealApiKey } from "../features/balance/s
 import { createLicense } from "../features/licenses/service";
 import { buyOtpMail } from "../features/otp-mail/service";
 import { documentedOperations, expectNoSecrets, expectRefusal, registeredRoutes } from "./authz";
+import { loadContract, type Contract } from "./contract";
 import { createTestContext, type TestClient, type TestContext } from "./harness";
 
 const CALLERS = ["anonymous", "user", "otherUser", "admin", "superAdmin", "adminNo2fa", "apiKey", "apiKeyOther"] as const;
@@ -45,6 +48,8 @@ interface Owner {
 }
 
 let t: TestContext;
+/** The OpenAPI document the app serves: every answer below is checked against it. */
+let contract: Contract;
 let clients: { anonymous: TestClient; alice: TestClient; admin: TestClient; superAdmin: TestClient; adminNo2fa: TestClient; bearer: TestClient };
 let alice: Owner; // the signed-in user
 let bob: Owner; // the other user, whose rows everybody but the admins must not reach
@@ -90,6 +95,7 @@ beforeAll(async () => {
   writeFileSync(path.join(site, "faq", "index.html"), "<!doctype html><title>FAQ</title>");
   writeFileSync(path.join(site, "__spa-fallback.html"), "<!doctype html><title>Keyshop</title>");
   t = await createTestContext({ DEV_TEST_API_TOKEN: TEST_API_TOKEN, METRICS_TOKEN, STATIC_DIR: site });
+  contract = await loadContract(t.app);
   const stamp = Date.now().toString(36);
   const a = await owner(`matrix-alice-${stamp}@example.com`, null);
   const b = await owner(`canary-bob-${stamp}@example.com`, null);
@@ -336,19 +342,27 @@ describe("the route table", () => {
   });
 });
 
+/** One request of a row, its answer checked against the OpenAPI document (contract.ts) when the route is in it. */
 async function runCell(caller: Caller, row: Row | (Omit<Row, "expect"> & { expect: "same for every caller" })) {
   const rows = rowsOf(caller);
   const controller = new AbortController();
-  const res = await call(caller, row.url(rows), { method: row.method, json: row.json?.(rows), signal: controller.signal });
+  const url = row.url(rows);
+  const json = row.json?.(rows);
+  const method = row.method ?? (json !== undefined ? "POST" : "GET");
+  const res = await call(caller, url, { method, json, signal: controller.signal });
+  const exchange = { method, url, status: res.status, contentType: res.headers.get("content-type") };
   if (row.sse && res.status === 200) {
     expect(res.headers.get("content-type")).toContain("text/event-stream");
     controller.abort();
     await res.body?.cancel().catch(() => {});
+    contract.check({ ...exchange, body: undefined });
     return { status: res.status, text: "" };
   }
+  const body = await res.text();
+  contract.check({ ...exchange, body });
   // A redirect's target is part of the answer the leak checks read.
   const location = res.headers.get("location");
-  return { status: res.status, text: `${await res.text()}${location ? ` Location: ${location}` : ""}` };
+  return { status: res.status, text: `${body}${location ? ` Location: ${location}` : ""}` };
 }
 
 /** The status, the refusal's shape, no secret of Bob's to those who may not see it, and the answer's content. */
@@ -402,6 +416,12 @@ describe("/metrics with its token", () => {
     const res = await t.app.request("/metrics", { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("text/plain");
+  });
+});
+
+describe("the contract test (contract.ts)", () => {
+  it("checked answers of every documented operation against the OpenAPI document", () => {
+    expect(contract.unchecked()).toEqual([]);
   });
 });
 

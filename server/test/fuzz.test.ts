@@ -5,8 +5,9 @@
 // real ids of the seeded accounts) with wrong parts: wrong types, huge, negative and NaN numbers,
 // long and unicode strings, NUL characters, missing and extra fields, malformed JSON, odd content
 // types, odd query strings and path parameters, as nobody, a signed-in user, an API key and (for
-// the admin console) a super-admin. Every answer must be below 500, and every refusal a 4xx
-// with a JSON body { code, message }.
+// the admin console) a super-admin. Every answer must be below 500, every refusal a 4xx
+// with a JSON body { code, message }, and every answer of a documented operation one the OpenAPI
+// document promises: its status listed, its body valid against that status's schema (contract.ts).
 //
 // FUZZ_SEED=<n> replays a run (a failure prints its seed and path); FUZZ_SEED=random explores;
 // FUZZ_REQUESTS sets the total (default 10,500).
@@ -17,6 +18,7 @@ import { insertOrders } from "../features/admin/test-seed";
 import { createLicense } from "../features/licenses/service";
 import { buyOtpMail } from "../features/otp-mail/service";
 import { openApiPath, registeredRoutes } from "./authz";
+import { createContract, type OpenApiDocument } from "./contract";
 import { totpCode } from "../lib/totp";
 import { createTestContext, PASSWORD } from "./harness";
 
@@ -265,6 +267,8 @@ type OpenApi = { paths: Record<string, Record<string, { parameters?: Array<{ nam
 
 const docRes = await t.app.request("/api/openapi.json");
 const doc = (await docRes.json()) as OpenApi;
+/** Every answer to a documented operation is checked against the document (contract.ts). */
+const contract = createContract(doc as OpenApiDocument);
 const resolve = (s: Schema): Schema => (s.$ref ? (doc.components?.schemas?.[s.$ref.split("/").pop()!] ?? {}) : s);
 
 const obj = (properties: Record<string, Schema>): Schema => ({ type: "object", properties });
@@ -507,6 +511,9 @@ function check(method: string, req: FuzzRequest, res: { status: number; text: st
   const shown = Object.fromEntries(Object.entries(req.headers).filter(([k]) => k !== "cookie" && k !== "content-type"));
   const where = `${method} ${req.path}?${req.query} as ${req.caller} ${JSON.stringify(shown)} (${req.contentType ?? "no body"}) ${JSON.stringify(req.body?.slice(0, 200))} → ${res.status} ${res.text.slice(0, 300)}`;
   expect(res.status, where).toBeLessThan(500);
+  // The answer is one the OpenAPI document promises for this operation (routes outside it: skipped).
+  const streamed = res.type.includes("text/event-stream");
+  contract.check({ method, url: req.path, status: res.status, contentType: res.type || null, body: streamed ? undefined : res.text });
   if (res.status < 400 || foreignShape) return;
   let body: { code?: unknown; message?: unknown };
   try {
@@ -559,6 +566,7 @@ describe("fuzzing", () => {
     expect((await t.app.request("/api/plans")).status).toBe(200);
     const me = await t.app.request(`${base}/api/me`, { headers: { cookie: user.cookie } });
     expect(me.status).toBe(200);
+    expect(contract.unchecked(), "documented operations whose answers the contract test never saw").toEqual([]);
     if (SURVEY) console.info(`fuzz survey: ${SURVEY.length} failures\n${[...new Set(SURVEY)].join("\n")}`);
     console.info(`fuzz: ${sent} requests over ${TARGETS.length} endpoints (seed ${SEED}); statuses ${JSON.stringify(Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])))}`);
   });
