@@ -64,6 +64,8 @@ describe("the page that holds PayWay's window learns the outcome at once", () =>
     const forged = `${tranId}.${mac!.slice(0, -1)}${mac!.endsWith("A") ? "B" : "A"}`;
     expect((await receipt(forged)).status).toBe(404);
     expect((await receipt("nonsense")).status).toBe(404);
+    // 22 characters that are not base64url (other byte lengths) are not found either, never a 500.
+    expect((await receipt(`${tranId}.${"é".repeat(22)}`)).status).toBe(404);
     expect((await env.t.client().json(`/api/payments/receipts/${encodeURIComponent(token)}?refresh=yes`)).status).toBe(422);
   });
 });
