@@ -7,6 +7,7 @@ export const SiteConfigSchema: z.ZodType<SiteConfig> = z.object({
   siteUrl: url,
   tagline: z.string(),
   supportEmail: z.email(),
+  seller: z.object({ legalName: z.string().min(1), address: z.array(z.string().min(1)).min(1).max(6), taxId: z.string() }),
   links: z.object({ supportChat: url, communityChat: url, documentation: url, sellerTelegram: url }),
   videos: z.object({ playlistEmbed: url, allPlaylists: url }),
   downloads: z.object({

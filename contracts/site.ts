@@ -1,4 +1,4 @@
-// Site configuration: brand, links, downloads, payment logos. A deployer edits site.config.json
+// Site configuration: brand, seller, links, downloads, payment logos. A deployer edits site.config.json
 // (no code); `npm start` notices the change and rebuilds. Read by the web and the server alike.
 // Validated by contracts/site.schema.ts (in tests and at server start), not in the browser.
 import raw from "../site.config.json";
@@ -9,6 +9,15 @@ export interface SiteConfig {
   siteUrl: string;
   tagline: string;
   supportEmail: string;
+  /** Who sells: printed on payment receipts (e-mail and PDF) with supportEmail and siteUrl. */
+  seller: {
+    /** The registered name of the business. */
+    legalName: string;
+    /** Postal address, one line each. */
+    address: string[];
+    /** Tax identification number (VATTIN), printed when not empty. */
+    taxId: string;
+  };
   links: { supportChat: string; communityChat: string; documentation: string; sellerTelegram: string };
   videos: { playlistEmbed: string; allPlaylists: string };
   downloads: {

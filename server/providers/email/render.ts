@@ -9,6 +9,7 @@ import { licenseExtendedByOtherTemplate } from "./templates/license-extended-by-
 import { licenseGiftReceiptTemplate } from "./templates/license-gift-receipt";
 import { licenseKeyTemplate } from "./templates/license-key";
 import { magicLinkTemplate } from "./templates/magic-link";
+import { paymentReceiptTemplate } from "./templates/payment-receipt";
 import { resetPasswordTemplate } from "./templates/reset-password";
 import { signInCodeTemplate } from "./templates/sign-in-code";
 import { verifyEmailTemplate } from "./templates/verify-email";
@@ -22,6 +23,7 @@ const templates = {
   "license-extended": licenseExtendedTemplate,
   "license-gift-receipt": licenseGiftReceiptTemplate,
   "license-extended-by-other": licenseExtendedByOtherTemplate,
+  "payment-receipt": paymentReceiptTemplate,
 };
 
 type Templates = typeof templates;

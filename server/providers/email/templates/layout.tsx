@@ -6,9 +6,10 @@ import { Body, Button, Container, Head, Heading, Hr, Html, Link, Preview, Sectio
 const colors = { ink: "#18181b", muted: "#52525b", faint: "#71717a", line: "#e4e4e7", page: "#f4f4f5", card: "#ffffff" };
 const font = '-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, Helvetica, Arial, sans-serif';
 
-export function EmailLayout({ preview, heading, children }: { preview: string; heading: string; children: ReactNode }) {
+/** `lang` and `footer` for e-mails written in the buyer's language (receipts); English otherwise. */
+export function EmailLayout({ preview, heading, children, lang = "en", footer }: { preview: string; heading: string; children: ReactNode; lang?: string; footer?: string }) {
   return (
-    <Html lang="en">
+    <Html lang={lang}>
       <Head />
       <Preview>{preview}</Preview>
       <Body style={{ backgroundColor: colors.page, fontFamily: font, margin: 0, padding: "32px 12px" }}>
@@ -20,7 +21,7 @@ export function EmailLayout({ preview, heading, children }: { preview: string; h
           {children}
           <Hr style={{ borderColor: colors.line, margin: "28px 0 16px" }} />
           <Text style={{ color: colors.faint, fontSize: 12, lineHeight: "18px", margin: 0 }}>
-            Keyshop · You received this e-mail because someone used this address on Keyshop.
+            {footer ?? "Keyshop · You received this e-mail because someone used this address on Keyshop."}
           </Text>
         </Container>
       </Body>
@@ -40,7 +41,7 @@ export function Note({ children }: { children: ReactNode }) {
  * A button plus the raw link as text, so the address can be copied when a client strips buttons.
  * The button is left out of the plain-text part, which already carries the raw link.
  */
-export function ActionLink({ url, label }: { url: string; label: string }) {
+export function ActionLink({ url, label, copyNote = "Or copy this link into your browser:" }: { url: string; label: string; copyNote?: string }) {
   return (
     <>
       <Section style={{ margin: "8px 0 24px" }}>
@@ -52,7 +53,7 @@ export function ActionLink({ url, label }: { url: string; label: string }) {
           {label}
         </Button>
       </Section>
-      <Note>Or copy this link into your browser:</Note>
+      <Note>{copyNote}</Note>
       <Text style={{ fontSize: 13, lineHeight: "20px", margin: "0 0 16px", wordBreak: "break-all" }}>
         <Link href={url} style={{ color: colors.ink, textDecoration: "underline" }}>
           {url}

@@ -1,0 +1,25 @@
+// Payment receipts: which orders have one, where its PDF is, in which languages. Shared by the
+// server (routes, e-mail) and the web (Transactions History's Receipt action). A *payment
+// receipt* is the document for a paid order; the *receipt token* of the return pages
+// (GET /api/payments/receipts/{token}, decision 019) is something else.
+
+export const RECEIPT_LANGUAGES = ["en", "km"] as const;
+export type ReceiptLanguage = (typeof RECEIPT_LANGUAGES)[number];
+
+/** How long the e-mailed download link of a receipt works (buyers without an account). */
+export const RECEIPT_LINK_DAYS = 30;
+
+/** A receipt exists for an order that was paid: paid now, or refunded after it was paid. */
+export function hasPaymentReceipt(order: { status: string; paidAt: string | Date | null }): boolean {
+  return (order.status === "paid" || order.status === "refunded") && order.paidAt !== null;
+}
+
+/** The receipt's PDF for a signed-in owner or an admin; the order's language unless `lang` is given. */
+export function receiptPdfPath(orderId: string, lang?: ReceiptLanguage): string {
+  return `/api/orders/${encodeURIComponent(orderId)}/receipt.pdf${lang ? `?lang=${lang}` : ""}`;
+}
+
+/** The PDF's file name: keyshop-receipt-<tran_id>.pdf */
+export function receiptFileName(tranId: string): string {
+  return `keyshop-receipt-${tranId}.pdf`;
+}
