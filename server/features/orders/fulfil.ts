@@ -1,12 +1,14 @@
 // Fulfilment: in ONE database transaction the order becomes paid (a conditional UPDATE that only
 // one caller can win) and its goods are granted: a licence and its e-mail, a ledger credit, or
-// an extension of the subscription tool's licence. Replays and races grant nothing twice.
+// an extension of the subscription tool's licence; and its receipt is e-mailed. Replays and
+// races grant nothing twice.
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { licenses, orders, plans } from "../../db/schema";
 import { enqueueEmail } from "../../providers/email/outbox";
 import { changeBalance, ensureApiKey } from "../balance/service";
 import { createLicense } from "../licenses/service";
+import { queuePaymentReceiptEmail } from "../receipts/email";
 import type { OrdersDeps } from "./deps";
 import type { Fulfilment, OrderRow } from "./dto";
 
@@ -100,11 +102,13 @@ export async function fulfilOrder(deps: OrdersDeps, orderId: string, apv: string
     const fulfilment =
       order.kind === "plan" ? await issueLicence(tx, deps, order) : order.kind === "topup" ? await creditTopup(tx, deps, order) : await extendOrIssue(tx, deps, order, now);
     const [row] = await tx.update(orders).set({ fulfilment: { ...fulfilment } }).where(eq(orders.id, order.id)).returning();
+    // Every paid order gets its receipt, once: only this caller got past the UPDATE above.
+    await queuePaymentReceiptEmail(tx, deps, row!);
     return row!;
   });
   if (done) {
     deps.logger.info({ orderId: done.id, tranId: done.tranId, kind: done.kind }, "order paid and fulfilled");
-    if (done.kind !== "topup") deps.onEmailQueued?.();
+    deps.onEmailQueued?.();
   }
   return done;
 }

@@ -6,7 +6,7 @@ import type { CurrentUser } from "../../auth/context";
 import type { Db } from "../../db/client";
 import { orders } from "../../db/schema";
 import { AppError } from "../../lib/errors";
-import { toOrderDto } from "./dto";
+import { toOrderDto, type OrderRow } from "./dto";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const buyKey = sql<string | null>`(${orders.fulfilment} ->> 'buyKey')`;
@@ -64,13 +64,18 @@ export async function listOrders(db: Db, user: CurrentUser, q: OrderListInput): 
   };
 }
 
-/** One order, for its owner or an admin; anyone else gets 404 (not 403), so ids cannot be probed. */
-export async function getOrder(db: Db, user: CurrentUser, id: string): Promise<Order> {
+/** One order's row, for its owner or an admin; anyone else gets 404 (not 403), so ids cannot be probed. */
+export async function findVisibleOrder(db: Db, user: CurrentUser, id: string): Promise<OrderRow> {
   if (!UUID.test(id)) throw new AppError("NOT_FOUND", "Order not found");
   const [row] = await db
     .select()
     .from(orders)
     .where(and(eq(orders.id, id), visibleTo(user)));
   if (!row) throw new AppError("NOT_FOUND", "Order not found");
-  return toOrderDto(row);
+  return row;
+}
+
+/** One order, for its owner or an admin (the receipt PDF uses the same rule: findVisibleOrder). */
+export async function getOrder(db: Db, user: CurrentUser, id: string): Promise<Order> {
+  return toOrderDto(await findVisibleOrder(db, user, id));
 }

@@ -62,4 +62,38 @@ describe("renderEmail", () => {
     }
     expect(email.text).toContain("https://keyshop.test/license-keys");
   });
+
+  it("renders the payment receipt as given: its language, every row, the download link once in the text", async () => {
+    const link = "https://keyshop.test/api/payment-receipts/KS1.abc.def/receipt.pdf";
+    const email = await renderEmail({
+      template: "payment-receipt",
+      props: {
+        lang: "km",
+        subject: "បង្កាន់ដៃបង់ប្រាក់ Keyshop KS261124070512ABCDEF",
+        preview: "បង្កាន់ដៃ៖ ការបញ្ចូលសមតុល្យ $5.00 USD",
+        heading: "បង្កាន់ដៃបង់ប្រាក់",
+        intro: "យើងបានទទួលការបង់ប្រាក់ $5.00 USD របស់អ្នក។",
+        rows: [
+          { label: "លេខប្រតិបត្តិការ PayWay (tran_id)", value: "KS261124070512ABCDEF" },
+          { label: "លេខកូដអនុម័ត", value: "<123456>" },
+        ],
+        sellerLabel: "អ្នកលក់",
+        seller: ["Keyshop Co., Ltd.", "Phnom Penh"],
+        download: { url: link, label: "ទាញយកបង្កាន់ដៃ (PDF)", note: "តំណនេះអាចប្រើបានរយៈពេល 30 ថ្ងៃ។" },
+        copyNote: "ឬចម្លងតំណនេះទៅក្នុងកម្មវិធីរុករករបស់អ្នក៖",
+        thanks: "សូមអរគុណ។",
+        questions: "support@keyshop.example",
+        footer: "Keyshop · អ្នកទទួលបានអ៊ីមែលនេះ",
+      },
+    });
+    expect(email.subject).toBe("បង្កាន់ដៃបង់ប្រាក់ Keyshop KS261124070512ABCDEF");
+    expect(email.html).toMatch(/<html[^>]* lang="km"/);
+    expect(email.html).toContain("&lt;123456&gt;");
+    for (const part of ["KS261124070512ABCDEF", "លេខកូដអនុម័ត", "Keyshop Co., Ltd.", "ឬចម្លងតំណនេះ", "Keyshop · អ្នកទទួលបានអ៊ីមែលនេះ"]) {
+      expect(email.html).toContain(part);
+      expect(email.text).toContain(part);
+    }
+    expect(email.text).not.toContain("Or copy this link");
+    expect(email.text.split(link)).toHaveLength(2);
+  });
 });
