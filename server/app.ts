@@ -32,6 +32,7 @@ import { createOrdersDeps, type OrdersDeps } from "./features/orders/deps";
 import { createProviderRoutes } from "./features/orders/provider-routes";
 import { createReceiptRoutes } from "./features/orders/receipt-routes";
 import { createOrderRoutes } from "./features/orders/routes";
+import { createOrderReceiptRoutes, createReceiptLinkRoutes } from "./features/receipts/routes";
 import { createProfileRoutes, createPublicBalanceRoutes } from "./features/profile/routes";
 import { apiKeyContext } from "./auth/api-key";
 import { createPlanRoutes } from "./features/plans/routes";
@@ -164,6 +165,7 @@ export function createApp({ config, db, auth, logger, signer, limiter, otpMail, 
   app.route("/api", createProviderRoutes(orders));
   const receipts = new OpenAPIHono<AppEnv>(VALIDATION);
   receipts.route("/", createReceiptRoutes(orders));
+  receipts.route("/", createReceiptLinkRoutes(orders));
   app.route("/api", receipts);
 
   // The public API for API-key holders: `Authorization: Bearer <key>`.
@@ -189,6 +191,7 @@ export function createApp({ config, db, auth, logger, signer, limiter, otpMail, 
   api.route("/", createOtpMailRoutes({ ...otpMail, secret: config.authSecret, limit: otpLimit }));
   api.route("/", createAdminRoutes({ db, secret: config.authSecret, logger, suspicion: config.licences.suspicious }));
   api.route("/", createOrderRoutes(orders));
+  api.route("/", createOrderReceiptRoutes(orders));
   app.route("/api", api);
 
   // The spec's functions (/functions/v1/…), same session and guards as /api.

@@ -218,6 +218,19 @@ const DOCUMENTED: Record<string, Row> = {
   // A return page's receipt (no session): the token is the proof; a made-up one is not found for anyone.
   "GET /api/payments/receipts/{token}": { url: () => "/api/payments/receipts/TMATRIX0000000000.AAAAAAAAAAAAAAAAAAAAAA", expect: everyone(404) },
   "GET /api/orders/{id}": { url: (r) => `/api/orders/${r.orderId}`, expect: ownRow(200, true), shows: (r) => r.tranId, showsAdmins: () => bob.tranId },
+  // A paid order's receipt (PDF): like the order itself, the owner and admins. The 200 is a PDF whose
+  // title names the tran_id (its text streams are compressed); refusals are JSON like any other.
+  "GET /api/orders/{id}/receipt.pdf": {
+    url: (r) => `/api/orders/${r.orderId}/receipt.pdf`,
+    expect: ownRow(200, true),
+    shows: (r) => r.tranId,
+    showsAdmins: () => bob.tranId,
+    check: (caller, text) => {
+      if (caller === "user" || caller === "admin" || caller === "superAdmin") expect(text.startsWith("%PDF-")).toBe(true);
+    },
+  },
+  // The receipt e-mail's signed link (no session): a made-up one is not found for anyone.
+  "GET /api/payment-receipts/{token}/receipt.pdf": { url: () => "/api/payment-receipts/TMATRIX0000000000.zzzzzz.AAAAAAAAAAAAAAAAAAAAAA/receipt.pdf", expect: everyone(404) },
   // The admin console: its own rows (features/admin/authz-rows.ts), for every caller here.
   ...Object.fromEntries(
     ADMIN_ENDPOINTS.map((e): [string, Row] => [

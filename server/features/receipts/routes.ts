@@ -1,0 +1,106 @@
+// Payment receipts as PDF files:
+//   GET /api/orders/{id}/receipt.pdf                  session: the order's owner (by account, or by
+//                                                     e-mail as in Transactions History) and admins
+//   GET /api/payment-receipts/{token}/receipt.pdf     no session: the signed, expiring link the
+//                                                     receipt e-mail gives buyers without an account
+// Both answer the same PDF, in the order's language unless `?lang=en|km` asks for another.
+import { OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
+import { eq } from "drizzle-orm";
+import type { Context } from "hono";
+import { ErrorBodySchema } from "../../../contracts/errors";
+import { RECEIPT_LANGUAGES, receiptFileName, type ReceiptLanguage } from "../../../contracts/receipts";
+import { guard, requireUser, type AppEnv } from "../../auth/context";
+import type { Db } from "../../db/client";
+import { orders } from "../../db/schema";
+import { AppError } from "../../lib/errors";
+import { applyRateLimit, type SharedRateLimiter } from "../../lib/rate-limit";
+import type { OrderRow } from "../orders/dto";
+import { findVisibleOrder } from "../orders/queries";
+import { readReceiptDownloadToken } from "./download-link";
+import { assertHasReceipt, buildPaymentReceipt, receiptLanguageOf, receiptPlanOf } from "./model";
+import { renderReceiptPdf } from "./pdf";
+
+const json = (description: string) => ({ description, content: { "application/json": { schema: ErrorBodySchema } } });
+const pdf = {
+  description: "The receipt (application/pdf, an attachment named keyshop-receipt-<tran_id>.pdf; Cache-Control: private, no-store)",
+  content: { "application/pdf": { schema: z.string().openapi({ type: "string", format: "binary" }) } },
+};
+const LangQuerySchema = z.object({
+  lang: z.enum(RECEIPT_LANGUAGES).optional().openapi({ description: "The receipt's language; by default the one the buyer paid in" }),
+});
+
+const orderReceiptRoute = createRoute({
+  method: "get",
+  path: "/orders/{id}/receipt.pdf",
+  tags: ["orders"],
+  summary: "A paid (or refunded) order's receipt as a PDF (owner or admin)",
+  request: { params: z.object({ id: z.string().max(64) }), query: LangQuerySchema },
+  responses: {
+    200: pdf,
+    401: json("Not signed in"),
+    404: json("No such order of yours"),
+    409: json("RECEIPT_NOT_AVAILABLE: the order was not paid (pending, failed or cancelled)"),
+    422: json("Invalid input"),
+    429: json("Rate limited; see Retry-After"),
+  },
+});
+
+const linkReceiptRoute = createRoute({
+  method: "get",
+  path: "/payment-receipts/{token}/receipt.pdf",
+  tags: ["orders"],
+  summary: "A receipt as a PDF through the signed link its e-mail gave (buyers without an account; expires after 30 days)",
+  request: { params: z.object({ token: z.string().max(128) }), query: LangQuerySchema },
+  responses: {
+    200: pdf,
+    404: json("NOT_FOUND: no receipt has this link; RECEIPT_LINK_EXPIRED: the link is older than 30 days"),
+    409: json("RECEIPT_NOT_AVAILABLE: the order was not paid"),
+    422: json("Invalid input"),
+    429: json("Rate limited; see Retry-After"),
+  },
+});
+
+export interface ReceiptRoutesDeps {
+  db: Db;
+  /** AUTH_SECRET: the download links' key. */
+  secret: string;
+  limiter: SharedRateLimiter;
+}
+
+async function pdfAnswer(c: Context<AppEnv>, db: Db, order: OrderRow, lang: ReceiptLanguage | undefined) {
+  assertHasReceipt(order);
+  const receipt = buildPaymentReceipt(order, await receiptPlanOf(db, order), receiptLanguageOf(order, lang));
+  const bytes = await renderReceiptPdf(receipt);
+  return c.body(new Uint8Array(bytes), 200, {
+    "Content-Type": "application/pdf",
+    "Content-Disposition": `attachment; filename="${receiptFileName(order.tranId)}"`,
+    "Cache-Control": "private, no-store",
+  });
+}
+
+/** The session route: mounted with the other /api routes (session context, trusted origins). */
+export function createOrderReceiptRoutes({ db, limiter }: ReceiptRoutesDeps) {
+  const app = new OpenAPIHono<AppEnv>();
+  // Access is decided before the id or the language is read.
+  app.use("/orders/:id/receipt.pdf", guard(requireUser));
+  return app.openapi(orderReceiptRoute, async (c) => {
+    const user = requireUser(c.get("ctx"));
+    applyRateLimit(c, [limiter.hit(`receipt-pdf:user:${user.id}`, { limit: 60, windowSeconds: 60 })]);
+    const order = await findVisibleOrder(db, user, c.req.valid("param").id);
+    return pdfAnswer(c, db, order, c.req.valid("query").lang) as never;
+  });
+}
+
+/** The link route: no session, mounted before the session middleware (like the receipt token's). */
+export function createReceiptLinkRoutes({ db, secret, limiter }: ReceiptRoutesDeps) {
+  return new OpenAPIHono<AppEnv>().openapi(linkReceiptRoute, async (c) => {
+    applyRateLimit(c, [limiter.hit(`receipt-pdf:ip:${c.get("clientIp")}`, { limit: 30, windowSeconds: 60 })]);
+    const check = readReceiptDownloadToken(secret, c.req.valid("param").token);
+    if (!check.ok && check.reason === "expired") {
+      throw new AppError("RECEIPT_LINK_EXPIRED", "This receipt link has expired. Write to support for a copy of the receipt.", 404);
+    }
+    const [order] = check.ok ? await db.select().from(orders).where(eq(orders.tranId, check.tranId)) : [];
+    if (!order) throw new AppError("NOT_FOUND", "No receipt has this link.");
+    return pdfAnswer(c, db, order, c.req.valid("query").lang) as never;
+  });
+}
