@@ -1,6 +1,8 @@
 import { useEffect, useState } from "react";
 import { ReceiptTextIcon, SearchXIcon, DownloadIcon, WalletIcon } from "lucide-react";
 
+import { hasPaymentReceipt, receiptFileName, receiptPdfPath } from "../../../../contracts/receipts";
+
 import { DataCards, DataTable } from "~/components/data-table/data-table";
 import { loadErrorState, useErrorToast, usePagedSearch, type ListState } from "~/components/data-table/list-state";
 import { pageCount as countPages, Pagination } from "~/components/data-table/pagination";
@@ -30,6 +32,7 @@ const COLUMNS = [
   { label: "Amount", className: "text-right" },
   "Status",
   { label: "Buy Key", skeletonClassName: "h-4 w-28" },
+  { label: "Receipt", className: "text-right", skeletonClassName: "ml-auto h-8 w-24" },
 ] as const;
 export const PAGE_SIZE = 20;
 export const SEARCH_TRANSACTIONS_PLACEHOLDER = "Search by email or buy key...";
@@ -170,7 +173,7 @@ export function TransactionsHistoryPanel() {
             columns={COLUMNS}
             caption="Payments, newest first."
             scrollLabel="Transactions table"
-            className="min-w-[50rem]"
+            className="min-w-[56rem]"
             rows={orders}
             renderRow={(order) => <TransactionRow key={order.id} order={order} />}
             state={message}
@@ -207,6 +210,35 @@ function BuyKey({ order }: { order: Order }) {
   );
 }
 
+/**
+ * A paid (or refunded) payment's receipt as a PDF, in the language it was paid in; the server
+ * decides who may have it (the owner, admins). A plain link: the browser downloads it, and
+ * Enter on the focused link does too.
+ */
+function ReceiptDownload({ order, className }: { order: Order; className?: string }) {
+  if (!hasPaymentReceipt(order)) {
+    return (
+      <span className="text-muted-foreground">
+        <span aria-hidden="true">—</span>
+        <span className="sr-only">No receipt</span>
+      </span>
+    );
+  }
+  return (
+    <Button asChild variant="outline" size="sm" className={className}>
+      <a
+        href={receiptPdfPath(order.id)}
+        download={receiptFileName(order.tranId)}
+        aria-label={`Download receipt for ${order.tranId}`}
+        data-testid="receipt-download"
+      >
+        <DownloadIcon aria-hidden="true" />
+        Receipt
+      </a>
+    </Button>
+  );
+}
+
 function TransactionRow({ order }: { order: Order }) {
   return (
     <TableRow data-status={order.status}>
@@ -228,8 +260,11 @@ function TransactionRow({ order }: { order: Order }) {
       <TableCell>
         <TransactionStatusBadge status={order.status} />
       </TableCell>
-      <TableCell className="pr-4 sm:pr-6">
+      <TableCell>
         <BuyKey order={order} />
+      </TableCell>
+      <TableCell className="pr-4 text-right sm:pr-6">
+        <ReceiptDownload order={order} />
       </TableCell>
     </TableRow>
   );
@@ -263,6 +298,7 @@ function TransactionCardList({ orders }: { orders: Order[] }) {
               <BuyKey order={order} />
             </dd>
           </dl>
+          {hasPaymentReceipt(order) ? <ReceiptDownload order={order} className="justify-self-start" /> : null}
         </li>
       ))}
     </ul>
