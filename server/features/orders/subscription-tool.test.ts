@@ -89,7 +89,8 @@ describe("subscription tool", () => {
 
     // Nothing the payer can see carries the buy key: their mailbox, their orders, the return URL.
     const payerMail = await env.t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, attacker.email));
-    expect(payerMail.map((m) => m.template).sort()).toEqual(["license-gift-receipt", "verify-email"]);
+    // The payment receipt (decision 022) names the plan and the amount, never the licence's keys.
+    expect(payerMail.map((m) => m.template).sort()).toEqual(["license-gift-receipt", "payment-receipt", "verify-email"]);
     for (const m of payerMail) for (const part of [m.subject, m.text, m.html]) expect(part).not.toContain(bound.buyKey);
     expect((await env.t.lastEmail(attacker.email, "license-gift-receipt")).text).toContain("30 days were added to the licence of the device PC-LDR…CTIM.");
     const history = await attacker.client.json<{ orders: Array<{ tranId: string; buyKey: string | null; status: string }> }>("/api/orders");
