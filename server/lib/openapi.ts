@@ -82,7 +82,7 @@ export const TAGS = {
   account: "The signed-in user: who they are, profile, API key, balance, live account events",
   catalogue: "Licence plans and their prices",
   licences: "The signed-in user's licences and the history of their device keys",
-  orders: "Checkouts through PayWay, the transactions history and payment receipts",
+  orders: "Checkouts through the payment provider (ABA PayWay), the transactions history and payment receipts",
   otpMail: "OTP mail orders from the dashboard: disposable addresses that receive one-time codes",
   publicApi: "The public API for API-key holders (`Authorization: Bearer <key>`): balance and OTP mail orders",
   desktopTool: "The desktop tool's licence protocol (docs/licence-api.md): every outcome is a signed answer",

@@ -6,7 +6,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 
 const MAC_LENGTH = 22; // base64url characters: 132 bits
 /** Payment references as the shop makes them (at most 20 letters, digits and dashes). */
-const REFERENCE = /^[A-Za-z0-9-]{1,20}$/;
+export const REFERENCE_PATTERN = /^[A-Za-z0-9-]{1,20}$/;
 const MAC_PATTERN = new RegExp(`^[A-Za-z0-9_-]{${MAC_LENGTH}}$`);
 
 function mac(secret: string, tranId: string) {
@@ -21,7 +21,7 @@ export function receiptToken(secret: string, tranId: string): string {
 export function readReceiptToken(secret: string, token: string): string | null {
   const [tranId, given, ...rest] = token.split(".");
   // base64url only: a same-length token of other characters has another byte length (timingSafeEqual throws).
-  if (!tranId || !given || rest.length || !REFERENCE.test(tranId) || !MAC_PATTERN.test(given)) return null;
+  if (!tranId || !given || rest.length || !REFERENCE_PATTERN.test(tranId) || !MAC_PATTERN.test(given)) return null;
   const expected = mac(secret, tranId);
   return timingSafeEqual(Buffer.from(given), Buffer.from(expected)) ? tranId : null;
 }

@@ -9,6 +9,7 @@ import type { Db, Tx } from "../../db/client";
 import { plans } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { formatMills } from "../../lib/money";
+import { paymentProviderName } from "../../providers/payments";
 import type { OrderRow } from "../orders/dto";
 import { RECEIPT_TEXTS, type ReceiptTexts } from "./texts";
 
@@ -20,7 +21,7 @@ export type ReceiptPlan = Pick<typeof plans.$inferSelect, "title" | "periodDays"
 export interface PaymentReceipt {
   language: ReceiptLanguage;
   texts: ReceiptTexts;
-  /** The receipt's number: the order's PayWay tran_id. */
+  /** The receipt's number: the order's reference at the payment provider (tran_id). */
   number: string;
   status: "paid" | "refunded";
   statusText: string;
@@ -36,14 +37,13 @@ export interface PaymentReceipt {
   paidLocal: string;
   /** "2026-11-24 07:05 UTC" */
   paidUtc: string;
-  /** "ABA PayWay" */
+  /** The payment provider as customers know it (its display name). */
   method: string;
   tranId: string;
-  /** PayWay's approval code (apv), when PayWay gave one. */
+  /** The provider's approval code (apv), when it gave one. */
   approvalCode: string | null;
 }
 
-const PROVIDERS: Record<string, string> = { payway: "ABA PayWay" };
 
 /** "$29.99 USD": the shared formatter (2 decimals) and the ISO currency code. */
 export function receiptAmount(mills: number, currency: string): string {
@@ -103,7 +103,7 @@ export function buildPaymentReceipt(order: OrderRow, plan: ReceiptPlan | null, l
     paidAt: order.paidAt,
     paidLocal: dates.local,
     paidUtc: dates.utc,
-    method: PROVIDERS[order.provider] ?? order.provider,
+    method: paymentProviderName(order.provider),
     tranId: order.tranId,
     approvalCode: order.providerRef?.trim() || null,
   };

@@ -33,6 +33,7 @@ const order = {
   currency: "USD",
   status: "paid",
   providerRef: "654321",
+  refundedMills: 0,
   deviceLicense: null,
   fulfilment: null,
   createdAt: paidAt,

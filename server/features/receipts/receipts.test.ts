@@ -35,6 +35,7 @@ function order(over: Partial<OrderRow> = {}): OrderRow {
     currency: "USD",
     status: "paid",
     providerRef: "123456",
+    refundedMills: 0,
     deviceLicense: null,
     fulfilment: null,
     createdAt: paidAt,
@@ -72,7 +73,7 @@ describe("the receipt model", () => {
       "Description",
       "Total paid",
       "Payment method",
-      "PayWay transaction ID (tran_id)",
+      "Transaction ID (tran_id)",
       "Approval code",
       "Status",
     ]);

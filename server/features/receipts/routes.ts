@@ -7,12 +7,12 @@
 import { OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
 import type { Context } from "hono";
-import { ErrorBodySchema } from "../../../contracts/errors";
 import { RECEIPT_LANGUAGES, receiptFileName, type ReceiptLanguage } from "../../../contracts/receipts";
 import { guard, requireUser, type AppEnv } from "../../auth/context";
 import type { Db } from "../../db/client";
 import { orders } from "../../db/schema";
 import { AppError } from "../../lib/errors";
+import { ANONYMOUS, errorResponses, SESSION, TAG_NAMES } from "../../lib/openapi";
 import { applyRateLimit, type SharedRateLimiter } from "../../lib/rate-limit";
 import type { OrderRow } from "../orders/dto";
 import { findVisibleOrder } from "../orders/queries";
@@ -20,7 +20,6 @@ import { readReceiptDownloadToken } from "./download-link";
 import { assertHasReceipt, buildPaymentReceipt, receiptLanguageOf, receiptPlanOf } from "./model";
 import { renderReceiptPdf } from "./pdf";
 
-const json = (description: string) => ({ description, content: { "application/json": { schema: ErrorBodySchema } } });
 const pdf = {
   description: "The receipt (application/pdf, an attachment named keyshop-receipt-<tran_id>.pdf; Cache-Control: private, no-store)",
   content: { "application/pdf": { schema: z.string().openapi({ type: "string", format: "binary" }) } },
@@ -32,31 +31,38 @@ const LangQuerySchema = z.object({
 const orderReceiptRoute = createRoute({
   method: "get",
   path: "/orders/{id}/receipt.pdf",
-  tags: ["orders"],
+  operationId: "getOrderReceiptPdf",
+  tags: [TAG_NAMES.orders],
+  security: SESSION,
   summary: "A paid (or refunded) order's receipt as a PDF (owner or admin)",
+  description: "The receipt of one of your orders (admins: anyone's) as a PDF: seller, item, amount, date, the payment's reference and approval code, in the order's language unless `lang` says otherwise.",
   request: { params: z.object({ id: z.string().max(64) }), query: LangQuerySchema },
   responses: {
     200: pdf,
-    401: json("Not signed in"),
-    404: json("No such order of yours"),
-    409: json("RECEIPT_NOT_AVAILABLE: the order was not paid (pending, failed or cancelled)"),
-    422: json("Invalid input"),
-    429: json("Rate limited; see Retry-After"),
+    ...errorResponses([401, 403, 404, 409, 422, 429], {
+      404: "NOT_FOUND: no such order of yours",
+      409: "RECEIPT_NOT_AVAILABLE: the order was not paid (pending, failed or cancelled)",
+      429: "RATE_LIMITED: receipts per account; see Retry-After",
+    }),
   },
 });
 
 const linkReceiptRoute = createRoute({
   method: "get",
   path: "/payment-receipts/{token}/receipt.pdf",
-  tags: ["orders"],
-  summary: "A receipt as a PDF through the signed link its e-mail gave (buyers without an account; expires after 30 days)",
+  operationId: "getLinkedReceiptPdf",
+  tags: [TAG_NAMES.orders],
+  security: ANONYMOUS,
+  summary: "A receipt as a PDF through the signed link its e-mail gave",
+  description: "For buyers without an account: the receipt e-mail's signed link (it expires 30 days after the payment) answers the same PDF as the signed-in route.",
   request: { params: z.object({ token: z.string().max(128) }), query: LangQuerySchema },
   responses: {
     200: pdf,
-    404: json("NOT_FOUND: no receipt has this link; RECEIPT_LINK_EXPIRED: the link is older than 30 days"),
-    409: json("RECEIPT_NOT_AVAILABLE: the order was not paid"),
-    422: json("Invalid input"),
-    429: json("Rate limited; see Retry-After"),
+    ...errorResponses([404, 409, 422, 429], {
+      404: "NOT_FOUND: no receipt has this link; RECEIPT_LINK_EXPIRED: the link is older than 30 days",
+      409: "RECEIPT_NOT_AVAILABLE: the order was not paid",
+      429: "RATE_LIMITED: receipt links per address; see Retry-After",
+    }),
   },
 });
 

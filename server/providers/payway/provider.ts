@@ -11,6 +11,8 @@ import { formatReqTime, TRAN_ID_PATTERN } from "./hash";
 import { newTranId } from "./tran-id";
 
 export const PAYWAY_PROVIDER_ID = "payway";
+/** How receipts and pages name the provider. */
+export const PAYWAY_DISPLAY_NAME = "ABA PayWay";
 
 const CallbackSchema = z.looseObject({
   tran_id: z.union([z.string(), z.number()]).transform(String).pipe(z.string().regex(TRAN_ID_PATTERN, "Invalid tran_id")),
