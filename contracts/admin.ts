@@ -5,7 +5,7 @@ import { RoleSchema } from "./me";
 import { OrderListQuerySchema, OrderSchema } from "./orders";
 import { OtpOrderSchema } from "./otp-mail";
 import { dbText } from "./text";
-import { dollarsToMills } from "./money";
+import { parseDollars } from "./money";
 
 const Page = z.coerce.number().int().min(1).max(100_000).default(1);
 const Search = dbText().trim().max(200).optional().default("");
@@ -246,21 +246,24 @@ export const BALANCE_MESSAGES = {
 
 export const MAX_ADJUSTMENT_MILLS = 1_000_000_000; // $1,000,000
 
-/** A positive dollar amount (number or text, up to 3 decimals) as mills, through its text. */
-export function parseAdjustmentAmount(value: number | string): number | null {
-  const mills = dollarsToMills(value, { decimals: 3 });
-  return mills !== null && mills > 0 && mills <= MAX_ADJUSTMENT_MILLS ? mills : null;
+/** The dollars an admin typed (up to 3 decimals: mills) as mills, through the digits; null unless positive and at most $1,000,000. */
+export function parseAdjustmentAmount(text: string): number | null {
+  const mills = parseDollars(text, { decimals: 3, max: MAX_ADJUSTMENT_MILLS });
+  return mills !== null && mills > 0 ? mills : null;
 }
 
-export const AdjustmentAmountSchema = z
-  .union([z.number(), z.string().max(32)], BALANCE_MESSAGES.invalid)
-  .refine((value) => parseAdjustmentAmount(value) !== null, BALANCE_MESSAGES.invalid)
-  .meta({ description: `A positive dollar amount, at most 3 decimals and ${MAX_ADJUSTMENT_MILLS / 1000} at most, as a number or as text ("2.500")` });
+/** The adjustment on the wire: positive integer mills, at most $1,000,000. */
+export const AdjustmentMillsSchema = z
+  .number(BALANCE_MESSAGES.invalid)
+  .int(BALANCE_MESSAGES.invalid)
+  .min(1, BALANCE_MESSAGES.invalid)
+  .max(MAX_ADJUSTMENT_MILLS, BALANCE_MESSAGES.invalid)
+  .meta({ description: `Positive integer mills (1/1000 of a dollar), at most ${MAX_ADJUSTMENT_MILLS} (1,000,000 dollars)` });
 
 export const AdjustBalanceBodySchema = z.object({
   apiKeyId: z.string().trim().min(1, BALANCE_MESSAGES.notFound).max(64, BALANCE_MESSAGES.notFound),
   operation: z.enum(["add", "subtract"]),
-  amount: AdjustmentAmountSchema,
+  amountMills: AdjustmentMillsSchema,
   note: dbText().trim().max(500).optional(),
 });
 export type AdjustBalanceBody = z.input<typeof AdjustBalanceBodySchema>;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { featureText, formatPrice, plansForMarket, PLAN_CATALOGUE } from "./plan-catalogue";
+import { formatPrice } from "./money";
+import { featureText, plansForMarket, PLAN_CATALOGUE } from "./plan-catalogue";
 import { SITE } from "./site";
 import { SiteConfigSchema } from "./site.schema";
 

@@ -5,7 +5,7 @@ import { LICENSE_KEY_MARKER } from "./licenses";
 import { CheckoutInstructionsSchema } from "./payment-providers";
 import { MarketSchema } from "./plans";
 import { dbText } from "./text";
-import { dollarsToMills } from "./money";
+import { isWholeCents, parseDollars } from "./money";
 
 /** The mobile app's custom scheme: the v2 subscription page hands a paid payment to the app. */
 export const APP_DEEP_LINK_SCHEME = "payment-success";
@@ -29,17 +29,30 @@ export const SUBSCRIPTION_MESSAGES = {
   failed: "Failed to process payment. Please try again.",
 } as const;
 
-/** A dollar amount (number or text, step 0.01) as mills through its text, never float arithmetic. */
-export function parseTopupAmount(value: number | string): number | null {
-  return dollarsToMills(value, { decimals: 2, wholeDigits: 7 });
+/**
+ * The amount a person typed on Profile, read once (through its digits, never a float) into the
+ * mills the web sends, or the spec's message saying why it is refused.
+ */
+export function readTopupAmount(text: string): { mills: number } | { error: string } {
+  // Negative and sub-cent amounts are read too, so that they get "$1 or more" / "Invalid amount".
+  const mills = parseDollars(text, { decimals: 3, allowNegative: true });
+  if (mills === null) return { error: TOPUP_MESSAGES.invalid };
+  const refusal = topupRefusal(mills);
+  return refusal ? { error: refusal } : { mills };
 }
 
-export const TopupAmountSchema = z.union([z.number(), z.string().max(32)], TOPUP_MESSAGES.invalid).superRefine((value, ctx) => {
-  const mills = parseTopupAmount(value);
-  const message = mills === null ? TOPUP_MESSAGES.invalid : mills < MIN_TOPUP_MILLS ? TOPUP_MESSAGES.min : mills > MAX_TOPUP_MILLS ? TOPUP_MESSAGES.max : null;
-  // A negative or zero number reads as "below $1", as the spec's form says.
-  if (message) ctx.addIssue({ code: "custom", message: typeof value === "number" && value < 1 ? TOPUP_MESSAGES.min : message });
-}).meta({ description: `A dollar amount from ${MIN_TOPUP_MILLS / 1000} to ${MAX_TOPUP_MILLS / 1000}, at most 2 decimals, as a number or as text ("10.50")` });
+/** Why a top-up of `mills` is refused (the spec's text), or null when it may be paid. */
+export function topupRefusal(mills: number): string | null {
+  if (mills < MIN_TOPUP_MILLS) return TOPUP_MESSAGES.min;
+  if (mills > MAX_TOPUP_MILLS) return TOPUP_MESSAGES.max;
+  return isWholeCents(mills) ? null : TOPUP_MESSAGES.invalid; // PayWay takes whole cents only
+}
+
+/** The top-up amount on the wire: integer mills, a whole number of cents from $1 to $10,000. */
+export const TopupMillsSchema = z.number(TOPUP_MESSAGES.invalid).int(TOPUP_MESSAGES.invalid).superRefine((mills, ctx) => {
+  const message = topupRefusal(mills);
+  if (message) ctx.addIssue({ code: "custom", message });
+}).meta({ description: `Integer mills, whole cents, from ${MIN_TOPUP_MILLS} to ${MAX_TOPUP_MILLS} (1 to 10,000 dollars)` });
 
 const PlanId = dbText(SUBSCRIPTION_MESSAGES.plan).trim().min(1, SUBSCRIPTION_MESSAGES.plan).max(64, SUBSCRIPTION_MESSAGES.plan);
 
@@ -58,7 +71,7 @@ export const PlanCheckoutBodySchema = z.object({
   market: MarketSchema.optional(),
   returnTo: CheckoutReturnPageSchema.optional(),
 });
-export const TopupCheckoutBodySchema = z.object({ kind: z.literal("topup"), amount: TopupAmountSchema, returnTo: CheckoutReturnPageSchema.optional() });
+export const TopupCheckoutBodySchema = z.object({ kind: z.literal("topup"), amountMills: TopupMillsSchema, returnTo: CheckoutReturnPageSchema.optional() });
 /** POST /api/orders/checkout (signed in). Any price sent is ignored: the server prices the order. */
 export const CheckoutBodySchema = z.discriminatedUnion("kind", [PlanCheckoutBodySchema, TopupCheckoutBodySchema]);
 export type CheckoutBody = z.input<typeof CheckoutBodySchema>;

@@ -128,9 +128,3 @@ export function periodText(title: CataloguePlan["title"]): string {
 export function plansForMarket(market: Market): CataloguePlan[] {
   return PLAN_CATALOGUE.filter((p) => p.market === market).sort((a, b) => a.sortOrder - b.sortOrder);
 }
-
-/** "$9.99" from 9990 mills, without floats. */
-export function formatPrice(mills: number): string {
-  const cents = Math.round(mills / 10);
-  return `$${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
-}

@@ -1,7 +1,7 @@
 // The one place that reads process.env. Everything else receives a parsed Config.
 import { z } from "zod";
 import { DEFAULT_SUSPICION_THRESHOLDS } from "./features/licenses/signals";
-import { parseMills } from "./lib/money";
+import { parseDollars } from "../contracts/money";
 import { parseRsaPublicKey } from "./providers/payway/merchant-auth";
 import { simulatorKeyPair } from "./providers/payway/simulator/rsa";
 
@@ -235,8 +235,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     testApiToken: e.DEV_TEST_API_TOKEN,
     otpMail: {
       domain: e.OTP_MAIL_DOMAIN.toLowerCase(),
-      priceMills: parseMills(e.OTP_PRICE)!,
-      costMills: parseMills(e.OTP_COST)!,
+      priceMills: parseDollars(e.OTP_PRICE)!,
+      costMills: parseDollars(e.OTP_COST)!,
       lifetimeMinutes: 20,
       supplier:
         e.OTP_SUPPLIER === "upstream"

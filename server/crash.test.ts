@@ -255,7 +255,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("crash safety: SIGKILL mid-work, r
       users.flatMap((u, ui) =>
         Array.from({ length: ORDERS_PER_USER }, async (_, i) => {
           const via = (ui + i) % 2 ? b : a;
-          const body = i % 3 === 2 ? { kind: "topup", amount: `${ui + 1}.${String(i).padStart(2, "0")}` } : { kind: "plan", planId: plansCycle[(ui + i) % 3] };
+          const body = i % 3 === 2 ? { kind: "topup", amountMills: (ui + 1) * 1000 + i * 10 } : { kind: "plan", planId: plansCycle[(ui + i) % 3] };
           const res = await fetch(`${via.url}/api/orders/checkout`, {
             method: "POST",
             headers: { "content-type": "application/json", origin: via.url, cookie: u.cookie },

@@ -627,7 +627,7 @@ describe("regressions: the 5xx the fuzzer found", () => {
       ["PATCH", "/api/profile", "user", '{"name":"a\\u0000b"}'],
       ["POST", "/api/orders/checkout", "user", '{"kind":"plan","planId":"local\\u0000-1m"}'],
       ["POST", "/api/orders/subscription-tool", "anonymous", '{"planId":"local-1m","email":"buyer@example.com","license":"PC-LDREEL-\\u0000"}'],
-      ["POST", "/api/admin/balances/adjust", "superAdmin", `{"apiKeyId":"${holder.apiKeyId}","operation":"add","amount":"1","note":"a\\u0000b"}`],
+      ["POST", "/api/admin/balances/adjust", "superAdmin", `{"apiKeyId":"${holder.apiKeyId}","operation":"add","amountMills":1000,"note":"a\\u0000b"}`],
       ["GET", "/dev/mailbox?to=%00", "anonymous"],
       ["GET", "/dev/mailbox/messages.json?to=a%00b", "anonymous"],
     ];

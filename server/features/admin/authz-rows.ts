@@ -30,7 +30,7 @@ export const ADMIN_ENDPOINTS: AdminEndpoint[] = [
   // The target has no second factor: allowed callers change nothing (changed: false).
   { method: "POST", doc: "/api/admin/users/{id}/two-factor/reset", url: (t) => `/api/admin/users/${t.userId}/two-factor/reset`, level: "superAdmin", showsTarget: true },
   { method: "GET", doc: "/api/admin/balances", url: () => "/api/admin/balances", level: "superAdmin", showsTarget: true },
-  { method: "POST", doc: "/api/admin/balances/adjust", url: () => "/api/admin/balances/adjust", json: (t) => ({ apiKeyId: t.apiKeyId, operation: "add", amount: "0.01" }), level: "superAdmin", showsTarget: false },
+  { method: "POST", doc: "/api/admin/balances/adjust", url: () => "/api/admin/balances/adjust", json: (t) => ({ apiKeyId: t.apiKeyId, operation: "add", amountMills: 10 }), level: "superAdmin", showsTarget: false },
   { method: "GET", doc: "/api/admin/audit", url: () => "/api/admin/audit", level: "superAdmin", showsTarget: false },
 ];
 

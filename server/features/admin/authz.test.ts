@@ -65,7 +65,7 @@ describe("authorization matrix", () => {
 
   it("decides access before reading input: bad input from a stranger is still 401/403, never 422", async () => {
     for (const [role, status] of [["anonymous", 401], ["user", 403], ["admin", 403]] as const) {
-      expect((await clients[role].json("/api/admin/balances/adjust", { json: { amount: "-1" } })).status).toBe(status);
+      expect((await clients[role].json("/api/admin/balances/adjust", { json: { amountMills: -1 } })).status).toBe(status);
       expect((await clients[role].json("/api/admin/users?pageSize=7")).status).toBe(status);
     }
     for (const [role, status] of [["anonymous", 401], ["user", 403]] as const) {

@@ -31,10 +31,10 @@ const adjust = (body: unknown) => boss.client.json<AdjustBalanceResponse & { cod
 describe("adjustments", () => {
   it("adds $10 and subtracts $3: ledger rows with the acting admin and note, audit rows with before and after", async () => {
     const { key } = await keyWith(0);
-    const added = await adjust({ apiKeyId: key.id, operation: "add", amount: "10", note: "goodwill" });
+    const added = await adjust({ apiKeyId: key.id, operation: "add", amountMills: 10_000, note: "goodwill" });
     expect(added.status).toBe(200);
     expect(added.body).toEqual({ apiKeyId: key.id, operation: "add", amountMills: 10_000, balanceBeforeMills: 0, balanceAfterMills: 10_000, message: BALANCE_MESSAGES.added });
-    const subtracted = await adjust({ apiKeyId: key.id, operation: "subtract", amount: 3 });
+    const subtracted = await adjust({ apiKeyId: key.id, operation: "subtract", amountMills: 3_000 });
     expect(subtracted.body).toMatchObject({ balanceBeforeMills: 10_000, balanceAfterMills: 7_000, message: BALANCE_MESSAGES.subtracted });
 
     const ledger = await t.database.db.select().from(balanceLedger).where(eq(balanceLedger.apiKeyId, key.id));
@@ -54,26 +54,29 @@ describe("adjustments", () => {
     const { key } = await keyWith(2_500);
     const ledgerBefore = (await t.database.db.select().from(balanceLedger).where(eq(balanceLedger.apiKeyId, key.id))).length;
     const auditBefore = (await t.database.db.select().from(auditLog)).length;
-    const res = await adjust({ apiKeyId: key.id, operation: "subtract", amount: "2.501" });
+    const res = await adjust({ apiKeyId: key.id, operation: "subtract", amountMills: 2_501 });
     expect(res.status).toBe(409);
     expect(res.body).toEqual({ code: "NEGATIVE_BALANCE", message: BALANCE_MESSAGES.negative });
     expect(await balanceOf(key.id)).toBe(2_500);
     expect((await t.database.db.select().from(balanceLedger).where(eq(balanceLedger.apiKeyId, key.id))).length).toBe(ledgerBefore);
     expect((await t.database.db.select().from(auditLog)).length).toBe(auditBefore);
     // Exactly to zero is allowed.
-    expect((await adjust({ apiKeyId: key.id, operation: "subtract", amount: "2.50" })).body.balanceAfterMills).toBe(0);
+    expect((await adjust({ apiKeyId: key.id, operation: "subtract", amountMills: 2_500 })).body.balanceAfterMills).toBe(0);
   });
 
   it("validates the amount with the spec's texts, and unknown keys are 'API key not found'", async () => {
     const { key } = await keyWith(1_000);
-    for (const amount of [0, -1, "-1", "abc", "", "1.0001", "1e3", null, "1000000.01", Number.NaN]) {
-      const res = await adjust({ apiKeyId: key.id, operation: "add", amount });
-      expect(res.status, `amount ${String(amount)}`).toBe(422);
-      expect(res.body.issues?.[0]).toEqual({ path: "amount", message: BALANCE_MESSAGES.invalid });
+    // Integer mills only: dollar text, fractions of a mill, zero, negatives and more than $1,000,000 are refused.
+    for (const amountMills of [0, -1, -1_000, "1000", "1.00", 1.5, null, undefined, 1_000_000_001]) {
+      const res = await adjust({ apiKeyId: key.id, operation: "add", amountMills });
+      expect(res.status, `amountMills ${String(amountMills)}`).toBe(422);
+      expect(res.body.issues?.[0]).toEqual({ path: "amountMills", message: BALANCE_MESSAGES.invalid });
     }
-    expect((await adjust({ apiKeyId: key.id, operation: "multiply", amount: 1 })).status).toBe(422);
-    expect((await adjust({ apiKeyId: "3f0c1f9e-0000-4000-8000-000000000000", operation: "add", amount: 1 })).body).toEqual({ code: "API_KEY_NOT_FOUND", message: BALANCE_MESSAGES.notFound });
-    expect((await adjust({ apiKeyId: "not-a-key", operation: "add", amount: 1 })).status).toBe(404);
+    // The old dollar-text field is gone.
+    expect((await adjust({ apiKeyId: key.id, operation: "add", amount: "1" })).body.issues?.[0]).toEqual({ path: "amountMills", message: BALANCE_MESSAGES.invalid });
+    expect((await adjust({ apiKeyId: key.id, operation: "multiply", amountMills: 1_000 })).status).toBe(422);
+    expect((await adjust({ apiKeyId: "3f0c1f9e-0000-4000-8000-000000000000", operation: "add", amountMills: 1_000 })).body).toEqual({ code: "API_KEY_NOT_FOUND", message: BALANCE_MESSAGES.notFound });
+    expect((await adjust({ apiKeyId: "not-a-key", operation: "add", amountMills: 1_000 })).status).toBe(404);
     expect(await balanceOf(key.id)).toBe(1_000);
   });
 

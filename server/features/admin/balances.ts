@@ -72,7 +72,7 @@ export interface AdjustBalanceInput {
 
 export async function adjustBalance({ db, apiKeyId, operation, amountMills, note, actor }: AdjustBalanceInput): Promise<AdjustBalanceResponse> {
   if (!UUID.test(apiKeyId)) throw new AppError("API_KEY_NOT_FOUND", BALANCE_MESSAGES.notFound, 404);
-  if (!Number.isSafeInteger(amountMills) || amountMills <= 0) throw new AppError("VALIDATION_FAILED", BALANCE_MESSAGES.invalid, 422, [{ path: "amount", message: BALANCE_MESSAGES.invalid }]);
+  if (!Number.isSafeInteger(amountMills) || amountMills <= 0) throw new AppError("VALIDATION_FAILED", BALANCE_MESSAGES.invalid, 422, [{ path: "amountMills", message: BALANCE_MESSAGES.invalid }]);
   const deltaMills = operation === "add" ? amountMills : -amountMills;
   return db.transaction(async (tx) => {
     let change: Awaited<ReturnType<typeof changeBalance>>;

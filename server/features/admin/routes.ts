@@ -15,7 +15,6 @@ import {
   OrderExportQuerySchema,
   OverviewQuerySchema,
   OverviewSchema,
-  parseAdjustmentAmount,
   UpdateRoleBodySchema,
   ResetTwoFactorResponseSchema,
   UpdateRoleResponseSchema,
@@ -212,7 +211,7 @@ export function createAdminRoutes({ db, secret, logger, suspicion }: { db: Db; s
         db,
         apiKeyId: input.apiKeyId,
         operation: input.operation,
-        amountMills: parseAdjustmentAmount(input.amount)!,
+        amountMills: input.amountMills,
         note: input.note,
         actor,
       });

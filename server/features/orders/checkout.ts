@@ -2,7 +2,7 @@
 // stores it pending and returns what the browser does to pay, made by the payment provider (a
 // form signed here, say). No secret leaves the server.
 import { isUniqueViolation } from "../../db/errors";
-import { TOP_UP_TITLE, parseTopupAmount, type CheckoutResponse, type CheckoutReturnPage } from "../../../contracts/orders";
+import { TOP_UP_TITLE, type CheckoutResponse, type CheckoutReturnPage } from "../../../contracts/orders";
 import type { CurrentUser } from "../../auth/context";
 import { orders } from "../../db/schema";
 import { AppError } from "../../lib/errors";
@@ -119,9 +119,9 @@ export async function createPlanCheckout(deps: OrdersDeps, user: CurrentUser, in
   return create(deps, { kind: "plan", locale, userId: user.id, email: user.email.toLowerCase(), planId: plan.id, planTitle: plan.title, amountMills: plan.priceMills, name: user.name, returnQuery });
 }
 
-export async function createTopupCheckout(deps: OrdersDeps, user: CurrentUser, input: { amount: number | string; returnTo?: CheckoutReturnPage }, locale: OrderLocale = "en") {
-  const amountMills = parseTopupAmount(input.amount);
-  if (amountMills === null) throw new AppError("VALIDATION_FAILED", "Invalid amount", 422); // the schema already refused it
+/** `amountMills` as TopupMillsSchema let it through: whole cents from $1 to $10,000. */
+export async function createTopupCheckout(deps: OrdersDeps, user: CurrentUser, input: { amountMills: number; returnTo?: CheckoutReturnPage }, locale: OrderLocale = "en") {
+  const { amountMills } = input;
   const returnQuery = { to: input.returnTo ?? "profile" };
   return create(deps, { kind: "topup", locale, userId: user.id, email: user.email.toLowerCase(), planId: null, planTitle: TOP_UP_TITLE, amountMills, name: user.name, returnQuery });
 }

@@ -1,7 +1,7 @@
 // Order rows as the web sees them.
 import { TOP_UP_TITLE, type Order } from "../../../contracts/orders";
 import { orders } from "../../db/schema";
-import { formatMills } from "../../lib/money";
+import { formatMoney } from "../../../contracts/money";
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -34,7 +34,7 @@ export function toOrderDto(row: OrderRow): Order {
     planId: row.planId,
     planTitle: row.planTitle ?? (row.kind === "topup" ? TOP_UP_TITLE : ""),
     amountMills: row.amountMills,
-    amount: formatMills(row.amountMills).replace("$", ""),
+    amount: formatMoney(row.amountMills, "price", { plain: true }), // "29.99": orders are whole cents
     currency: row.currency,
     status: row.status,
     buyKey: fulfilmentOf(row).buyKey ?? null,

@@ -28,7 +28,7 @@ beforeAll(async () => {
   env = await startPaymentsTestEnv();
   [alice, bob, admin] = await Promise.all([env.t.signedInUser(), env.t.signedInUser(), env.t.signedInUser({ role: "admin" })]);
   placed.alicePlan = await place(alice, { kind: "plan", planId: "local-3m" }, true);
-  placed.aliceTopup = await place(alice, { kind: "topup", amount: 5 }, true);
+  placed.aliceTopup = await place(alice, { kind: "topup", amountMills: 5_000 }, true);
   placed.alicePending = await place(alice, { kind: "plan", planId: "local-1m" }, false);
   placed.bobPlan = await place(bob, { kind: "plan", planId: "foreign-12m" }, true);
   // A subscription-tool purchase with Alice's e-mail is hers too (the spec filters by e-mail).

@@ -35,7 +35,7 @@ const receipt = (token: string, refresh = true) =>
 
 describe("the page that holds PayWay's window learns the outcome at once", () => {
   it("a declined top-up reads failed on the next look (the server asks PayWay), and the history shows Failed", async () => {
-    const { order, receipt: token } = await start({ kind: "topup", amount: "5.00" });
+    const { order, receipt: token } = await start({ kind: "topup", amountMills: 5_000 });
     expect((await receipt(token)).body.receipt).toMatchObject({ status: "pending", kind: "topup", amount: "5.00" });
 
     await env.control(`/transactions/${order.tranId}/decline`);
@@ -51,7 +51,7 @@ describe("the page that holds PayWay's window learns the outcome at once", () =>
 
   it("an approval is seen the same way (and fulfilled once, whatever comes later)", async () => {
     await env.control("/callback-mode", { mode: "lose", once: true });
-    const { order, receipt: token } = await start({ kind: "topup", amount: "2.00" });
+    const { order, receipt: token } = await start({ kind: "topup", amountMills: 2_000 });
     await env.control(`/transactions/${order.tranId}/approve`);
     expect((await receipt(token)).body.receipt.status).toBe("paid");
     expect((await receipt(token)).body.receipt.status).toBe("paid");
@@ -72,14 +72,14 @@ describe("the page that holds PayWay's window learns the outcome at once", () =>
 
 describe("returns land where the checkout started", () => {
   it("a paid top-up returns to Profile with the spec's success parameters", async () => {
-    const { order, checkout } = await start({ kind: "topup", amount: "3.50" });
+    const { order, checkout } = await start({ kind: "topup", amountMills: 3_500 });
     await env.control(`/transactions/${order.tranId}/approve`);
     const to = await land(checkout.fields.continue_success_url!);
     expect(to).toEqual({ path: "/profile", query: { payment_success: "true", topup: "true", amount: "3.50", order: order.id } });
   });
 
   it("a declined top-up returns to Profile saying failed", async () => {
-    const { order, checkout } = await start({ kind: "topup", amount: "3.00" });
+    const { order, checkout } = await start({ kind: "topup", amountMills: 3_000 });
     await env.control(`/transactions/${order.tranId}/decline`);
     expect(await land(checkout.fields.continue_success_url!)).toEqual({ path: "/profile", query: { payment_status: "failed", order: order.id } });
   });
@@ -102,7 +102,7 @@ describe("returns land where the checkout started", () => {
 
   it("only the pages a checkout can start on are accepted", async () => {
     for (const returnTo of ["https://evil.example", "/admin", "overview", ""]) {
-      const res = await env.checkout(buyer.client, { kind: "topup", amount: "5", returnTo });
+      const res = await env.checkout(buyer.client, { kind: "topup", amountMills: 5_000, returnTo });
       expect(res.status).toBe(422);
     }
   });
@@ -110,7 +110,7 @@ describe("returns land where the checkout started", () => {
 
 describe("a checkout the customer closes", () => {
   it("is closed at PayWay (close-transaction) and shows Cancelled at once, not Pending until it expires", async () => {
-    const { order, checkout } = await start({ kind: "topup", amount: "4.00" });
+    const { order, checkout } = await start({ kind: "topup", amountMills: 4_000 });
     expect(checkout.fields.cancel_url).toContain("closed=1");
     expect(checkout.fields.continue_success_url).not.toContain("closed=1");
     expect(await land(checkout.fields.cancel_url!)).toEqual({ path: "/profile", query: { payment_status: "cancelled", order: order.id } });
@@ -133,7 +133,7 @@ describe("a checkout the customer closes", () => {
   });
 
   it("a closed return replayed later changes nothing", async () => {
-    const { order, checkout } = await start({ kind: "topup", amount: "6.00" });
+    const { order, checkout } = await start({ kind: "topup", amountMills: 6_000 });
     await land(checkout.fields.cancel_url!);
     expect(await land(checkout.fields.cancel_url!)).toEqual({ path: "/profile", query: { payment_status: "cancelled", order: order.id } });
     expect((await env.order(order.tranId)).status).toBe("cancelled");

@@ -211,7 +211,7 @@ describe("the reconciler", () => {
 describe("top-up", () => {
   it("credits the ledger once (callbacks replayed); the balance equals the ledger sum", async () => {
     const topper = await env.t.signedInUser();
-    const res = await env.checkout(topper.client, { kind: "topup", amount: 12.34 });
+    const res = await env.checkout(topper.client, { kind: "topup", amountMills: 12_340 });
     const { order, checkout } = res.body;
     expect((await env.openCheckout(checkout)).status).toBe(200);
     await env.control(`/transactions/${order.tranId}/approve`, { callback: { mode: "repeat", times: 5, concurrent: true } });

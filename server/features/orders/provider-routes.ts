@@ -7,7 +7,7 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { CheckoutReturnPageSchema, type CheckoutReturnPage } from "../../../contracts/orders";
-import { formatPrice } from "../../../contracts/plan-catalogue";
+import { formatMoney, formatPrice } from "../../../contracts/money";
 import type { AppEnv } from "../../auth/context";
 import { AppError } from "../../lib/errors";
 import { applyRateLimit, type SharedRateLimiter } from "../../lib/rate-limit";
@@ -65,7 +65,7 @@ function landing(deps: OrdersDeps, kind: OrderRow["kind"], order: OrderRow | nul
     url.searchParams.set("payment_success", "true");
     if (order.kind === "topup") {
       url.searchParams.set("topup", "true");
-      url.searchParams.set("amount", formatPrice(order.amountMills).slice(1));
+      url.searchParams.set("amount", formatMoney(order.amountMills, "price", { plain: true }));
     } else {
       url.searchParams.set("plan_price", formatPrice(order.amountMills));
       url.searchParams.set("plan_title", order.planTitle ?? "");

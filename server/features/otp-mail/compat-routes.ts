@@ -3,16 +3,17 @@
 import { Hono, type Context } from "hono";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
+import { formatMoney } from "../../../contracts/money";
 import { requireUser, type AppEnv } from "../../auth/context";
 import { otpMailOrders } from "../../db/schema";
 import { AppError, validationError } from "../../lib/errors";
-import { formatMills } from "../../lib/money";
 import { ensureApiKey } from "../balance/service";
 import { limitOtp, type OtpLimit } from "./routes";
 import { buyOtpMail, checkOtpMail, type OtpMailDeps } from "./service";
 
 const CheckBody = z.object({ service: z.literal("EMAIL_SERVICE_1"), gmail: z.email() });
-const dollars = (mills: number) => formatMills(mills, 3).replace("$", "");
+// The spec's functions answered dollar amounts as text with every mill: "0.045", "1.000".
+const dollars = (mills: number) => formatMoney(mills, "mills", { plain: true });
 
 export function createOtpCompatRoutes(deps: OtpMailDeps & { secret: string; limit: OtpLimit }) {
   // The same per-account limit as the dashboard and the public API (routes.ts).

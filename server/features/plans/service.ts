@@ -1,6 +1,7 @@
 // The catalogue in contracts/ is the source; the plans table is what orders are priced from.
 import { and, asc, eq, notInArray, sql } from "drizzle-orm";
-import { featureText, formatPrice, PLAN_CATALOGUE, type Market } from "../../../contracts/plan-catalogue";
+import { formatPrice } from "../../../contracts/money";
+import { featureText, PLAN_CATALOGUE, type Market } from "../../../contracts/plan-catalogue";
 import type { Plan } from "../../../contracts/plans";
 import type { Db } from "../../db/client";
 import { plans } from "../../db/schema";

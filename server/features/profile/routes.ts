@@ -5,8 +5,8 @@ import { ApiKeySchema, BalanceSchema, ProfileSchema, UpdateProfileBodySchema } f
 import { guard, requireUser, type AppEnv } from "../../auth/context";
 import type { Db } from "../../db/client";
 import { apiKeys, user } from "../../db/schema";
-import { formatMills } from "../../lib/money";
 import { ANY_BODY, API_KEY, errorResponses, FORBIDDEN_STATE_CHANGE, json, JSON_BODY, jsonBody, SESSION, TAG_NAMES } from "../../lib/openapi";
+import { formatBalance } from "../../../contracts/money";
 import { ensureApiKey, regenerateApiKey, revealApiKey } from "../balance/service";
 
 const TAGS = [TAG_NAMES.account];
@@ -126,6 +126,6 @@ export function createPublicBalanceRoutes({ db }: { db: Db }) {
     const { apiKeyId } = c.get("ctx");
     const [row] = await db.select({ balanceMills: apiKeys.balanceMills }).from(apiKeys).where(eq(apiKeys.id, apiKeyId!));
     const mills = row?.balanceMills ?? 0;
-    return c.json({ balanceMills: mills, balance: formatMills(mills) }, 200);
+    return c.json({ balanceMills: mills, balance: formatBalance(mills) }, 200);
   });
 }

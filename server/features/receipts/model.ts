@@ -4,11 +4,11 @@
 // with the UTC date stated; numbers and codes stay Latin in Khmer too.
 import { eq } from "drizzle-orm";
 import { hasPaymentReceipt, type ReceiptLanguage } from "../../../contracts/receipts";
+import { formatPrice } from "../../../contracts/money";
 import { SITE, type SiteConfig } from "../../../contracts/site";
 import type { Db, Tx } from "../../db/client";
 import { plans } from "../../db/schema";
 import { AppError } from "../../lib/errors";
-import { formatMills } from "../../lib/money";
 import { paymentProviderName } from "../../providers/payments";
 import type { OrderRow } from "../orders/dto";
 import { RECEIPT_TEXTS, type ReceiptTexts } from "./texts";
@@ -47,7 +47,7 @@ export interface PaymentReceipt {
 
 /** "$29.99 USD": the shared formatter (2 decimals) and the ISO currency code. */
 export function receiptAmount(mills: number, currency: string): string {
-  const formatted = formatMills(mills, 2);
+  const formatted = formatPrice(mills);
   return currency === "USD" ? `${formatted} USD` : `${formatted.replace("$", "")} ${currency}`;
 }
 

@@ -1,27 +1,26 @@
-// PayWay amounts: decimal strings on the way out, JSON numbers on the way back. Never floats in
-// arithmetic: mills ↔ text conversions only.
-import { parseMills } from "../../lib/money";
+// PayWay amounts: decimal strings on the way out, JSON numbers on the way back. PayWay's wire
+// format is its own (no "$", USD with exactly 2 decimals, KHR in whole riel), built here on the
+// shared money module's integer helpers (contracts/money.ts); never floats in arithmetic.
+import { formatMoney, isMills, isWholeCents, MILLS_PER_DOLLAR, parseDollars } from "../../../contracts/money";
 
 export type PaywayCurrency = "USD" | "KHR";
 
 /** 29990 mills → "29.99" (USD, 2 decimals); KHR is whole riel (4000000 mills → "4000"). */
 export function amountString(mills: number, currency: PaywayCurrency = "USD"): string {
-  if (!Number.isSafeInteger(mills) || mills <= 0) throw new RangeError(`Invalid amount: ${mills} mills`);
-  const whole = Math.floor(mills / 1000);
-  const frac = mills % 1000;
+  if (!isMills(mills) || mills <= 0) throw new RangeError(`Invalid amount: ${mills} mills`);
   if (currency === "KHR") {
-    if (frac !== 0) throw new RangeError("KHR amounts are whole riel");
-    return String(whole);
+    if (mills % MILLS_PER_DOLLAR !== 0) throw new RangeError("KHR amounts are whole riel");
+    return String(mills / MILLS_PER_DOLLAR);
   }
-  if (frac % 10 !== 0) throw new RangeError("USD amounts have at most 2 decimals");
-  return `${whole}.${String(frac / 10).padStart(2, "0")}`;
+  if (!isWholeCents(mills)) throw new RangeError("USD amounts have at most 2 decimals");
+  return formatMoney(mills, "price", { plain: true });
 }
 
 /** A JSON number from PayWay (29.99, 0.1, 2000) as mills, through its text; null if not exact. */
 export function numberToMills(value: unknown): number | null {
-  if (typeof value === "string" && value.trim() !== "") return parseMills(value);
+  if (typeof value === "string" && value.trim() !== "") return parseDollars(value);
   if (typeof value !== "number" || !Number.isFinite(value) || value < 0) return null;
-  return parseMills(String(value));
+  return parseDollars(value);
 }
 
 /**
@@ -29,6 +28,6 @@ export function numberToMills(value: unknown): number | null {
  * decimal text so that it reads back (numberToMills) as the same mills. Serialisation only.
  */
 export function millsToJsonNumber(mills: number): number {
-  if (!Number.isSafeInteger(mills) || mills < 0) throw new RangeError(`Invalid amount: ${mills} mills`);
-  return Number(`${Math.floor(mills / 1000)}.${String(mills % 1000).padStart(3, "0")}`);
+  if (!isMills(mills) || mills < 0) throw new RangeError(`Invalid amount: ${mills} mills`);
+  return Number(formatMoney(mills, "mills", { plain: true }));
 }

@@ -6,7 +6,7 @@
 // a 0.10 of 0.50 refund to REFUNDED). Further partial refunds are allowed until the paid amount is
 // refunded; refund_amount (check-transaction-2, transaction-detail) tells how much was.
 import { randomInt } from "node:crypto";
-import { parseMills } from "../../../lib/money";
+import { parseDollars } from "../../../../contracts/money";
 import { millsToJsonNumber } from "../amounts";
 
 export type SimStatus = "PENDING" | "APPROVED" | "DECLINED" | "CANCELLED" | "REFUNDED";
@@ -96,7 +96,7 @@ const digits = (n: number) => Array.from({ length: n }, () => randomInt(10)).joi
 
 /** The posted amount ("29.99", "4000", "150.000") in mills; validated at purchase. */
 export function paidMills(tx: SimTransaction): number {
-  return parseMills(tx.amount.includes(".") ? tx.amount.replace(/0+$/, "").replace(/\.$/, "") : tx.amount) ?? 0;
+  return parseDollars(tx.amount.includes(".") ? tx.amount.replace(/0+$/, "").replace(/\.$/, "") : tx.amount) ?? 0;
 }
 
 export function refundedMills(tx: SimTransaction): number {

@@ -10,7 +10,7 @@ import { TableCell, TableRow } from "~/components/ui/table";
 import { formatDateTime } from "~/features/licenses/format";
 
 import { errorMessage, type AuditEntry } from "./api";
-import { formatDollars } from "./format";
+import { formatBalance } from "../../../../contracts/money";
 import { useAudit } from "./queries";
 
 const PAGE_SIZE = 25;
@@ -70,7 +70,7 @@ function describe(entry: AuditEntry, value: Record<string, unknown> | null): str
   if (entry.action === "user.role") {
     return `${String(value.role ?? "?")}${value.superAdmin ? " (super-admin)" : ""}`;
   }
-  if (entry.action === "balance.adjust" && typeof value.balanceMills === "number") return formatDollars(value.balanceMills);
+  if (entry.action === "balance.adjust" && typeof value.balanceMills === "number") return formatBalance(value.balanceMills);
   if (entry.action === "licence.suspicious") return `${String(value.addresses)} addresses, ${String(value.refusedKeys)} refused device keys`;
   if (entry.action === "user.two_factor_reset") return value.twoFactorEnabled ? "Two-factor on" : "Two-factor off";
   return JSON.stringify(value);
@@ -82,7 +82,7 @@ function what(entry: AuditEntry): string {
   if (entry.action === "user.two_factor_reset") return "Two-factor reset";
   if (entry.action === "balance.adjust") {
     const delta = entry.after?.deltaMills;
-    if (typeof delta === "number") return `Balance ${delta >= 0 ? "added" : "subtracted"}: ${formatDollars(Math.abs(delta), Math.abs(delta) % 10 === 0 ? 2 : 3)}`;
+    if (typeof delta === "number") return `Balance ${delta >= 0 ? "added" : "subtracted"}: ${formatBalance(Math.abs(delta))}`;
     return "Balance adjustment";
   }
   return entry.action;

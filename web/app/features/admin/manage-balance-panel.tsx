@@ -13,6 +13,7 @@ import {
   parseAdjustmentAmount,
   type BalanceSort,
 } from "../../../../contracts/admin";
+import { formatBalance, formatMoney } from "../../../../contracts/money";
 import { DataTable } from "~/components/data-table/data-table";
 import { ListSelect } from "~/components/data-table/list-select";
 import { loadErrorState, useErrorToast, usePagedSearch, type ListState } from "~/components/data-table/list-state";
@@ -36,7 +37,6 @@ import { TableCell, TableRow } from "~/components/ui/table";
 import { isApiError } from "~/lib/api";
 
 import { errorMessage, type BalanceUser } from "./api";
-import { formatDollars } from "./format";
 import { useAdjustBalance, useBalances } from "./queries";
 
 const COLUMNS = ["Email", "Name", "API Keys", "Actions"] as const;
@@ -152,7 +152,8 @@ function BalanceRow({ user, onConfirm }: { user: BalanceUser; onConfirm: (p: Pen
           <div className="grid gap-0.5">
             <span className="font-mono text-xs break-all">{key.key}</span>
             <span className="text-sm tabular-nums" data-testid="key-balance">
-              {formatDollars(key.balanceMills)}
+              {/* The spec: "balance in dollars to 2 decimals"; cut, never rounded up ($4.955 shows $4.95). */}
+              {formatMoney(key.balanceMills, "balance-cents")}
               {key.isActive ? null : <span className="ml-2 text-xs text-muted-foreground">(inactive)</span>}
             </span>
           </div>
@@ -192,9 +193,6 @@ function BalanceRow({ user, onConfirm }: { user: BalanceUser; onConfirm: (p: Pen
   );
 }
 
-/** 10500 → "10.500": the amount as text, by integer division (no float). */
-const millsText = (mills: number) => `${Math.floor(mills / 1000)}.${String(mills % 1000).padStart(3, "0")}`;
-
 const NoteSchema = z.object({ note: z.string().trim().max(500, "The note can be 500 characters at most") });
 
 function ConfirmAdjustmentDialog({ pending, onClose }: { pending: Pending | null; onClose: () => void }) {
@@ -211,19 +209,20 @@ function ConfirmForm({ pending, onDone }: { pending: Pending; onDone: () => void
   const form = useForm({ resolver: zodResolver(NoteSchema), defaultValues: { note: "" } });
   const { errors, isSubmitting } = form.formState;
   const { operation, amountMills, key, user } = pending;
-  const amountText = formatDollars(amountMills, amountMills % 10 === 0 ? 2 : 3);
+  const amountText = formatBalance(amountMills);
   const after = key.balanceMills + (operation === "add" ? amountMills : -amountMills);
   const verb = operation === "add" ? "Add" : "Subtract";
 
   const onSubmit = form.handleSubmit(async ({ note }) => {
     try {
-      const result = await adjust.mutateAsync({ apiKeyId: key.id, operation, amount: millsText(amountMills), note: note || undefined });
+      // The amount was read once, when the button was pressed: mills go to the server as they are.
+      const result = await adjust.mutateAsync({ apiKeyId: key.id, operation, amountMills, note: note || undefined });
       toast.success(BALANCE_MESSAGES.successTitle, { description: result.message });
       onDone();
     } catch (error) {
       if (isApiError(error) && error.code === "NEGATIVE_BALANCE") {
         toast.error(BALANCE_MESSAGES.invalidOperationTitle, { description: BALANCE_MESSAGES.negative });
-      } else if (isApiError(error) && error.code === "VALIDATION_FAILED" && error.issues?.[0]?.path === "amount") {
+      } else if (isApiError(error) && error.code === "VALIDATION_FAILED" && error.issues?.[0]?.path === "amountMills") {
         toast.error(BALANCE_MESSAGES.invalidTitle, { description: errorMessage(error) });
       } else {
         toast.error(BALANCE_MESSAGES.errorTitle, { description: errorMessage(error) });
@@ -239,7 +238,7 @@ function ConfirmForm({ pending, onDone }: { pending: Pending; onDone: () => void
           {verb} {amountText} {operation === "add" ? "to" : "from"} this balance?
         </DialogTitle>
         <DialogDescription>
-          {user.email}: {formatDollars(key.balanceMills)} → {formatDollars(after)}. The change is recorded with your name.
+          {user.email}: {formatBalance(key.balanceMills)} → {formatBalance(after)}. The change is recorded with your name.
         </DialogDescription>
       </DialogHeader>
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">

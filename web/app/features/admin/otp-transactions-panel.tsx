@@ -12,11 +12,10 @@ import { TableCell, TableRow } from "~/components/ui/table";
 import { formatDate, formatTime } from "~/features/licenses/format";
 import { isFiltered, quickRange, rangeToQuery, type DateRange } from "~/features/otp-mail/date-range";
 import { DateRangeFilter } from "~/features/otp-mail/date-range-filter";
-import { formatMoney } from "~/features/otp-mail/money";
+import { formatBalance, formatProfit } from "../../../../contracts/money";
 import { OtpStatusBadge } from "~/features/otp-mail/otp-status-badge";
 
 import { errorMessage, type AdminOtpOrder } from "./api";
-import { formatDollars } from "./format";
 import { useAdminOtpOrders } from "./queries";
 
 export const GMAIL_FETCH_ERROR = "Failed to fetch Gmail transactions";
@@ -55,10 +54,10 @@ export function OtpTransactionsPanel() {
 
       <div className="grid gap-4 sm:grid-cols-2" aria-live="polite">
         <FigureCard icon={ReceiptTextIcon} title="Total Spent" testId="otp-total-spent" hint="Paid by customers, refunds excluded">
-          {data ? formatMoney(data.totalSpentMills) : null}
+          {data ? formatBalance(data.totalSpentMills) : null}
         </FigureCard>
         <FigureCard icon={BadgeDollarSignIcon} title="Total Revenue" testId="otp-total-revenue" hint={data ? `Profit (price − cost) on ${data.successCount} successful ${data.successCount === 1 ? "order" : "orders"}` : "Profit (price − cost) on successful orders"}>
-          {data ? formatDollars(data.totalRevenueMills, 3) : null}
+          {data ? formatProfit(data.totalRevenueMills) : null}
         </FigureCard>
       </div>
 
@@ -129,12 +128,12 @@ function OtpRow({ order }: { order: AdminOtpOrder }) {
         </div>
       </TableCell>
       <TableCell>{order.service}</TableCell>
-      <TableCell className="tabular-nums">{formatMoney(order.priceMills)}</TableCell>
+      <TableCell className="tabular-nums">{formatBalance(order.priceMills)}</TableCell>
       <TableCell className="font-mono text-xs">{order.codes ? order.codes.split(",").join(", ") : <span className="text-muted-foreground">—</span>}</TableCell>
       <TableCell className="whitespace-nowrap tabular-nums">
-        {formatMoney(order.balanceBeforeMills)}
+        {formatBalance(order.balanceBeforeMills)}
         <ArrowRightIcon className="mx-1 inline size-3.5 text-muted-foreground" aria-label="to" />
-        {formatMoney(order.balanceAfterMills)}
+        {formatBalance(order.balanceAfterMills)}
       </TableCell>
       <TableCell className="pr-4 sm:pr-6">
         <OtpStatusBadge status={order.status} reason={order.failureReason} />

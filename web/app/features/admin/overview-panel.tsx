@@ -23,7 +23,8 @@ import { formatDateTime } from "~/features/licenses/format";
 import { cn } from "~/lib/utils";
 
 import { errorMessage, viewerTimeZone, type Overview } from "./api";
-import { formatChartDay, formatDollars } from "./format";
+import { formatPrice } from "../../../../contracts/money";
+import { formatChartDay } from "./format";
 import { OrderStatusBadge } from "./order-status-badge";
 import { useOverview } from "./queries";
 
@@ -36,9 +37,9 @@ type CardSpec = { title: string; description: string; icon: LucideIcon; testId: 
 const CARDS: CardSpec[] = [
   { title: "Total Users", description: "Registered accounts", icon: UsersIcon, testId: "card-total-users", value: (o) => o.cards.totalUsers.toLocaleString("en-US") },
   { title: "Active Users", description: "Users with valid licenses", icon: UserCheckIcon, testId: "card-active-users", value: (o) => o.cards.activeUsers.toLocaleString("en-US") },
-  { title: "Sales Today", description: "Paid since midnight", icon: CalendarIcon, testId: "card-sales-today", value: (o) => formatDollars(o.cards.salesTodayMills) },
-  { title: "Monthly Sales", description: "Paid this month", icon: CalendarDaysIcon, testId: "card-monthly-sales", value: (o) => formatDollars(o.cards.monthlySalesMills) },
-  { title: "All-Time Revenue", description: "Total Sales", icon: BadgeDollarSignIcon, testId: "card-all-time", value: (o) => formatDollars(o.cards.allTimeRevenueMills) },
+  { title: "Sales Today", description: "Paid since midnight", icon: CalendarIcon, testId: "card-sales-today", value: (o) => formatPrice(o.cards.salesTodayMills) },
+  { title: "Monthly Sales", description: "Paid this month", icon: CalendarDaysIcon, testId: "card-monthly-sales", value: (o) => formatPrice(o.cards.monthlySalesMills) },
+  { title: "All-Time Revenue", description: "Total Sales", icon: BadgeDollarSignIcon, testId: "card-all-time", value: (o) => formatPrice(o.cards.allTimeRevenueMills) },
 ];
 
 export function OverviewPanel() {
@@ -148,8 +149,8 @@ function RevenueTable({ days }: { days: Overview["revenueByDay"] }) {
         {days.map((d) => (
           <tr key={d.day}>
             <th scope="row">{formatChartDay(d.day)}</th>
-            <td>{formatDollars(d.planMills)}</td>
-            <td>{formatDollars(d.topupMills)}</td>
+            <td>{formatPrice(d.planMills)}</td>
+            <td>{formatPrice(d.topupMills)}</td>
           </tr>
         ))}
       </tbody>
@@ -175,7 +176,7 @@ function PlanMixCard({ data }: { data: Overview | undefined }) {
                 {p.market ? <span className="ml-1.5 text-xs text-muted-foreground capitalize">{p.market}</span> : null}
               </span>
               <span className="tabular-nums">
-                {formatDollars(p.mills)} <span className="text-muted-foreground">· {p.count} sold</span>
+                {formatPrice(p.mills)} <span className="text-muted-foreground">· {p.count} sold</span>
               </span>
             </div>
             <div className="h-2 rounded-full bg-muted" aria-hidden="true">
@@ -222,7 +223,7 @@ function RecentTransactions({ data }: { data: Overview | undefined }) {
             </TableCell>
             <TableCell>{o.planTitle}</TableCell>
             <TableCell className="text-right tabular-nums">
-              {formatDollars(o.amountMills)} <span className="text-xs text-muted-foreground">{o.currency}</span>
+              {formatPrice(o.amountMills)} <span className="text-xs text-muted-foreground">{o.currency}</span>
             </TableCell>
             <TableCell>
               <OrderStatusBadge status={o.status} />

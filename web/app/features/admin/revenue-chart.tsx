@@ -3,7 +3,8 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 
 import type { RevenueDay } from "../../../../contracts/admin";
-import { formatChartDay, formatDollars, formatDollarsShort } from "./format";
+import { formatMoneyCompact, formatPrice } from "../../../../contracts/money";
+import { formatChartDay } from "./format";
 
 const SERIES = [
   { key: "planMills", name: "Plans", color: "var(--chart-2)" },
@@ -24,11 +25,11 @@ export default function RevenueChart({ days }: { days: RevenueDay[] }) {
             minTickGap={24}
             fontSize={12}
           />
-          <YAxis tickFormatter={formatDollarsShort} tickLine={false} axisLine={false} width={56} fontSize={12} />
+          <YAxis tickFormatter={formatMoneyCompact} tickLine={false} axisLine={false} width={56} fontSize={12} />
           <Tooltip
             cursor={{ fillOpacity: 0.08 }}
             labelFormatter={(day) => formatChartDay(String(day))}
-            formatter={(value, name) => [formatDollars(Number(value)), name]}
+            formatter={(value, name) => [formatPrice(Number(value)), name]}
             contentStyle={{ borderRadius: 8, fontSize: 12 }}
           />
           <Legend wrapperStyle={{ fontSize: 12 }} />

@@ -1,6 +1,7 @@
 import { ArrowDownIcon, CheckCircle2Icon } from "lucide-react";
 
-import { formatPrice, type CataloguePlan } from "../../../../contracts/plan-catalogue";
+import { formatPrice } from "../../../../contracts/money";
+import type { CataloguePlan } from "../../../../contracts/plan-catalogue";
 import { Button } from "~/components/ui/button";
 import { intentProps } from "~/features/landing/plan-checkout";
 import { planTitle } from "~/features/landing/plan-text";

@@ -1,7 +1,8 @@
 import { useCallback, useMemo } from "react";
 import { CheckIcon } from "lucide-react";
 
-import { formatPrice, type CataloguePlan } from "../../../../contracts/plan-catalogue";
+import { formatPrice } from "../../../../contracts/money";
+import type { CataloguePlan } from "../../../../contracts/plan-catalogue";
 import { planFeature, planTitle } from "~/features/landing/plan-text";
 import { ordersApi } from "~/features/payments/api";
 import { CheckoutDialog, type CheckoutDialogText } from "~/features/payments/checkout-dialog";

@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { CheckIcon, SendIcon, ShieldCheckIcon, SparklesIcon } from "lucide-react";
 
+import { formatPrice } from "../../../../contracts/money";
 import { SITE } from "../../../../contracts/site";
 import {
-  formatPrice,
   plansForMarket,
   type CataloguePlan,
   type Market,

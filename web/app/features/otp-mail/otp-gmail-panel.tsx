@@ -14,6 +14,7 @@ import {
 import { toast } from "sonner";
 
 import { useLiveConnected } from "~/features/live/account-events";
+import { formatBalance } from "../../../../contracts/money";
 import { MIN_BALANCE_TO_BUY_MILLS } from "../../../../contracts/otp-mail";
 import { DataCards, DataTable } from "~/components/data-table/data-table";
 import { loadErrorState, useErrorToast, type ListState } from "~/components/data-table/list-state";
@@ -32,7 +33,6 @@ import { errorMessage, ORDERS_PAGE_SIZE, type OtpOrder } from "./api";
 import { copyWithToast, writeClipboard } from "./clipboard";
 import { isFiltered, NO_RANGE, rangeToQuery, type DateRange } from "./date-range";
 import { DateRangeFilter } from "./date-range-filter";
-import { formatMoney } from "./money";
 import { useBuyOtpMail, useCheckOtpMail } from "./mutations";
 import { OtpStatusBadge } from "./otp-status-badge";
 import { useOtpOrders } from "./queries";
@@ -113,7 +113,7 @@ export function OtpGmailPanel() {
         actions={
           <div className="flex flex-wrap items-center gap-2">
             <Chip icon={WalletIcon} testId="balance-chip">
-              Balance: {balanceMills === undefined ? (balance.isError ? "unavailable" : "…") : formatMoney(balanceMills)}
+              Balance: {balanceMills === undefined ? (balance.isError ? "unavailable" : "…") : formatBalance(balanceMills)}
             </Chip>
             <Button onClick={() => void buyGmail()} disabled={!canBuy || buy.isPending} aria-busy={buy.isPending || undefined}>
             {buy.isPending ? (
@@ -132,7 +132,7 @@ export function OtpGmailPanel() {
           <DateRangeFilter value={range} onChange={changeRange} />
           <div className="flex flex-wrap gap-2" aria-live="polite">
             <Chip icon={ReceiptTextIcon} testId="total-spent-chip">
-              Total Spent: {data ? formatMoney(data.totalSpentMills) : "…"}
+              Total Spent: {data ? formatBalance(data.totalSpentMills) : "…"}
               {data ? <span className="text-muted-foreground">· {countText(data.total)}</span> : null}
             </Chip>
           </div>
@@ -297,7 +297,7 @@ function OrderRow({ order }: { order: OtpOrder }) {
         <MailCell order={order} />
       </TableCell>
       <TableCell>{SERVICE_LABEL}</TableCell>
-      <TableCell className="tabular-nums">{formatMoney(order.priceMills)}</TableCell>
+      <TableCell className="tabular-nums">{formatBalance(order.priceMills)}</TableCell>
       <TableCell>
         <OtpCell order={order} />
       </TableCell>
@@ -339,7 +339,7 @@ function OrderCardList({ orders }: { orders: OtpOrder[] }) {
             <dt className="text-muted-foreground">Service</dt>
             <dd>{SERVICE_LABEL}</dd>
             <dt className="text-muted-foreground">Price</dt>
-            <dd className="tabular-nums">{formatMoney(order.priceMills)}</dd>
+            <dd className="tabular-nums">{formatBalance(order.priceMills)}</dd>
             <dt className="text-muted-foreground">OTP</dt>
             <dd>
               <OtpCell order={order} />

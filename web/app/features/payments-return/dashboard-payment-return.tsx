@@ -21,7 +21,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "~/components/ui/dialog";
-import { formatMoney } from "~/features/otp-mail/money";
+import { formatBalance, formatPrice } from "../../../../contracts/money";
 import type { Order } from "~/features/payments/api";
 import { PAYMENT_PROVIDER_NAME } from "~/features/payments/providers";
 import { useOrder } from "~/features/payments/queries";
@@ -256,7 +256,7 @@ function NewBalance() {
         Your balance
       </span>
       <span className="font-semibold tabular-nums" data-testid="payment-new-balance">
-        {mills === undefined ? "…" : formatMoney(mills)}
+        {mills === undefined ? "…" : formatBalance(mills)}
       </span>
     </p>
   );
@@ -312,7 +312,7 @@ function PendingPaymentDialog({
             <dd className="text-right font-medium">{order.planTitle}</dd>
             <dt className="text-muted-foreground">Amount</dt>
             <dd className="text-right font-semibold tabular-nums">
-              ${order.amount} <span className="text-xs text-muted-foreground">{order.currency}</span>
+              {formatPrice(order.amountMills)} <span className="text-xs text-muted-foreground">{order.currency}</span>
             </dd>
           </dl>
         ) : null}

@@ -4,7 +4,6 @@ import { describe, expect, it } from "vitest";
 
 import {
   MAX_LOCAL_TRANSACTIONS,
-  normaliseAmount,
   parsePaymentReturn,
   paymentDeepLink,
   recordLocalTransaction,
@@ -24,7 +23,7 @@ describe("parsePaymentReturn", () => {
       orderId: ORDER,
       receipt: null,
     });
-    expect(parse("payment_success=true&topup=true&amount=10")).toMatchObject({ type: "success", payment: { kind: "topup", amount: "10.00", planPrice: "$10.00" } });
+    expect(parse("payment_success=true&topup=true&amount=10")).toMatchObject({ type: "success", payment: { kind: "topup", amountMills: 10_000, planPrice: "$10.00" } });
   });
 
   it("reads other outcomes, and anything unknown as unknown", () => {
@@ -42,11 +41,14 @@ describe("parsePaymentReturn", () => {
 });
 
 describe("amounts, addresses and links", () => {
-  it("normalises amounts as text, never through floats", () => {
-    expect(normaliseAmount("10")).toBe("10.00");
-    expect(normaliseAmount("$9.5")).toBe("9.50");
-    expect(normaliseAmount("1,000.1")).toBe("1000.10");
-    for (const bad of ["0", "0.00", "-1", "1.234", "abc", "1e3", ""]) expect(normaliseAmount(bad), bad).toBeNull();
+  it("reads a top-up amount as mills, never through floats, and refuses anything else", () => {
+    const amountOf = (raw: string) => {
+      const ret = parse(`payment_success=true&topup=true&amount=${encodeURIComponent(raw)}`);
+      return ret?.type === "success" && ret.payment.kind === "topup" ? ret.payment.amountMills : null;
+    };
+    expect(amountOf("10")).toBe(10_000);
+    expect(amountOf("9.5")).toBe(9_500);
+    for (const bad of ["0", "-1", "1.234", "abc", "1e3", ""]) expect(amountOf(bad), bad).toBeNull();
   });
 
   it("cleans the return's parameters and keeps the others", () => {

@@ -9,6 +9,7 @@
  * Pages show the success popup and toast, tell other windows (PAYMENT_SUCCESS message), record the
  * transaction in localStorage and clean the address; the dashboard then reads the order's status.
  */
+import { formatPrice, parseDollars } from "../../../../contracts/money";
 import { APP_DEEP_LINK_SCHEME } from "../../../../contracts/orders";
 
 export const PAYMENT_SUCCESS_MESSAGE_TYPE = "PAYMENT_SUCCESS";
@@ -33,7 +34,7 @@ export const PAYMENT_RETURN_PARAMS = [
 
 export type PaidPayment =
   | { kind: "plan"; planTitle: string; planPrice: string }
-  | { kind: "topup"; amount: string; planTitle: string; planPrice: string };
+  | { kind: "topup"; amountMills: number; planTitle: string; planPrice: string };
 
 export const RETURN_STATUSES = ["pending", "failed", "cancelled", "refunded", "unknown"] as const;
 export type ReturnStatus = (typeof RETURN_STATUSES)[number];
@@ -72,23 +73,15 @@ function param(params: URLSearchParams, name: string): string | null {
   return value && value.length <= MAX_PARAM_LENGTH ? value : null;
 }
 
-/** '10' → '10.00', '$9.5' → '9.50'; null unless a positive amount. Text only, never floats. */
-export function normaliseAmount(raw: string): string | null {
-  const m = /^\$?(\d{1,9})(?:\.(\d{1,2}))?$/.exec(raw.replace(/,/g, "").trim());
-  if (!m) return null;
-  const whole = String(Number(m[1]));
-  const cents = (m[2] ?? "").padEnd(2, "0");
-  return whole === "0" && cents === "00" ? null : `${whole}.${cents}`;
-}
-
 /** The successful payment the address describes, or null. */
 export function parsePaidPayment(params: URLSearchParams): PaidPayment | null {
   if (params.get("payment_success") !== "true") return null;
 
   if (params.get("topup") === "true") {
+    // '10.00', '$9.5', '1,000': read once into mills (the shared parser), null unless positive.
     const raw = param(params, "amount");
-    const amount = raw ? normaliseAmount(raw) : null;
-    return amount ? { kind: "topup", amount, planTitle: TOP_UP_TITLE, planPrice: `$${amount}` } : null;
+    const amountMills = raw ? parseDollars(raw, { decimals: 2 }) : null;
+    return amountMills ? { kind: "topup", amountMills, planTitle: TOP_UP_TITLE, planPrice: formatPrice(amountMills) } : null;
   }
 
   const planTitle = param(params, "plan_title");
@@ -137,7 +130,7 @@ export function withoutReturnParams(pathname: string, search: string): string {
 
 export function paymentSuccessDescription(payment: PaidPayment): string {
   return payment.kind === "topup"
-    ? `Your balance top-up of $${payment.amount} has been processed.`
+    ? `Your balance top-up of ${formatPrice(payment.amountMills)} has been processed.`
     : `Your ${payment.planTitle} subscription has been processed.`;
 }
 

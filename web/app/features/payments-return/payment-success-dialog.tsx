@@ -38,7 +38,7 @@ export function PaymentSuccessDialog({
 }) {
   if (!payment) return null;
   const description =
-    payment.kind === "topup" ? text.topUpDescription(payment.amount) : text.planDescription(payment.planTitle);
+    payment.kind === "topup" ? text.topUpDescription(payment.planPrice) : text.planDescription(payment.planTitle);
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

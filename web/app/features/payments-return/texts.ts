@@ -10,8 +10,8 @@ export type PaymentReturnText = {
   successTitle: string;
   /** 'Your {plan} subscription has been processed.' */
   planDescription: (planTitle: string) => string;
-  /** 'Your balance top-up of ${amount} has been processed.' */
-  topUpDescription: (amount: string) => string;
+  /** 'Your balance top-up of {price} has been processed.' (`price` formatted: '$10.00'). */
+  topUpDescription: (price: string) => string;
   planLabel: string;
   amountLabel: string;
   done: string;
@@ -22,7 +22,7 @@ export type PaymentReturnText = {
 export const PAYMENT_RETURN_TEXT: PaymentReturnText = {
   successTitle: PAYMENT_SUCCESS_TITLE,
   planDescription: (planTitle) => `Your ${planTitle} subscription has been processed.`,
-  topUpDescription: (amount) => `Your balance top-up of $${amount} has been processed.`,
+  topUpDescription: (price) => `Your balance top-up of ${price} has been processed.`,
   planLabel: "Plan",
   amountLabel: "Amount paid",
   done: "Done",

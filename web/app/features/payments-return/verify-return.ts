@@ -2,6 +2,7 @@
 // (issue #14: a made-up URL showed "Payment Successful!" and stored a local record). The signed-in
 // customer's order is read with their session (another customer's order id is "not found"); the
 // subscription tool's return carries a receipt token instead (its buyers have no account).
+import { formatPrice } from "../../../../contracts/money";
 import { ordersApi } from "~/features/payments/api";
 
 import { TOP_UP_TITLE, type PaidPayment, type PaymentReturn, type ReturnStatus } from "./payment-return";
@@ -11,12 +12,14 @@ export type VerifiedReturn =
   | { state: "pending"; orderId: string | null; receipt: string | null }
   | { state: "status"; status: ReturnStatus };
 
-type Paid = { kind: "plan" | "topup" | "tool"; planTitle: string; amount: string };
+type Paid = { kind: "plan" | "topup" | "tool"; planTitle: string; amountMills: number };
 
 /** The paid payment an order or a receipt stands for, in the server's words and amounts. */
 export function paymentOf(paid: Paid): PaidPayment {
-  const planPrice = `$${paid.amount}`;
-  return paid.kind === "topup" ? { kind: "topup", amount: paid.amount, planTitle: TOP_UP_TITLE, planPrice } : { kind: "plan", planTitle: paid.planTitle, planPrice };
+  const planPrice = formatPrice(paid.amountMills);
+  return paid.kind === "topup"
+    ? { kind: "topup", amountMills: paid.amountMills, planTitle: TOP_UP_TITLE, planPrice }
+    : { kind: "plan", planTitle: paid.planTitle, planPrice };
 }
 
 /** What the server says about the payment a return names; nothing named: "unknown". */

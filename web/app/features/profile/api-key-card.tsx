@@ -10,7 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Skeleton } from "~/components/ui/skeleton";
 import { cn } from "~/lib/utils";
 import { writeClipboard } from "~/features/otp-mail/clipboard";
-import { formatMoney } from "~/features/otp-mail/money";
+import { formatBalance } from "../../../../contracts/money";
 
 import { errorMessage } from "./api";
 import { useRegenerateApiKey } from "./mutations";
@@ -89,7 +89,7 @@ export function ApiKeyCard() {
               <dl className="grid gap-1">
                 <dt className="text-sm font-medium">Balance</dt>
                 <dd data-testid="profile-balance" className="text-2xl font-semibold tabular-nums">
-                  {balanceMills === undefined ? "—" : formatMoney(balanceMills)}
+                  {balanceMills === undefined ? "—" : formatBalance(balanceMills)}
                 </dd>
               </dl>
               <RegenerateDialog />

@@ -2,14 +2,14 @@ import { useCallback, useId, useState, type FormEvent } from "react";
 import { WalletIcon } from "lucide-react";
 import { toast } from "sonner";
 
+import { formatMoney, formatPrice, parseDollars } from "../../../../contracts/money";
 import {
   MAX_TOPUP_MILLS,
   MIN_TOPUP_MILLS,
-  parseTopupAmount,
+  readTopupAmount,
   TOP_UP_TITLE,
   TOPUP_MESSAGES,
 } from "../../../../contracts/orders";
-import { formatPrice } from "../../../../contracts/plan-catalogue";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
@@ -19,15 +19,15 @@ import { CheckoutDialog, type CheckoutDialogText } from "~/features/payments/che
 import { PAYMENT_PROVIDER_NAME } from "~/features/payments/providers";
 import { api } from "~/lib/api";
 
-export const MIN_TOP_UP_DOLLARS = MIN_TOPUP_MILLS / 1000;
+/** The input's bounds as plain dollar text ("1.00", "10000.00"). */
+const MIN_TOP_UP = formatMoney(MIN_TOPUP_MILLS, "price", { plain: true });
+const MAX_TOP_UP = formatMoney(MAX_TOPUP_MILLS, "price", { plain: true });
 
-/** The amount in mills, or the spec's message saying why it is refused. */
-export function checkTopUp(text: string): { mills: number } | { error: string } {
-  const mills = parseTopupAmount(text);
-  if (mills === null) return { error: Number(text) < MIN_TOP_UP_DOLLARS ? TOPUP_MESSAGES.min : TOPUP_MESSAGES.invalid };
-  if (mills < MIN_TOPUP_MILLS) return { error: TOPUP_MESSAGES.min };
-  if (mills > MAX_TOPUP_MILLS) return { error: TOPUP_MESSAGES.max };
-  return { mills };
+/** The spec: the button is disabled below $1 (and with nothing typed). */
+function belowMinimum(text: string): boolean {
+  if (text.trim() === "") return true;
+  const mills = parseDollars(text, { decimals: 3, allowNegative: true });
+  return mills !== null && mills < MIN_TOPUP_MILLS;
 }
 
 const DIALOG_TEXT: CheckoutDialogText = {
@@ -59,12 +59,12 @@ export function TopUpCard() {
   /** The amount being paid (mills) while the payment dialog is open. */
   const [paying, setPaying] = useState<number | null>(null);
   const [open, setOpen] = useState(false);
-  const numeric = Number(amount);
-  const enabled = amount.trim() !== "" && Number.isFinite(numeric) && numeric >= MIN_TOP_UP_DOLLARS;
+  const enabled = !belowMinimum(amount);
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const checked = checkTopUp(amount);
+    // Read once: the mills are what the dialog shows and what the server gets.
+    const checked = readTopupAmount(amount);
     if ("error" in checked) {
       toast.error(TOPUP_MESSAGES.invalid, { id: "top-up-invalid", description: checked.error });
       return;
@@ -75,7 +75,7 @@ export function TopUpCard() {
 
   const request = useCallback(() => {
     if (paying === null) return Promise.reject(new Error("No amount"));
-    return ordersApi.checkout({ kind: "topup", amount: formatPrice(paying).slice(1), returnTo: "profile" });
+    return ordersApi.checkout({ kind: "topup", amountMills: paying, returnTo: "profile" });
   }, [paying]);
 
   return (
@@ -94,8 +94,8 @@ export function TopUpCard() {
               id={id}
               type="number"
               inputMode="decimal"
-              min={MIN_TOP_UP_DOLLARS}
-              max={MAX_TOPUP_MILLS / 1000}
+              min={MIN_TOP_UP}
+              max={MAX_TOP_UP}
               step={0.01}
               placeholder="10.00"
               value={amount}

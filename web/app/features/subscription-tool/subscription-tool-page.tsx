@@ -12,7 +12,8 @@ import {
 } from "lucide-react";
 import { useSearchParams } from "react-router";
 
-import { formatPrice, plansForMarket, type CataloguePlan } from "../../../../contracts/plan-catalogue";
+import { formatPrice } from "../../../../contracts/money";
+import { plansForMarket, type CataloguePlan } from "../../../../contracts/plan-catalogue";
 import { PublicPage } from "~/components/public/public-page";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";

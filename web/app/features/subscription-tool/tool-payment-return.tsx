@@ -31,7 +31,7 @@ export function ToolPaymentReturn({ variant }: { variant: "v1" | "v2" }) {
     () => ({
       successTitle: t("return.successTitle"),
       planDescription: (plan) => t("return.planDescription", { plan }),
-      topUpDescription: (amount) => t("return.topUpDescription", { amount }),
+      topUpDescription: (price) => t("return.topUpDescription", { price }),
       planLabel: t("return.planLabel"),
       amountLabel: t("return.amountLabel"),
       done: t("return.done"),

@@ -17,7 +17,7 @@ import { TableCell, TableRow } from "~/components/ui/table";
 import { errorMessage } from "~/features/licenses/api";
 import { formatDate, formatDateTime, formatTime } from "~/features/licenses/format";
 import { KeyText } from "~/features/licenses/key-text";
-import { formatMoney } from "~/features/otp-mail/money";
+import { formatPrice } from "../../../../contracts/money";
 import type { Order } from "~/features/payments/api";
 import { useOrders } from "~/features/payments/queries";
 import { useMe } from "~/features/session/queries";
@@ -135,7 +135,7 @@ export function TransactionsHistoryPanel() {
           </span>
         </div>
         <div className="px-5 text-3xl font-bold tracking-tight tabular-nums" data-testid="total-paid" aria-live="polite">
-          {data ? formatMoney(data.totalPaidMills) : query.isError ? "—" : <Skeleton className="h-9 w-28" />}
+          {data ? formatPrice(data.totalPaidMills) : query.isError ? "—" : <Skeleton className="h-9 w-28" />}
         </div>
         <p className="px-5 text-xs text-muted-foreground">Paid transactions matching the filters</p>
       </Card>
@@ -194,7 +194,7 @@ export function TransactionsHistoryPanel() {
 function Amount({ order }: { order: Order }) {
   return (
     <span className="whitespace-nowrap tabular-nums">
-      {formatMoney(order.amountMills)} <span className="text-xs text-muted-foreground">{order.currency}</span>
+      {formatPrice(order.amountMills)} <span className="text-xs text-muted-foreground">{order.currency}</span>
     </span>
   );
 }
