@@ -40,7 +40,7 @@ import { createSeoRoutes } from "./features/seo/routes";
 import { createMetrics } from "./features/system/metrics";
 import { createSystemRoutes, type Lifecycle } from "./features/system/routes";
 import { createTestApiRoutes } from "./features/test-api/routes";
-import { AppError, httpExceptionBody, validationError } from "./lib/errors";
+import { AppError, errorBody, httpExceptionBody, validationError } from "./lib/errors";
 import type { Logger } from "./lib/logger";
 import type { SharedRateLimiter } from "./lib/rate-limit";
 import { limitBody, securityHeaders } from "./lib/http-middleware";
@@ -122,11 +122,11 @@ export function createApp({ config, db, auth, logger, signer, limiter, otpMail, 
 
   app.onError((err, c) => {
     if (err instanceof AppError) return c.json(err.toBody(), err.status as 400);
-    if (err instanceof SyntaxError) return c.json({ code: "BAD_REQUEST", message: "Malformed JSON body." }, 400);
+    if (err instanceof SyntaxError) return c.json(errorBody("BAD_REQUEST", "Malformed JSON body."), 400);
     // Hono's own refusals (the OpenAPI routes' malformed JSON 400, wrong Content-Type 415) are the client's.
     if (err instanceof HTTPException && err.status < 500) return c.json(httpExceptionBody(err), err.status);
     logger.error({ err, reqId: c.get("requestId") }, "unhandled error");
-    return c.json({ code: "INTERNAL", message: "Something went wrong on our side. Please try again." }, 500);
+    return c.json(errorBody("INTERNAL"), 500);
   });
 
   // better-auth gets a client address it can rate-limit by, set here and never taken from the client.
@@ -200,7 +200,7 @@ export function createApp({ config, db, auth, logger, signer, limiter, otpMail, 
   functions.use("*", sessionContext(auth));
   functions.route("/", createOtpCompatRoutes({ ...otpMail, secret: config.authSecret, limit: otpLimit }));
   app.route("/functions/v1", functions);
-  app.all("/functions/*", (c) => c.json({ code: "NOT_FOUND", message: `No function ${c.req.path}` }, 404));
+  app.all("/functions/*", (c) => c.json(errorBody("NOT_FOUND", `No function ${c.req.path}`), 404));
 
   // The API's description (decision 021): checked by `npm run lint:openapi` and, response by
   // response, by the contract test of the authorization matrix and the fuzzer.
@@ -209,7 +209,7 @@ export function createApp({ config, db, auth, logger, signer, limiter, otpMail, 
   app.doc31("/api/openapi.json", openApiDoc);
   app.doc31("/api/docs", openApiDoc);
 
-  app.all("/api/*", (c) => c.json({ code: "NOT_FOUND", message: `No API route ${c.req.method} ${c.req.path}` }, 404));
+  app.all("/api/*", (c) => c.json(errorBody("NOT_FOUND", `No API route ${c.req.method} ${c.req.path}`), 404));
 
   if (config.embedded) app.route("/dev/mailbox", createDevMailboxRoutes({ db }));
   if (paywaySimulator) app.mount(PAYWAY_SIMULATOR_PATH, paywaySimulator.fetch);
@@ -220,7 +220,7 @@ export function createApp({ config, db, auth, logger, signer, limiter, otpMail, 
   if (config.testApiToken) app.route("/dev/test-api", createTestApiRoutes({ db, auth, token: config.testApiToken, secret: config.authSecret }));
 
   app.get("*", createStaticHandler(config.staticDir, { contentSecurityPolicy: contentSecurityPolicy(config) }));
-  app.notFound((c) => c.json({ code: "NOT_FOUND", message: "Not found" }, 404));
+  app.notFound((c) => c.json(errorBody("NOT_FOUND"), 404));
   return app;
 }
 

@@ -70,7 +70,7 @@ export function requireSession(ctx: RequestContext): CurrentUser {
 export function requireUser(ctx: RequestContext): CurrentUser {
   const user = requireSession(ctx);
   if (user.twoFactorEnabled && !user.secondFactorVerified) {
-    throw new AppError("SECOND_FACTOR_REQUIRED", "Enter the code from your authenticator app to continue.", 403);
+    throw new AppError("SECOND_FACTOR_REQUIRED", "Enter the code from your authenticator app to continue.");
   }
   return user;
 }
@@ -78,7 +78,7 @@ export function requireUser(ctx: RequestContext): CurrentUser {
 export function requireAdmin(ctx: RequestContext): CurrentUser {
   const user = requireUser(ctx);
   if (user.accountRole === "admin" && user.role !== "admin") {
-    throw new AppError("SECOND_FACTOR_REQUIRED", "The admin console needs two-factor authentication. Set up an authenticator app in Profile first.", 403);
+    throw new AppError("SECOND_FACTOR_REQUIRED", "The admin console needs two-factor authentication. Set up an authenticator app in Profile first.");
   }
   if (user.role !== "admin") throw new AppError("FORBIDDEN", "Unauthorized: Admin access required");
   return user;

@@ -11,7 +11,8 @@
 import type { Context } from "hono";
 import { z } from "zod";
 import { UpdateProfileBodySchema } from "../../contracts/account";
-import { AppError, ERROR_STATUS, validationError } from "../lib/errors";
+import { codeForStatus } from "../../contracts/errors";
+import { AppError, errorBody, validationError } from "../lib/errors";
 import { jsonTooDeep, tooDeepError } from "../lib/json-depth";
 
 const noNul = (value: string) => !value.includes("\u0000");
@@ -60,7 +61,7 @@ const POST_BODIES: Record<string, z.ZodType | null> = {
 };
 const GET_PATHS = [/^\/get-session$/, /^\/verify-email$/, /^\/magic-link\/verify$/, /^\/reset-password\/[^/]+$/, /^\/callback\/google$/, /^\/error$/, /^\/ok$/];
 
-const notFound = () => new AppError("NOT_FOUND", "Not found", 404);
+const notFound = () => new AppError("NOT_FOUND", "Not found");
 
 function parseBody(text: string, contentType: string): unknown {
   if (!text) return undefined;
@@ -68,7 +69,7 @@ function parseBody(text: string, contentType: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    throw new AppError("BAD_REQUEST", "Malformed JSON body.", 400);
+    throw new AppError("BAD_REQUEST", "Malformed JSON body.");
   }
 }
 
@@ -128,10 +129,10 @@ export async function withErrorShape(res: Response, { originRefused }: { originR
   // better-auth's "Invalid origin" says nothing a person can act on: say where the shop is.
   if (res.status === 403 && originRefused && (body?.code === "INVALID_ORIGIN" || body?.code === "MISSING_OR_NULL_ORIGIN")) {
     headers.set("content-type", "application/json; charset=utf-8");
-    return new Response(JSON.stringify({ code: "INVALID_ORIGIN", message: originRefused() }), { status: 403, headers });
+    return new Response(JSON.stringify(errorBody("INVALID_ORIGIN", originRefused())), { status: 403, headers });
   }
   if (body && typeof body.code === "string" && typeof body.message === "string") return new Response(text, { status: res.status, headers });
-  const code = Object.entries(ERROR_STATUS).find(([, status]) => status === res.status)?.[0] ?? "BAD_REQUEST";
+  const code = codeForStatus(res.status);
   const message = typeof body?.message === "string" && body.message ? body.message : res.status === 404 ? "Not found" : "Request refused";
   headers.set("content-type", "application/json; charset=utf-8");
   return new Response(JSON.stringify({ code, message }), { status: res.status, headers });

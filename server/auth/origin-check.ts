@@ -65,7 +65,7 @@ export function requireTrustedOrigin(trustedOrigins: readonly string[], onRefuse
     if (!allowed) {
       const from = origin ?? (referer !== undefined ? originOf(referer) : undefined);
       onRefused(from);
-      throw new AppError("INVALID_ORIGIN", untrustedOriginMessage(from, trustedOrigins[0] ?? ""), 403);
+      throw new AppError("INVALID_ORIGIN", untrustedOriginMessage(from, trustedOrigins[0] ?? ""));
     }
     return next();
   });

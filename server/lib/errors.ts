@@ -1,44 +1,26 @@
-// One error taxonomy: a code maps to an HTTP status; clients branch on the code.
+// One error taxonomy (contracts/errors.ts): a code has one HTTP status and a default message;
+// AppError accepts only the table's codes and takes its status from the table. Clients branch
+// on the code.
 import type { HTTPException } from "hono/http-exception";
 import type { ZodError } from "zod";
+import { codeForStatus, ERRORS, isErrorCode, type ErrorBody, type ErrorCode, type ErrorIssue, type StatusOf } from "../../contracts/errors";
 
-export const ERROR_STATUS = {
-  BAD_REQUEST: 400,
-  UNAUTHENTICATED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  METHOD_NOT_ALLOWED: 405,
-  CONFLICT: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  VALIDATION_FAILED: 422,
-  RATE_LIMITED: 429,
-  INTERNAL: 500,
-  UNAVAILABLE: 503,
-} as const;
+export type { ErrorBody, ErrorCode, ErrorIssue };
 
-export type ErrorCode = keyof typeof ERROR_STATUS | (string & {});
+export class AppError<C extends ErrorCode = ErrorCode> extends Error {
+  /** The code's status from the table, never chosen by the thrower. */
+  readonly status: StatusOf<C>;
 
-export interface ErrorIssue {
-  path: string;
-  message: string;
-}
-
-export interface ErrorBody {
-  code: string;
-  message: string;
-  issues?: ErrorIssue[];
-}
-
-export class AppError extends Error {
   constructor(
-    public readonly code: ErrorCode,
-    message: string,
-    public readonly status: number = ERROR_STATUS[code as keyof typeof ERROR_STATUS] ?? 400,
+    public readonly code: C,
+    message?: string,
     public readonly issues?: ErrorIssue[],
   ) {
-    super(message);
+    // A cast that slips an unknown code past the compiler fails loudly (a 500), never a silent 400.
+    if (!isErrorCode(code)) throw new TypeError(`${String(code)} is not in the error table (contracts/errors.ts)`);
+    super(message ?? ERRORS[code].message);
     this.name = "AppError";
+    this.status = ERRORS[code].status as StatusOf<C>;
   }
 
   toBody(): ErrorBody {
@@ -46,20 +28,24 @@ export class AppError extends Error {
   }
 }
 
+/** The `{ code, message }` body for a response built by hand (a route that answers without throwing). */
+export function errorBody(code: ErrorCode, message: string = ERRORS[code].message): ErrorBody {
+  return { code, message };
+}
+
 export function issuesFromZod(error: ZodError): ErrorIssue[] {
   return error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
 }
 
-export function validationError(error: ZodError): AppError {
+export function validationError(error: ZodError): AppError<"VALIDATION_FAILED"> {
   const issues = issuesFromZod(error);
   const first = issues[0];
-  const message = first ? (first.path ? `${first.path}: ${first.message}` : first.message) : "Invalid input";
-  return new AppError("VALIDATION_FAILED", message, 422, issues);
+  const message = first ? (first.path ? `${first.path}: ${first.message}` : first.message) : ERRORS.VALIDATION_FAILED.message;
+  return new AppError("VALIDATION_FAILED", message, issues);
 }
 
 /** The body for a 4xx Hono raised itself (a request body that is not JSON, or not JSON at all). */
 export function httpExceptionBody(err: HTTPException): ErrorBody {
-  const code = Object.entries(ERROR_STATUS).find(([, status]) => status === err.status)?.[0] ?? "BAD_REQUEST";
-  const message = err.status === 415 ? "Send the body as JSON (Content-Type: application/json)." : err.message || "Bad request.";
-  return { code, message };
+  const code = codeForStatus(err.status);
+  return { code, message: code === "UNSUPPORTED_MEDIA_TYPE" ? ERRORS.UNSUPPORTED_MEDIA_TYPE.message : err.message || ERRORS.BAD_REQUEST.message };
 }

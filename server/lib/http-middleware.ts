@@ -11,7 +11,7 @@ import { AppError } from "./errors";
  */
 export function limitBody(maxSize: number): MiddlewareHandler {
   const onError = () => {
-    throw new AppError("PAYLOAD_TOO_LARGE", "Request body is too large.", 413);
+    throw new AppError("PAYLOAD_TOO_LARGE", "Request body is too large.");
   };
   const counting = bodyLimit({ maxSize, onError });
   return async (c, next) => {

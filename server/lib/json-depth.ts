@@ -29,7 +29,7 @@ export function jsonTooDeep(text: string, max = MAX_JSON_DEPTH): boolean {
   return false;
 }
 
-export const tooDeepError = () => new AppError("BAD_REQUEST", `JSON is nested too deeply (${MAX_JSON_DEPTH} levels at most).`, 400);
+export const tooDeepError = () => new AppError("BAD_REQUEST", `JSON is nested too deeply (${MAX_JSON_DEPTH} levels at most).`);
 
 const JSON_TYPE = /^application\/([\w.-]+\+)?json\b/i;
 

@@ -162,6 +162,6 @@ export function applyRateLimit(c: Context, results: RateLimitResult[], message?:
   if (blocked.length) {
     const retryAfter = Math.max(...blocked.map((r) => r.resetSeconds));
     c.header("Retry-After", String(retryAfter));
-    throw new AppError("RATE_LIMITED", message ?? `Too many requests. Try again in ${retryAfter} seconds.`, 429);
+    throw new AppError("RATE_LIMITED", message ?? `Too many requests. Try again in ${retryAfter} seconds.`);
   }
 }

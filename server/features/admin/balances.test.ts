@@ -55,8 +55,9 @@ describe("adjustments", () => {
     const ledgerBefore = (await t.database.db.select().from(balanceLedger).where(eq(balanceLedger.apiKeyId, key.id))).length;
     const auditBefore = (await t.database.db.select().from(auditLog)).length;
     const res = await adjust({ apiKeyId: key.id, operation: "subtract", amountMills: 2_501 });
-    expect(res.status).toBe(409);
-    expect(res.body).toEqual({ code: "NEGATIVE_BALANCE", message: BALANCE_MESSAGES.negative });
+    // The balance service's refusal passes through: the same code and status as an OTP purchase's.
+    expect(res.status).toBe(402);
+    expect(res.body).toEqual({ code: "INSUFFICIENT_FUNDS", message: "Insufficient funds" });
     expect(await balanceOf(key.id)).toBe(2_500);
     expect((await t.database.db.select().from(balanceLedger).where(eq(balanceLedger.apiKeyId, key.id))).length).toBe(ledgerBefore);
     expect((await t.database.db.select().from(auditLog)).length).toBe(auditBefore);
@@ -91,7 +92,7 @@ describe("adjustments", () => {
     );
     const ok = results.filter((r): r is PromiseFulfilledResult<AdjustBalanceResponse> => r.status === "fulfilled").map((r) => r.value);
     const refused = results.filter((r) => r.status === "rejected");
-    for (const r of refused) expect((r as PromiseRejectedResult).reason).toMatchObject({ code: "NEGATIVE_BALANCE" });
+    for (const r of refused) expect((r as PromiseRejectedResult).reason).toMatchObject({ code: "INSUFFICIENT_FUNDS", status: 402 });
     const adds = ok.filter((r) => r.operation === "add").length;
     const subtracts = ok.filter((r) => r.operation === "subtract").length;
     expect(adds).toBe(30);

@@ -71,18 +71,12 @@ export interface AdjustBalanceInput {
 }
 
 export async function adjustBalance({ db, apiKeyId, operation, amountMills, note, actor }: AdjustBalanceInput): Promise<AdjustBalanceResponse> {
-  if (!UUID.test(apiKeyId)) throw new AppError("API_KEY_NOT_FOUND", BALANCE_MESSAGES.notFound, 404);
-  if (!Number.isSafeInteger(amountMills) || amountMills <= 0) throw new AppError("VALIDATION_FAILED", BALANCE_MESSAGES.invalid, 422, [{ path: "amountMills", message: BALANCE_MESSAGES.invalid }]);
+  if (!UUID.test(apiKeyId)) throw new AppError("API_KEY_NOT_FOUND", BALANCE_MESSAGES.notFound);
+  if (!Number.isSafeInteger(amountMills) || amountMills <= 0) throw new AppError("VALIDATION_FAILED", BALANCE_MESSAGES.invalid, [{ path: "amountMills", message: BALANCE_MESSAGES.invalid }]);
   const deltaMills = operation === "add" ? amountMills : -amountMills;
   return db.transaction(async (tx) => {
-    let change: Awaited<ReturnType<typeof changeBalance>>;
-    try {
-      change = await changeBalance(tx, { apiKeyId, deltaMills, reason: "admin_adjustment", reference: `admin:${actor.id}`, actorUserId: actor.id, note: note || null });
-    } catch (err) {
-      if (err instanceof AppError && err.code === "NOT_FOUND") throw new AppError("API_KEY_NOT_FOUND", BALANCE_MESSAGES.notFound, 404);
-      if (err instanceof AppError && err.code === "INSUFFICIENT_FUNDS") throw new AppError("NEGATIVE_BALANCE", BALANCE_MESSAGES.negative, 409);
-      throw err;
-    }
+    // A key that is gone (API_KEY_NOT_FOUND) or a subtraction below zero (INSUFFICIENT_FUNDS) passes through.
+    const change = await changeBalance(tx, { apiKeyId, deltaMills, reason: "admin_adjustment", reference: `admin:${actor.id}`, actorUserId: actor.id, note: note || null });
     await tx.insert(auditLog).values({
       actorUserId: actor.id,
       actorEmail: actor.email,

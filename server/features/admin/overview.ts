@@ -121,7 +121,7 @@ async function recentTransactions(db: Db) {
 function unknownZone(err: unknown): never {
   const e = err as { code?: string; cause?: { code?: string } };
   if (e?.code === "22023" || e?.cause?.code === "22023") {
-    throw new AppError("VALIDATION_FAILED", "tz: Unknown time zone", 422, [{ path: "tz", message: "Unknown time zone" }]);
+    throw new AppError("VALIDATION_FAILED", "tz: Unknown time zone", [{ path: "tz", message: "Unknown time zone" }]);
   }
   throw err;
 }

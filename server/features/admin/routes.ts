@@ -141,7 +141,7 @@ const adjustRoute = createRoute({
   request: jsonBody(AdjustBalanceBodySchema),
   responses: {
     200: json(AdjustBalanceResponseSchema, "The balance before and after"),
-    ...errors([404, 409, ...JSON_BODY], { 403: CHANGE_403, 404: "API_KEY_NOT_FOUND", 409: "NEGATIVE_BALANCE: nothing was changed" }),
+    ...errors([402, 404, ...JSON_BODY], { 402: "INSUFFICIENT_FUNDS: a subtraction below zero; nothing was changed", 403: CHANGE_403, 404: "API_KEY_NOT_FOUND" }),
   },
 });
 const auditRoute = createRoute({

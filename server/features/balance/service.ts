@@ -75,7 +75,8 @@ export async function changeBalance(tx: Tx, change: BalanceChange): Promise<{ ba
  * (an OTP purchase adds its order) selects from `entry`, so they too exist only with the change.
  */
 export function balanceChangeSteps(change: BalanceChange): SQL {
-  if (!Number.isSafeInteger(change.deltaMills) || change.deltaMills === 0) throw new AppError("BAD_REQUEST", "Invalid amount");
+  // The callers validated the amount; anything else here is a bug (500), not the client's fault.
+  if (!Number.isSafeInteger(change.deltaMills) || change.deltaMills === 0) throw new RangeError(`Invalid balance change: ${change.deltaMills} mills`);
   return sql`
     changed as (
       update api_keys set balance_mills = balance_mills + ${change.deltaMills}, updated_at = now()
@@ -90,11 +91,15 @@ export function balanceChangeSteps(change: BalanceChange): SQL {
     )`;
 }
 
-/** A change that wrote nothing: the key is gone (404) or the balance too low (409). */
+/**
+ * A change that wrote nothing: the key is gone (API_KEY_NOT_FOUND) or the balance cannot pay for
+ * the debit (INSUFFICIENT_FUNDS, 402). Every caller (an OTP purchase, an admin's subtraction) lets
+ * these pass through as they are.
+ */
 export async function explainRefusedChange(db: Db | Tx, apiKeyId: string): Promise<never> {
   const [exists] = await db.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.id, apiKeyId));
-  if (!exists) throw new AppError("NOT_FOUND", "API key not found");
-  throw new AppError("INSUFFICIENT_FUNDS", "Insufficient funds", 409);
+  if (!exists) throw new AppError("API_KEY_NOT_FOUND");
+  throw new AppError("INSUFFICIENT_FUNDS");
 }
 
 /** Keys whose balance differs from the sum of their ledger (should always be none). */

@@ -38,7 +38,7 @@ export function createEventRoutes({ hub, heartbeatMs = HEARTBEAT_MS }: { hub: Ac
   app.openapi(eventsRoute, (c) => {
     const me = requireUser(c.get("ctx"));
     if (hub.connections(me.id) >= MAX_STREAMS_PER_USER) {
-      throw new AppError("TOO_MANY_STREAMS", "Too many open live connections. Close a tab and try again.", 429);
+      throw new AppError("TOO_MANY_STREAMS", "Too many open live connections. Close a tab and try again.");
     }
     // no-transform: the compress middleware must not buffer the stream.
     c.header("Cache-Control", "no-cache, no-transform");

@@ -66,7 +66,7 @@ export async function createLicense(input: CreateLicenseInput): Promise<LicenseR
     return row!;
   } catch (err) {
     // Seeding a licence on a device key another licence holds (sales never bind one).
-    if (isUniqueViolation(err, BOUND_DEVICE_KEY_INDEX)) throw new AppError("DEVICE_IN_USE", DASHBOARD_REFUSALS.DEVICE_IN_USE, 409);
+    if (isUniqueViolation(err, BOUND_DEVICE_KEY_INDEX)) throw new AppError("DEVICE_IN_USE");
     throw err;
   }
 }
@@ -209,28 +209,23 @@ export async function applyKeyChange(tx: Tx, row: LicenseRow, newKey: string, ac
   return updated!;
 }
 
-const DASHBOARD_REFUSALS = {
-  EXPIRED: "This license has expired; its key cannot be changed.",
-  NO_CHANGES_LEFT: "No key changes left for this license.",
-  DEVICE_IN_USE: "This device key is already bound to another license. Move or release that license first.",
-} as const;
-
+// The dashboard's refusals (EXPIRED, NO_CHANGES_LEFT, DEVICE_IN_USE) say the error table's words.
 export async function changeOwnLicenseKey({ db, user, id, licenseKey }: { db: Db; user: Actor; id: string; licenseKey: string }): Promise<License> {
   const now = new Date();
   try {
     return await db.transaction(async (tx) => {
       const row = await lockOwnLicense(tx, user, id);
       const refusal = keyChangeRefusal(row, licenseKey, now);
-      if (refusal) throw new AppError(refusal, DASHBOARD_REFUSALS[refusal], 409);
+      if (refusal) throw new AppError(refusal);
       if (row.licenseKey !== licenseKey && !(await freeDeviceKey(tx, licenseKey, row.id, now))) {
-        throw new AppError("DEVICE_IN_USE", DASHBOARD_REFUSALS.DEVICE_IN_USE, 409);
+        throw new AppError("DEVICE_IN_USE");
       }
       const updated = await applyKeyChange(tx, row, licenseKey, { id: user.id, email: user.email, changedBy: user.email }, now);
       return toLicenseDto(updated, await planTitleOf(tx, updated.planId), now);
     });
   } catch (err) {
     // Another licence bound the same key in the same instant: the index let only one commit.
-    if (isUniqueViolation(err, BOUND_DEVICE_KEY_INDEX)) throw new AppError("DEVICE_IN_USE", DASHBOARD_REFUSALS.DEVICE_IN_USE, 409);
+    if (isUniqueViolation(err, BOUND_DEVICE_KEY_INDEX)) throw new AppError("DEVICE_IN_USE");
     throw err;
   }
 }

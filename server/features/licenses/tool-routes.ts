@@ -122,7 +122,7 @@ export function createLicenseToolRoutes({ db, signer, limiter, settings, cache, 
   const protocolOf = (body: { protocol?: 1 | 2 }, now: Date): 1 | 2 => {
     if (body.protocol === 2) return 2;
     if (!settings.v1Until || now >= settings.v1Until) {
-      throw new AppError("UPGRADE_REQUIRED", 'This version of the desktop tool is no longer supported. Update the tool (licence protocol 2: send "protocol": 2).', 426);
+      throw new AppError("UPGRADE_REQUIRED", 'This version of the desktop tool is no longer supported. Update the tool (licence protocol 2: send "protocol": 2).');
     }
     return 1;
   };

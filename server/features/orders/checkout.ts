@@ -109,7 +109,7 @@ async function create(deps: OrdersDeps, o: NewOrder): Promise<CheckoutResponse> 
 
 async function pricedPlan(deps: OrdersDeps, planId: string, market?: string) {
   const plan = await findActivePlan({ db: deps.db, id: planId });
-  if (!plan || (market && plan.market !== market)) throw new AppError("VALIDATION_FAILED", "Unknown plan", 422, [{ path: "planId", message: "Unknown plan" }]);
+  if (!plan || (market && plan.market !== market)) throw new AppError("VALIDATION_FAILED", "Unknown plan", [{ path: "planId", message: "Unknown plan" }]);
   return plan;
 }
 

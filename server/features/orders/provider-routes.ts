@@ -86,10 +86,10 @@ export function createProviderRoutes(deps: OrdersDeps & { limiter: SharedRateLim
     applyRateLimit(c, [deps.limiter.hit(`payment-callback:${c.get("clientIp")}`, { limit: 300, windowSeconds: 60 })]);
     const body = await callbackBody(c);
     const reading = provider.readCallback(body, (name) => c.req.header(name));
-    if (!reading.ok && reading.reason === "invalid") throw new AppError("VALIDATION_FAILED", reading.message, 422, [{ path: "tran_id", message: reading.message }]);
+    if (!reading.ok && reading.reason === "invalid") throw new AppError("VALIDATION_FAILED", reading.message, [{ path: "tran_id", message: reading.message }]);
     if (!reading.ok) {
       deps.logger.warn({ provider: provider.id, detail: reading.message, ip: c.get("clientIp") }, "payment callback refused: signature");
-      throw new AppError("BAD_SIGNATURE", "Invalid callback signature", 401);
+      throw new AppError("BAD_SIGNATURE", "Invalid callback signature");
     }
     const order = await findOrderByTranId(deps, reading.reference);
     if (!order) throw new AppError("NOT_FOUND", "Unknown transaction");

@@ -69,9 +69,9 @@ async function acquireAddress(deps: OtpMailDeps, service: string) {
   } catch (err) {
     logSupplierFailure(deps, "acquire", err);
     if (err instanceof SupplierError && err.reason === "no_stock") {
-      throw new AppError("OUT_OF_STOCK", "No address is available right now. Please try again in a few minutes; you were not charged.", 409);
+      throw new AppError("OUT_OF_STOCK");
     }
-    throw new AppError("SUPPLIER_FAILED", "The mail supplier is unavailable right now. Please try again later; you were not charged.", 503);
+    throw new AppError("SUPPLIER_FAILED");
   }
 }
 
@@ -107,12 +107,12 @@ async function refuseBeforeBuying(deps: OtpMailDeps, input: { apiKeyId: string; 
     })
     .from(apiKeys)
     .where(eq(apiKeys.id, input.apiKeyId));
-  if (!key || !key.isActive) throw new AppError("API_KEY_NOT_FOUND", "API key not found", 404);
+  if (!key || !key.isActive) throw new AppError("API_KEY_NOT_FOUND");
   if (key.earlierOrderId && input.idempotencyKey) {
     const existing = await findByIdempotencyKey(deps.db, input.apiKeyId, input.idempotencyKey);
     if (existing) return existing;
   }
-  if (key.balanceMills < deps.priceMills) throw new AppError("INSUFFICIENT_FUNDS", "Insufficient funds", 402);
+  if (key.balanceMills < deps.priceMills) throw new AppError("INSUFFICIENT_FUNDS");
   return undefined;
 }
 
@@ -193,9 +193,7 @@ export async function buyOtpMail(
       const existing = await findByIdempotencyKey(db, input.apiKeyId, input.idempotencyKey);
       if (existing) return { order: toOtpOrderDto(existing), replayed: true };
     }
-    // Lost a race for the balance (changeBalance says 409): the same 402 as the early refusal.
-    if (err instanceof AppError && err.code === "INSUFFICIENT_FUNDS") throw new AppError("INSUFFICIENT_FUNDS", "Insufficient funds", 402);
-    if (err instanceof AppError && err.code === "NOT_FOUND") throw new AppError("API_KEY_NOT_FOUND", "API key not found", 404);
+    // Lost a race for the balance, or the key is gone: INSUFFICIENT_FUNDS / API_KEY_NOT_FOUND pass through.
     throw err;
   }
 }
@@ -220,7 +218,7 @@ export async function checkOtpMail(deps: OtpMailDeps, input: { userId: string; i
   } catch (err) {
     if (!(err instanceof SupplierError)) throw err;
     logSupplierFailure(deps, "messages", err);
-    throw new AppError("SUPPLIER_FAILED", "The mailbox could not be read right now. Please try again shortly.", 503);
+    throw new AppError("SUPPLIER_FAILED", "The mailbox could not be read right now. Please try again shortly.");
   }
   const codes = collectCodes(FACEBOOK, messages, order.createdAt).join(",");
   if (!codes || codes === order.codes) return toOtpOrderDto(order);
@@ -235,13 +233,13 @@ export async function checkOtpMail(deps: OtpMailDeps, input: { userId: string; i
 
 export async function cancelOtpMail(deps: OtpMailDeps, input: { userId: string; id: string }): Promise<OtpOrder> {
   const checked = await checkOtpMail(deps, input); // a code that already arrived blocks the cancel
-  if (checked.status === "success") throw new AppError("ORDER_HAS_CODE", "A code has arrived: this order can no longer be cancelled.", 409);
-  if (checked.status === "failed") throw new AppError("NOT_PENDING", "This order is already closed.", 409);
+  if (checked.status === "success") throw new AppError("ORDER_HAS_CODE");
+  if (checked.status === "failed") throw new AppError("NOT_PENDING");
   const failed = await deps.db.transaction(async (tx) => {
     const order = await ownOrder(tx, input.userId, input.id, true);
     return failAndRefund(tx, order, "cancelled");
   });
-  if (!failed) throw new AppError("NOT_PENDING", "This order is already closed.", 409);
+  if (!failed) throw new AppError("NOT_PENDING");
   await releaseAddress(deps, failed.supplierRef);
   return toOtpOrderDto(failed);
 }

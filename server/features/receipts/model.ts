@@ -141,6 +141,6 @@ export function receiptLanguageOf(order: OrderRow, asked?: ReceiptLanguage): Rec
 /** 409 for an order without a receipt (pending, failed, cancelled): what the routes answer. */
 export function assertHasReceipt(order: OrderRow): void {
   if (!hasPaymentReceipt(order)) {
-    throw new AppError("RECEIPT_NOT_AVAILABLE", `This order has no receipt: it is ${order.status}, not paid.`, 409);
+    throw new AppError("RECEIPT_NOT_AVAILABLE", `This order has no receipt: it is ${order.status}, not paid.`);
   }
 }

@@ -103,7 +103,7 @@ export function createReceiptLinkRoutes({ db, secret, limiter }: ReceiptRoutesDe
     applyRateLimit(c, [limiter.hit(`receipt-pdf:ip:${c.get("clientIp")}`, { limit: 30, windowSeconds: 60 })]);
     const check = readReceiptDownloadToken(secret, c.req.valid("param").token);
     if (!check.ok && check.reason === "expired") {
-      throw new AppError("RECEIPT_LINK_EXPIRED", "This receipt link has expired. Write to support for a copy of the receipt.", 404);
+      throw new AppError("RECEIPT_LINK_EXPIRED", "This receipt link has expired. Write to support for a copy of the receipt.");
     }
     const [order] = check.ok ? await db.select().from(orders).where(eq(orders.tranId, check.tranId)) : [];
     if (!order) throw new AppError("NOT_FOUND", "No receipt has this link.");

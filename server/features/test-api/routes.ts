@@ -93,7 +93,7 @@ export function createTestApiRoutes({ db, auth, token, secret }: { db: Db; auth:
       const values = [];
       for (const o of input.orders) {
         const plan = o.kind !== "topup" && o.planId ? catalogue.get(o.planId) : undefined;
-        if (o.kind !== "topup" && !plan) throw new AppError("BAD_REQUEST", `Unknown plan ${o.planId ?? "(none)"}`);
+        if (o.kind !== "topup" && !plan) throw new AppError("VALIDATION_FAILED", `Unknown plan ${o.planId ?? "(none)"}`);
         const [owner] = await db.select({ id: user.id }).from(user).where(eq(user.email, o.email.toLowerCase()));
         const createdAt = o.createdAt ?? new Date();
         values.push({

@@ -14,7 +14,7 @@ export interface SetUserRoleInput {
 }
 
 export async function setUserRole({ db, email, role, superAdmin, actor }: SetUserRoleInput) {
-  if (superAdmin && role !== "admin") throw new AppError("BAD_REQUEST", "The super-admin flag needs the admin role.");
+  if (superAdmin && role !== "admin") throw new AppError("VALIDATION_FAILED", "The super-admin flag needs the admin role.", [{ path: "superAdmin", message: "The super-admin flag needs the admin role." }]);
   return db.transaction(async (tx) => {
     const [found] = await tx
       .select({ id: user.id, email: user.email, role: user.role, superAdmin: user.superAdmin })
@@ -66,8 +66,8 @@ export async function changeUserRole({ db, userId, role, actor }: ChangeUserRole
     if (!found) throw new AppError("NOT_FOUND", ROLE_MESSAGES.notFound);
     const superAdmin = role === "admin" ? found.superAdmin : false;
     if (found.role === role && found.superAdmin === superAdmin) return { user: found, changed: false };
-    if (found.id === actor.id && role !== "admin") throw new AppError("SELF_DEMOTION", ROLE_MESSAGES.selfDemotion, 409);
-    if (found.superAdmin && !superAdmin && superAdmins.length <= 1) throw new AppError("LAST_SUPER_ADMIN", ROLE_MESSAGES.lastSuperAdmin, 409);
+    if (found.id === actor.id && role !== "admin") throw new AppError("SELF_DEMOTION", ROLE_MESSAGES.selfDemotion);
+    if (found.superAdmin && !superAdmin && superAdmins.length <= 1) throw new AppError("LAST_SUPER_ADMIN", ROLE_MESSAGES.lastSuperAdmin);
     await writeRoleChange(tx, { actor, target: found, role, superAdmin });
     return { user: { ...found, role, superAdmin }, changed: true };
   });
@@ -103,7 +103,7 @@ async function writeRoleChange(
  */
 export async function resetTwoFactor({ db, userId, actor }: { db: Db; userId: string; actor: { id: string; email: string } }) {
   if (!UUID_OR_ID.test(userId)) throw new AppError("NOT_FOUND", ROLE_MESSAGES.notFound);
-  if (userId === actor.id) throw new AppError("SELF_RESET", TWO_FACTOR_RESET_MESSAGES.self, 409);
+  if (userId === actor.id) throw new AppError("SELF_RESET", TWO_FACTOR_RESET_MESSAGES.self);
   return db.transaction(async (tx) => {
     const [found] = await tx.select(ADMIN_USER_FIELDS).from(user).where(eq(user.id, userId)).for("update");
     if (!found) throw new AppError("NOT_FOUND", ROLE_MESSAGES.notFound);
