@@ -1,20 +1,29 @@
 /**
  * Typed client for the Keyshop JSON API (same origin; the session cookie is httpOnly and
  * sent by the browser). Every non-2xx answer becomes an ApiError carrying the server's
- * `{ code, message, issues? }` so callers branch on `code`, never on message text.
+ * `{ code, message, issues? }` so callers branch on `code` (one of the error table's codes,
+ * contracts/errors.ts), never on the status or the message text. Failures are put into words in
+ * one place: ~/lib/errors.ts.
  */
 
-import type { ErrorBody } from "../../../contracts/errors";
+// The zod-free table (this client is on the landing page too).
+import { ERRORS, isErrorCode, type ErrorCode, type ErrorIssue } from "../../../contracts/error-codes";
 import type { Me, MeResponse, PublicConfig } from "../../../contracts/me";
 
-export type ApiIssue = NonNullable<ErrorBody["issues"]>[number];
+export type ApiIssue = ErrorIssue;
+/**
+ * The table's codes, plus the client's own: NETWORK_ERROR (no answer at all) and HTTP_ERROR (an
+ * answer without a code from the table, e.g. a proxy's 502 page).
+ */
+export type ApiErrorCode = ErrorCode | "NETWORK_ERROR" | "HTTP_ERROR";
 
 export class ApiError extends Error {
-  readonly code: string;
+  readonly code: ApiErrorCode;
+  /** For logs; decisions go by `code`. */
   readonly status: number;
   readonly issues?: ApiIssue[];
 
-  constructor(code: string, message: string, status: number, issues?: ApiIssue[]) {
+  constructor(code: ApiErrorCode, message: string, status: number, issues?: ApiIssue[]) {
     super(message);
     this.name = "ApiError";
     this.code = code;
@@ -27,12 +36,22 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-function isErrorBody(value: unknown): value is ErrorBody {
+/** Worth one more try: no answer, or the server's side (a 5xx code); never a refusal of the request. */
+export function isRetryable(error: unknown): boolean {
+  if (!isApiError(error)) return true;
+  // Without a code from the table, only the status says whose side failed.
+  if (error.code === "NETWORK_ERROR" || error.code === "HTTP_ERROR") return error.status === 0 || error.status >= 500;
+  return ERRORS[error.code].status >= 500;
+}
+
+type ErrorAnswer = { code: ErrorCode; message: string; issues?: ApiIssue[] };
+
+function isErrorBody(value: unknown): value is ErrorAnswer {
   return (
     typeof value === "object" &&
     value !== null &&
-    typeof (value as ErrorBody).code === "string" &&
-    typeof (value as ErrorBody).message === "string"
+    isErrorCode((value as ErrorAnswer).code) &&
+    typeof (value as ErrorAnswer).message === "string"
   );
 }
 
@@ -98,7 +117,7 @@ export const api = {
       const { user } = await apiFetch<MeResponse>("/api/me");
       return user;
     } catch (error) {
-      if (isApiError(error) && error.status === 401) return null;
+      if (isApiError(error) && error.code === "UNAUTHENTICATED") return null;
       throw error;
     }
   },

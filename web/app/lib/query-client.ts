@@ -1,6 +1,6 @@
 import { QueryClient } from "@tanstack/react-query";
 
-import { isApiError } from "~/lib/api";
+import { isRetryable } from "~/lib/api";
 import { setActiveQueryClient } from "~/lib/query-client-ref";
 
 const FIVE_MINUTES = 5 * 60 * 1000;
@@ -10,11 +10,8 @@ export function createQueryClient() {
     defaultOptions: {
       queries: {
         staleTime: FIVE_MINUTES,
-        // One retry, but never for answers that will not change (4xx: auth, validation, ...).
-        retry: (failureCount, error) => {
-          if (isApiError(error) && error.status >= 400 && error.status < 500) return false;
-          return failureCount < 1;
-        },
+        // One retry, but never for answers that will not change (a refusal: auth, validation, ...).
+        retry: (failureCount, error) => isRetryable(error) && failureCount < 1,
       },
     },
   });

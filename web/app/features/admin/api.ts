@@ -54,4 +54,4 @@ export const adminApi = {
   audit: (p: AuditParams, signal?: AbortSignal) => apiFetch<AuditList>(withQuery("/api/admin/audit", p), { signal }),
 };
 
-export { errorMessage } from "~/features/licenses/api";
+export { errorMessage } from "~/lib/errors";

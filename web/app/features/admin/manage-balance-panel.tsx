@@ -34,7 +34,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { SearchInput } from "~/components/ui/search-input";
 import { TableCell, TableRow } from "~/components/ui/table";
-import { isApiError } from "~/lib/api";
+import { toastFor } from "~/lib/errors";
 
 import { errorMessage, type BalanceUser } from "./api";
 import { useAdjustBalance, useBalances } from "./queries";
@@ -220,13 +220,8 @@ function ConfirmForm({ pending, onDone }: { pending: Pending; onDone: () => void
       toast.success(BALANCE_MESSAGES.successTitle, { description: result.message });
       onDone();
     } catch (error) {
-      if (isApiError(error) && error.code === "NEGATIVE_BALANCE") {
-        toast.error(BALANCE_MESSAGES.invalidOperationTitle, { description: BALANCE_MESSAGES.negative });
-      } else if (isApiError(error) && error.code === "VALIDATION_FAILED" && error.issues?.[0]?.path === "amountMills") {
-        toast.error(BALANCE_MESSAGES.invalidTitle, { description: errorMessage(error) });
-      } else {
-        toast.error(BALANCE_MESSAGES.errorTitle, { description: errorMessage(error) });
-      }
+      const { title, description } = toastFor(error, "adjust-balance");
+      toast.error(title, { description });
       onDone();
     }
   });

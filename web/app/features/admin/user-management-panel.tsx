@@ -14,6 +14,7 @@ import { SearchInput } from "~/components/ui/search-input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
 import { TableCell, TableRow } from "~/components/ui/table";
 import { useMe } from "~/features/session/queries";
+import { showErrorToast } from "~/lib/errors";
 
 import { errorMessage, type AdminUser } from "./api";
 import { formatCreatedAt } from "./format";
@@ -90,7 +91,7 @@ function UserRow({ user }: { user: AdminUser }) {
       await setRole.mutateAsync({ id: user.id, role });
       toast.success(ROLE_MESSAGES.updatedTitle, { description: ROLE_MESSAGES.updated });
     } catch (error) {
-      toast.error(ROLE_MESSAGES.errorTitle, { description: errorMessage(error) });
+      showErrorToast(error, "update-role");
     }
   }
 
@@ -157,7 +158,7 @@ function ResetTwoFactorButton({ user }: { user: AdminUser }) {
           toast.success("Two-factor authentication reset", { description: TWO_FACTOR_RESET_MESSAGES.done });
           return true;
         } catch (error) {
-          toast.error("Error", { description: errorMessage(error) });
+          showErrorToast(error, "reset-two-factor");
           return false;
         }
       }}

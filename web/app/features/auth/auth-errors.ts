@@ -3,7 +3,8 @@ type ProviderError = { message?: string; status?: number; statusText?: string; c
 /** The auth provider's own text where it has one, otherwise a plain fallback. */
 export function providerErrorMessage(error: ProviderError | null | undefined): string {
   if (error?.message) return error.message;
-  if (error?.status === 429) return "Too many attempts. Please wait a moment and try again.";
+  if (error?.code === "RATE_LIMITED") return "Too many attempts. Please wait a moment and try again.";
+  // No answer at all (no code to go by).
   if (error?.status === 0 || error?.status === undefined) {
     return "Unable to reach the server. Check your connection and try again.";
   }

@@ -1,6 +1,6 @@
 // Calls behind the License Keys and License History screens (same origin, session cookie).
 import type { License, LicenseHistoryEntry } from "../../../../contracts/licenses";
-import { apiFetch, isApiError } from "~/lib/api";
+import { apiFetch } from "~/lib/api";
 
 export type { License, LicenseHistoryEntry };
 
@@ -54,9 +54,4 @@ export const licensesApi = {
     ),
 };
 
-/** The text to show for a failed call: the first field issue when there is one, else the message. */
-export function errorMessage(error: unknown): string {
-  if (isApiError(error)) return error.issues?.[0]?.message || error.message;
-  if (error instanceof Error && error.message) return error.message;
-  return "Something went wrong. Please try again.";
-}
+export { errorMessage } from "~/lib/errors";

@@ -24,9 +24,9 @@ import {
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { useMe } from "~/features/session/queries";
-import { isApiError } from "~/lib/api";
+import { errorCode, toastFor } from "~/lib/errors";
 
-import { errorMessage, type License } from "./api";
+import type { License } from "./api";
 import { useChangeLicenseKey } from "./mutations";
 
 export const CHANGE_KEY_SUCCESS = "License key has been updated successfully";
@@ -88,18 +88,20 @@ function ChangeKeyForm({ license, onDone }: { license: License; onDone: () => vo
       toast.success(CHANGE_KEY_SUCCESS);
       onDone();
     } catch (caught) {
-      if (isApiError(caught) && caught.status === 401) {
-        toast.error("Error", { description: LICENSE_KEY_MESSAGES.noSession });
-        return;
-      }
-      const message = errorMessage(caught);
-      toast.error("Error", { description: message });
-      // A mistyped key or one another licence holds: the customer can correct it here.
-      if (isApiError(caught) && (caught.code === "VALIDATION_FAILED" || caught.code === "DEVICE_IN_USE")) {
-        form.setError("licenseKey", { message }, { shouldFocus: true });
-      } else if (isApiError(caught) && (caught.status === 404 || caught.status === 409)) {
+      const { title, description } = toastFor(caught, "change-key");
+      toast.error(title, { description });
+      switch (errorCode(caught)) {
+        // A mistyped key or one another licence holds: the customer can correct it here.
+        case "VALIDATION_FAILED":
+        case "DEVICE_IN_USE":
+          form.setError("licenseKey", { message: description }, { shouldFocus: true });
+          break;
         // No changes left, expired or gone: the list has been refreshed; nothing to retry here.
-        onDone();
+        case "NO_CHANGES_LEFT":
+        case "EXPIRED":
+        case "NOT_FOUND":
+          onDone();
+          break;
       }
     }
   });

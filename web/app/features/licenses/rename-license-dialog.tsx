@@ -6,6 +6,7 @@ import { RenameLicenseBodySchema } from "../../../../contracts/licenses";
 import { FormField } from "~/components/form-field";
 import { SubmitButton } from "~/components/submit-button";
 import { Button } from "~/components/ui/button";
+import { showErrorToast } from "~/lib/errors";
 import {
   Dialog,
   DialogClose,
@@ -16,7 +17,7 @@ import {
   DialogTitle,
 } from "~/components/ui/dialog";
 
-import { errorMessage, type License } from "./api";
+import type { License } from "./api";
 import { useRenameLicense } from "./mutations";
 
 export const RENAME_SUCCESS = "Display name has been updated successfully";
@@ -59,7 +60,7 @@ function RenameForm({ license, onDone }: { license: License; onDone: () => void 
       toast.success(RENAME_SUCCESS);
       onDone();
     } catch (error) {
-      toast.error("Error", { description: errorMessage(error) });
+      showErrorToast(error, "rename-license");
     }
   });
 

@@ -28,4 +28,4 @@ export const otpMailApi = {
     apiFetch<OrderResponse>(`/api/otp-mail/orders/${encodeURIComponent(id)}/check`, { method: "POST" }),
 };
 
-export { errorMessage } from "~/features/licenses/api";
+export { errorMessage } from "~/lib/errors";

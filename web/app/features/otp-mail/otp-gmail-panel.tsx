@@ -26,7 +26,7 @@ import { TableCell, TableRow } from "~/components/ui/table";
 import { useBalance } from "~/features/profile/queries";
 import { formatDate, formatDateTime, formatTime } from "~/features/licenses/format";
 import { useIsMobile } from "~/hooks/use-mobile";
-import { isApiError } from "~/lib/api";
+import { showErrorToast } from "~/lib/errors";
 import { cn } from "~/lib/utils";
 
 import { errorMessage, ORDERS_PAGE_SIZE, type OtpOrder } from "./api";
@@ -100,8 +100,7 @@ export function OtpGmailPanel() {
       });
       setPage(1);
     } catch (error) {
-      const [title, description] = buyErrorText(error);
-      toast.error(title, { id: toastId, description });
+      showErrorToast(error, "buy-gmail", { id: toastId });
     }
   }
 
@@ -182,20 +181,6 @@ export function OtpGmailPanel() {
   );
 }
 
-function buyErrorText(error: unknown): [string, string] {
-  if (isApiError(error)) {
-    if (error.status === 401) return ["Error", "Please login first"];
-    if (error.code === "INSUFFICIENT_FUNDS") {
-      return ["Insufficient Funds", "Please top up your balance to purchase Gmail service."];
-    }
-    if (error.code === "API_KEY_NOT_FOUND") {
-      return ["API Key Missing", "Please generate your API key first in the Profile section."];
-    }
-    return ["Purchase Failed", error.message || "Failed to purchase Gmail service"];
-  }
-  return ["Purchase Failed", error instanceof Error && error.message ? error.message : "Failed to purchase Gmail service"];
-}
-
 function Chip({
   icon: Icon,
   testId,
@@ -242,8 +227,7 @@ function useCheckOrder(order: OtpOrder) {
         });
       }
     } catch (error) {
-      const message = error instanceof Error && error.message ? errorMessage(error) : "Failed to check OTP";
-      toast.error("Check Failed", { id: toastId, description: message });
+      showErrorToast(error, "check-otp", { id: toastId });
     }
   }
 

@@ -44,8 +44,8 @@ export const ordersApi = {
     apiFetch<{ receipt: Receipt }>(`/api/payments/receipts/${encodeURIComponent(token)}${refresh ? "?refresh=1" : ""}`, { signal }),
 };
 
-/** The server's own words for a refused input (422: the spec's texts), else null. */
+/** The server's own words for a refused input (VALIDATION_FAILED: the spec's texts), else null. */
 export function validationMessage(error: unknown): string | null {
-  if (isApiError(error) && error.status === 422) return error.issues?.[0]?.message || error.message || null;
+  if (isApiError(error) && error.code === "VALIDATION_FAILED") return error.issues?.[0]?.message || error.message || null;
   return null;
 }

@@ -10,6 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Skeleton } from "~/components/ui/skeleton";
 import { cn } from "~/lib/utils";
 import { writeClipboard } from "~/features/otp-mail/clipboard";
+import { showErrorToast } from "~/lib/errors";
 import { formatBalance } from "../../../../contracts/money";
 
 import { errorMessage } from "./api";
@@ -137,7 +138,7 @@ function RegenerateDialog() {
           toast.success(API_KEY_REGENERATED);
           return true;
         } catch (error) {
-          toast.error("Error", { description: errorMessage(error) });
+          showErrorToast(error, "regenerate-key");
           return false;
         }
       }}

@@ -12,4 +12,4 @@ export const accountApi = {
   balance: (signal?: AbortSignal) => apiFetch<Balance>("/api/balance", { signal }),
 };
 
-export { errorMessage } from "~/features/licenses/api";
+export { errorMessage } from "~/lib/errors";

@@ -10,6 +10,7 @@ import { SubmitButton } from "~/components/submit-button";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Skeleton } from "~/components/ui/skeleton";
+import { showErrorToast } from "~/lib/errors";
 
 import { errorMessage, type Profile } from "./api";
 import { useUpdateProfile } from "./mutations";
@@ -96,7 +97,7 @@ function NameForm({ profile, onDone }: { profile: Profile; onDone: () => void })
       toast.success(PROFILE_UPDATED);
       onDone();
     } catch (error) {
-      toast.error("Error", { description: errorMessage(error) });
+      showErrorToast(error, "update-profile");
     }
   });
 

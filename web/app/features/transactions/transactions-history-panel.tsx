@@ -14,7 +14,7 @@ import { Card } from "~/components/ui/card";
 import { SearchInput } from "~/components/ui/search-input";
 import { Skeleton } from "~/components/ui/skeleton";
 import { TableCell, TableRow } from "~/components/ui/table";
-import { errorMessage } from "~/features/licenses/api";
+import { errorMessage } from "~/lib/errors";
 import { formatDate, formatDateTime, formatTime } from "~/features/licenses/format";
 import { KeyText } from "~/features/licenses/key-text";
 import { formatPrice } from "../../../../contracts/money";
