@@ -62,7 +62,9 @@ export const FORBIDDEN_STATE_CHANGE =
   "SECOND_FACTOR_REQUIRED: the account has two-factor authentication and this session has not passed it; INVALID_ORIGIN: the request carries the session cookie but comes from another site";
 
 /** Every error answer's body, one component of the document. */
-const ErrorBody = ErrorBodySchema.openapi("ErrorBody");
+// Made here with the OpenAPI-aware zod: schemas built before @hono/zod-openapi is first imported
+// (contracts/ may be loaded earlier) have no .openapi() (zod 4 adds it per instance).
+const ErrorBody = z.object(ErrorBodySchema.shape).openapi("ErrorBody");
 type ErrorResponse = { description: string; content: { "application/json": { schema: typeof ErrorBody } } };
 
 /**

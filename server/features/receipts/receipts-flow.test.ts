@@ -101,7 +101,7 @@ describe("the receipt e-mail", () => {
   });
 
   it("a paid top-up in the order's language (Khmer): Khmer texts, Latin numbers and codes", async () => {
-    const { order } = await start(buyer.client, { kind: "topup", amount: "5" });
+    const { order } = await start(buyer.client, { kind: "topup", amountMills: 5_000 });
     await env.t.database.db.update(orders).set({ locale: "km" }).where(eq(orders.id, order.id)); // as the language cookie would (checkout.test.ts)
     await env.control(`/transactions/${order.tranId}/approve`);
     const row = await env.order(order.tranId);
@@ -146,7 +146,7 @@ describe("the receipt e-mail", () => {
   it("orders that were not paid get no receipt e-mail", async () => {
     const declined = await start(buyer.client, { kind: "plan", planId: "local-1m" });
     await env.control(`/transactions/${declined.order.tranId}/decline`);
-    const pending = await start(buyer.client, { kind: "topup", amount: 7 });
+    const pending = await start(buyer.client, { kind: "topup", amountMills: 7_000 });
     await reconcileOrders(env.deps, new Date(Date.now() + 120_000));
     expect((await env.order(declined.order.tranId)).status).toBe("failed");
     for (const tranId of [declined.order.tranId, pending.order.tranId]) {
@@ -198,7 +198,7 @@ describe("GET /api/orders/{id}/receipt.pdf", () => {
   });
 
   it("a refunded order's receipt says Refunded", async () => {
-    const row = await pay(buyer.client, { kind: "topup", amount: 3 });
+    const row = await pay(buyer.client, { kind: "topup", amountMills: 3_000 });
     await env.t.database.db.update(orders).set({ status: "refunded" }).where(eq(orders.id, row.id));
     const text = expectPdf(await download(buyer.client, url(row.id)), row.tranId);
     if (text !== null) expect(text).toContain("This payment has been refunded.");

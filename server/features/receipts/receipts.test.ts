@@ -118,7 +118,7 @@ describe("the receipt model", () => {
     expect(receiptAmount(9_990, "USD")).toBe("$9.99 USD");
     expect(receiptAmount(119_990, "USD")).toBe("$119.99 USD");
     expect(receiptAmount(1_000, "USD")).toBe("$1.00 USD");
-    expect(receiptAmount(10_000_000, "USD")).toBe("$10000.00 USD");
+    expect(receiptAmount(10_000_000, "USD")).toBe("$10,000.00 USD");
     expect(receiptAmount(4_100, "KHR")).toBe("4.10 KHR");
     // 0.1 + 0.2 style sums stay exact: 10 cents + 20 cents.
     expect(receiptAmount(100 + 200, "USD")).toBe("$0.30 USD");
