@@ -74,6 +74,7 @@ const envSchema = z.object({
     .describe("Protocol 1 licence requests are answered until this UTC date, then get 426 (off: refused now)"),
   LICENCE_SUSPICIOUS_ADDRESSES: z.coerce.number().int().min(1).max(10_000).default(DEFAULT_SUSPICION_THRESHOLDS.addresses).describe("A licence seen from more client addresses than this in 24 hours is flagged"),
   LICENCE_SUSPICIOUS_DEVICE_KEYS: z.coerce.number().int().min(1).max(10_000).default(DEFAULT_SUSPICION_THRESHOLDS.refusedKeys).describe("A licence refused for more device keys than this in 24 hours is flagged"),
+  REFUND_WINDOW_DAYS: z.coerce.number().int().min(0).max(30).default(3).describe("The money-back guarantee: customers may ask for a refund this many days after paying (0: not at all)"),
   METRICS_TOKEN: optionalString
     .pipe(z.string().min(16, "at least 16 characters").optional())
     .describe("Secret: enables /metrics (Prometheus) for `Authorization: Bearer <token>`; unset = /metrics answers 404"),
@@ -125,6 +126,8 @@ export interface Config {
   /** The bearer token /metrics requires; unset means no /metrics at all (404). */
   metricsToken?: string;
   licences: LicenceSettings;
+  /** The money-back guarantee: a customer may ask for a refund this many days after paying (0: never). */
+  refundWindowDays: number;
 }
 
 export interface LicenceSettings {
@@ -247,6 +250,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     payway: paywayConfig(e, baseUrl, rsaPublicKey),
     embedded: !e.SMTP_URL,
     metricsToken: e.METRICS_TOKEN,
+    refundWindowDays: e.REFUND_WINDOW_DAYS,
     licences: {
       leaseDays: e.LICENCE_LEASE_DAYS,
       v1Until: e.LICENCE_V1_UNTIL === "off" ? null : new Date(`${e.LICENCE_V1_UNTIL}T00:00:00Z`),

@@ -32,7 +32,7 @@ export const balanceLedger = pgTable(
       .references(() => apiKeys.id, { onDelete: "cascade" }),
     deltaMills: money("delta_mills").notNull(),
     balanceAfterMills: money("balance_after_mills").notNull(),
-    reason: text("reason", { enum: ["topup", "otp_purchase", "otp_refund", "admin_adjustment"] }).notNull(),
+    reason: text("reason", { enum: ["topup", "otp_purchase", "otp_refund", "admin_adjustment", "topup_refund"] }).notNull(),
     reference: text("reference"),
     actorUserId: text("actor_user_id"),
     note: text("note"),

@@ -45,6 +45,12 @@ export const orders = pgTable(
     fulfilment: jsonb("fulfilment").$type<Record<string, unknown>>(),
     /** Given back so far (full or partial refunds, see `refunds`); the order is `refunded` once it is all of it. */
     refundedMills: money("refunded_mills").notNull().default(0),
+    /**
+     * A refund through the provider is under way until then (server/features/refunds): one at a
+     * time per order. Set with the checks under the order's row lock, cleared when the answer is
+     * recorded; it lapses by itself if the process dies mid-call.
+     */
+    refundClaimUntil: timestamp("refund_claim_until", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
@@ -58,12 +64,15 @@ export const orders = pgTable(
     index("orders_user_idx").on(t.userId),
     // Admin overview: sales today / this month / the last 30 days read only this index
     // (index-only scans over paid orders in a time range).
-    index("orders_paid_at_idx").on(t.paidAt, t.kind, t.planId, t.amountMills).where(sql`${t.status} = 'paid'`),
+    // Revenue is net of refunds (amount − refunded), so refunded_mills is in it too.
+    index("orders_paid_at_idx").on(t.paidAt, t.kind, t.planId, t.amountMills, t.refundedMills).where(sql`${t.status} = 'paid'`),
+    // The reconciler's look for refunds made at the provider: paid orders whose check is due.
+    index("orders_refund_check_idx").on(t.nextCheckAt).where(sql`${t.status} = 'paid'`),
   ],
 );
 
 /**
- * Paid sales per UTC day, kind and plan, kept by statement triggers on `orders` (migration 0006)
+ * Paid sales (net of refunds: amount − refunded) per UTC day of the sale, kind and plan, kept by statement triggers on `orders` (migration 0006)
  * in the same transaction as the order change, so all-time revenue and all-time plan mix are a
  * sum over a few thousand rows instead of a scan of every order. `plan_key` is the plan id, or ''.
  */
