@@ -38,6 +38,8 @@ export const LicenseSchema = z.object({
   changesLeft: z.number().int(),
   planTitle: z.string().nullable(),
   canChangeKey: z.boolean(),
+  /** Revoked (the order that bought it was refunded, decision 024): it no longer works. */
+  revokedAt: z.string().nullable(),
 });
 export type License = z.infer<typeof LicenseSchema>;
 

@@ -113,6 +113,14 @@ export const OrderSchema = z.object({
   createdAt: z.string(),
   paidAt: z.string().nullable(),
   expiresAt: z.string().nullable(),
+  /** Given back so far (refunds, full or partial); the order is `refunded` once it is all of it. */
+  refundedMills: z.number().int(),
+  /**
+   * The money-back guarantee, in the transactions history: the latest refund request of the order
+   * (null: none), and until when its owner may ask for one (null: not this order, or not any more).
+   */
+  refundRequest: z.object({ id: z.string(), status: z.enum(["open", "approved", "declined"]), decisionNote: z.string().nullable() }).nullable().optional(),
+  refundRequestUntil: z.string().nullable().optional(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 
@@ -141,7 +149,7 @@ export const OrderListQuerySchema = z.object({
 export const OrderListSchema = z.object({
   orders: z.array(OrderSchema),
   total: z.number().int(),
-  /** Sum of paid orders matching the filter (all pages). */
+  /** Sum of paid orders matching the filter (all pages), less what was refunded of them. */
   totalPaidMills: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),

@@ -33,6 +33,7 @@ import { createProviderRoutes } from "./features/orders/provider-routes";
 import { createReceiptRoutes } from "./features/orders/receipt-routes";
 import { createOrderRoutes } from "./features/orders/routes";
 import { createOrderReceiptRoutes, createReceiptLinkRoutes } from "./features/receipts/routes";
+import { createRefundRoutes } from "./features/refunds/routes";
 import { createProfileRoutes, createPublicBalanceRoutes } from "./features/profile/routes";
 import { apiKeyContext } from "./auth/api-key";
 import { createPlanRoutes } from "./features/plans/routes";
@@ -192,6 +193,7 @@ export function createApp({ config, db, auth, logger, signer, limiter, otpMail, 
   api.route("/", createAdminRoutes({ db, secret: config.authSecret, logger, suspicion: config.licences.suspicious }));
   api.route("/", createOrderRoutes(orders));
   api.route("/", createOrderReceiptRoutes(orders));
+  api.route("/", createRefundRoutes(orders));
   app.route("/api", api);
 
   // The spec's functions (/functions/v1/…), same session and guards as /api.

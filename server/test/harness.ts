@@ -8,6 +8,8 @@ import { emailOutbox, user } from "../db/schema";
 import { createLogger } from "../lib/logger";
 import { SharedRateLimiter } from "../lib/rate-limit";
 import { createOtpMailDeps } from "../features/otp-mail/deps";
+import { createOrdersDeps } from "../features/orders/deps";
+import { createPaymentProvider, type PaymentProvider } from "../providers/payments";
 import { LicenceSignals } from "../features/licenses/signals";
 import { Signer } from "../features/licenses/signing";
 import { syncPlanCatalogue } from "../features/plans/service";
@@ -109,7 +111,8 @@ export interface TestContext {
 let userCounter = 0;
 export const PASSWORD = "correct horse battery 9";
 
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+/** `paymentProvider`: wraps the configured one (e.g. refunds made without PayWay, for access and fuzz tests). */
+export async function createTestContext(env: Record<string, string> = {}, opts: { paymentProvider?: (real: PaymentProvider) => PaymentProvider } = {}): Promise<TestContext> {
   const database = await createTestDatabase();
   await syncPlanCatalogue({ db: database.db });
   const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", WORKERS: "off", TRUST_PROXY: "on", ...env });
@@ -125,7 +128,8 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   await licenceCache.start(database.listen);
   const events = new AccountEventHub();
   await events.start(database.listen);
-  const app = createApp({ config, db: database.db, auth, logger, signer, limiter, otpMail, licenceCache, licenceSignals, events });
+  const orders = opts.paymentProvider ? createOrdersDeps({ config, db: database.db, logger, provider: opts.paymentProvider(createPaymentProvider(config)) }) : undefined;
+  const app = createApp({ config, db: database.db, auth, logger, signer, limiter, otpMail, licenceCache, licenceSignals, events, orders });
   const ctx: TestContext = {
     app,
     otpMail,

@@ -5,6 +5,8 @@
 //   - today, this month, the 30-day chart and the plan mix read orders_paid_at_idx (paid orders
 //     by paid_at) for their window only;
 //   - active users read licenses_valid_expire_idx (licences valid now, with their e-mail).
+// Sales are net of refunds, on the day of the sale (decision 024): a partly refunded order counts
+// amount − refunded; a fully refunded one is no longer 'paid' and counts nothing.
 import { desc, sql } from "drizzle-orm";
 import {
   RECENT_TRANSACTIONS,
@@ -53,8 +55,8 @@ async function salesTodayAndMonth(db: Db, w: Window) {
   const [row] = await queryRows<{ today: string | null; month: string | null }>(
     db,
     sql`select
-          sum(amount_mills) filter (where paid_at >= ${todayStart(w)}) as today,
-          sum(amount_mills) as month
+          sum(amount_mills - refunded_mills) filter (where paid_at >= ${todayStart(w)}) as today,
+          sum(amount_mills - refunded_mills) as month
         from orders
         where status = 'paid' and paid_at >= ${monthStart(w)}`,
   );
@@ -82,8 +84,8 @@ async function revenueByDay(db: Db, w: Window): Promise<RevenueDay[]> {
         ),
         sales as (
           select (paid_at at time zone ${w.tz})::date as day,
-                 sum(amount_mills) filter (where kind <> 'topup') as plan,
-                 sum(amount_mills) filter (where kind = 'topup') as topup
+                 sum(amount_mills - refunded_mills) filter (where kind <> 'topup') as plan,
+                 sum(amount_mills - refunded_mills) filter (where kind = 'topup') as topup
           from orders
           where status = 'paid' and paid_at >= ${chartStart(w)}
           group by 1
@@ -101,7 +103,7 @@ async function planMix(db: Db, w: Window): Promise<PlanMixEntry[]> {
     db,
     sql`select s.plan_id, p.title, p.market, s.n, s.mills
         from (
-          select coalesce(plan_id, '') as plan_id, count(*) as n, sum(amount_mills) as mills
+          select coalesce(plan_id, '') as plan_id, count(*) as n, sum(amount_mills - refunded_mills) as mills
           from orders
           where status = 'paid' and kind <> 'topup' and paid_at >= ${chartStart(w)}
           group by 1

@@ -86,7 +86,8 @@ export function toLicenseDto(row: LicenseRow, planTitle: string | null, now = ne
     status: licenseStatus(row, now),
     changesLeft: row.changesLeft,
     planTitle,
-    canChangeKey: canChangeKey(row, now),
+    canChangeKey: !row.revokedAt && canChangeKey(row, now),
+    revokedAt: row.revokedAt?.toISOString() ?? null,
   };
 }
 

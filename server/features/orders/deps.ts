@@ -13,17 +13,20 @@ export interface OrdersDeps {
   /** AUTH_SECRET: API keys are stored encrypted with it; receipt tokens are signed with it. */
   secret: string;
   logger: Logger;
+  /** The money-back guarantee: days after payment a customer may ask for a refund (REFUND_WINDOW_DAYS). */
+  refundWindowDays: number;
   /** Called after a commit that queued an e-mail (wakes the outbox worker). */
   onEmailQueued?: () => void;
 }
 
-export function createOrdersDeps({ config, db, logger, onEmailQueued }: { config: Config; db: Db; logger: Logger; onEmailQueued?: () => void }): OrdersDeps {
+export function createOrdersDeps({ config, db, logger, onEmailQueued, provider }: { config: Config; db: Db; logger: Logger; onEmailQueued?: () => void; provider?: PaymentProvider }): OrdersDeps {
   return {
     db,
-    provider: createPaymentProvider(config),
+    provider: provider ?? createPaymentProvider(config),
     baseUrl: config.baseUrl,
     secret: config.authSecret,
     logger,
+    refundWindowDays: config.refundWindowDays,
     onEmailQueued,
   };
 }

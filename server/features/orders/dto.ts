@@ -16,6 +16,8 @@ export interface Fulfilment {
   expireDate?: string | null;
   apiKeyId?: string;
   balanceAfterMills?: number;
+  /** A subscription-tool renewal: the days it added (a full refund takes them off again). */
+  addedDays?: number;
   /** Why an order was closed without fulfilment (declined, expired, amount mismatch…). */
   reason?: string;
   detail?: string;
@@ -41,5 +43,6 @@ export function toOrderDto(row: OrderRow): Order {
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
     expiresAt: row.expiresAt?.toISOString() ?? null,
+    refundedMills: row.refundedMills,
   };
 }

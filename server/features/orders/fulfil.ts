@@ -75,7 +75,7 @@ async function extendOrIssue(tx: Tx, deps: OrdersDeps, order: OrderRow, now: Dat
   const dashboardUrl = `${deps.baseUrl}/license-keys`;
   if (bound.email === order.email.toLowerCase()) {
     await enqueueEmail(tx, { to: order.email, template: "license-extended", props: { buyKey: bound.buyKey, planTitle: plan.title, addedDays: days, expireDate, dashboardUrl } });
-    return { licenseId: bound.id, buyKey: bound.buyKey, extended: true, expireDate };
+    return { licenseId: bound.id, buyKey: bound.buyKey, extended: true, expireDate, addedDays: days };
   }
   await enqueueEmail(tx, { to: order.email, template: "license-gift-receipt", props: { planTitle: plan.title, addedDays: days, deviceKeyHint: deviceKeyHint(order.deviceLicense!), expireDate } });
   await enqueueEmail(tx, {
@@ -83,7 +83,7 @@ async function extendOrIssue(tx: Tx, deps: OrdersDeps, order: OrderRow, now: Dat
     template: "license-extended-by-other",
     props: { payerEmail: order.email, planTitle: plan.title, addedDays: days, buyKeyEnd: bound.buyKey.slice(-5), expireDate, dashboardUrl },
   });
-  return { licenseId: bound.id, extended: true, gift: true, expireDate };
+  return { licenseId: bound.id, extended: true, gift: true, expireDate, addedDays: days };
 }
 
 /**

@@ -16,6 +16,7 @@ import { receiptToken } from "./receipt";
 import type { OrdersDeps } from "./deps";
 import type { OrderRow } from "./dto";
 import { closeCheckout, findOrderByTranId, settleOrder } from "./settle";
+import { syncProviderRefunds } from "../refunds/service";
 
 const ReturnQuerySchema = z.object({
   tran_id: z.string().max(64).optional(),
@@ -93,8 +94,14 @@ export function createProviderRoutes(deps: OrdersDeps & { limiter: SharedRateLim
     }
     const order = await findOrderByTranId(deps, reading.reference);
     if (!order) throw new AppError("NOT_FOUND", "Unknown transaction");
-    // A replay of a settled order costs nothing: no call to the provider, nothing granted.
-    const settled = order.status === "paid" ? order : await settleOrder(deps, order);
+    // A replay of a settled order costs nothing: no call to the provider, nothing granted. A paid
+    // order's notification is also a moment to look for a refund made at the provider, at most
+    // twice a minute per order, so replays cannot amplify into provider calls (decision 024).
+    let settled = order;
+    if (order.status !== "paid") settled = await settleOrder(deps, order);
+    else if (deps.limiter.hit(`payment-callback:refunds:${order.id}`, { limit: 2, windowSeconds: 60 }).allowed) {
+      settled = (await syncProviderRefunds(deps, order).catch((err) => (deps.logger.warn({ err, orderId: order.id }, "refund check failed"), null))) ?? order;
+    }
     return c.json({ received: true, status: settled.status }, 200);
   });
 

@@ -33,6 +33,7 @@ function fakeProvider() {
     close: async (reference) => (closed.add(reference), "closed"),
     readCallback: () => ({ ok: false, reason: "invalid", message: "not used" }),
     refund: async () => ({ outcome: "refused", code: "X", message: "not used" }),
+    refundedSoFar: async () => 0,
   };
   return { provider, verdicts, closed };
 }
@@ -47,7 +48,7 @@ beforeAll(async () => {
   await syncPlanCatalogue({ db: database.db });
   const [row] = await database.db.insert(user).values({ id: "seam-buyer", email: "seam@example.com", name: "Seam Buyer", emailVerified: true }).returning();
   buyer = { id: row!.id, email: row!.email, name: row!.name, role: "user", superAdmin: false } as CurrentUser;
-  deps = { db: database.db, provider: fake.provider, baseUrl: "http://shop.test", secret: "x".repeat(40), logger: createLogger("silent") };
+  deps = { db: database.db, provider: fake.provider, baseUrl: "http://shop.test", secret: "x".repeat(40), logger: createLogger("silent"), refundWindowDays: 3 };
 });
 afterAll(() => database.close());
 

@@ -6,6 +6,7 @@ import type { CurrentUser } from "../../auth/context";
 import type { Db } from "../../db/client";
 import { orders } from "../../db/schema";
 import { AppError } from "../../lib/errors";
+import { latestRequestsOf, requestableUntil } from "../refunds/requests";
 import { toOrderDto, type OrderRow } from "./dto";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -40,7 +41,21 @@ export function orderListFilter(user: CurrentUser, q: Omit<OrderListInput, "page
   );
 }
 
-export async function listOrders(db: Db, user: CurrentUser, q: OrderListInput): Promise<OrderList> {
+/** The page's orders with their latest refund request and, for their owner, until when one may be asked. */
+async function withRefundRequests(db: Db, user: CurrentUser, rows: Array<typeof orders.$inferSelect>, windowDays: number): Promise<Order[]> {
+  const requests = await latestRequestsOf(db, rows.map((r) => r.id));
+  return rows.map((row) => {
+    const request = requests.get(row.id);
+    const until = row.userId === user.id ? requestableUntil(row, windowDays) : null;
+    return {
+      ...toOrderDto(row),
+      refundRequest: request ? { id: request.id, status: request.status, decisionNote: request.decisionNote } : null,
+      refundRequestUntil: until && until > new Date() ? until.toISOString() : null,
+    };
+  });
+}
+
+export async function listOrders(db: Db, user: CurrentUser, q: OrderListInput, refundWindowDays = 0): Promise<OrderList> {
   const where = orderListFilter(user, q);
   const [rows, totals] = await Promise.all([
     db
@@ -51,12 +66,12 @@ export async function listOrders(db: Db, user: CurrentUser, q: OrderListInput): 
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize),
     db
-      .select({ n: count(), paid: sum(sql`case when ${orders.status} = 'paid' then ${orders.amountMills} else 0 end`) })
+      .select({ n: count(), paid: sum(sql`case when ${orders.status} = 'paid' then ${orders.amountMills} - ${orders.refundedMills} else 0 end`) })
       .from(orders)
       .where(where),
   ]);
   return {
-    orders: rows.map(toOrderDto),
+    orders: await withRefundRequests(db, user, rows, refundWindowDays),
     total: Number(totals[0]?.n ?? 0),
     totalPaidMills: Number(totals[0]?.paid ?? 0),
     page: q.page,
@@ -75,7 +90,8 @@ export async function findVisibleOrder(db: Db, user: CurrentUser, id: string): P
   return row;
 }
 
-/** One order, for its owner or an admin (the receipt PDF uses the same rule: findVisibleOrder). */
-export async function getOrder(db: Db, user: CurrentUser, id: string): Promise<Order> {
-  return toOrderDto(await findVisibleOrder(db, user, id));
+/** One order, for its owner or an admin, with its refund request (the receipt PDF uses the same rule: findVisibleOrder). */
+export async function getOrder(db: Db, user: CurrentUser, id: string, refundWindowDays = 0): Promise<Order> {
+  const row = await findVisibleOrder(db, user, id);
+  return (await withRefundRequests(db, user, [row], refundWindowDays))[0]!;
 }

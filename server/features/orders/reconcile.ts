@@ -1,10 +1,47 @@
 // The reconciler: pending orders whose callback never came are checked with the provider, with a
 // backoff (half the order's age, 15 s to 5 min) until the order's lifetime ends; then cancelled.
-// Orders are claimed with SKIP LOCKED and a moved next_check_at, so instances share the work.
+// Paid orders are looked at for refunds made at the provider (its portal sends no callback) for
+// PayWay's 30 days of refunds, with a backoff of half the time since payment (1 hour to 3 days):
+// about 20 looks per order (decision 024). Orders are claimed with SKIP LOCKED and a moved
+// next_check_at, so instances share the work.
 import { eq, sql } from "drizzle-orm";
 import { orders } from "../../db/schema";
+import { syncProviderRefunds } from "../refunds/service";
 import type { OrdersDeps } from "./deps";
 import { settleOrder } from "./settle";
+
+/** Refunds at the provider are looked for this long after payment (PayWay refunds up to 30 days). */
+const REFUND_LOOK_DAYS = 30;
+
+/** One pass over paid orders due a look for refunds made at the provider. */
+export async function reconcileRefunds(deps: OrdersDeps, now = new Date(), batch = 20): Promise<{ checked: number; refunded: number }> {
+  const at = now.toISOString();
+  const claimed = await deps.db.execute(sql`
+    update orders
+       set next_check_at = case
+             when coalesce(paid_at, created_at) < ${at}::timestamptz - make_interval(days => ${REFUND_LOOK_DAYS}) then null
+             else ${at}::timestamptz + least(interval '3 days', greatest(interval '1 hour', (${at}::timestamptz - coalesce(paid_at, created_at)) / 2))
+           end
+     where id in (
+       select id from orders
+        where status = 'paid' and next_check_at <= ${at}::timestamptz
+        order by next_check_at
+        limit ${batch}
+        for update skip locked)
+    returning id, next_check_at`);
+  const rows = (claimed as unknown as { rows: Array<{ id: string; next_check_at: unknown }> }).rows.filter((r) => r.next_check_at !== null);
+  let refunded = 0;
+  for (const { id } of rows) {
+    const [order] = await deps.db.select().from(orders).where(eq(orders.id, id));
+    if (!order) continue;
+    const applied = await syncProviderRefunds(deps, order, now).catch((err) => {
+      deps.logger.warn({ err, orderId: id }, "refund check failed; will retry");
+      return null;
+    });
+    if (applied) refunded++;
+  }
+  return { checked: rows.length, refunded };
+}
 
 export async function reconcileOrders(deps: OrdersDeps, now = new Date(), batch = 20): Promise<{ checked: number; settled: number }> {
   const at = now.toISOString();
@@ -38,6 +75,7 @@ export function startOrderReconciler(deps: OrdersDeps, everyMs = 10_000) {
   let running: Promise<unknown> | undefined;
   const timer = setInterval(() => {
     running ??= reconcileOrders(deps)
+      .then(() => reconcileRefunds(deps))
       .catch((err) => deps.logger.warn({ err }, "order reconciler failed"))
       .finally(() => (running = undefined));
   }, everyMs);

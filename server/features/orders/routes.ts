@@ -114,10 +114,10 @@ export function createOrderRoutes(deps: OrdersDeps & { limiter: SharedRateLimite
         ...q,
         from: q.from ? new Date(q.from) : undefined,
         to: q.to ? new Date(q.to) : undefined,
-      });
+      }, deps.refundWindowDays);
       return c.json(result, 200);
     })
     .openapi(getRoute, async (c) => {
-      return c.json({ order: await getOrder(deps.db, requireUser(c.get("ctx")), c.req.valid("param").id) }, 200);
+      return c.json({ order: await getOrder(deps.db, requireUser(c.get("ctx")), c.req.valid("param").id, deps.refundWindowDays) }, 200);
     });
 }

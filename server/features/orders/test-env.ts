@@ -6,6 +6,7 @@ import type { CheckoutResponse } from "../../../contracts/orders";
 import { emailOutbox, licenses, orders } from "../../db/schema";
 import { createLogger } from "../../lib/logger";
 import { startPaywaySimulator, type RunningSimulator } from "../../providers/payway/simulator/app";
+import { simulatorKeyPair } from "../../providers/payway/simulator/rsa";
 import { createTestContext, type TestClient, type TestContext } from "../../test/harness";
 import { createOrdersDeps, type OrdersDeps } from "./deps";
 
@@ -38,7 +39,8 @@ export async function startPaymentsTestEnv(env: Record<string, string> = {}): Pr
   const address = server.address();
   const appUrl = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
   const sim = await startPaywaySimulator({ merchants: { [MERCHANT_ID]: { apiKey: API_KEY, currencies: ["USD"], whitelist: ["127.0.0.1"] } }, retryDelayMs: null });
-  const t = await createTestContext({ BASE_URL: appUrl, PAYWAY_BASE_URL: sim.url, PAYWAY_MERCHANT_ID: MERCHANT_ID, PAYWAY_API_KEY: API_KEY, ...env });
+  // The simulator decrypts refunds with the process's own key pair (simulator/rsa.ts).
+  const t = await createTestContext({ BASE_URL: appUrl, PAYWAY_BASE_URL: sim.url, PAYWAY_MERCHANT_ID: MERCHANT_ID, PAYWAY_API_KEY: API_KEY, PAYWAY_RSA_PUBLIC_KEY: simulatorKeyPair().publicKey, ...env });
   target.fetch = (req, e) => t.app.fetch(req, e as never);
   const db = t.database.db;
   const deps = createOrdersDeps({ config: t.config, db, logger: createLogger("silent") });

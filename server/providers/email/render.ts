@@ -10,6 +10,9 @@ import { licenseGiftReceiptTemplate } from "./templates/license-gift-receipt";
 import { licenseKeyTemplate } from "./templates/license-key";
 import { magicLinkTemplate } from "./templates/magic-link";
 import { paymentReceiptTemplate } from "./templates/payment-receipt";
+import { refundMadeTemplate } from "./templates/refund-made";
+import { refundRequestDeclinedTemplate } from "./templates/refund-request-declined";
+import { refundRequestReceivedTemplate } from "./templates/refund-request-received";
 import { resetPasswordTemplate } from "./templates/reset-password";
 import { signInCodeTemplate } from "./templates/sign-in-code";
 import { verifyEmailTemplate } from "./templates/verify-email";
@@ -24,6 +27,9 @@ const templates = {
   "license-gift-receipt": licenseGiftReceiptTemplate,
   "license-extended-by-other": licenseExtendedByOtherTemplate,
   "payment-receipt": paymentReceiptTemplate,
+  "refund-made": refundMadeTemplate,
+  "refund-request-received": refundRequestReceivedTemplate,
+  "refund-request-declined": refundRequestDeclinedTemplate,
 };
 
 type Templates = typeof templates;

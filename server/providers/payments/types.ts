@@ -66,4 +66,9 @@ export interface PaymentProvider {
   readCallback(body: Record<string, unknown>, header: (name: string) => string | undefined): CallbackReading;
   /** Gives back part or all of a paid payment. Throws when the outcome is unknown (network). */
   refund(payment: PaymentRef, amountMills: number): Promise<RefundOutcome>;
+  /**
+   * How much of a paid payment the provider has given back so far, whoever asked for it (the
+   * shop, or someone in the provider's own portal). Throws when it cannot tell now.
+   */
+  refundedSoFar(payment: PaymentRef): Promise<number>;
 }

@@ -98,6 +98,16 @@ export function createPaywayProvider(settings: PaywayConfig, client: PaywayClien
       return { ok: true, reference: parsed.data.tran_id };
     },
 
+    async refundedSoFar(payment) {
+      // check-transaction-2 sees 7 days back; transaction-detail (10 a minute) the rest.
+      const check = await client.checkTransaction(payment.reference);
+      const found = check.found ? check : await client.transactionDetail(payment.reference);
+      if (!found.found) return 0;
+      if (found.paymentStatus !== "REFUNDED") return 0;
+      if (found.refundAmountMills === null) throw new Error(`PayWay says ${payment.reference} is REFUNDED without a readable refund_amount`);
+      return found.refundAmountMills;
+    },
+
     async refund(payment, amountMills) {
       const result = await client.refund({ tranId: payment.reference, amountMills, currency: payment.currency === "KHR" ? "KHR" : "USD" });
       return result.outcome === "refunded"

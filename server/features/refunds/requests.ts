@@ -1,0 +1,164 @@
+// The money-back guarantee (decision 024): the order's owner asks within REFUND_WINDOW_DAYS of
+// paying, with a reason; one open request per order (a unique partial index decides races);
+// admins see the queue; a super-admin approves (the refund is made through the provider, source
+// "guarantee", and the request is answered in the refund's own transaction) or declines with a
+// note. Every step is e-mailed to the customer; decisions are audited.
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { REFUND_MESSAGES, type AdminRefundRequest, type DecideRefundRequestResponse, type OwnRefundRequest, type RefundQueue } from "../../../contracts/refunds";
+import type { CurrentUser } from "../../auth/context";
+import type { Db } from "../../db/client";
+import { isUniqueViolation } from "../../db/errors";
+import { auditLog, orders, refundRequests, refunds } from "../../db/schema";
+import { AppError } from "../../lib/errors";
+import { enqueueEmail } from "../../providers/email/outbox";
+import type { OrdersDeps } from "../orders/deps";
+import type { OrderRow } from "../orders/dto";
+import { recentShortfalls, refundOrder, toRefundDto, type RefundActor } from "./service";
+
+const DAY_MS = 86_400_000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type RequestRow = typeof refundRequests.$inferSelect;
+
+export function toOwnRequestDto(row: RequestRow): OwnRefundRequest {
+  return {
+    id: row.id,
+    status: row.status,
+    reason: row.reason,
+    decisionNote: row.decisionNote,
+    createdAt: row.createdAt.toISOString(),
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+  };
+}
+
+function toAdminRequestDto(row: RequestRow, order: OrderRow): AdminRefundRequest {
+  return {
+    ...toOwnRequestDto(row),
+    order: {
+      id: order.id,
+      tranId: order.tranId,
+      kind: order.kind,
+      email: order.email,
+      planTitle: order.planTitle ?? "Balance Top Up",
+      amountMills: order.amountMills,
+      refundedMills: order.refundedMills,
+      status: order.status,
+      paidAt: order.paidAt?.toISOString() ?? null,
+    },
+  };
+}
+
+/** Until when the owner of a paid order may ask for a refund (null: not this order, or never). */
+export function requestableUntil(order: Pick<OrderRow, "status" | "userId" | "paidAt" | "amountMills" | "refundedMills">, windowDays: number): Date | null {
+  if (windowDays <= 0 || order.status !== "paid" || !order.userId || !order.paidAt || order.refundedMills >= order.amountMills) return null;
+  return new Date(order.paidAt.getTime() + windowDays * DAY_MS);
+}
+
+/** POST /api/orders/{id}/refund-requests: the owner (by account), within the window, one open at a time. */
+export async function createRefundRequest(deps: OrdersDeps, user: CurrentUser, orderId: string, reason: string, now = new Date()): Promise<OwnRefundRequest> {
+  if (!UUID.test(orderId)) throw new AppError("NOT_FOUND", "Order not found");
+  const created = await deps.db.transaction(async (tx) => {
+    const [order] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.userId, user.id)))
+      .for("update");
+    if (!order) throw new AppError("NOT_FOUND", "Order not found");
+    if (order.status !== "paid" || order.refundedMills >= order.amountMills) throw new AppError("REFUND_NOT_REQUESTABLE", REFUND_MESSAGES.notRequestable, 409);
+    const until = requestableUntil(order, deps.refundWindowDays);
+    if (!until || now >= until) throw new AppError("REFUND_WINDOW_PASSED", REFUND_MESSAGES.outsideWindow(deps.refundWindowDays), 409);
+    let row: RequestRow;
+    try {
+      // A savepoint: the unique index's refusal must not spoil the transaction's other statements.
+      [row] = (await tx.transaction((sp) => sp.insert(refundRequests).values({ orderId: order.id, userId: user.id, reason, createdAt: now }).returning())) as [RequestRow];
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new AppError("REFUND_REQUEST_OPEN", REFUND_MESSAGES.requestOpen, 409);
+      throw err;
+    }
+    await enqueueEmail(tx, {
+      to: order.email,
+      template: "refund-request-received",
+      props: { planTitle: order.planTitle ?? "Balance Top Up", amountMills: order.amountMills - order.refundedMills, reason, historyUrl: `${deps.baseUrl}/transactions-history` },
+    });
+    return row;
+  });
+  deps.onEmailQueued?.();
+  return toOwnRequestDto(created);
+}
+
+/** The latest request of each of these orders (for the transactions history). */
+export async function latestRequestsOf(db: Db, orderIds: string[]): Promise<Map<string, RequestRow>> {
+  const out = new Map<string, RequestRow>();
+  if (!orderIds.length) return out;
+  const rows = await db.select().from(refundRequests).where(inArray(refundRequests.orderId, orderIds)).orderBy(desc(refundRequests.createdAt));
+  for (const row of rows) if (!out.has(row.orderId)) out.set(row.orderId, row);
+  return out;
+}
+
+/** GET /api/admin/refund-requests: the open queue, oldest first, and recent shortfalls. */
+export async function listRefundQueue(deps: OrdersDeps, now = new Date()): Promise<RefundQueue> {
+  const [rows, shortfalls] = await Promise.all([
+    deps.db
+      .select({ request: refundRequests, order: orders })
+      .from(refundRequests)
+      .innerJoin(orders, eq(orders.id, refundRequests.orderId))
+      .where(eq(refundRequests.status, "open"))
+      .orderBy(asc(refundRequests.createdAt), asc(refundRequests.id))
+      .limit(100),
+    recentShortfalls(deps, now),
+  ]);
+  return { requests: rows.map((r) => toAdminRequestDto(r.request, r.order)), shortfalls, windowDays: deps.refundWindowDays };
+}
+
+async function openRequest(db: Db, id: string): Promise<{ request: RequestRow; order: OrderRow }> {
+  if (!UUID.test(id)) throw new AppError("NOT_FOUND", "Refund request not found");
+  const [row] = await db.select({ request: refundRequests, order: orders }).from(refundRequests).innerJoin(orders, eq(orders.id, refundRequests.orderId)).where(eq(refundRequests.id, id));
+  if (!row) throw new AppError("NOT_FOUND", "Refund request not found");
+  if (row.request.status !== "open") throw new AppError("REFUND_REQUEST_DECIDED", REFUND_MESSAGES.requestDecided, 409);
+  return row;
+}
+
+/** Approve: the refund is made (all that is left of the order); the request is answered with it. */
+export async function approveRefundRequest(deps: OrdersDeps, actor: RefundActor, id: string, note: string): Promise<DecideRefundRequestResponse> {
+  const { request } = await openRequest(deps.db, id);
+  const result = await refundOrder(deps, { orderId: request.orderId, reason: `Money-back guarantee: ${request.reason}`, source: "guarantee", actor, requestId: request.id, note });
+  const after = await openOrDecided(deps.db, id);
+  const [refund] = await deps.db.select().from(refunds).where(eq(refunds.id, result.refund.id));
+  return { request: after, refund: toRefundDto(refund!), message: `Approved: ${result.message}` };
+}
+
+async function openOrDecided(db: Db, id: string): Promise<AdminRefundRequest> {
+  const [row] = await db.select({ request: refundRequests, order: orders }).from(refundRequests).innerJoin(orders, eq(orders.id, refundRequests.orderId)).where(eq(refundRequests.id, id));
+  return toAdminRequestDto(row!.request, row!.order);
+}
+
+/** Decline with a note for the customer; e-mailed and audited in one transaction. */
+export async function declineRefundRequest(deps: OrdersDeps, actor: RefundActor, id: string, note: string, now = new Date()): Promise<DecideRefundRequestResponse> {
+  const { order } = await openRequest(deps.db, id);
+  await deps.db.transaction(async (tx) => {
+    const [declined] = await tx
+      .update(refundRequests)
+      .set({ status: "declined", decidedBy: actor.id, decidedAt: now, decisionNote: note || null })
+      .where(and(eq(refundRequests.id, id), eq(refundRequests.status, "open")))
+      .returning();
+    if (!declined) throw new AppError("REFUND_REQUEST_DECIDED", REFUND_MESSAGES.requestDecided, 409);
+    await enqueueEmail(tx, {
+      to: order.email,
+      template: "refund-request-declined",
+      props: { planTitle: order.planTitle ?? "Balance Top Up", amountMills: order.amountMills - order.refundedMills, note, historyUrl: `${deps.baseUrl}/transactions-history` },
+    });
+    await tx.insert(auditLog).values({
+      actorUserId: actor.id,
+      actorEmail: actor.email,
+      action: "refund_request.decline",
+      targetType: "order",
+      targetId: order.id,
+      before: { status: "open" },
+      after: { status: "declined" },
+      note: note || null,
+      createdAt: now,
+    });
+  });
+  deps.onEmailQueued?.();
+  return { request: await openOrDecided(deps.db, id), refund: null, message: "Declined: the customer was told by e-mail." };
+}

@@ -1,0 +1,113 @@
+// What a refund takes back, inside the refund's own transaction (decision 024):
+//   plan  a full refund revokes the licence the order issued; a partial one takes nothing back
+//   tool  a full refund takes the days the renewal added off the licence again (or revokes the
+//         licence it issued); a partial one takes nothing back
+//   topup every refund debits its amount through the ledger, never below zero: what the balance
+//         no longer holds is recorded as a shortfall (the money already went back at the provider)
+// The caller holds the order's row lock; the licence and API-key rows are locked here.
+import { eq } from "drizzle-orm";
+import type { Reversal } from "../../../contracts/refunds";
+import type { Tx } from "../../db/client";
+import { apiKeys, licenseHistory, licenses, plans } from "../../db/schema";
+import { formatMills } from "../../lib/money";
+import { changeBalance } from "../balance/service";
+import { fulfilmentOf, type OrderRow } from "../orders/dto";
+
+const DAY_MS = 86_400_000;
+
+export interface TakenBack {
+  reversal: Reversal;
+  /** For the customer's e-mail, one sentence each. */
+  lines: string[];
+}
+
+async function revokeLicence(tx: Tx, order: OrderRow, licenseId: string | undefined, now: Date): Promise<TakenBack> {
+  const [licence] = licenseId
+    ? await tx.select().from(licenses).where(eq(licenses.id, licenseId)).for("update")
+    : await tx.select().from(licenses).where(eq(licenses.orderId, order.id)).for("update");
+  if (!licence) return { reversal: { nothing: "no licence was issued for this order" }, lines: [] };
+  if (licence.revokedAt) return { reversal: { nothing: "the licence was already revoked" }, lines: [] };
+  await tx.update(licenses).set({ revokedAt: now, updatedAt: now }).where(eq(licenses.id, licence.id));
+  await tx.insert(licenseHistory).values({
+    licenseId: licence.id,
+    userId: licence.userId,
+    oldLicense: licence.licenseKey,
+    newLicense: licence.licenseKey,
+    buykey: licence.buyKey,
+    email: licence.email,
+    status: "revoked",
+    changedBy: "refund",
+    changeDate: now,
+    notes: `Revoked: order ${order.tranId} was refunded`,
+  });
+  return {
+    reversal: { licenceRevoked: { licenseId: licence.id, buyKey: licence.buyKey } },
+    lines: [`The licence ${licence.buyKey} was revoked: it no longer works in the tool.`],
+  };
+}
+
+async function removeDays(tx: Tx, order: OrderRow, now: Date): Promise<TakenBack> {
+  const f = fulfilmentOf(order);
+  if (!f.licenseId) return { reversal: { nothing: "no licence was extended" }, lines: [] };
+  let days = f.addedDays;
+  if (days === undefined) {
+    // Orders fulfilled before the days were kept: the plan's period and bonus, as fulfilment added them.
+    const [plan] = order.planId ? await tx.select().from(plans).where(eq(plans.id, order.planId)) : [];
+    days = plan ? plan.periodDays + plan.bonusDays : 0;
+  }
+  const [licence] = await tx.select().from(licenses).where(eq(licenses.id, f.licenseId)).for("update");
+  if (!licence || days <= 0) return { reversal: { nothing: "the extended licence is gone" }, lines: [] };
+  // Activated since (or before): the expiry moves back; not yet activated: the term shrinks.
+  const set = licence.expireDate ? { expireDate: new Date(licence.expireDate.getTime() - days * DAY_MS) } : { termDays: Math.max(0, licence.termDays - days) };
+  const [updated] = await tx
+    .update(licenses)
+    .set({ ...set, updatedAt: now })
+    .where(eq(licenses.id, licence.id))
+    .returning();
+  const expireDate = updated!.expireDate?.toISOString() ?? null;
+  const until = expireDate ? ` It now runs until ${expireDate.slice(0, 10)} (UTC).` : "";
+  return {
+    reversal: { daysRemoved: { licenseId: licence.id, days, expireDate } },
+    lines: [`The ${days} days this payment added to the licence were taken off again.${f.gift ? "" : until}`],
+  };
+}
+
+async function debitTopup(tx: Tx, order: OrderRow, amountMills: number, actorUserId: string | null): Promise<TakenBack> {
+  const f = fulfilmentOf(order);
+  const [key] = f.apiKeyId
+    ? await tx.select().from(apiKeys).where(eq(apiKeys.id, f.apiKeyId)).for("update")
+    : order.userId
+      ? await tx.select().from(apiKeys).where(eq(apiKeys.userId, order.userId)).for("update")
+      : [];
+  if (!key) return { reversal: { nothing: "no balance was credited (no account)" }, lines: [] };
+  const debit = Math.min(amountMills, key.balanceMills);
+  const shortfallMills = amountMills - debit;
+  let balanceAfterMills = key.balanceMills;
+  if (debit > 0) {
+    ({ balanceAfterMills } = await changeBalance(tx, { apiKeyId: key.id, deltaMills: -debit, reason: "topup_refund", reference: order.id, actorUserId, note: order.tranId }));
+  }
+  return {
+    reversal: { balanceDebited: { apiKeyId: key.id, mills: debit, balanceAfterMills }, ...(shortfallMills > 0 ? { shortfallMills } : {}) },
+    lines: [`${formatMills(debit)} was taken off your balance (now ${formatMills(balanceAfterMills)}).`],
+  };
+}
+
+/** Takes back the goods of `amountMills` of the order; `full` when this refund completes it. */
+export async function takeBack(tx: Tx, order: OrderRow, amountMills: number, full: boolean, actorUserId: string | null, now: Date): Promise<TakenBack> {
+  if (order.kind === "topup") return debitTopup(tx, order, amountMills, actorUserId);
+  if (!full) return { reversal: { nothing: "a partial refund keeps the licence" }, lines: ["Your licence keeps working."] };
+  if (order.kind === "plan") return revokeLicence(tx, order, fulfilmentOf(order).licenseId, now);
+  return fulfilmentOf(order).extended ? removeDays(tx, order, now) : revokeLicence(tx, order, fulfilmentOf(order).licenseId, now);
+}
+
+/** Whether the goods can be taken back before the provider is asked: a top-up's balance must hold it. */
+export async function balanceHolding(tx: Tx, order: OrderRow): Promise<number | null> {
+  if (order.kind !== "topup") return null;
+  const f = fulfilmentOf(order);
+  const [key] = f.apiKeyId
+    ? await tx.select({ balanceMills: apiKeys.balanceMills }).from(apiKeys).where(eq(apiKeys.id, f.apiKeyId))
+    : order.userId
+      ? await tx.select({ balanceMills: apiKeys.balanceMills }).from(apiKeys).where(eq(apiKeys.userId, order.userId))
+      : [];
+  return key ? key.balanceMills : null;
+}

@@ -1,0 +1,316 @@
+// Refunds (decision 024). The money path of a refund the shop makes (an admin's, or an approved
+// money-back request):
+//   1. under the order's row lock: what is left to refund, PayWay's 30 days, the goods can be taken
+//      back (a top-up's balance holds the amount), no other refund under way; then the order is
+//      claimed (refund_claim_until) and the transaction ends;
+//   2. the provider is asked what it refunded so far (a refund made in its portal, or an earlier
+//      attempt whose answer was lost, is recorded first and nothing more is refunded), then to refund;
+//   3. on `refunded`, ONE transaction: the goods taken back, the refund row, orders.refunded_mills
+//      (and `refunded` once all of it is), the request answered, the e-mail, the audit row.
+//      On `refused` the claim is released and nothing else changes; when the call throws (unknown
+//      outcome) nothing is recorded and the claim lapses by itself, after which the reconciler's
+//      look at the order (scheduled then) records a refund that went through.
+// A refund made at the provider itself is applied by applyRefund too (source "provider"): the row
+// lock and the refunded_mills comparison make replays and races no-ops.
+import { and, eq, sql } from "drizzle-orm";
+import { REFUND_MESSAGES, type AdminRefundResponse, type Refund, type Reversal } from "../../../contracts/refunds";
+import { auditLog, orders, refundRequests, refunds } from "../../db/schema";
+import { AppError } from "../../lib/errors";
+import { formatMills } from "../../lib/money";
+import { enqueueEmail } from "../../providers/email/outbox";
+import type { PaymentRef } from "../../providers/payments/types";
+import type { OrdersDeps } from "../orders/deps";
+import type { OrderRow } from "../orders/dto";
+import { balanceHolding, takeBack } from "./reversal";
+
+const DAY_MS = 86_400_000;
+/** How long a refund's provider call may take before its claim lapses (the client gives up after 10 s). */
+export const REFUND_CLAIM_MS = 2 * 60_000;
+/** PayWay refunds payments up to 30 days old. */
+export const PROVIDER_REFUND_DAYS = 30;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export type RefundSource = "admin" | "guarantee" | "provider";
+export interface RefundActor {
+  id: string;
+  email: string;
+}
+
+const paymentOf = (order: OrderRow): PaymentRef => ({ reference: order.tranId, amountMills: order.amountMills, currency: order.currency });
+
+type RefundRow = typeof refunds.$inferSelect;
+export function toRefundDto(row: RefundRow): Refund {
+  return {
+    id: row.id,
+    orderId: row.orderId,
+    amountMills: row.amountMills,
+    source: row.source,
+    reason: row.reason,
+    reversal: (row.reversal ?? {}) as Reversal,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+interface ApplyInput {
+  orderId: string;
+  source: RefundSource;
+  /** admin / guarantee: what the provider just refunded. */
+  amountMills?: number;
+  /** provider: what the provider says it refunded in all; the difference is applied. */
+  providerTotalMills?: number;
+  reason: string;
+  actor: RefundActor | null;
+  /** The money-back request this refund answers (approved in the same transaction). */
+  requestId?: string;
+  /** A note for the customer (an approval's). */
+  note?: string;
+  /** This caller holds the order's refund claim (phase 3 of the money path). */
+  claimed?: boolean;
+  now?: Date;
+}
+
+/**
+ * Records a refund the provider made and takes the goods back, in one transaction. Returns null
+ * when there is nothing (more) to apply: a replay, a race lost, a refund under way elsewhere.
+ */
+export async function applyRefund(deps: OrdersDeps, input: ApplyInput): Promise<{ order: OrderRow; refund: RefundRow } | null> {
+  const now = input.now ?? new Date();
+  const done = await deps.db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for("update");
+    if (!order) return null;
+    const left = order.amountMills - order.refundedMills;
+    let amount: number;
+    if (input.source === "provider") {
+      // A refund of ours is under way: it records itself (and the provider's total includes it).
+      if (!input.claimed && order.refundClaimUntil && order.refundClaimUntil > now) return null;
+      if (order.status !== "paid") return null;
+      amount = Math.min((input.providerTotalMills ?? 0) - order.refundedMills, left);
+      if (amount <= 0) return null;
+    } else {
+      amount = input.amountMills ?? 0;
+      if (amount > left) {
+        // Cannot happen under the claim; the money went back all the same, so record what is left.
+        deps.logger.error({ orderId: order.id, amount, left }, "refund larger than what was left: recorded as the rest");
+        amount = left;
+      }
+      if (amount <= 0) return null;
+    }
+    const refundedMills = order.refundedMills + amount;
+    const full = refundedMills >= order.amountMills;
+    const taken = await takeBack(tx, order, amount, full, input.actor?.id ?? null, now);
+    if (taken.reversal.shortfallMills) {
+      deps.logger.error({ orderId: order.id, tranId: order.tranId, shortfallMills: taken.reversal.shortfallMills }, "top-up refunded at the provider after its credit was spent: shortfall recorded");
+    }
+    const [refund] = await tx
+      .insert(refunds)
+      .values({ orderId: order.id, amountMills: amount, source: input.source, reason: input.reason, actorUserId: input.actor?.id ?? null, reversal: { ...taken.reversal }, createdAt: now })
+      .returning();
+    const [updated] = await tx
+      .update(orders)
+      .set({ refundedMills, status: full ? "refunded" : order.status, refundClaimUntil: null, updatedAt: now })
+      .where(eq(orders.id, order.id))
+      .returning();
+    // The request this refund answers; a refund of all of it answers any other open one too.
+    const decided = { status: "approved" as const, decidedBy: input.actor?.id ?? null, decidedAt: now };
+    if (input.requestId) {
+      await tx
+        .update(refundRequests)
+        .set({ ...decided, decisionNote: input.note || null })
+        .where(and(eq(refundRequests.id, input.requestId), eq(refundRequests.status, "open")));
+      await tx.insert(auditLog).values({
+        actorUserId: input.actor?.id ?? null,
+        actorEmail: input.actor?.email ?? null,
+        action: "refund_request.approve",
+        targetType: "order",
+        targetId: order.id,
+        before: { status: "open" },
+        after: { status: "approved", refundId: refund!.id, amountMills: amount },
+        note: input.note || null,
+        createdAt: now,
+      });
+    } else if (full) {
+      await tx
+        .update(refundRequests)
+        .set({ ...decided, decisionNote: "Refunded in full." })
+        .where(and(eq(refundRequests.orderId, order.id), eq(refundRequests.status, "open")));
+    }
+    await enqueueEmail(tx, {
+      to: order.email,
+      template: "refund-made",
+      props: {
+        planTitle: order.planTitle ?? "Balance Top Up",
+        amountMills: amount,
+        orderAmountMills: order.amountMills,
+        refundedMills,
+        takenBack: taken.lines,
+        approvedRequest: input.source === "guarantee",
+        note: input.note ?? "",
+        historyUrl: `${deps.baseUrl}/transactions-history`,
+      },
+    });
+    await tx.insert(auditLog).values({
+      actorUserId: input.actor?.id ?? null,
+      actorEmail: input.actor?.email ?? null,
+      action: "order.refund",
+      targetType: "order",
+      targetId: order.id,
+      before: { status: order.status, refundedMills: order.refundedMills },
+      after: { status: updated!.status, refundedMills, amountMills: amount, source: input.source, reversal: taken.reversal },
+      note: input.reason || null,
+      createdAt: now,
+    });
+    return { order: updated!, refund: refund! };
+  });
+  if (done) {
+    deps.logger.info({ orderId: done.order.id, amountMills: done.refund.amountMills, source: done.refund.source }, "refund recorded");
+    deps.onEmailQueued?.();
+  }
+  return done;
+}
+
+/**
+ * A refund made at the provider (its portal, or ours whose answer was lost): when the provider
+ * says more was refunded than the order records, the difference is applied as a "provider"
+ * refund. Throws when the provider cannot tell (the caller logs and tries again later).
+ */
+export async function syncProviderRefunds(deps: OrdersDeps, order: OrderRow, now = new Date()): Promise<OrderRow | null> {
+  if (order.status !== "paid") return null;
+  if (order.refundClaimUntil && order.refundClaimUntil > now) return null;
+  const total = await deps.provider.refundedSoFar(paymentOf(order));
+  if (total <= order.refundedMills) return null;
+  const applied = await applyRefund(deps, { orderId: order.id, source: "provider", providerTotalMills: total, reason: "Refunded at the payment provider", actor: null, now });
+  return applied?.order ?? null;
+}
+
+/** Phase 1: the checks under the order's row lock, then the claim. */
+async function claimRefund(deps: OrdersDeps, orderId: string, requested: number | undefined, now: Date): Promise<{ order: OrderRow; amountMills: number }> {
+  if (!UUID.test(orderId)) throw new AppError("NOT_FOUND", "Order not found");
+  return deps.db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+    if (!order) throw new AppError("NOT_FOUND", "Order not found");
+    if (order.status !== "paid") throw new AppError("ORDER_NOT_REFUNDABLE", REFUND_MESSAGES.notPaid, 409);
+    const left = order.amountMills - order.refundedMills;
+    const amountMills = requested ?? left;
+    if (amountMills > left) throw new AppError("REFUND_TOO_LARGE", REFUND_MESSAGES.tooMuch(left), 409);
+    const paidAt = order.paidAt ?? order.createdAt;
+    if (now.getTime() - paidAt.getTime() > PROVIDER_REFUND_DAYS * DAY_MS) throw new AppError("REFUND_WINDOW_CLOSED", REFUND_MESSAGES.tooOld, 409);
+    if (order.refundClaimUntil && order.refundClaimUntil > now) throw new AppError("REFUND_IN_PROGRESS", REFUND_MESSAGES.inProgress, 409);
+    const balance = await balanceHolding(tx, order);
+    if (balance !== null && balance < amountMills) throw new AppError("REFUND_BALANCE_TOO_LOW", REFUND_MESSAGES.balanceTooLow(balance, amountMills), 409);
+    const [claimed] = await tx
+      .update(orders)
+      .set({ refundClaimUntil: new Date(now.getTime() + REFUND_CLAIM_MS) })
+      .where(eq(orders.id, order.id))
+      .returning();
+    return { order: claimed!, amountMills };
+  });
+}
+
+async function releaseClaim(deps: OrdersDeps, orderId: string, extra: Partial<typeof orders.$inferInsert> = {}) {
+  await deps.db
+    .update(orders)
+    .set({ refundClaimUntil: null, ...extra })
+    .where(eq(orders.id, orderId));
+}
+
+export interface RefundInput {
+  orderId: string;
+  /** Default: all that is left. */
+  amountMills?: number;
+  reason: string;
+  source: "admin" | "guarantee";
+  actor: RefundActor;
+  requestId?: string;
+  note?: string;
+  now?: Date;
+}
+
+/** The shop refunds (an admin, or an approved money-back request): the money path above. */
+export async function refundOrder(deps: OrdersDeps, input: RefundInput): Promise<AdminRefundResponse> {
+  const now = input.now ?? new Date();
+  const { order, amountMills } = await claimRefund(deps, input.orderId, input.amountMills, now);
+  const payment = paymentOf(order);
+
+  // Refunded at the provider already (its portal, or a lost answer): record that, refund nothing more.
+  let already: number;
+  try {
+    already = await deps.provider.refundedSoFar(payment);
+  } catch (err) {
+    deps.logger.warn({ err, orderId: order.id }, "refund: the provider could not say what was refunded; nothing done");
+    await releaseClaim(deps, order.id);
+    throw new AppError("PROVIDER_UNAVAILABLE", REFUND_MESSAGES.unreachable, 503);
+  }
+  if (already > order.refundedMills) {
+    await applyRefund(deps, { orderId: order.id, source: "provider", providerTotalMills: already, reason: "Refunded at the payment provider", actor: null, claimed: true, now });
+    await releaseClaim(deps, order.id);
+    throw new AppError("REFUND_ALREADY_MADE", REFUND_MESSAGES.alreadyAtProvider(already - order.refundedMills), 409);
+  }
+
+  let outcome;
+  try {
+    outcome = await deps.provider.refund(payment, amountMills);
+  } catch (err) {
+    // Unknown: the refund may have been made. Record nothing; keep the claim until it lapses, then
+    // the reconciler looks (scheduled just after) and records it if it went through.
+    deps.logger.error({ err, orderId: order.id, amountMills }, "refund: no answer from the provider, outcome unknown");
+    await deps.db
+      .update(orders)
+      .set({ nextCheckAt: new Date(now.getTime() + REFUND_CLAIM_MS + 5_000) })
+      .where(eq(orders.id, order.id));
+    throw new AppError("REFUND_OUTCOME_UNKNOWN", REFUND_MESSAGES.unknown, 502);
+  }
+  if (outcome.outcome === "refused") {
+    await releaseClaim(deps, order.id);
+    deps.logger.warn({ orderId: order.id, code: outcome.code, message: outcome.message }, "refund refused by the provider");
+    throw new AppError("REFUND_REFUSED", REFUND_MESSAGES.providerRefused(`${outcome.message} (${outcome.code})`), 409);
+  }
+  const applied = await applyRefund(deps, {
+    orderId: order.id,
+    source: input.source,
+    amountMills,
+    reason: input.reason,
+    actor: input.actor,
+    requestId: input.requestId,
+    note: input.note,
+    claimed: true,
+    now,
+  });
+  if (!applied) throw new Error(`refund of ${order.id} made at the provider but not recorded`);
+  const reversal = (applied.refund.reversal ?? {}) as Reversal;
+  return {
+    refund: toRefundDto(applied.refund),
+    order: { id: applied.order.id, status: applied.order.status, amountMills: applied.order.amountMills, refundedMills: applied.order.refundedMills },
+    message: refundSummary(applied.refund.amountMills, reversal),
+  };
+}
+
+/** "$29.99 refunded; licence KS-… revoked." for the admin's toast. */
+export function refundSummary(amountMills: number, reversal: Reversal): string {
+  const dollars = (mills: number) => formatMills(mills);
+  const parts = [`${dollars(amountMills)} refunded`];
+  if (reversal.licenceRevoked) parts.push(`licence ${reversal.licenceRevoked.buyKey} revoked`);
+  if (reversal.daysRemoved) parts.push(`${reversal.daysRemoved.days} days taken off the licence`);
+  if (reversal.balanceDebited) parts.push(`${dollars(reversal.balanceDebited.mills)} taken off the balance`);
+  if (reversal.nothing) parts.push(reversal.nothing);
+  return `${parts.join("; ")}.`;
+}
+
+/** Refunds of the last 30 days that could not take back all of a top-up. */
+export async function recentShortfalls(deps: Pick<OrdersDeps, "db">, now = new Date()) {
+  const rows = await deps.db
+    .select({ refund: refunds, tranId: orders.tranId, email: orders.email })
+    .from(refunds)
+    .innerJoin(orders, eq(orders.id, refunds.orderId))
+    .where(and(sql`(${refunds.reversal} ->> 'shortfallMills')::bigint > 0`, sql`${refunds.createdAt} > ${new Date(now.getTime() - 30 * DAY_MS).toISOString()}::timestamptz`))
+    .orderBy(sql`${refunds.createdAt} desc`)
+    .limit(20);
+  return rows.map((r) => ({
+    refundId: r.refund.id,
+    orderId: r.refund.orderId,
+    tranId: r.tranId,
+    email: r.email,
+    amountMills: r.refund.amountMills,
+    shortfallMills: Number((r.refund.reversal as Reversal | null)?.shortfallMills ?? 0),
+    createdAt: r.refund.createdAt.toISOString(),
+  }));
+}
