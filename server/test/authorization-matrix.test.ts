@@ -14,7 +14,8 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiKeys, licenses, otpMailOrders, user } from "../db/schema";
-import { ADMIN_ENDPOINTS, adminExpected } from "../features/admin/authz-rows";
+import { ADMIN_ENDPOINTS, adminExpected, seedRefundTargets, type AdminTarget } from "../features/admin/authz-rows";
+import { withRefundsMade } from "./refunding-provider";
 import { insertOrders } from "../features/admin/test-seed";
 import { changeBalance, ensureApiKey, revealApiKey } from "../features/balance/service";
 import { createLicense } from "../features/licenses/service";
@@ -54,6 +55,7 @@ let clients: { anonymous: TestClient; alice: TestClient; admin: TestClient; supe
 let alice: Owner; // the signed-in user
 let bob: Owner; // the other user, whose rows everybody but the admins must not reach
 let carol: Owner; // the API-key holder
+let bobAdminTarget: AdminTarget; // Bob's rows the admin console's routes act on
 /** Licences of the desktop tool, one per route (each buy key has its own rate limit). */
 let tool: Record<"activate" | "validate" | "change", { buyKey: string; deviceKey: string }>;
 
@@ -94,7 +96,8 @@ beforeAll(async () => {
   mkdirSync(path.join(site, "faq"));
   writeFileSync(path.join(site, "faq", "index.html"), "<!doctype html><title>FAQ</title>");
   writeFileSync(path.join(site, "__spa-fallback.html"), "<!doctype html><title>Keyshop</title>");
-  t = await createTestContext({ DEV_TEST_API_TOKEN: TEST_API_TOKEN, METRICS_TOKEN, STATIC_DIR: site });
+  // Refunds are made without PayWay here (access is what is tested; the money path has its own tests).
+  t = await createTestContext({ DEV_TEST_API_TOKEN: TEST_API_TOKEN, METRICS_TOKEN, STATIC_DIR: site }, { paymentProvider: withRefundsMade });
   contract = await loadContract(t.app);
   const stamp = Date.now().toString(36);
   const a = await owner(`matrix-alice-${stamp}@example.com`, null);
@@ -105,6 +108,7 @@ beforeAll(async () => {
   // A super-admin account whose session has no second factor: an admin of nothing (decision 018).
   const no2fa = await owner(`matrix-no2fa-${stamp}@example.com`, null, { role: "admin", superAdmin: true, twoFactor: false });
   [alice, bob, carol] = [a.owner, b.owner, c.owner];
+  bobAdminTarget = { userId: bob.id, apiKeyId: bob.apiKeyId, ...(await seedRefundTargets(t.database.db, { userId: bob.id, email: bob.email })) };
   clients = { anonymous: t.client(), alice: a.client, admin: ad.client, superAdmin: sa.client, adminNo2fa: no2fa.client, bearer: c.client };
   const toolLicence = async (bound: boolean) => {
     const deviceKey = `PC-LDREEL-MATRIX-${Math.random().toString(36).slice(2)}`;
@@ -231,15 +235,17 @@ const DOCUMENTED: Record<string, Row> = {
   },
   // The receipt e-mail's signed link (no session): a made-up one is not found for anyone.
   "GET /api/payment-receipts/{token}/receipt.pdf": { url: () => "/api/payment-receipts/TMATRIX0000000000.zzzzzz.AAAAAAAAAAAAAAAAAAAAAA/receipt.pdf", expect: everyone(404) },
+  // The money-back guarantee: only the order's owner asks (admins use the admin console's refund).
+  "POST /api/orders/{id}/refund-requests": { url: (r) => `/api/orders/${r.orderId}/refund-requests`, json: () => ({ reason: "The access matrix asks for its money back." }), expect: ownRow(201, false) },
   // The admin console: its own rows (features/admin/authz-rows.ts), for every caller here.
   ...Object.fromEntries(
     ADMIN_ENDPOINTS.map((e): [string, Row] => [
       `${e.method} ${e.doc}`,
       {
-        url: () => e.url({ userId: bob.id, apiKeyId: bob.apiKeyId }),
+        url: () => e.url(bobAdminTarget),
         method: e.method,
-        json: e.json && (() => e.json!({ userId: bob.id, apiKeyId: bob.apiKeyId })),
-        expect: { anonymous: 401, user: 403, otherUser: 403, admin: adminExpected(e.level, "admin"), superAdmin: 200, adminNo2fa: 403, apiKey: 401, apiKeyOther: 401 },
+        json: e.json && (() => e.json!(bobAdminTarget)),
+        expect: { anonymous: 401, user: 403, otherUser: 403, admin: adminExpected(e.level, "admin", e.ok), superAdmin: adminExpected(e.level, "superAdmin", e.ok), adminNo2fa: 403, apiKey: 401, apiKeyOther: 401 },
         showsAdmins: e.showsTarget ? () => bob.email : undefined,
         adminConsole: true,
       },

@@ -21,6 +21,7 @@ import { openApiPath, registeredRoutes } from "./authz";
 import { createContract, type OpenApiDocument } from "./contract";
 import { totpCode } from "../lib/totp";
 import { createTestContext, PASSWORD } from "./harness";
+import { withRefundsMade } from "./refunding-provider";
 
 const TEST_API_TOKEN = "fuzz-test-api-token";
 const TOTAL = Number(process.env.FUZZ_REQUESTS ?? 10_500);
@@ -31,7 +32,8 @@ const SEED = process.env.FUZZ_SEED === "random" ? Date.now() : Number(process.en
 // ---------------------------------------------------------------------------------------------
 // The context: one app, seeded accounts whose ids the generators use.
 
-const t = await createTestContext({ DEV_TEST_API_TOKEN: TEST_API_TOKEN, PUBLIC_API_RATE_LIMIT: "1000000" });
+// Refunds are made without PayWay here (no PayWay answers in this test).
+const t = await createTestContext({ DEV_TEST_API_TOKEN: TEST_API_TOKEN, PUBLIC_API_RATE_LIMIT: "1000000" }, { paymentProvider: withRefundsMade });
 afterAll(() => t.close());
 const base = t.config.baseUrl;
 const db = t.database.db;

@@ -2,10 +2,28 @@
 // super-admin flag where SUPER_ADMIN_PATHS says. Used by authz.test.ts (admin roles in depth) and
 // by the whole app's matrix (server/test/authorization-matrix.test.ts: every caller).
 
+import type { Db } from "../../db/client";
+import { refundRequests } from "../../db/schema";
+import { insertOrders } from "./test-seed";
+
 /** Ids of the customer whose rows the callers try to reach. */
 export interface AdminTarget {
   userId: string;
   apiKeyId: string;
+  /** A paid order to refund, and open money-back requests to approve and to decline. */
+  refundOrderId: string;
+  approveRequestId: string;
+  declineRequestId: string;
+}
+
+/** The customer's paid orders and open refund requests the refund rows act on (the super-admin's calls succeed once). */
+export async function seedRefundTargets(db: Db, owner: { userId: string; email: string }): Promise<Pick<AdminTarget, "refundOrderId" | "approveRequestId" | "declineRequestId">> {
+  const [refund, approve, decline] = await insertOrders(db, [0, 1, 2].map(() => ({ kind: "plan" as const, planId: "local-1m", email: owner.email, userId: owner.userId })));
+  const requests = await db
+    .insert(refundRequests)
+    .values([approve!, decline!].map((o) => ({ orderId: o.id, userId: owner.userId, reason: "Seeded for the access matrix" })))
+    .returning();
+  return { refundOrderId: refund!.id, approveRequestId: requests[0]!.id, declineRequestId: requests[1]!.id };
 }
 
 export interface AdminEndpoint {
@@ -17,6 +35,8 @@ export interface AdminEndpoint {
   level: "admin" | "superAdmin";
   /** An allowed caller's answer names the target (so a refusal's silence about it means something). */
   showsTarget: boolean;
+  /** An allowed caller's status (200 unless it creates something). */
+  ok?: number;
 }
 
 export const ADMIN_ENDPOINTS: AdminEndpoint[] = [
@@ -32,12 +52,17 @@ export const ADMIN_ENDPOINTS: AdminEndpoint[] = [
   { method: "GET", doc: "/api/admin/balances", url: () => "/api/admin/balances", level: "superAdmin", showsTarget: true },
   { method: "POST", doc: "/api/admin/balances/adjust", url: () => "/api/admin/balances/adjust", json: (t) => ({ apiKeyId: t.apiKeyId, operation: "add", amountMills: 10 }), level: "superAdmin", showsTarget: false },
   { method: "GET", doc: "/api/admin/audit", url: () => "/api/admin/audit", level: "superAdmin", showsTarget: false },
+  // Refunds (decision 024): admins read the queue; money needs the super-admin flag.
+  { method: "GET", doc: "/api/admin/refund-requests", url: () => "/api/admin/refund-requests", level: "admin", showsTarget: true },
+  { method: "POST", doc: "/api/admin/refund-requests/{id}/approve", url: (t) => `/api/admin/refund-requests/${t.approveRequestId}/approve`, json: () => ({ note: "Approved" }), level: "superAdmin", showsTarget: true },
+  { method: "POST", doc: "/api/admin/refund-requests/{id}/decline", url: (t) => `/api/admin/refund-requests/${t.declineRequestId}/decline`, json: () => ({ note: "Declined" }), level: "superAdmin", showsTarget: true },
+  { method: "POST", doc: "/api/admin/orders/{id}/refunds", url: (t) => `/api/admin/orders/${t.refundOrderId}/refunds`, json: () => ({ reason: "Access matrix" }), level: "superAdmin", showsTarget: false, ok: 201 },
 ];
 
 /** The status for a signed-in role (or nobody): 401 without a session, 403 below the route's level. */
-export function adminExpected(level: AdminEndpoint["level"], role: "anonymous" | "user" | "admin" | "superAdmin"): number {
+export function adminExpected(level: AdminEndpoint["level"], role: "anonymous" | "user" | "admin" | "superAdmin", ok = 200): number {
   if (role === "anonymous") return 401;
   if (role === "user") return 403;
-  if (role === "admin") return level === "admin" ? 200 : 403;
-  return 200;
+  if (role === "admin") return level === "admin" ? ok : 403;
+  return ok;
 }

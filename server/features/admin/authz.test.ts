@@ -9,7 +9,8 @@ import { auditLog, balanceLedger, user } from "../../db/schema";
 import { documentedOperations, expectRefusal } from "../../test/authz";
 import { createTestContext, type TestClient, type TestContext } from "../../test/harness";
 import { changeBalance, ensureApiKey } from "../balance/service";
-import { ADMIN_ENDPOINTS, adminExpected } from "./authz-rows";
+import { withRefundsMade } from "../../test/refunding-provider";
+import { ADMIN_ENDPOINTS, adminExpected, seedRefundTargets, type AdminTarget } from "./authz-rows";
 import { insertOrders, insertOtpOrder } from "./test-seed";
 
 type Role = "anonymous" | "user" | "admin" | "superAdmin";
@@ -17,10 +18,11 @@ let t: TestContext;
 let clients: Record<Role, TestClient>;
 let targetUserId: string;
 let targetKeyId: string;
+let targetOf: AdminTarget;
 const CANARY = "canary-leak";
 
 beforeAll(async () => {
-  t = await createTestContext();
+  t = await createTestContext({}, { paymentProvider: withRefundsMade });
   clients = {
     anonymous: t.client(),
     user: (await t.signedInUser()).client,
@@ -35,6 +37,7 @@ beforeAll(async () => {
   await t.database.db.transaction((tx) => changeBalance(tx, { apiKeyId: key.id, deltaMills: 5_000, reason: "topup", reference: "seed" }));
   await insertOrders(t.database.db, [{ kind: "plan", planId: "local-1m", email: `${CANARY}@example.com`, userId: target.id, buyKey: "CANARY-BUYKEY" }]);
   await insertOtpOrder(t.database.db, { apiKeyId: key.id, userId: target.id, address: `${CANARY}-box@gmail.com`, status: "success" });
+  targetOf = { userId: target.id, apiKeyId: key.id, ...(await seedRefundTargets(t.database.db, { userId: target.id, email: `${CANARY}@example.com` })) };
 });
 afterAll(() => t.close());
 
@@ -46,13 +49,13 @@ describe("authorization matrix", () => {
 
   for (const e of ADMIN_ENDPOINTS) {
     for (const role of ["anonymous", "user", "admin", "superAdmin"] as const) {
-      const status = adminExpected(e.level, role);
+      const status = adminExpected(e.level, role, e.ok);
       it(`${role} ${e.method} ${e.doc} → ${status}`, async () => {
-        const target = { userId: targetUserId, apiKeyId: targetKeyId };
+        const target = targetOf;
         const res = await clients[role].request(e.url(target), { method: e.method, json: e.json?.(target) });
         const text = await res.text();
         expect(res.status).toBe(status);
-        if (status !== 200) {
+        if (status >= 400) {
           expectRefusal(status, text, { secrets: [CANARY] });
           expect(Object.keys(JSON.parse(text) as object)).not.toContain("issues");
         } else if (e.showsTarget) {
@@ -74,12 +77,14 @@ describe("authorization matrix", () => {
     expect((await clients.admin.json("/api/admin/otp-orders?page=0")).status).toBe(422);
   });
 
-  it("refused writes changed nothing: one ledger row and one audit row, both the super-admin's", async () => {
+  it("refused writes changed nothing: one ledger row and one audit row for each of the super-admin's writes", async () => {
     const ledger = await t.database.db.select().from(balanceLedger).where(eq(balanceLedger.reason, "admin_adjustment"));
     expect(ledger).toHaveLength(1);
     const audit = await t.database.db.select().from(auditLog);
-    expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ action: "balance.adjust", targetId: targetKeyId });
+    expect(audit.map((a) => a.action).sort()).toEqual(["balance.adjust", "order.refund", "order.refund", "refund_request.approve", "refund_request.decline"]);
+    expect(audit.find((a) => a.action === "balance.adjust")).toMatchObject({ targetId: targetKeyId });
+    const [superAdmin] = await t.database.db.select().from(user).where(eq(user.superAdmin, true));
+    expect(new Set(audit.map((a) => a.actorUserId))).toEqual(new Set([superAdmin!.id]));
     const [target] = await t.database.db.select().from(user).where(eq(user.id, targetUserId));
     expect(target).toMatchObject({ role: "user", superAdmin: false });
   });
