@@ -1,6 +1,6 @@
 // Refunds (decision 024): an admin's refund of a paid order, the money-back guarantee's requests
 // (a customer asks within the window, an admin approves or declines) and what the Overview's queue
-// shows. Amounts are integer mills; PayWay refunds whole cents, so amounts are multiples of 10.
+// shows. Amounts are integer mills; the provider refunds whole cents, so amounts are multiples of 10.
 import { z } from "zod";
 import { OrderKindSchema, OrderStatusSchema } from "./orders";
 import { formatPrice } from "./plan-catalogue";
@@ -20,12 +20,12 @@ export const REFUND_MESSAGES = {
   balanceTooLow: (balanceMills: number, amountMills: number) =>
     `The customer's balance is ${formatPrice(balanceMills)}, less than the ${formatPrice(amountMills)} to take back: refund at most the balance, or nothing. Nothing was refunded.`,
   inProgress: "A refund of this order is already being made. Look at the order again in a minute.",
-  tooOld: "PayWay refunds payments up to 30 days old; this one is older. Nothing was refunded.",
-  providerRefused: (message: string) => `PayWay refused the refund: ${message || "no reason given"}. Nothing was refunded.`,
-  unreachable: "PayWay could not be reached to check this order. Nothing was refunded; try again in a minute.",
-  unknown: "PayWay did not answer, so we do not know whether the refund was made. Nothing was recorded here. The shop asks PayWay again within minutes and records a refund it made; look at the order again before trying once more.",
+  tooOld: "The payment provider refunds payments up to 30 days old; this one is older. Nothing was refunded.",
+  providerRefused: (message: string) => `The payment provider refused the refund: ${message || "no reason given"}. Nothing was refunded.`,
+  unreachable: "The payment provider could not be reached to check this order. Nothing was refunded; try again in a minute.",
+  unknown: "The payment provider did not answer, so we do not know whether the refund was made. Nothing was recorded here. The shop asks it again within minutes and records a refund it made; look at the order again before trying once more.",
   alreadyAtProvider: (mills: number) =>
-    `PayWay had already refunded ${formatPrice(mills)} of this order (made in PayWay's portal, or an earlier attempt whose answer was lost). That refund is now recorded; nothing more was refunded.`,
+    `The payment provider had already refunded ${formatPrice(mills)} of this order (made in its own portal, or an earlier attempt whose answer was lost). That refund is now recorded; nothing more was refunded.`,
   outsideWindow: (days: number) => `Refunds can be requested within ${days} ${days === 1 ? "day" : "days"} of payment; this payment is older.`,
   requestOpen: "A refund request for this order is already waiting for an answer.",
   notRequestable: "This order cannot be refunded.",

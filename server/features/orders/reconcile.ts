@@ -1,7 +1,7 @@
 // The reconciler: pending orders whose callback never came are checked with the provider, with a
 // backoff (half the order's age, 15 s to 5 min) until the order's lifetime ends; then cancelled.
 // Paid orders are looked at for refunds made at the provider (its portal sends no callback) for
-// PayWay's 30 days of refunds, with a backoff of half the time since payment (1 hour to 3 days):
+// the provider's 30 days of refunds , with a backoff of half the time since payment (1 hour to 3 days):
 // about 20 looks per order (decision 024). Orders are claimed with SKIP LOCKED and a moved
 // next_check_at, so instances share the work.
 import { eq, sql } from "drizzle-orm";
@@ -10,7 +10,7 @@ import { syncProviderRefunds } from "../refunds/service";
 import type { OrdersDeps } from "./deps";
 import { settleOrder } from "./settle";
 
-/** Refunds at the provider are looked for this long after payment (PayWay refunds up to 30 days). */
+/** Refunds at the provider are looked for this long after payment (the provider refunds up to 30 days). */
 const REFUND_LOOK_DAYS = 30;
 
 /** One pass over paid orders due a look for refunds made at the provider. */

@@ -100,7 +100,7 @@ describe("subscription tool", () => {
     expect(one.body.order.buyKey).toBeNull();
     const res = await fetch(checkout.fields.continue_success_url!, { redirect: "manual" });
     expect(res.headers.get("location")).not.toContain(bound.buyKey);
-    expect((await env.order(order.tranId)).fulfilment).toEqual({ licenseId: bound.id, extended: true, gift: true, expireDate: after.expireDate!.toISOString() });
+    expect((await env.order(order.tranId)).fulfilment).toEqual({ licenseId: bound.id, extended: true, gift: true, expireDate: after.expireDate!.toISOString(), addedDays: 30 });
 
     // The owner hears who extended it, by how long, until when.
     const notice = await env.t.lastEmail(owner.email, "license-extended-by-other");

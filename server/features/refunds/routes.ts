@@ -31,9 +31,9 @@ const errors = {
   422: json(ErrorBodySchema, "Invalid input"),
 };
 const moneyErrors = {
-  409: json(ErrorBodySchema, "Nothing was refunded: ORDER_NOT_REFUNDABLE, REFUND_TOO_LARGE, REFUND_BALANCE_TOO_LOW, REFUND_WINDOW_CLOSED, REFUND_IN_PROGRESS, REFUND_REFUSED (PayWay's message), REFUND_ALREADY_MADE (a refund made at PayWay, now recorded), REFUND_REQUEST_DECIDED"),
-  502: json(ErrorBodySchema, "REFUND_OUTCOME_UNKNOWN: PayWay did not answer; nothing recorded, the shop checks again within minutes"),
-  503: json(ErrorBodySchema, "PROVIDER_UNAVAILABLE: PayWay could not be asked; nothing was refunded"),
+  409: json(ErrorBodySchema, "Nothing was refunded: ORDER_NOT_REFUNDABLE, REFUND_TOO_LARGE, REFUND_BALANCE_TOO_LOW, REFUND_WINDOW_CLOSED, REFUND_IN_PROGRESS, REFUND_REFUSED (the provider's message), REFUND_ALREADY_MADE (a refund made at the provider, now recorded), REFUND_REQUEST_DECIDED"),
+  502: json(ErrorBodySchema, "REFUND_OUTCOME_UNKNOWN: The payment provider did not answer; nothing recorded, the shop checks again within minutes"),
+  503: json(ErrorBodySchema, "PROVIDER_UNAVAILABLE: the payment provider could not be asked; nothing was refunded"),
 };
 
 const requestRoute = createRoute({
@@ -60,7 +60,7 @@ const approveRoute = createRoute({
   method: "post",
   path: "/admin/refund-requests/{id}/approve",
   tags: ["admin"],
-  summary: "Approve a money-back request: the rest of the order is refunded through PayWay (super-admin; audited, e-mailed)",
+  summary: "Approve a money-back request: the rest of the order is refunded through the payment provider (super-admin; audited, e-mailed)",
   request: { ...id, ...body(DecideRefundRequestBodySchema) },
   responses: { 200: json(DecideRefundRequestResponseSchema, "The request answered, and the refund"), ...moneyErrors, ...errors },
 });
@@ -76,7 +76,7 @@ const refundRoute = createRoute({
   method: "post",
   path: "/admin/orders/{id}/refunds",
   tags: ["admin"],
-  summary: "Refund a paid order through PayWay: all that is left by default, or amountMills; the goods are taken back (super-admin; audited, e-mailed)",
+  summary: "Refund a paid order through the payment provider: all that is left by default, or amountMills; the goods are taken back (super-admin; audited, e-mailed)",
   request: { ...id, ...body(AdminRefundBodySchema) },
   responses: { 201: json(AdminRefundResponseSchema, "The refund, the order as now, what was taken back"), ...moneyErrors, ...errors },
 });

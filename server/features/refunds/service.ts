@@ -1,6 +1,6 @@
 // Refunds (decision 024). The money path of a refund the shop makes (an admin's, or an approved
 // money-back request):
-//   1. under the order's row lock: what is left to refund, PayWay's 30 days, the goods can be taken
+//   1. under the order's row lock: what is left to refund, the provider's 30 days, the goods can be taken
 //      back (a top-up's balance holds the amount), no other refund under way; then the order is
 //      claimed (refund_claim_until) and the transaction ends;
 //   2. the provider is asked what it refunded so far (a refund made in its portal, or an earlier
@@ -26,7 +26,7 @@ import { balanceHolding, takeBack } from "./reversal";
 const DAY_MS = 86_400_000;
 /** How long a refund's provider call may take before its claim lapses (the client gives up after 10 s). */
 export const REFUND_CLAIM_MS = 2 * 60_000;
-/** PayWay refunds payments up to 30 days old. */
+/** The payment provider refunds payments up to 30 days old. */
 export const PROVIDER_REFUND_DAYS = 30;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -27,6 +27,7 @@ import { formatPrice } from "../../../../contracts/money";
 import { formatChartDay } from "./format";
 import { OrderStatusBadge } from "./order-status-badge";
 import { useOverview } from "./queries";
+import { RefundQueueCard } from "~/features/refunds/refund-queue-card";
 
 // recharts is large: it loads with the chart, after the cards are on screen, and only here.
 const RevenueChart = lazy(() => import("./revenue-chart"));
@@ -83,7 +84,7 @@ export function OverviewPanel() {
                 <CardTitle>
                   <h2>Revenue, last 30 days</h2>
                 </CardTitle>
-                <CardDescription>Paid orders per day ({tz}), plans and top-ups apart.</CardDescription>
+                <CardDescription>Paid orders per day of sale ({tz}), less what was refunded of them; plans and top-ups apart.</CardDescription>
               </CardHeader>
               <CardContent>
                 {data ? (
@@ -101,6 +102,7 @@ export function OverviewPanel() {
             <PlanMixCard data={data} />
           </div>
 
+          <RefundQueueCard />
           <SuspiciousLicences data={data} />
           <RecentTransactions data={data} />
         </>

@@ -25,7 +25,7 @@ export function LicenseCardList({ licenses, rowLabel }: { licenses: License[]; r
                 <p className="text-xs text-muted-foreground">{license.planTitle} plan</p>
               ) : null}
             </div>
-            <LicenseStatusBadge status={license.status} />
+            <LicenseStatusBadge status={license.status} revokedAt={license.revokedAt} />
             <div className="-mt-1 -mr-2">
               <LicenseRowActions license={license} label={rowLabel(license)} />
             </div>

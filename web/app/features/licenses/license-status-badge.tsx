@@ -16,7 +16,16 @@ const DOTS: Record<LicenseStatus, string> = {
   Expired: "bg-red-500",
 };
 
-export function LicenseStatusBadge({ status }: { status: LicenseStatus }) {
+/** A revoked licence (its order was refunded) says so instead of its dates' status. */
+export function LicenseStatusBadge({ status, revokedAt }: { status: LicenseStatus; revokedAt?: string | null }) {
+  if (revokedAt) {
+    return (
+      <Badge variant="outline" className="gap-1.5 rounded-full border-border bg-muted px-2.5 text-muted-foreground" title="The payment was refunded" data-testid="licence-revoked">
+        <span className="size-1.5 rounded-full bg-muted-foreground/60" aria-hidden="true" />
+        Revoked (refunded)
+      </Badge>
+    );
+  }
   return (
     <Badge variant="outline" className={cn("gap-1.5 rounded-full px-2.5", STYLES[status])}>
       <span className={cn("size-1.5 rounded-full", DOTS[status])} aria-hidden="true" />

@@ -151,7 +151,7 @@ function LicenseRow({ license }: { license: License }) {
         <DateText iso={license.expireDate} />
       </TableCell>
       <TableCell>
-        <LicenseStatusBadge status={license.status} />
+        <LicenseStatusBadge status={license.status} revokedAt={license.revokedAt} />
       </TableCell>
       <TableCell className="text-center tabular-nums">{license.changesLeft}</TableCell>
       <TableCell className="pr-4 text-right sm:pr-6">

@@ -23,7 +23,12 @@ import { useOrders } from "~/features/payments/queries";
 import { useMe } from "~/features/session/queries";
 import { useIsMobile } from "~/hooks/use-mobile";
 
+import { RefundOrderDialog, RequestRefundDialog } from "~/features/refunds/refund-dialogs";
+
 import { TransactionStatusBadge } from "./transaction-status-badge";
+
+/** What a row may offer: a super-admin refunds paid orders; an owner asks within the window. */
+type RowActions = { canRefund: boolean; onRefund: (order: Order) => void; onRequest: (order: Order) => void };
 
 const COLUMNS = [
   "Date",
@@ -33,6 +38,7 @@ const COLUMNS = [
   "Status",
   { label: "Buy Key", skeletonClassName: "h-4 w-28" },
   { label: "Receipt", className: "text-right", skeletonClassName: "ml-auto h-8 w-24" },
+  { label: "Actions", className: "text-right" },
 ] as const;
 export const PAGE_SIZE = 20;
 export const SEARCH_TRANSACTIONS_PLACEHOLDER = "Search by email or buy key...";
@@ -56,7 +62,11 @@ function csvExportUrl(search: string, range: Parameters<typeof dayRangeToQuery>[
  */
 export function TransactionsHistoryPanel() {
   const isMobile = useIsMobile();
-  const isAdmin = useMe().data?.role === "admin";
+  const me = useMe().data;
+  const isAdmin = me?.role === "admin";
+  const [refunding, setRefunding] = useState<Order | null>(null);
+  const [requesting, setRequesting] = useState<Order | null>(null);
+  const actions: RowActions = { canRefund: isAdmin && me?.superAdmin === true, onRefund: setRefunding, onRequest: setRequesting };
   // A new search starts on the first page.
   const { search, setSearch, term, typing, page, setPage } = usePagedSearch(250);
   const [range, setRange] = useState<DayRange | null>(() => todayRange());
@@ -137,7 +147,7 @@ export function TransactionsHistoryPanel() {
         <div className="px-5 text-3xl font-bold tracking-tight tabular-nums" data-testid="total-paid" aria-live="polite">
           {data ? formatPrice(data.totalPaidMills) : query.isError ? "—" : <Skeleton className="h-9 w-28" />}
         </div>
-        <p className="px-5 text-xs text-muted-foreground">Paid transactions matching the filters</p>
+        <p className="px-5 text-xs text-muted-foreground">Paid transactions matching the filters, less refunds</p>
       </Card>
 
       <Card className="gap-0 overflow-hidden py-0">
@@ -163,7 +173,7 @@ export function TransactionsHistoryPanel() {
         {isMobile ? (
           <DataCards
             rows={orders}
-            renderCards={(list) => <TransactionCardList orders={list} />}
+            renderCards={(list) => <TransactionCardList orders={list} actions={actions} />}
             state={message}
             busy={pending}
             loadingLabel="Loading transactions"
@@ -173,9 +183,9 @@ export function TransactionsHistoryPanel() {
             columns={COLUMNS}
             caption="Payments, newest first."
             scrollLabel="Transactions table"
-            className="min-w-[56rem]"
+            className="min-w-[64rem]"
             rows={orders}
-            renderRow={(order) => <TransactionRow key={order.id} order={order} />}
+            renderRow={(order) => <TransactionRow key={order.id} order={order} actions={actions} />}
             state={message}
             busy={pending}
             skeletonClassName="h-4 w-16"
@@ -187,8 +197,53 @@ export function TransactionsHistoryPanel() {
           <Pagination page={shownPage} pageSize={PAGE_SIZE} total={total} label="Transactions pages" onPageChange={setPage} />
         ) : null}
       </Card>
+      <RefundOrderDialog order={refunding} onClose={() => setRefunding(null)} />
+      <RequestRefundDialog order={requesting} onClose={() => setRequesting(null)} />
     </div>
   );
+}
+
+/** Refunded so far, and where the customer's money-back request stands. */
+function RefundNote({ order }: { order: Order }) {
+  const request = order.refundRequest;
+  return (
+    <>
+      {order.refundedMills > 0 && order.refundedMills < order.amountMills ? (
+        <span className="block text-xs text-muted-foreground" data-testid="refunded-amount">
+          {formatMoney(order.refundedMills)} refunded
+        </span>
+      ) : null}
+      {request?.status === "open" ? (
+        <span className="block text-xs text-amber-700 dark:text-amber-300" data-testid="refund-request-status">
+          Refund requested
+        </span>
+      ) : request?.status === "declined" && order.status === "paid" ? (
+        <span className="block text-xs text-muted-foreground" data-testid="refund-request-status" title={request.decisionNote ?? undefined}>
+          Refund declined{request.decisionNote ? `: ${request.decisionNote}` : ""}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+function OrderActions({ order, actions }: { order: Order; actions: RowActions }) {
+  const refundable = order.status === "paid" && order.refundedMills < order.amountMills;
+  const requestable = Boolean(order.refundRequestUntil) && order.refundRequest?.status !== "open";
+  if (actions.canRefund && refundable) {
+    return (
+      <Button size="sm" variant="outline" onClick={() => actions.onRefund(order)} aria-label={`Refund the payment of ${order.email} (${order.tranId})`}>
+        Refund
+      </Button>
+    );
+  }
+  if (!actions.canRefund && requestable) {
+    return (
+      <Button size="sm" variant="outline" onClick={() => actions.onRequest(order)} aria-label={`Request a refund of ${order.planTitle} (${order.tranId})`}>
+        Request refund
+      </Button>
+    );
+  }
+  return null;
 }
 
 function Amount({ order }: { order: Order }) {
@@ -239,7 +294,7 @@ function ReceiptDownload({ order, className }: { order: Order; className?: strin
   );
 }
 
-function TransactionRow({ order }: { order: Order }) {
+function TransactionRow({ order, actions }: { order: Order; actions: RowActions }) {
   return (
     <TableRow data-status={order.status}>
       <TableCell className="pl-4 whitespace-nowrap sm:pl-6">
@@ -259,19 +314,23 @@ function TransactionRow({ order }: { order: Order }) {
       </TableCell>
       <TableCell>
         <TransactionStatusBadge status={order.status} />
+        <RefundNote order={order} />
       </TableCell>
       <TableCell>
         <BuyKey order={order} />
       </TableCell>
-      <TableCell className="pr-4 text-right sm:pr-6">
+      <TableCell className="text-right">
         <ReceiptDownload order={order} />
+      </TableCell>
+      <TableCell className="pr-4 text-right sm:pr-6">
+        <OrderActions order={order} actions={actions} />
       </TableCell>
     </TableRow>
   );
 }
 
 /** Phones: one card per payment instead of the wide table. */
-function TransactionCardList({ orders }: { orders: Order[] }) {
+function TransactionCardList({ orders, actions }: { orders: Order[]; actions: RowActions }) {
   return (
     <ul aria-label="Transactions, newest first" className="divide-y">
       {orders.map((order) => (
@@ -288,6 +347,7 @@ function TransactionCardList({ orders }: { orders: Order[] }) {
                 <Amount order={order} />
               </span>
               <TransactionStatusBadge status={order.status} />
+              <RefundNote order={order} />
             </div>
           </div>
           <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm">
@@ -298,7 +358,10 @@ function TransactionCardList({ orders }: { orders: Order[] }) {
               <BuyKey order={order} />
             </dd>
           </dl>
-          {hasPaymentReceipt(order) ? <ReceiptDownload order={order} className="justify-self-start" /> : null}
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            {hasPaymentReceipt(order) ? <ReceiptDownload order={order} /> : <span />}
+            <OrderActions order={order} actions={actions} />
+          </div>
         </li>
       ))}
     </ul>

@@ -1,0 +1,195 @@
+// The refund dialogs (decision 024): a super-admin's refund of an order (all that is left, or an
+// amount, with a reason) and a customer's money-back request (a reason of 10 to 1000 characters).
+// The server decides; these show its answer in a toast.
+import { useId, useState } from "react";
+import { toast } from "sonner";
+
+import { dollarsToMills } from "../../../../contracts/money";
+import { SubmitButton } from "~/components/submit-button";
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { errorMessage } from "~/features/licenses/api";
+import { formatMoney } from "~/features/otp-mail/money";
+import type { Order } from "~/features/payments/api";
+import { cn } from "~/lib/utils";
+
+import { REFUND_MESSAGES, REFUND_REASON_MAX, REQUEST_REASON_MAX, REQUEST_REASON_MIN } from "./api";
+import { useRefundOrder, useRequestRefund } from "./queries";
+
+const TEXTAREA =
+  "min-h-24 w-full rounded-md border border-input bg-transparent px-3 py-2 text-sm shadow-xs outline-none placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-invalid:border-destructive";
+
+function FieldError({ id, message }: { id: string; message: string | null }) {
+  return message ? (
+    <p id={id} role="alert" className="text-sm text-destructive">
+      {message}
+    </p>
+  ) : null;
+}
+
+/** "7.99" for 7990 mills (integer arithmetic). */
+const amountText = (mills: number) => `${Math.floor(mills / 1000)}.${String(Math.floor((mills % 1000) / 10)).padStart(2, "0")}`;
+
+export function RefundOrderDialog({ order, onClose }: { order: Order | null; onClose: () => void }) {
+  return (
+    <Dialog open={order !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent className="sm:max-w-md">{order ? <RefundOrderForm order={order} onDone={onClose} /> : null}</DialogContent>
+    </Dialog>
+  );
+}
+
+function RefundOrderForm({ order, onDone }: { order: Order; onDone: () => void }) {
+  const refund = useRefundOrder();
+  const left = order.amountMills - order.refundedMills;
+  const [amount, setAmount] = useState(amountText(left));
+  const [reason, setReason] = useState("");
+  const [errors, setErrors] = useState<{ amount: string | null; reason: string | null }>({ amount: null, reason: null });
+  const amountId = useId();
+  const reasonId = useId();
+  const what = order.kind === "topup" ? "The amount is taken off the customer's balance." : "A refund of all that is left revokes the licence (a partial refund keeps it).";
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    const mills = dollarsToMills(amount, { decimals: 2, wholeDigits: 7 });
+    const next = {
+      amount: mills === null || mills <= 0 ? REFUND_MESSAGES.amount : mills > left ? REFUND_MESSAGES.tooMuch(left) : null,
+      reason: reason.trim().length < 1 || reason.trim().length > REFUND_REASON_MAX ? REFUND_MESSAGES.reason : null,
+    };
+    setErrors(next);
+    if (next.amount || next.reason || mills === null) return;
+    try {
+      const result = await refund.mutateAsync({ orderId: order.id, body: { amountMills: mills === left ? undefined : mills, reason: reason.trim() } });
+      toast.success("Refund made", { description: result.message });
+      onDone();
+    } catch (error) {
+      toast.error("Refund not made", { description: errorMessage(error) });
+      onDone();
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-5">
+      <DialogHeader>
+        <DialogTitle>Refund this payment?</DialogTitle>
+        <DialogDescription>
+          {order.email}: {order.planTitle}, {formatMoney(order.amountMills)} paid
+          {order.refundedMills > 0 ? `, ${formatMoney(order.refundedMills)} refunded already` : ""}. The money goes back through the payment provider. {what}
+        </DialogDescription>
+      </DialogHeader>
+      <div className="grid gap-2">
+        <Label htmlFor={amountId}>Amount (USD)</Label>
+        <Input
+          id={amountId}
+          inputMode="decimal"
+          autoComplete="off"
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+          aria-invalid={errors.amount ? true : undefined}
+          aria-describedby={`${amountId}-hint${errors.amount ? ` ${amountId}-error` : ""}`}
+        />
+        <p id={`${amountId}-hint`} className="text-xs text-muted-foreground">
+          All that is left by default: {formatMoney(left)}.
+        </p>
+        <FieldError id={`${amountId}-error`} message={errors.amount} />
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={reasonId}>Reason</Label>
+        <textarea
+          id={reasonId}
+          className={TEXTAREA}
+          maxLength={REFUND_REASON_MAX}
+          placeholder="Why is it refunded? Kept with the refund and in the audit log."
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          aria-invalid={errors.reason ? true : undefined}
+          aria-describedby={errors.reason ? `${reasonId}-error` : undefined}
+        />
+        <FieldError id={`${reasonId}-error`} message={errors.reason} />
+      </div>
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button type="button" variant="outline">
+            Cancel
+          </Button>
+        </DialogClose>
+        <SubmitButton loading={refund.isPending} loadingLabel="Refunding ..." variant="destructive">
+          Refund
+        </SubmitButton>
+      </DialogFooter>
+    </form>
+  );
+}
+
+export function RequestRefundDialog({ order, onClose }: { order: Order | null; onClose: () => void }) {
+  return (
+    <Dialog open={order !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent className="sm:max-w-md">{order ? <RequestRefundForm order={order} onDone={onClose} /> : null}</DialogContent>
+    </Dialog>
+  );
+}
+
+function RequestRefundForm({ order, onDone }: { order: Order; onDone: () => void }) {
+  const request = useRequestRefund();
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const reasonId = useId();
+  const length = reason.trim().length;
+  const until = order.refundRequestUntil ? new Date(order.refundRequestUntil).toLocaleString() : null;
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (length < REQUEST_REASON_MIN || length > REQUEST_REASON_MAX) {
+      setError(REFUND_MESSAGES.requestReason);
+      return;
+    }
+    setError(null);
+    try {
+      await request.mutateAsync({ orderId: order.id, reason: reason.trim() });
+      toast.success("Refund requested", { description: "We will answer by e-mail. Your purchase keeps working meanwhile." });
+      onDone();
+    } catch (err) {
+      toast.error("Refund not requested", { description: errorMessage(err) });
+      onDone();
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-5">
+      <DialogHeader>
+        <DialogTitle>Request a refund</DialogTitle>
+        <DialogDescription>
+          {order.planTitle}, {formatMoney(order.amountMills - order.refundedMills)}. Our money-back guarantee: ask{until ? ` until ${until}` : ""} and a person
+          reviews it. {order.kind === "topup" ? "If it is approved, the amount is taken off your balance." : "If it is approved, the licence stops working."}
+        </DialogDescription>
+      </DialogHeader>
+      <div className="grid gap-2">
+        <Label htmlFor={reasonId}>Why do you want a refund?</Label>
+        <textarea
+          id={reasonId}
+          className={TEXTAREA}
+          maxLength={REQUEST_REASON_MAX}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${reasonId}-count${error ? ` ${reasonId}-error` : ""}`}
+        />
+        <p id={`${reasonId}-count`} className={cn("text-xs text-muted-foreground", length > 0 && length < REQUEST_REASON_MIN && "text-amber-700")}>
+          {length} / {REQUEST_REASON_MAX} characters (at least {REQUEST_REASON_MIN})
+        </p>
+        <FieldError id={`${reasonId}-error`} message={error} />
+      </div>
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button type="button" variant="outline">
+            Cancel
+          </Button>
+        </DialogClose>
+        <SubmitButton loading={request.isPending} loadingLabel="Sending ...">
+          Send request
+        </SubmitButton>
+      </DialogFooter>
+    </form>
+  );
+}

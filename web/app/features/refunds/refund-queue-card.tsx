@@ -1,0 +1,157 @@
+// The Overview's money-back queue (decision 024): open requests, oldest first, with the order and
+// the customer's reason; super-admins approve (the refund is made through the payment provider) or decline with
+// a note. Below it, refunds made at the payment provider that could not take back all of a top-up.
+import { useId, useState } from "react";
+import { toast } from "sonner";
+
+import { SubmitButton } from "~/components/submit-button";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { Skeleton } from "~/components/ui/skeleton";
+import { errorMessage } from "~/features/licenses/api";
+import { formatDateTime } from "~/features/licenses/format";
+import { formatMoney } from "~/features/otp-mail/money";
+import { useMe } from "~/features/session/queries";
+
+import type { AdminRefundRequest } from "./api";
+import { useDecideRefundRequest, useRefundQueue } from "./queries";
+
+type Decision = { request: AdminRefundRequest; decision: "approve" | "decline" };
+
+export function RefundQueueCard() {
+  const query = useRefundQueue();
+  const superAdmin = useMe().data?.superAdmin === true;
+  const [deciding, setDeciding] = useState<Decision | null>(null);
+  const data = query.data;
+
+  return (
+    <Card data-testid="refund-queue">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          Refund requests
+          {data ? (
+            <Badge variant="secondary" className="rounded-full tabular-nums" data-testid="refund-queue-count">
+              {data.requests.length}
+            </Badge>
+          ) : null}
+        </CardTitle>
+        <CardDescription>
+          The money-back guarantee: customers ask within {data?.windowDays ?? "…"} days of paying.{" "}
+          {superAdmin ? "Approving refunds the rest of the order through the payment provider." : "A super-admin approves or declines."}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {!data ? (
+          query.isError ? (
+            <p className="text-sm text-destructive">{errorMessage(query.error)}</p>
+          ) : (
+            <Skeleton className="h-16 w-full" />
+          )
+        ) : data.requests.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No open requests.</p>
+        ) : (
+          <ul className="divide-y rounded-md border" aria-label="Open refund requests, oldest first">
+            {data.requests.map((request) => (
+              <li key={request.id} className="grid gap-2 p-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-start" data-testid="refund-request">
+                <div className="grid min-w-0 gap-1 text-sm">
+                  <span className="font-medium break-all">{request.order.email}</span>
+                  <span>
+                    {request.order.planTitle} · {formatMoney(request.order.amountMills - request.order.refundedMills)} · paid{" "}
+                    {request.order.paidAt ? formatDateTime(request.order.paidAt) : "—"}
+                  </span>
+                  <span className="text-muted-foreground">
+                    Asked {formatDateTime(request.createdAt)}: “{request.reason}”
+                  </span>
+                </div>
+                {superAdmin ? (
+                  <div className="flex gap-2">
+                    <Button size="sm" onClick={() => setDeciding({ request, decision: "approve" })} aria-label={`Approve the refund request of ${request.order.email}`}>
+                      Approve
+                    </Button>
+                    <Button size="sm" variant="outline" onClick={() => setDeciding({ request, decision: "decline" })} aria-label={`Decline the refund request of ${request.order.email}`}>
+                      Decline
+                    </Button>
+                  </div>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+        {data && data.shortfalls.length > 0 ? (
+          <div className="grid gap-2" data-testid="refund-shortfalls">
+            <h3 className="text-sm font-medium">Refunded at the payment provider after the credit was spent</h3>
+            <ul className="grid gap-1 text-sm">
+              {data.shortfalls.map((s) => (
+                <li key={s.refundId}>
+                  {s.email}: {formatMoney(s.amountMills)} refunded ({s.tranId}), {formatMoney(s.shortfallMills)} could not be taken off the balance —{" "}
+                  {formatDateTime(s.createdAt)}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+      </CardContent>
+      <DecideDialog deciding={deciding} onClose={() => setDeciding(null)} />
+    </Card>
+  );
+}
+
+function DecideDialog({ deciding, onClose }: { deciding: Decision | null; onClose: () => void }) {
+  return (
+    <Dialog open={deciding !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent className="sm:max-w-md">{deciding ? <DecideForm deciding={deciding} onDone={onClose} /> : null}</DialogContent>
+    </Dialog>
+  );
+}
+
+function DecideForm({ deciding, onDone }: { deciding: Decision; onDone: () => void }) {
+  const decide = useDecideRefundRequest();
+  const [note, setNote] = useState("");
+  const noteId = useId();
+  const { request, decision } = deciding;
+  const approve = decision === "approve";
+  const amount = formatMoney(request.order.amountMills - request.order.refundedMills);
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    try {
+      const result = await decide.mutateAsync({ requestId: request.id, decision, note: note.trim() });
+      toast.success(approve ? "Refund approved" : "Request declined", { description: result.message });
+    } catch (error) {
+      toast.error(approve ? "Refund not made" : "Request not declined", { description: errorMessage(error) });
+    }
+    onDone();
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-5">
+      <DialogHeader>
+        <DialogTitle>{approve ? `Refund ${amount} to ${request.order.email}?` : "Decline this refund request?"}</DialogTitle>
+        <DialogDescription>
+          {approve
+            ? `The rest of the ${request.order.planTitle} payment goes back through the payment provider and ${request.order.kind === "topup" ? "is taken off the balance" : "the licence is revoked"}.`
+            : "Nothing is refunded."}{" "}
+          The customer is told by e-mail, with your note.
+        </DialogDescription>
+      </DialogHeader>
+      <div className="grid gap-2">
+        <Label htmlFor={noteId}>Note for the customer {approve ? "(optional)" : ""}</Label>
+        <Input id={noteId} autoComplete="off" maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
+      </div>
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button type="button" variant="outline">
+            Cancel
+          </Button>
+        </DialogClose>
+        <SubmitButton loading={decide.isPending} loadingLabel={approve ? "Refunding ..." : "Declining ..."} variant={approve ? "default" : "destructive"}>
+          {approve ? "Approve and refund" : "Decline"}
+        </SubmitButton>
+      </DialogFooter>
+    </form>
+  );
+}
