@@ -280,7 +280,7 @@ export type AdjustBalanceResponse = z.infer<typeof AdjustBalanceResponseSchema>;
 
 // ---- Audit log -------------------------------------------------------------------------------
 
-export const AUDIT_ACTIONS = ["user.role", "user.two_factor_reset", "balance.adjust", "licence.suspicious"] as const;
+export const AUDIT_ACTIONS = ["user.role", "user.two_factor_reset", "balance.adjust", "licence.suspicious", "order.refund", "refund_request.approve", "refund_request.decline"] as const;
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditActionSchema>;
 export const AuditQuerySchema = z.object({

@@ -29,12 +29,13 @@ export async function listAudit(db: Db, q: AuditQuery): Promise<AuditList> {
             limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}
           )
           select page.id, page.created_at, page.actor_email, page.action, page.target_type, page.target_id,
-                 page.before, page.after, page.note, coalesce(tu.email, ku.email, lu.email) as target_email
+                 page.before, page.after, page.note, coalesce(tu.email, ku.email, lu.email, ou.email) as target_email
           from page
           left join "user" tu on page.target_type = 'user' and tu.id = page.target_id
           left join api_keys k on k.id = (case when page.target_type = 'api_key' then page.target_id::uuid end)
           left join "user" ku on ku.id = k.user_id
           left join licenses lu on lu.id = (case when page.target_type = 'licence' then page.target_id::uuid end)
+          left join orders ou on ou.id = (case when page.target_type = 'order' then page.target_id::uuid end)
           order by page.created_at desc, page.id desc`,
     ),
     queryRows<{ n: string }>(db, sql`select count(*) as n from audit_log ${filter}`),

@@ -15,7 +15,7 @@ import { useAudit } from "./queries";
 
 const PAGE_SIZE = 25;
 const COLUMNS = ["When", "Who", "What", "Concerning", "Before", "After", "Note"] as const;
-const FILTERS = { all: "All changes", "user.role": "Role changes", "balance.adjust": "Balance adjustments", "user.two_factor_reset": "Two-factor resets", "licence.suspicious": "Suspicious licences" } as const;
+const FILTERS = { all: "All changes", "user.role": "Role changes", "balance.adjust": "Balance adjustments", "user.two_factor_reset": "Two-factor resets", "licence.suspicious": "Suspicious licences", "order.refund": "Refunds", "refund_request.approve": "Refund requests approved", "refund_request.decline": "Refund requests declined" } as const;
 type Filter = keyof typeof FILTERS;
 const ERROR_TITLE = "Error fetching the audit log";
 
@@ -34,7 +34,7 @@ export function AuditLogPanel() {
         : null;
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader title="Audit Log" description="Role changes and balance adjustments: who, when, what, before and after." />
+      <PageHeader title="Audit Log" description="Role changes, balance adjustments and refunds: who, when, what, before and after." />
       <Card className="gap-0 overflow-hidden py-0">
         <div className="flex items-end gap-3 border-b px-4 py-4 sm:px-6">
           <ListSelect
@@ -73,6 +73,8 @@ function describe(entry: AuditEntry, value: Record<string, unknown> | null): str
   if (entry.action === "balance.adjust" && typeof value.balanceMills === "number") return formatBalance(value.balanceMills);
   if (entry.action === "licence.suspicious") return `${String(value.addresses)} addresses, ${String(value.refusedKeys)} refused device keys`;
   if (entry.action === "user.two_factor_reset") return value.twoFactorEnabled ? "Two-factor on" : "Two-factor off";
+  if (entry.action === "order.refund" && typeof value.refundedMills === "number") return `${String(value.status)}, ${formatDollars(value.refundedMills)} refunded`;
+  if (entry.action.startsWith("refund_request.")) return String(value.status ?? "—");
   return JSON.stringify(value);
 }
 
@@ -80,6 +82,13 @@ function what(entry: AuditEntry): string {
   if (entry.action === "user.role") return "Role change";
   if (entry.action === "licence.suspicious") return "Suspicious licence";
   if (entry.action === "user.two_factor_reset") return "Two-factor reset";
+  if (entry.action === "order.refund") {
+    const amount = entry.after?.amountMills;
+    const by = entry.after?.source === "provider" ? " (made at the payment provider)" : entry.after?.source === "guarantee" ? " (money-back request)" : "";
+    return typeof amount === "number" ? `Refund: ${formatDollars(amount)}${by}` : "Refund";
+  }
+  if (entry.action === "refund_request.approve") return "Refund request approved";
+  if (entry.action === "refund_request.decline") return "Refund request declined";
   if (entry.action === "balance.adjust") {
     const delta = entry.after?.deltaMills;
     if (typeof delta === "number") return `Balance ${delta >= 0 ? "added" : "subtracted"}: ${formatBalance(Math.abs(delta))}`;
