@@ -97,3 +97,32 @@ describe("renderEmail", () => {
     expect(email.text.split(link)).toHaveLength(2);
   });
 });
+
+describe("refund e-mails (decision 024)", () => {
+  const historyUrl = "https://keyshop.test/transactions-history";
+  it("refund made: the amount, what is refunded so far, what was taken back, the note", async () => {
+    const email = await renderEmail({
+      template: "refund-made",
+      props: { planTitle: "3 Months", amountMills: 10_000, orderAmountMills: 29_990, refundedMills: 10_000, takenBack: ["Your licence keeps working."], approvedRequest: false, note: "Goodwill", historyUrl },
+    });
+    expect(email.subject).toBe("$10.00 of your Keyshop payment was refunded");
+    for (const part of [email.html, email.text]) {
+      expect(part).toContain("$10.00 of your $29.99 payment for 3 Months");
+      expect(part).toContain("Your licence keeps working.");
+      expect(part).toContain("Goodwill");
+    }
+    const approved = await renderEmail({ template: "refund-made", props: { planTitle: "Balance Top Up", amountMills: 5_000, orderAmountMills: 5_000, refundedMills: 5_000, takenBack: [], approvedRequest: true, note: "", historyUrl } });
+    expect(approved.subject).toBe("Refund request approved: $5.00 refunded");
+    expect(approved.text).toContain("The whole payment is now refunded.");
+  });
+
+  it("request received and declined: the reason, the note", async () => {
+    const received = await renderEmail({ template: "refund-request-received", props: { planTitle: "3 Months", amountMills: 29_990, reason: "Wrong plan <b>", historyUrl } });
+    expect(received.subject).toBe("We received your refund request (3 Months)");
+    expect(received.text).toContain("Wrong plan <b>");
+    expect(received.html).not.toContain("Wrong plan <b>");
+    const declined = await renderEmail({ template: "refund-request-declined", props: { planTitle: "3 Months", amountMills: 29_990, note: "Used on 3 devices", historyUrl } });
+    expect(declined.subject).toBe("Your refund request was declined (3 Months)");
+    expect(declined.text).toContain("Why: Used on 3 devices");
+  });
+});
