@@ -58,6 +58,29 @@ export const ERRORS = {
   NOT_PENDING: { status: 409, message: "This order is already closed." },
   /** A receipt asked for an order that was not paid (pending, failed or cancelled). */
   RECEIPT_NOT_AVAILABLE: { status: 409, message: "This order has no receipt: it was not paid." },
+  // Refunds (decision 024): what an admin's refund or a customer's request runs into.
+  /** The order was not paid (or is refunded already): nothing to refund. */
+  ORDER_NOT_REFUNDABLE: { status: 409, message: "Only a paid order can be refunded." },
+  /** More than what is left of the payment. */
+  REFUND_TOO_LARGE: { status: 409, message: "The refund is larger than what is left of the payment." },
+  /** The provider refunds within 30 days of the payment only. */
+  REFUND_WINDOW_CLOSED: { status: 409, message: "This payment is too old to be refunded through the payment provider." },
+  /** Another refund of this order is under way. */
+  REFUND_IN_PROGRESS: { status: 409, message: "Another refund of this order is under way. Try again in a few minutes." },
+  /** A top-up whose credit is (partly) spent: the balance cannot give it back. */
+  REFUND_BALANCE_TOO_LOW: { status: 409, message: "The balance no longer holds the amount to refund." },
+  /** The provider had refunded it already (in its own portal): recorded, nothing more refunded. */
+  REFUND_ALREADY_MADE: { status: 409, message: "The payment provider had already refunded this payment; it is now recorded." },
+  /** The provider said no; nothing changed. */
+  REFUND_REFUSED: { status: 409, message: "The payment provider refused the refund; nothing was changed." },
+  /** A customer's request for an order that cannot be refunded. */
+  REFUND_NOT_REQUESTABLE: { status: 409, message: "This order cannot be refunded." },
+  /** A customer's request after the money-back guarantee's window. */
+  REFUND_WINDOW_PASSED: { status: 409, message: "The money-back guarantee's window has passed for this order." },
+  /** A request for an order that already has an open one. */
+  REFUND_REQUEST_OPEN: { status: 409, message: "A refund request for this order is already open." },
+  /** Approving or declining a request that was decided already. */
+  REFUND_REQUEST_DECIDED: { status: 409, message: "This refund request was decided already." },
   PAYLOAD_TOO_LARGE: { status: 413, message: "Request body is too large." },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: "Send the body as JSON (Content-Type: application/json)." },
   // 422: the body reads, but a field breaks its rule (`issues` name each field).
@@ -70,6 +93,10 @@ export const ERRORS = {
   INTERNAL: { status: 500, message: "Something went wrong on our side. Please try again." },
   /** The mail supplier failed (nothing was charged). */
   SUPPLIER_FAILED: { status: 503, message: "The mail supplier is unavailable right now. Please try again later; you were not charged." },
+  /** The payment provider could not be asked (nothing was refunded). */
+  PROVIDER_UNAVAILABLE: { status: 503, message: "The payment provider cannot be reached right now; nothing was refunded." },
+  /** The refund call got no answer: it may or may not have been made (the reconciler will tell). */
+  REFUND_OUTCOME_UNKNOWN: { status: 502, message: "The payment provider did not answer; check the order in a few minutes before trying again." },
   /** The server is starting, draining or missing its database. */
   UNAVAILABLE: { status: 503, message: "The service is unavailable right now. Please try again shortly." },
 } as const satisfies Record<string, Entry>;

@@ -3,7 +3,7 @@
 // shows. Amounts are integer mills; the provider refunds whole cents, so amounts are multiples of 10.
 import { z } from "zod";
 import { OrderKindSchema, OrderStatusSchema } from "./orders";
-import { formatPrice } from "./plan-catalogue";
+import { formatPrice } from "./money";
 import { dbText } from "./text";
 
 export const REFUND_REASON_MAX = 500;

@@ -35,7 +35,7 @@ export const json = <T extends z.ZodTypeAny>(schema: T, description: string) => 
 /** A required JSON request body. */
 export const jsonBody = <T extends z.ZodTypeAny>(schema: T) => ({ body: { content: { "application/json": { schema } }, required: true } });
 
-export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 422 | 426 | 429 | 503;
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 422 | 426 | 429 | 502 | 503;
 
 /** What each error status means when a route says nothing more specific. */
 const DEFAULT_DESCRIPTIONS: Record<ErrorStatus, string> = {
@@ -50,6 +50,7 @@ const DEFAULT_DESCRIPTIONS: Record<ErrorStatus, string> = {
   422: "VALIDATION_FAILED: a parameter or field breaks its rule; `issues` names each",
   426: "UPGRADE_REQUIRED",
   429: "RATE_LIMITED: too many requests; see Retry-After",
+  502: "REFUND_OUTCOME_UNKNOWN: the payment provider did not answer",
   503: "UNAVAILABLE",
 };
 

@@ -34,6 +34,7 @@ const order = {
   status: "paid",
   providerRef: "654321",
   refundedMills: 0,
+  refundClaimUntil: null,
   deviceLicense: null,
   fulfilment: null,
   createdAt: paidAt,

@@ -36,6 +36,7 @@ function order(over: Partial<OrderRow> = {}): OrderRow {
     status: "paid",
     providerRef: "123456",
     refundedMills: 0,
+    refundClaimUntil: null,
     deviceLicense: null,
     fulfilment: null,
     createdAt: paidAt,

@@ -75,7 +75,8 @@ async function pay(res: { status: number; body: CheckoutResponse }) {
 }
 
 const buyPlan = (client: TestClient, planId = "local-1m") => env.checkout(client, { kind: "plan", planId }).then(pay);
-const topUp = (client: TestClient, amount: number) => env.checkout(client, { kind: "topup", amount }).then(pay);
+// `dollars` of balance (the wire takes integer mills).
+const topUp = (client: TestClient, dollars: number) => env.checkout(client, { kind: "topup", amountMills: dollars * 1000 }).then(pay);
 
 function refund(orderId: string, body: Record<string, unknown> = { reason: "Customer asked" }, client = boss.client) {
   return client.json<{ code?: string; message: string; refund: { amountMills: number; source: string; reversal: Record<string, unknown> }; order: { status: string; refundedMills: number } }>(`/api/admin/orders/${orderId}/refunds`, { json: body });

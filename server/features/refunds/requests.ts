@@ -64,15 +64,15 @@ export async function createRefundRequest(deps: OrdersDeps, user: CurrentUser, o
       .where(and(eq(orders.id, orderId), eq(orders.userId, user.id)))
       .for("update");
     if (!order) throw new AppError("NOT_FOUND", "Order not found");
-    if (order.status !== "paid" || order.refundedMills >= order.amountMills) throw new AppError("REFUND_NOT_REQUESTABLE", REFUND_MESSAGES.notRequestable, 409);
+    if (order.status !== "paid" || order.refundedMills >= order.amountMills) throw new AppError("REFUND_NOT_REQUESTABLE", REFUND_MESSAGES.notRequestable);
     const until = requestableUntil(order, deps.refundWindowDays);
-    if (!until || now >= until) throw new AppError("REFUND_WINDOW_PASSED", REFUND_MESSAGES.outsideWindow(deps.refundWindowDays), 409);
+    if (!until || now >= until) throw new AppError("REFUND_WINDOW_PASSED", REFUND_MESSAGES.outsideWindow(deps.refundWindowDays));
     let row: RequestRow;
     try {
       // A savepoint: the unique index's refusal must not spoil the transaction's other statements.
       [row] = (await tx.transaction((sp) => sp.insert(refundRequests).values({ orderId: order.id, userId: user.id, reason, createdAt: now }).returning())) as [RequestRow];
     } catch (err) {
-      if (isUniqueViolation(err)) throw new AppError("REFUND_REQUEST_OPEN", REFUND_MESSAGES.requestOpen, 409);
+      if (isUniqueViolation(err)) throw new AppError("REFUND_REQUEST_OPEN", REFUND_MESSAGES.requestOpen);
       throw err;
     }
     await enqueueEmail(tx, {
@@ -114,7 +114,7 @@ async function openRequest(db: Db, id: string): Promise<{ request: RequestRow; o
   if (!UUID.test(id)) throw new AppError("NOT_FOUND", "Refund request not found");
   const [row] = await db.select({ request: refundRequests, order: orders }).from(refundRequests).innerJoin(orders, eq(orders.id, refundRequests.orderId)).where(eq(refundRequests.id, id));
   if (!row) throw new AppError("NOT_FOUND", "Refund request not found");
-  if (row.request.status !== "open") throw new AppError("REFUND_REQUEST_DECIDED", REFUND_MESSAGES.requestDecided, 409);
+  if (row.request.status !== "open") throw new AppError("REFUND_REQUEST_DECIDED", REFUND_MESSAGES.requestDecided);
   return row;
 }
 
@@ -141,7 +141,7 @@ export async function declineRefundRequest(deps: OrdersDeps, actor: RefundActor,
       .set({ status: "declined", decidedBy: actor.id, decidedAt: now, decisionNote: note || null })
       .where(and(eq(refundRequests.id, id), eq(refundRequests.status, "open")))
       .returning();
-    if (!declined) throw new AppError("REFUND_REQUEST_DECIDED", REFUND_MESSAGES.requestDecided, 409);
+    if (!declined) throw new AppError("REFUND_REQUEST_DECIDED", REFUND_MESSAGES.requestDecided);
     await enqueueEmail(tx, {
       to: order.email,
       template: "refund-request-declined",

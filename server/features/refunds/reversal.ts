@@ -9,7 +9,7 @@ import { eq } from "drizzle-orm";
 import type { Reversal } from "../../../contracts/refunds";
 import type { Tx } from "../../db/client";
 import { apiKeys, licenseHistory, licenses, plans } from "../../db/schema";
-import { formatMills } from "../../lib/money";
+import { formatBalance } from "../../../contracts/money";
 import { changeBalance } from "../balance/service";
 import { fulfilmentOf, type OrderRow } from "../orders/dto";
 
@@ -88,7 +88,7 @@ async function debitTopup(tx: Tx, order: OrderRow, amountMills: number, actorUse
   }
   return {
     reversal: { balanceDebited: { apiKeyId: key.id, mills: debit, balanceAfterMills }, ...(shortfallMills > 0 ? { shortfallMills } : {}) },
-    lines: [`${formatMills(debit)} was taken off your balance (now ${formatMills(balanceAfterMills)}).`],
+    lines: [`${formatBalance(debit)} was taken off your balance (now ${formatBalance(balanceAfterMills)}).`],
   };
 }
 

@@ -16,7 +16,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { REFUND_MESSAGES, type AdminRefundResponse, type Refund, type Reversal } from "../../../contracts/refunds";
 import { auditLog, orders, refundRequests, refunds } from "../../db/schema";
 import { AppError } from "../../lib/errors";
-import { formatMills } from "../../lib/money";
+import { formatPrice } from "../../../contracts/money";
 import { enqueueEmail } from "../../providers/email/outbox";
 import type { PaymentRef } from "../../providers/payments/types";
 import type { OrdersDeps } from "../orders/deps";
@@ -188,15 +188,15 @@ async function claimRefund(deps: OrdersDeps, orderId: string, requested: number 
   return deps.db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
     if (!order) throw new AppError("NOT_FOUND", "Order not found");
-    if (order.status !== "paid") throw new AppError("ORDER_NOT_REFUNDABLE", REFUND_MESSAGES.notPaid, 409);
+    if (order.status !== "paid") throw new AppError("ORDER_NOT_REFUNDABLE", REFUND_MESSAGES.notPaid);
     const left = order.amountMills - order.refundedMills;
     const amountMills = requested ?? left;
-    if (amountMills > left) throw new AppError("REFUND_TOO_LARGE", REFUND_MESSAGES.tooMuch(left), 409);
+    if (amountMills > left) throw new AppError("REFUND_TOO_LARGE", REFUND_MESSAGES.tooMuch(left));
     const paidAt = order.paidAt ?? order.createdAt;
-    if (now.getTime() - paidAt.getTime() > PROVIDER_REFUND_DAYS * DAY_MS) throw new AppError("REFUND_WINDOW_CLOSED", REFUND_MESSAGES.tooOld, 409);
-    if (order.refundClaimUntil && order.refundClaimUntil > now) throw new AppError("REFUND_IN_PROGRESS", REFUND_MESSAGES.inProgress, 409);
+    if (now.getTime() - paidAt.getTime() > PROVIDER_REFUND_DAYS * DAY_MS) throw new AppError("REFUND_WINDOW_CLOSED", REFUND_MESSAGES.tooOld);
+    if (order.refundClaimUntil && order.refundClaimUntil > now) throw new AppError("REFUND_IN_PROGRESS", REFUND_MESSAGES.inProgress);
     const balance = await balanceHolding(tx, order);
-    if (balance !== null && balance < amountMills) throw new AppError("REFUND_BALANCE_TOO_LOW", REFUND_MESSAGES.balanceTooLow(balance, amountMills), 409);
+    if (balance !== null && balance < amountMills) throw new AppError("REFUND_BALANCE_TOO_LOW", REFUND_MESSAGES.balanceTooLow(balance, amountMills));
     const [claimed] = await tx
       .update(orders)
       .set({ refundClaimUntil: new Date(now.getTime() + REFUND_CLAIM_MS) })
@@ -238,12 +238,12 @@ export async function refundOrder(deps: OrdersDeps, input: RefundInput): Promise
   } catch (err) {
     deps.logger.warn({ err, orderId: order.id }, "refund: the provider could not say what was refunded; nothing done");
     await releaseClaim(deps, order.id);
-    throw new AppError("PROVIDER_UNAVAILABLE", REFUND_MESSAGES.unreachable, 503);
+    throw new AppError("PROVIDER_UNAVAILABLE", REFUND_MESSAGES.unreachable);
   }
   if (already > order.refundedMills) {
     await applyRefund(deps, { orderId: order.id, source: "provider", providerTotalMills: already, reason: "Refunded at the payment provider", actor: null, claimed: true, now });
     await releaseClaim(deps, order.id);
-    throw new AppError("REFUND_ALREADY_MADE", REFUND_MESSAGES.alreadyAtProvider(already - order.refundedMills), 409);
+    throw new AppError("REFUND_ALREADY_MADE", REFUND_MESSAGES.alreadyAtProvider(already - order.refundedMills));
   }
 
   let outcome;
@@ -257,12 +257,12 @@ export async function refundOrder(deps: OrdersDeps, input: RefundInput): Promise
       .update(orders)
       .set({ nextCheckAt: new Date(now.getTime() + REFUND_CLAIM_MS + 5_000) })
       .where(eq(orders.id, order.id));
-    throw new AppError("REFUND_OUTCOME_UNKNOWN", REFUND_MESSAGES.unknown, 502);
+    throw new AppError("REFUND_OUTCOME_UNKNOWN", REFUND_MESSAGES.unknown);
   }
   if (outcome.outcome === "refused") {
     await releaseClaim(deps, order.id);
     deps.logger.warn({ orderId: order.id, code: outcome.code, message: outcome.message }, "refund refused by the provider");
-    throw new AppError("REFUND_REFUSED", REFUND_MESSAGES.providerRefused(`${outcome.message} (${outcome.code})`), 409);
+    throw new AppError("REFUND_REFUSED", REFUND_MESSAGES.providerRefused(`${outcome.message} (${outcome.code})`));
   }
   const applied = await applyRefund(deps, {
     orderId: order.id,
@@ -286,7 +286,7 @@ export async function refundOrder(deps: OrdersDeps, input: RefundInput): Promise
 
 /** "$29.99 refunded; licence KS-… revoked." for the admin's toast. */
 export function refundSummary(amountMills: number, reversal: Reversal): string {
-  const dollars = (mills: number) => formatMills(mills);
+  const dollars = (mills: number) => formatPrice(mills);
   const parts = [`${dollars(amountMills)} refunded`];
   if (reversal.licenceRevoked) parts.push(`licence ${reversal.licenceRevoked.buyKey} revoked`);
   if (reversal.daysRemoved) parts.push(`${reversal.daysRemoved.days} days taken off the licence`);

@@ -1,4 +1,4 @@
-import { formatMills } from "../../../lib/money";
+import { formatPrice } from "../../../../contracts/money";
 import { defineEmailTemplate } from "./define-template";
 import { ActionLink, EmailLayout, Note, Paragraph } from "./layout";
 
@@ -22,12 +22,12 @@ export interface RefundMadeProps {
 }
 
 export default function RefundMade({ planTitle, amountMills, orderAmountMills, refundedMills, takenBack, approvedRequest, note, historyUrl }: RefundMadeProps) {
-  const amount = formatMills(amountMills);
+  const amount = formatPrice(amountMills);
   const whole = refundedMills >= orderAmountMills;
   return (
     <EmailLayout preview={`${amount} of your ${planTitle} payment was refunded`} heading={approvedRequest ? "Your refund request was approved" : "Your payment was refunded"}>
-      <Paragraph>{`${amount} of your ${formatMills(orderAmountMills)} payment for ${planTitle} was refunded to the card or account you paid with. Banks usually show it within a few working days.`}</Paragraph>
-      <Paragraph>{whole ? "The whole payment is now refunded." : `${formatMills(refundedMills)} of it is refunded so far.`}</Paragraph>
+      <Paragraph>{`${amount} of your ${formatPrice(orderAmountMills)} payment for ${planTitle} was refunded to the card or account you paid with. Banks usually show it within a few working days.`}</Paragraph>
+      <Paragraph>{whole ? "The whole payment is now refunded." : `${formatPrice(refundedMills)} of it is refunded so far.`}</Paragraph>
       {takenBack.map((line) => (
         <Paragraph key={line}>{line}</Paragraph>
       ))}
@@ -49,6 +49,6 @@ RefundMade.PreviewProps = {
 } satisfies RefundMadeProps;
 
 export const refundMadeTemplate = defineEmailTemplate({
-  subject: (p: RefundMadeProps) => (p.approvedRequest ? `Refund request approved: ${formatMills(p.amountMills)} refunded` : `${formatMills(p.amountMills)} of your Keyshop payment was refunded`),
+  subject: (p: RefundMadeProps) => (p.approvedRequest ? `Refund request approved: ${formatPrice(p.amountMills)} refunded` : `${formatPrice(p.amountMills)} of your Keyshop payment was refunded`),
   Component: RefundMade,
 });

@@ -1,4 +1,4 @@
-import { formatMills } from "../../../lib/money";
+import { formatPrice } from "../../../../contracts/money";
 import { defineEmailTemplate } from "./define-template";
 import { ActionLink, EmailLayout, Note, Paragraph } from "./layout";
 
@@ -13,7 +13,7 @@ export interface RefundRequestDeclinedProps {
 export default function RefundRequestDeclined({ planTitle, amountMills, note, historyUrl }: RefundRequestDeclinedProps) {
   return (
     <EmailLayout preview={`Your refund request for ${planTitle} was declined`} heading="Your refund request was declined">
-      <Paragraph>{`We reviewed your request for a refund of your ${formatMills(amountMills)} payment for ${planTitle} and declined it. Your purchase stays as it was.`}</Paragraph>
+      <Paragraph>{`We reviewed your request for a refund of your ${formatPrice(amountMills)} payment for ${planTitle} and declined it. Your purchase stays as it was.`}</Paragraph>
       {note ? <Paragraph>{`Why: ${note}`}</Paragraph> : null}
       <ActionLink url={historyUrl} label="Open Transactions History" />
       <Note>If you think this is a mistake, reply to this e-mail or contact support.</Note>

@@ -1,4 +1,4 @@
-import { formatMills } from "../../../lib/money";
+import { formatPrice } from "../../../../contracts/money";
 import { defineEmailTemplate } from "./define-template";
 import { ActionLink, EmailLayout, Note, Paragraph } from "./layout";
 
@@ -13,7 +13,7 @@ export interface RefundRequestReceivedProps {
 export default function RefundRequestReceived({ planTitle, amountMills, reason, historyUrl }: RefundRequestReceivedProps) {
   return (
     <EmailLayout preview={`We received your refund request for ${planTitle}`} heading="We received your refund request">
-      <Paragraph>{`You asked for a refund of your ${formatMills(amountMills)} payment for ${planTitle}. Each request is reviewed by a person; you will get an e-mail with the answer.`}</Paragraph>
+      <Paragraph>{`You asked for a refund of your ${formatPrice(amountMills)} payment for ${planTitle}. Each request is reviewed by a person; you will get an e-mail with the answer.`}</Paragraph>
       <Paragraph>{`Your reason: ${reason}`}</Paragraph>
       <ActionLink url={historyUrl} label="Open Transactions History" />
       <Note>Nothing changes until the request is answered: your purchase keeps working meanwhile.</Note>

@@ -10,7 +10,7 @@ import { TableCell, TableRow } from "~/components/ui/table";
 import { formatDateTime } from "~/features/licenses/format";
 
 import { errorMessage, type AuditEntry } from "./api";
-import { formatBalance } from "../../../../contracts/money";
+import { formatBalance, formatPrice } from "../../../../contracts/money";
 import { useAudit } from "./queries";
 
 const PAGE_SIZE = 25;
@@ -73,7 +73,7 @@ function describe(entry: AuditEntry, value: Record<string, unknown> | null): str
   if (entry.action === "balance.adjust" && typeof value.balanceMills === "number") return formatBalance(value.balanceMills);
   if (entry.action === "licence.suspicious") return `${String(value.addresses)} addresses, ${String(value.refusedKeys)} refused device keys`;
   if (entry.action === "user.two_factor_reset") return value.twoFactorEnabled ? "Two-factor on" : "Two-factor off";
-  if (entry.action === "order.refund" && typeof value.refundedMills === "number") return `${String(value.status)}, ${formatDollars(value.refundedMills)} refunded`;
+  if (entry.action === "order.refund" && typeof value.refundedMills === "number") return `${String(value.status)}, ${formatPrice(value.refundedMills)} refunded`;
   if (entry.action.startsWith("refund_request.")) return String(value.status ?? "—");
   return JSON.stringify(value);
 }
@@ -85,7 +85,7 @@ function what(entry: AuditEntry): string {
   if (entry.action === "order.refund") {
     const amount = entry.after?.amountMills;
     const by = entry.after?.source === "provider" ? " (made at the payment provider)" : entry.after?.source === "guarantee" ? " (money-back request)" : "";
-    return typeof amount === "number" ? `Refund: ${formatDollars(amount)}${by}` : "Refund";
+    return typeof amount === "number" ? `Refund: ${formatPrice(amount)}${by}` : "Refund";
   }
   if (entry.action === "refund_request.approve") return "Refund request approved";
   if (entry.action === "refund_request.decline") return "Refund request declined";

@@ -4,14 +4,13 @@
 import { useId, useState } from "react";
 import { toast } from "sonner";
 
-import { dollarsToMills } from "../../../../contracts/money";
+import { formatPrice, parseDollars } from "../../../../contracts/money";
 import { SubmitButton } from "~/components/submit-button";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { errorMessage } from "~/features/licenses/api";
-import { formatMoney } from "~/features/otp-mail/money";
 import type { Order } from "~/features/payments/api";
 import { cn } from "~/lib/utils";
 
@@ -52,7 +51,7 @@ function RefundOrderForm({ order, onDone }: { order: Order; onDone: () => void }
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
-    const mills = dollarsToMills(amount, { decimals: 2, wholeDigits: 7 });
+    const mills = parseDollars(amount, { decimals: 2 });
     const next = {
       amount: mills === null || mills <= 0 ? REFUND_MESSAGES.amount : mills > left ? REFUND_MESSAGES.tooMuch(left) : null,
       reason: reason.trim().length < 1 || reason.trim().length > REFUND_REASON_MAX ? REFUND_MESSAGES.reason : null,
@@ -74,8 +73,8 @@ function RefundOrderForm({ order, onDone }: { order: Order; onDone: () => void }
       <DialogHeader>
         <DialogTitle>Refund this payment?</DialogTitle>
         <DialogDescription>
-          {order.email}: {order.planTitle}, {formatMoney(order.amountMills)} paid
-          {order.refundedMills > 0 ? `, ${formatMoney(order.refundedMills)} refunded already` : ""}. The money goes back through the payment provider. {what}
+          {order.email}: {order.planTitle}, {formatPrice(order.amountMills)} paid
+          {order.refundedMills > 0 ? `, ${formatPrice(order.refundedMills)} refunded already` : ""}. The money goes back through the payment provider. {what}
         </DialogDescription>
       </DialogHeader>
       <div className="grid gap-2">
@@ -90,7 +89,7 @@ function RefundOrderForm({ order, onDone }: { order: Order; onDone: () => void }
           aria-describedby={`${amountId}-hint${errors.amount ? ` ${amountId}-error` : ""}`}
         />
         <p id={`${amountId}-hint`} className="text-xs text-muted-foreground">
-          All that is left by default: {formatMoney(left)}.
+          All that is left by default: {formatPrice(left)}.
         </p>
         <FieldError id={`${amountId}-error`} message={errors.amount} />
       </div>
@@ -160,7 +159,7 @@ function RequestRefundForm({ order, onDone }: { order: Order; onDone: () => void
       <DialogHeader>
         <DialogTitle>Request a refund</DialogTitle>
         <DialogDescription>
-          {order.planTitle}, {formatMoney(order.amountMills - order.refundedMills)}. Our money-back guarantee: ask{until ? ` until ${until}` : ""} and a person
+          {order.planTitle}, {formatPrice(order.amountMills - order.refundedMills)}. Our money-back guarantee: ask{until ? ` until ${until}` : ""} and a person
           reviews it. {order.kind === "topup" ? "If it is approved, the amount is taken off your balance." : "If it is approved, the licence stops working."}
         </DialogDescription>
       </DialogHeader>

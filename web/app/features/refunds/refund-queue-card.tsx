@@ -14,7 +14,7 @@ import { Label } from "~/components/ui/label";
 import { Skeleton } from "~/components/ui/skeleton";
 import { errorMessage } from "~/features/licenses/api";
 import { formatDateTime } from "~/features/licenses/format";
-import { formatMoney } from "~/features/otp-mail/money";
+import { formatPrice } from "../../../../contracts/money";
 import { useMe } from "~/features/session/queries";
 
 import type { AdminRefundRequest } from "./api";
@@ -60,7 +60,7 @@ export function RefundQueueCard() {
                 <div className="grid min-w-0 gap-1 text-sm">
                   <span className="font-medium break-all">{request.order.email}</span>
                   <span>
-                    {request.order.planTitle} · {formatMoney(request.order.amountMills - request.order.refundedMills)} · paid{" "}
+                    {request.order.planTitle} · {formatPrice(request.order.amountMills - request.order.refundedMills)} · paid{" "}
                     {request.order.paidAt ? formatDateTime(request.order.paidAt) : "—"}
                   </span>
                   <span className="text-muted-foreground">
@@ -87,7 +87,7 @@ export function RefundQueueCard() {
             <ul className="grid gap-1 text-sm">
               {data.shortfalls.map((s) => (
                 <li key={s.refundId}>
-                  {s.email}: {formatMoney(s.amountMills)} refunded ({s.tranId}), {formatMoney(s.shortfallMills)} could not be taken off the balance —{" "}
+                  {s.email}: {formatPrice(s.amountMills)} refunded ({s.tranId}), {formatPrice(s.shortfallMills)} could not be taken off the balance —{" "}
                   {formatDateTime(s.createdAt)}
                 </li>
               ))}
@@ -114,7 +114,7 @@ function DecideForm({ deciding, onDone }: { deciding: Decision; onDone: () => vo
   const noteId = useId();
   const { request, decision } = deciding;
   const approve = decision === "approve";
-  const amount = formatMoney(request.order.amountMills - request.order.refundedMills);
+  const amount = formatPrice(request.order.amountMills - request.order.refundedMills);
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();

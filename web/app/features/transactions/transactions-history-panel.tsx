@@ -210,7 +210,7 @@ function RefundNote({ order }: { order: Order }) {
     <>
       {order.refundedMills > 0 && order.refundedMills < order.amountMills ? (
         <span className="block text-xs text-muted-foreground" data-testid="refunded-amount">
-          {formatMoney(order.refundedMills)} refunded
+          {formatPrice(order.refundedMills)} refunded
         </span>
       ) : null}
       {request?.status === "open" ? (
