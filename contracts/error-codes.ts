@@ -42,6 +42,10 @@ export const ERRORS = {
   EXPIRED: { status: 409, message: "This license has expired; its key cannot be changed." },
   /** A licence with no key changes left. */
   NO_CHANGES_LEFT: { status: 409, message: "No key changes left for this license." },
+  /** A licence an admin revoked (or whose order was refunded): nothing can change it any more. */
+  LICENSE_REVOKED: { status: 409, message: "This license was revoked; it cannot be changed." },
+  /** A licence an admin suspended: its key cannot change until it is resumed. */
+  LICENSE_SUSPENDED: { status: 409, message: "This license is suspended; its key cannot be changed. Contact support." },
   /** A device key already bound to another licence. */
   DEVICE_IN_USE: { status: 409, message: "This device key is already bound to another license. Move or release that license first." },
   /** An admin removing their own admin role. */

@@ -24,7 +24,11 @@ export const DeviceKeySchema = dbText(LICENSE_KEY_MESSAGES.empty)
 
 export const BuyKeySchema = dbText().trim().min(8, "Buy key is too short").max(64, "Buy key is too long");
 
-export const LicenseStatusSchema = z.enum(["New", "Active", "Expired"]);
+/** The term's state (the spec's rule): what the desktop tool's answers carry in `status`. */
+export const TermStatusSchema = z.enum(["New", "Active", "Expired"]);
+export type TermStatus = z.infer<typeof TermStatusSchema>;
+/** What the dashboard shows: the term's state, unless an admin suspended or revoked the licence. */
+export const LicenseStatusSchema = z.enum(["New", "Active", "Expired", "Suspended", "Revoked"]);
 export type LicenseStatus = z.infer<typeof LicenseStatusSchema>;
 
 export const LicenseSchema = z.object({
@@ -86,6 +90,8 @@ export const LicenseCodeSchema = z.enum([
   "DEVICE_IN_USE",
   "EXPIRED",
   "NO_CHANGES_LEFT",
+  "SUSPENDED",
+  "REVOKED",
 ]);
 export type LicenseCode = z.infer<typeof LicenseCodeSchema>;
 
@@ -100,6 +106,8 @@ export const LICENSE_MESSAGES: Record<LicenseCode, string> = {
   DEVICE_IN_USE: "This device key is already bound to another license. Move or release that license first.",
   EXPIRED: "The license has expired.",
   NO_CHANGES_LEFT: "No key changes left for this license.",
+  SUSPENDED: "The license is suspended. Contact support.",
+  REVOKED: "The license has been revoked and cannot be used any more.",
 };
 
 export const LicenseActionSchema = z.enum(["activate", "validate", "change-key"]);
@@ -153,7 +161,8 @@ export const LicenseAnswerSchema = z.object({
   deviceKey: z.string(),
   /** The request's nonce (always present in protocol 2). */
   nonce: z.string().nullable(),
-  status: LicenseStatusSchema.nullable(),
+  /** The term's state; a suspension or revocation is said by `code` (old clients know these three). */
+  status: TermStatusSchema.nullable(),
   expiresAt: z.string().nullable(),
   changesLeft: z.number().int().nullable(),
   serverTime: z.string(),

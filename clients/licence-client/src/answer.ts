@@ -16,6 +16,9 @@ export const KNOWN_CODES = [
   "DEVICE_IN_USE",
   "EXPIRED",
   "NO_CHANGES_LEFT",
+  // An admin's hold: suspended (may be lifted) and revoked (final). `status` keeps the term's state.
+  "SUSPENDED",
+  "REVOKED",
 ] as const;
 export type KnownCode = (typeof KNOWN_CODES)[number];
 // `string & {}` keeps editor completion for the known codes while allowing new ones.

@@ -2,10 +2,13 @@
 // from the tool's side (relay, replay, forged refusal), key rotation, and offline use.
 import { serve, type ServerType } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { licenses } from "../../../server/db/schema";
 import { createLicense } from "../../../server/features/licenses/service";
 import { rotateSigningKey } from "../../../server/features/licenses/signing";
 import { createTestContext, type TestContext } from "../../../server/test/harness";
 import { LicenceClient, MemoryStorage, type TrustedKey } from "./index";
+import { leaseStorageKey } from "./lease";
 
 const DAY = 86_400_000;
 let t: TestContext;
@@ -103,6 +106,26 @@ describe("the reference client against the server", () => {
     const other = await client({ storage }).check({ buyKey: lic.buyKey, deviceKey: "PC-LDREEL-ELSEWHERE" });
     expect(other).toMatchObject({ ok: false, reason: "refused", answer: { code: "DEVICE_MISMATCH" } });
   });
+
+  for (const [hold, code] of [["suspendedAt", "SUSPENDED"], ["revokedAt", "REVOKED"]] as const) {
+    it(`a signed ${code} is a refusal that drops the lease at once, unlike a network failure`, async () => {
+      const lic = await newLicence(`PC-LDREEL-${code}`);
+      const storage = new MemoryStorage();
+      const deviceKey = `PC-LDREEL-${code}`;
+      expect(await client({ storage }).check({ buyKey: lic.buyKey, deviceKey })).toMatchObject({ ok: true, source: "online" });
+      expect(await storage.get(leaseStorageKey(lic.buyKey, deviceKey))).not.toBeNull();
+      // Offline, the lease carries the tool.
+      const offline: typeof fetch = () => Promise.reject(new TypeError("fetch failed"));
+      expect(await client({ fetch: offline, storage }).check({ buyKey: lic.buyKey, deviceKey })).toMatchObject({ ok: true, source: "lease", online: { kind: "no-answer", reason: "network" } });
+      // An admin puts the licence on hold: the next online check is refused, verified, and ends the lease.
+      await t.database.db.update(licenses).set({ [hold]: new Date() }).where(eq(licenses.id, lic.id));
+      const refused = await client({ storage }).check({ buyKey: lic.buyKey, deviceKey });
+      expect(refused).toMatchObject({ ok: false, reason: "refused", answer: { valid: false, code, status: "Active", leaseUntil: null } });
+      expect(await storage.get(leaseStorageKey(lic.buyKey, deviceKey))).toBeNull();
+      // So going offline afterwards gives nothing to run on.
+      expect(await client({ fetch: offline, storage }).check({ buyKey: lic.buyKey, deviceKey })).toMatchObject({ ok: false, reason: "no-lease" });
+    });
+  }
 
   it("keeps running offline on its lease, and stops when the clock is turned back", async () => {
     const lic = await newLicence("PC-LDREEL-OFFLINE");

@@ -80,6 +80,22 @@ describe("the licence cache", () => {
     expect((await post("validate", { buyKey: lic.buyKey, deviceKey: "LDREEL-CACHE-3B" })).body.code).toBe("VALID");
   });
 
+  it("a suspension or revocation is seen by the next validate: the trigger fires on every column", async () => {
+    const lic = await activeLicence("LDREEL-CACHE-HOLD");
+    await eventually(async () => {
+      const before = cache.hits;
+      expect((await validate(lic.buyKey, "LDREEL-CACHE-HOLD")).code).toBe("VALID");
+      expect(cache.hits).toBe(before + 1);
+    });
+    // Another instance's change (the trigger's notification is all this cache hears of it).
+    await t.database.db.update(licenses).set({ suspendedAt: new Date() }).where(eq(licenses.id, lic.id));
+    await eventually(async () => expect((await validate(lic.buyKey, "LDREEL-CACHE-HOLD")).code).toBe("SUSPENDED"));
+    await t.database.db.update(licenses).set({ suspendedAt: null }).where(eq(licenses.id, lic.id));
+    await eventually(async () => expect((await validate(lic.buyKey, "LDREEL-CACHE-HOLD")).code).toBe("VALID"));
+    await t.database.db.execute(sql`update licenses set revoked_at = now() where id = ${lic.id}`);
+    await eventually(async () => expect((await validate(lic.buyKey, "LDREEL-CACHE-HOLD")).code).toBe("REVOKED"));
+  });
+
   it("a load that races with a change is not kept", async () => {
     const lic = await activeLicence("LDREEL-CACHE-4");
     const local = new LicenceCache();

@@ -124,6 +124,86 @@ describe("protocol 2 answers", () => {
   });
 });
 
+describe("an admin's hold: SUSPENDED and REVOKED (issue #16)", () => {
+  const hold = (id: string, set: { suspendedAt?: Date | null; revokedAt?: Date | null }) => t.database.db.update(licenses).set(set).where(eq(licenses.id, id));
+
+  it("a suspended licence is refused with a signed SUSPENDED on validate, activate and change-key; resumed, it is valid again", async () => {
+    const deviceKey = device("SUSPENDED");
+    const lic = await activeOn(deviceKey);
+    await hold(lic.id, { suspendedAt: new Date() });
+    const validated = await call("validate", { buyKey: lic.buyKey, deviceKey, nonce: nonce() });
+    // The term's state stays in `status` (old clients know only New, Active, Expired): `code` says why.
+    expect(validated.answer).toMatchObject({ action: "validate", valid: false, code: "SUSPENDED", status: "Active", leaseUntil: null, buyKey: lic.buyKey, deviceKey });
+    // The same answer on any device: the hold comes before the binding checks.
+    expect((await call("validate", { buyKey: lic.buyKey, deviceKey: device("ELSEWHERE"), nonce: nonce() })).answer.code).toBe("SUSPENDED");
+    expect((await call("activate", { buyKey: lic.buyKey, deviceKey, nonce: nonce() })).answer).toMatchObject({ valid: false, code: "SUSPENDED" });
+    const moved = await call("change-key", { buyKey: lic.buyKey, oldDeviceKey: deviceKey, newDeviceKey: device("NEW"), nonce: nonce() });
+    expect(moved.answer).toMatchObject({ valid: false, code: "SUSPENDED", changesLeft: 2 });
+    const [still] = await t.database.db.select().from(licenses).where(eq(licenses.id, lic.id));
+    expect(still).toMatchObject({ licenseKey: deviceKey, changesLeft: 2 });
+
+    await hold(lic.id, { suspendedAt: null });
+    expect((await call("validate", { buyKey: lic.buyKey, deviceKey, nonce: nonce() })).answer).toMatchObject({ valid: true, code: "VALID" });
+  });
+
+  it("a revoked licence is refused with a signed REVOKED, distinct from EXPIRED, even when also suspended or never activated", async () => {
+    const deviceKey = device("REVOKED");
+    const lic = await activeOn(deviceKey);
+    await hold(lic.id, { revokedAt: new Date(), suspendedAt: new Date() });
+    expect((await call("validate", { buyKey: lic.buyKey, deviceKey, nonce: nonce() })).answer).toMatchObject({ valid: false, code: "REVOKED", message: "The license has been revoked and cannot be used any more." });
+    const fresh = await seed();
+    await hold(fresh.id, { revokedAt: new Date() });
+    const activated = await call("activate", { buyKey: fresh.buyKey, deviceKey: device("FRESH"), nonce: nonce() });
+    expect(activated.answer).toMatchObject({ valid: false, code: "REVOKED", status: "New", expiresAt: null });
+    const [untouched] = await t.database.db.select().from(licenses).where(eq(licenses.id, fresh.id));
+    expect(untouched).toMatchObject({ licenseKey: null, startDate: null });
+  });
+
+  it("the dashboard refuses a key change of a suspended or revoked licence (409 with the hold's code)", async () => {
+    const owner = await t.signedInUser();
+    for (const [set, code] of [[{ suspendedAt: new Date() }, "SUSPENDED"], [{ revokedAt: new Date() }, "REVOKED"]] as const) {
+      const lic = await activeOn(device("DASH"), { email: owner.email, userId: owner.id });
+      await hold(lic.id, set);
+      const res = await owner.client.json<{ code: string }>(`/api/licenses/${lic.id}/change-key`, { json: { licenseKey: device("DASH-NEW") } });
+      expect([res.status, res.body.code]).toEqual([409, code]);
+      const list = await owner.client.json<{ licenses: Array<{ id: string; status: string; canChangeKey: boolean }> }>("/api/licenses");
+      expect(list.body.licenses.find((l) => l.id === lic.id)).toMatchObject({ status: code === "SUSPENDED" ? "Suspended" : "Revoked", canChangeKey: false });
+    }
+  });
+
+  it("a revoked licence lets go of its device key for a new licence; a suspended one keeps it", async () => {
+    const revokedKey = device("REVOKED-HOLDER");
+    const revoked = await activeOn(revokedKey);
+    await hold(revoked.id, { revokedAt: new Date() });
+    expect((await call("activate", { buyKey: (await seed()).buyKey, deviceKey: revokedKey, nonce: nonce() })).answer).toMatchObject({ valid: true, code: "ACTIVATED" });
+    const [released] = await t.database.db.select().from(licenses).where(eq(licenses.id, revoked.id));
+    expect(released!.licenseKey).toBeNull();
+
+    const suspendedKey = device("SUSPENDED-HOLDER");
+    const suspended = await activeOn(suspendedKey);
+    await hold(suspended.id, { suspendedAt: new Date() });
+    expect((await call("activate", { buyKey: (await seed()).buyKey, deviceKey: suspendedKey, nonce: nonce() })).answer).toMatchObject({ valid: false, code: "DEVICE_IN_USE" });
+  });
+
+  it("protocol 1 clients are refused as for an expired licence: code and status EXPIRED, 409 on activate and change-key", async () => {
+    const deviceKey = device("V1-HOLD");
+    const lic = await activeOn(deviceKey);
+    await hold(lic.id, { suspendedAt: new Date() });
+    const validated = await t.client().request("/api/v1/licenses/validate", { json: { buyKey: lic.buyKey, deviceKey } });
+    const raw = Buffer.from(await validated.arrayBuffer());
+    expect(validated.status).toBe(200);
+    const header = validated.headers.get("x-keyshop-signature")!;
+    expect(header).toMatch(/^ed25519=/);
+    expect(verify(null, raw, (await publishedKeys()).get(t.signer.keyId)!, Buffer.from(header.slice("ed25519=".length), "base64"))).toBe(true);
+    expect(JSON.parse(raw.toString())).toMatchObject({ protocol: 1, valid: false, code: "EXPIRED", status: "Expired", message: "The license is suspended. Contact support." });
+    const activated = await t.client().request("/api/v1/licenses/activate", { json: { buyKey: lic.buyKey, deviceKey } });
+    expect([activated.status, ((await activated.json()) as Answer).code]).toEqual([409, "EXPIRED"]);
+    await hold(lic.id, { revokedAt: new Date() });
+    const changed = await t.client().request("/api/v1/licenses/change-key", { json: { buyKey: lic.buyKey, oldDeviceKey: deviceKey, newDeviceKey: device("V1-NEW") } });
+    expect([changed.status, ((await changed.json()) as Answer & { message: string }).message]).toEqual([409, "The license has been revoked and cannot be used any more."]);
+  });
+});
+
 describe("one device key, one licence", () => {
   it("the dashboard refuses another customer's device key with DEVICE_IN_USE (409), whoever asks", async () => {
     const victim = await t.signedInUser();

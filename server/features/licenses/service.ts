@@ -9,7 +9,7 @@ import { isUniqueViolation } from "../../db/errors";
 import { licenseHistory, licenses, plans } from "../../db/schema";
 import { randomString } from "../../lib/crypto";
 import { AppError } from "../../lib/errors";
-import { licenseStatus } from "./status";
+import { holdOf, licenseStatus, termStatus } from "./status";
 
 export type LicenseRow = typeof licenses.$inferSelect;
 export interface Actor {
@@ -72,7 +72,7 @@ export async function createLicense(input: CreateLicenseInput): Promise<LicenseR
 }
 
 function canChangeKey(row: LicenseRow, now: Date) {
-  return row.changesLeft > 0 && licenseStatus(row, now) !== "Expired";
+  return row.changesLeft > 0 && !holdOf(row) && termStatus(row, now) !== "Expired";
 }
 
 export function toLicenseDto(row: LicenseRow, planTitle: string | null, now = new Date()): License {
@@ -138,10 +138,15 @@ export async function renameLicense({ db, user, id, name }: { db: Db; user: Acto
   });
 }
 
-/** Why a licence cannot move to `newKey` now, or null: the rules the dashboard and the tool share. */
-export function keyChangeRefusal(row: LicenseRow, newKey: string, now: Date): "EXPIRED" | "NO_CHANGES_LEFT" | null {
+/**
+ * Why a licence cannot move to `newKey` now, or null: the rules the dashboard and the tool share.
+ * An admin's hold (revoked, suspended) refuses every change, even to the same key.
+ */
+export function keyChangeRefusal(row: LicenseRow, newKey: string, now: Date): "REVOKED" | "SUSPENDED" | "EXPIRED" | "NO_CHANGES_LEFT" | null {
+  const hold = holdOf(row);
+  if (hold) return hold;
   if (row.licenseKey === newKey) return null;
-  if (licenseStatus(row, now) === "Expired") return "EXPIRED";
+  if (termStatus(row, now) === "Expired") return "EXPIRED";
   if (row.licenseKey !== null && row.changesLeft <= 0) return "NO_CHANGES_LEFT";
   return null;
 }
@@ -151,8 +156,8 @@ const DEVICE_RELEASED_NOTE = "Device key released: the device now uses another l
 
 /**
  * Makes `deviceKey` free for licence `licenceId`: a licence that still runs and holds the key
- * keeps it (false: DEVICE_IN_USE); an expired one lets go of it, with a history row, so a device
- * moves on to a new licence when its old one has run out. The unique index on bound keys is the
+ * keeps it (false: DEVICE_IN_USE), suspended or not; an expired or revoked one lets go of it, with
+ * a history row, so a device moves on to a new licence when its old one has run out. The unique index on bound keys is the
  * last word: two licences binding one free key at once cannot both commit.
  */
 export async function freeDeviceKey(tx: Tx, deviceKey: string, licenceId: string, now: Date): Promise<boolean> {
@@ -161,7 +166,7 @@ export async function freeDeviceKey(tx: Tx, deviceKey: string, licenceId: string
     .from(licenses)
     .where(and(eq(licenses.licenseKey, deviceKey), ne(licenses.id, licenceId), sql`position('expirekey_' in ${licenses.licenseKey}) = 0`))
     .for("update");
-  if (holders.some((h) => licenseStatus(h, now) !== "Expired")) return false;
+  if (holders.some((h) => !h.revokedAt && termStatus(h, now) !== "Expired")) return false;
   for (const holder of holders) {
     await tx.update(licenses).set({ licenseKey: null, updatedAt: now }).where(eq(licenses.id, holder.id));
     await tx.insert(licenseHistory).values({
@@ -210,14 +215,15 @@ export async function applyKeyChange(tx: Tx, row: LicenseRow, newKey: string, ac
   return updated!;
 }
 
-// The dashboard's refusals (EXPIRED, NO_CHANGES_LEFT, DEVICE_IN_USE) say the error table's words.
+// The dashboard's refusals say the error table's words; a revoked or suspended licence has its own code.
+const HOLD_CODES = { REVOKED: "LICENSE_REVOKED", SUSPENDED: "LICENSE_SUSPENDED" } as const;
 export async function changeOwnLicenseKey({ db, user, id, licenseKey }: { db: Db; user: Actor; id: string; licenseKey: string }): Promise<License> {
   const now = new Date();
   try {
     return await db.transaction(async (tx) => {
       const row = await lockOwnLicense(tx, user, id);
       const refusal = keyChangeRefusal(row, licenseKey, now);
-      if (refusal) throw new AppError(refusal);
+      if (refusal) throw new AppError(refusal === "REVOKED" || refusal === "SUSPENDED" ? HOLD_CODES[refusal] : refusal);
       if (row.licenseKey !== licenseKey && !(await freeDeviceKey(tx, licenseKey, row.id, now))) {
         throw new AppError("DEVICE_IN_USE");
       }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { licenseStatus } from "./status";
+import { holdOf, licenseStatus, termStatus } from "./status";
 
 const now = new Date("2026-11-22T12:00:00Z");
 const past = new Date("2026-11-01T00:00:00Z");
@@ -16,5 +16,23 @@ describe("licence status (the spec's rule)", () => {
     ["a start date without expiry is Expired", { licenseKey: "LDREEL-1", startDate: past, expireDate: null }, "Expired"],
   ] as const)("%s", (_label, input, expected) => {
     expect(licenseStatus(input, now)).toBe(expected);
+  });
+});
+
+describe("an admin's hold", () => {
+  const running = { licenseKey: "LDREEL-1", startDate: past, expireDate: future };
+  it("Suspended and Revoked show over the term's state; the term's state is kept for the protocol", () => {
+    expect(licenseStatus({ ...running, suspendedAt: past }, now)).toBe("Suspended");
+    expect(licenseStatus({ ...running, revokedAt: past }, now)).toBe("Revoked");
+    expect(licenseStatus({ ...running, suspendedAt: past, revokedAt: past }, now)).toBe("Revoked");
+    expect(licenseStatus({ ...running, expireDate: past, suspendedAt: past }, now)).toBe("Suspended");
+    expect(termStatus({ ...running, suspendedAt: past }, now)).toBe("Active");
+    expect(termStatus({ ...running, revokedAt: past, expireDate: past }, now)).toBe("Expired");
+  });
+
+  it("holdOf: revoked before suspended, null without either", () => {
+    expect(holdOf(running)).toBeNull();
+    expect(holdOf({ ...running, suspendedAt: past })).toBe("SUSPENDED");
+    expect(holdOf({ ...running, suspendedAt: past, revokedAt: past })).toBe("REVOKED");
   });
 });

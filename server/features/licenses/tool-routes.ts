@@ -39,7 +39,7 @@ const notAnswers = errorResponses([...JSON_BODY, 426, 429], {
 });
 const v1Refusals = {
   404: signedAnswer("Protocol 1 only: NOT_FOUND, as a signed answer"),
-  409: signedAnswer("Protocol 1 only: DEVICE_MISMATCH, DEVICE_IN_USE, EXPIRED or NO_CHANGES_LEFT, as a signed answer"),
+  409: signedAnswer("Protocol 1 only: DEVICE_MISMATCH, DEVICE_IN_USE, EXPIRED (also for a suspended or revoked licence) or NO_CHANGES_LEFT, as a signed answer"),
 };
 const TAGS = [TAG_NAMES.desktopTool];
 const EVERY_OUTCOME = "Every outcome, success or refusal: a signed answer (docs/licence-api.md)";
@@ -101,7 +101,7 @@ const LIMITS: Record<"validate" | "change", { ip: RateLimitRule; key: RateLimitR
 };
 
 /** Protocol 1 refused activate and change-key with these statuses; protocol 2 never does. */
-const V1_STATUS: Partial<Record<LicenseCode, 404 | 409>> = { NOT_FOUND: 404, DEVICE_MISMATCH: 409, DEVICE_IN_USE: 409, EXPIRED: 409, NO_CHANGES_LEFT: 409 };
+const V1_STATUS: Partial<Record<LicenseCode, 404 | 409>> = { NOT_FOUND: 404, DEVICE_MISMATCH: 409, DEVICE_IN_USE: 409, EXPIRED: 409, NO_CHANGES_LEFT: 409, SUSPENDED: 409, REVOKED: 409 };
 
 interface Deps {
   db: Db;

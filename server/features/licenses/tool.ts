@@ -14,7 +14,7 @@ import { isUniqueViolation } from "../../db/errors";
 import { licenseHistory, licenses } from "../../db/schema";
 import type { LicenceCache } from "./cache";
 import { applyKeyChange, BOUND_DEVICE_KEY_INDEX, freeDeviceKey, keyChangeRefusal, normalizeBuyKey, type LicenseRow } from "./service";
-import { licenseStatus } from "./status";
+import { holdOf, termStatus } from "./status";
 
 const DAY_MS = 86_400_000;
 /** Offline, the tool tolerates its clock this far behind the latest serverTime it has seen. */
@@ -37,8 +37,17 @@ export interface ToolRequest {
   nonce: string | null;
 }
 
+/**
+ * Protocol 1 predates suspension and revocation: its clients are refused as for an expired
+ * licence (code and status EXPIRED, 409 on activate and change-key), the message says which.
+ */
+const V1_AS_EXPIRED: ReadonlySet<LicenseCode> = new Set(["SUSPENDED", "REVOKED"]);
+
 /** The signed body's fields, in their documented order (the test vectors depend on it). */
-export function buildAnswer(request: ToolRequest, { code, row }: Outcome, now: Date, leaseDays: number): LicenseAnswer {
+export function buildAnswer(request: ToolRequest, outcome: Outcome, now: Date, leaseDays: number): LicenseAnswer {
+  const { row } = outcome;
+  const v1Expired = request.protocol === 1 && V1_AS_EXPIRED.has(outcome.code);
+  const code: LicenseCode = v1Expired ? "EXPIRED" : outcome.code;
   const valid = VALID_CODES.has(code);
   const expiresAt = row?.expireDate ?? null;
   const lease = valid && expiresAt ? new Date(Math.min(expiresAt.getTime(), now.getTime() + leaseDays * DAY_MS)) : null;
@@ -47,11 +56,12 @@ export function buildAnswer(request: ToolRequest, { code, row }: Outcome, now: D
     action: request.action,
     valid,
     code,
-    message: LICENSE_MESSAGES[code],
+    message: LICENSE_MESSAGES[outcome.code],
     buyKey: request.buyKey,
     deviceKey: request.deviceKey,
     nonce: request.nonce,
-    status: row ? licenseStatus(row, now) : null,
+    // The term's state (New, Active, Expired): a hold is said by the code, which old clients read as a refusal.
+    status: row ? (v1Expired ? "Expired" : termStatus(row, now)) : null,
     expiresAt: expiresAt?.toISOString() ?? null,
     changesLeft: row?.changesLeft ?? null,
     serverTime: now.toISOString(),
@@ -90,7 +100,9 @@ export async function activateLicense({ db, buyKey, deviceKey, now = new Date() 
     db.transaction(async (tx): Promise<Outcome> => {
       const row = await lockByBuyKey(tx, key);
       if (!row) return { code: "NOT_FOUND", row };
-      if (licenseStatus(row, now) === "Expired") return { code: "EXPIRED", row };
+      const hold = holdOf(row);
+      if (hold) return { code: hold, row };
+      if (termStatus(row, now) === "Expired") return { code: "EXPIRED", row };
       if (row.licenseKey !== null && row.licenseKey !== deviceKey) return { code: "DEVICE_MISMATCH", row };
       if (row.licenseKey === deviceKey && row.startDate) return { code: "ALREADY_ACTIVE", row };
       if (row.licenseKey === null && !(await freeDeviceKey(tx, deviceKey, row.id, now))) return { code: "DEVICE_IN_USE", row };
@@ -155,10 +167,13 @@ export async function validateLicense({
   const key = normalizeBuyKey(buyKey);
   const row = (cache ? await cache.get(key, (k) => loadByBuyKey(db, k)) : await loadByBuyKey(db, key)) ?? null;
   if (!row) return { code: "NOT_FOUND", row };
+  // An admin's hold first: a suspension or revocation answers the same on every device.
+  const hold = holdOf(row);
+  if (hold) return { code: hold, row };
   if (row.licenseKey?.includes(EXPIRED_KEY_MARKER)) return { code: "EXPIRED", row };
   if (row.licenseKey === null || !row.startDate) return { code: "NOT_ACTIVATED", row };
   if (row.licenseKey !== deviceKey) return { code: "DEVICE_MISMATCH", row };
-  if (licenseStatus(row, now) !== "Active") return { code: "EXPIRED", row };
+  if (termStatus(row, now) !== "Active") return { code: "EXPIRED", row };
   return { code: "VALID", row };
 }
 
@@ -181,6 +196,8 @@ export async function changeLicenseKeyFromTool({
     db.transaction(async (tx): Promise<Outcome> => {
       const row = await lockByBuyKey(tx, key);
       if (!row) return { code: "NOT_FOUND", row };
+      const hold = holdOf(row);
+      if (hold) return { code: hold, row };
       if (row.licenseKey !== oldDeviceKey) return { code: "DEVICE_MISMATCH", row };
       const refusal = keyChangeRefusal(row, newDeviceKey, now);
       if (refusal) return { code: refusal, row };

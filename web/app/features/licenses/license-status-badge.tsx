@@ -8,12 +8,19 @@ const STYLES: Record<LicenseStatus, string> = {
   New: "border-sky-600/20 bg-sky-50 text-sky-700 dark:border-sky-400/25 dark:bg-sky-400/10 dark:text-sky-300",
   Expired:
     "border-red-600/20 bg-red-50 text-red-700 dark:border-red-400/25 dark:bg-red-400/10 dark:text-red-300",
+  // An admin's hold: suspended can be lifted, revoked is final.
+  Suspended:
+    "border-amber-600/25 bg-amber-50 text-amber-800 dark:border-amber-400/25 dark:bg-amber-400/10 dark:text-amber-300",
+  Revoked:
+    "border-zinc-600/25 bg-zinc-100 text-zinc-700 dark:border-zinc-400/25 dark:bg-zinc-400/10 dark:text-zinc-300",
 };
 
 const DOTS: Record<LicenseStatus, string> = {
   Active: "bg-emerald-500",
   New: "bg-sky-500",
   Expired: "bg-red-500",
+  Suspended: "bg-amber-500",
+  Revoked: "bg-zinc-500",
 };
 
 /** A revoked licence (its order was refunded) says so instead of its dates' status. */
