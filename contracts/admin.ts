@@ -280,7 +280,25 @@ export type AdjustBalanceResponse = z.infer<typeof AdjustBalanceResponseSchema>;
 
 // ---- Audit log -------------------------------------------------------------------------------
 
-export const AUDIT_ACTIONS = ["user.role", "user.two_factor_reset", "balance.adjust", "licence.suspicious", "order.refund", "refund_request.approve", "refund_request.decline"] as const;
+export const AUDIT_ACTIONS = [
+  "user.role",
+  "user.two_factor_reset",
+  "balance.adjust",
+  "licence.suspicious",
+  // Refunds (decision 024).
+  "order.refund",
+  "refund_request.approve",
+  "refund_request.decline",
+  // Licence actions from the customer's page (contracts/customers.ts, LICENCE_AUDIT_ACTIONS).
+  "licence.issue",
+  "licence.extend",
+  "licence.suspend",
+  "licence.resume",
+  "licence.revoke",
+  "licence.reset_changes",
+  "licence.release_device",
+  "licence.resend_key",
+] as const;
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditActionSchema>;
 export const AuditQuerySchema = z.object({
@@ -298,7 +316,7 @@ export const AuditEntrySchema = z.object({
   action: z.string(),
   targetType: z.string(),
   targetId: z.string(),
-  /** The user concerned: the user whose role changed, or the key's owner. */
+  /** The user concerned: the user whose role changed, the key's or the licence's owner. */
   targetEmail: z.string().nullable(),
   before: JsonObject,
   after: JsonObject,

@@ -190,7 +190,7 @@ export function createApp({ config, db, auth, logger, signer, limiter, otpMail, 
   api.route("/", createLicenseRoutes(db));
   api.route("/", createProfileRoutes({ db, secret: config.authSecret }));
   api.route("/", createOtpMailRoutes({ ...otpMail, secret: config.authSecret, limit: otpLimit }));
-  api.route("/", createAdminRoutes({ db, secret: config.authSecret, logger, suspicion: config.licences.suspicious }));
+  api.route("/", createAdminRoutes({ db, secret: config.authSecret, baseUrl: config.baseUrl, logger, suspicion: config.licences.suspicious, licenceCache }));
   api.route("/", createOrderRoutes(orders));
   api.route("/", createOrderReceiptRoutes(orders));
   api.route("/", createRefundRoutes(orders));

@@ -108,7 +108,7 @@ beforeAll(async () => {
   // A super-admin account whose session has no second factor: an admin of nothing (decision 018).
   const no2fa = await owner(`matrix-no2fa-${stamp}@example.com`, null, { role: "admin", superAdmin: true, twoFactor: false });
   [alice, bob, carol] = [a.owner, b.owner, c.owner];
-  bobAdminTarget = { userId: bob.id, apiKeyId: bob.apiKeyId, ...(await seedRefundTargets(t.database.db, { userId: bob.id, email: bob.email })) };
+  bobAdminTarget = { userId: bob.id, apiKeyId: bob.apiKeyId, email: bob.email, licenceId: bob.licenceId, ...(await seedRefundTargets(t.database.db, { userId: bob.id, email: bob.email })) };
   clients = { anonymous: t.client(), alice: a.client, admin: ad.client, superAdmin: sa.client, adminNo2fa: no2fa.client, bearer: c.client };
   const toolLicence = async (bound: boolean) => {
     const deviceKey = `PC-LDREEL-MATRIX-${Math.random().toString(36).slice(2)}`;
@@ -165,6 +165,8 @@ interface Row {
   /** An admin console route: its refusal of an admin without a second factor says so. */
   adminConsole?: true;
 }
+
+/** Bob as the admin console's rows name him. */
 
 /** Every operation of the OpenAPI document. */
 const DOCUMENTED: Record<string, Row> = {
@@ -245,7 +247,7 @@ const DOCUMENTED: Record<string, Row> = {
         url: () => e.url(bobAdminTarget),
         method: e.method,
         json: e.json && (() => e.json!(bobAdminTarget)),
-        expect: { anonymous: 401, user: 403, otherUser: 403, admin: adminExpected(e.level, "admin", e.ok), superAdmin: adminExpected(e.level, "superAdmin", e.ok), adminNo2fa: 403, apiKey: 401, apiKeyOther: 401 },
+        expect: { anonymous: 401, user: 403, otherUser: 403, admin: adminExpected(e, "admin"), superAdmin: adminExpected(e, "superAdmin"), adminNo2fa: 403, apiKey: 401, apiKeyOther: 401 },
         showsAdmins: e.showsTarget ? () => bob.email : undefined,
         adminConsole: true,
       },

@@ -10,6 +10,9 @@ import { insertOrders } from "./test-seed";
 export interface AdminTarget {
   userId: string;
   apiKeyId: string;
+  /** The customer's e-mail and one of their licences (the customer's page and licence actions). */
+  email: string;
+  licenceId: string;
   /** A paid order to refund, and open money-back requests to approve and to decline. */
   refundOrderId: string;
   approveRequestId: string;
@@ -35,8 +38,8 @@ export interface AdminEndpoint {
   level: "admin" | "superAdmin";
   /** An allowed caller's answer names the target (so a refusal's silence about it means something). */
   showsTarget: boolean;
-  /** An allowed caller's status (200 unless it creates something). */
-  ok?: number;
+  /** An allowed caller's status when it is not 200 (201: created). */
+  okStatus?: 201;
 }
 
 export const ADMIN_ENDPOINTS: AdminEndpoint[] = [
@@ -56,13 +59,21 @@ export const ADMIN_ENDPOINTS: AdminEndpoint[] = [
   { method: "GET", doc: "/api/admin/refund-requests", url: () => "/api/admin/refund-requests", level: "admin", showsTarget: true },
   { method: "POST", doc: "/api/admin/refund-requests/{id}/approve", url: (t) => `/api/admin/refund-requests/${t.approveRequestId}/approve`, json: () => ({ note: "Approved" }), level: "superAdmin", showsTarget: true },
   { method: "POST", doc: "/api/admin/refund-requests/{id}/decline", url: (t) => `/api/admin/refund-requests/${t.declineRequestId}/decline`, json: () => ({ note: "Declined" }), level: "superAdmin", showsTarget: true },
-  { method: "POST", doc: "/api/admin/orders/{id}/refunds", url: (t) => `/api/admin/orders/${t.refundOrderId}/refunds`, json: () => ({ reason: "Access matrix" }), level: "superAdmin", showsTarget: false, ok: 201 },
+  { method: "POST", doc: "/api/admin/orders/{id}/refunds", url: (t) => `/api/admin/orders/${t.refundOrderId}/refunds`, json: () => ({ reason: "Access matrix" }), level: "superAdmin", showsTarget: false, okStatus: 201 },
+  // The customer's page (issue #16): admins, no super-admin flag needed.
+  { method: "GET", doc: "/api/admin/search", url: (t) => `/api/admin/search?q=${encodeURIComponent(t.email)}`, level: "admin", showsTarget: true },
+  { method: "GET", doc: "/api/admin/customers/{email}", url: (t) => `/api/admin/customers/${encodeURIComponent(t.email)}`, level: "admin", showsTarget: true },
+  // Each allowed caller issues one licence to the target (a new row: their existing ones are untouched).
+  { method: "POST", doc: "/api/admin/customers/{email}/licenses", url: (t) => `/api/admin/customers/${encodeURIComponent(t.email)}/licenses`, json: () => ({ planId: "local-1m", reason: "authorization matrix" }), level: "admin", showsTarget: true, okStatus: 201 },
+  // Resending the key e-mail changes nothing of the licence (an audit row and an e-mail only).
+  { method: "POST", doc: "/api/admin/licenses/{id}/actions", url: (t) => `/api/admin/licenses/${t.licenceId}/actions`, json: () => ({ action: "resend-key", reason: "authorization matrix" }), level: "admin", showsTarget: true },
 ];
 
 /** The status for a signed-in role (or nobody): 401 without a session, 403 below the route's level. */
-export function adminExpected(level: AdminEndpoint["level"], role: "anonymous" | "user" | "admin" | "superAdmin", ok = 200): number {
+export function adminExpected(endpoint: Pick<AdminEndpoint, "level" | "okStatus">, role: "anonymous" | "user" | "admin" | "superAdmin"): number {
+  const ok = endpoint.okStatus ?? 200;
   if (role === "anonymous") return 401;
   if (role === "user") return 403;
-  if (role === "admin") return level === "admin" ? ok : 403;
+  if (role === "admin") return endpoint.level === "admin" ? ok : 403;
   return ok;
 }

@@ -5,11 +5,12 @@
 // no data, and refused writes change nothing.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, balanceLedger, user } from "../../db/schema";
+import { auditLog, balanceLedger, licenses, user } from "../../db/schema";
 import { documentedOperations, expectRefusal } from "../../test/authz";
 import { createTestContext, type TestClient, type TestContext } from "../../test/harness";
 import { changeBalance, ensureApiKey } from "../balance/service";
 import { withRefundsMade } from "../../test/refunding-provider";
+import { createLicense } from "../licenses/service";
 import { ADMIN_ENDPOINTS, adminExpected, seedRefundTargets, type AdminTarget } from "./authz-rows";
 import { insertOrders, insertOtpOrder } from "./test-seed";
 
@@ -36,8 +37,9 @@ beforeAll(async () => {
   targetKeyId = key.id;
   await t.database.db.transaction((tx) => changeBalance(tx, { apiKeyId: key.id, deltaMills: 5_000, reason: "topup", reference: "seed" }));
   await insertOrders(t.database.db, [{ kind: "plan", planId: "local-1m", email: `${CANARY}@example.com`, userId: target.id, buyKey: "CANARY-BUYKEY" }]);
+  targetLicenceId = (await createLicense({ db: t.database.db, planId: "local-1m", email: `${CANARY}@example.com`, userId: target.id, licenseKey: "PC-LDREEL-CANARY" })).id;
   await insertOtpOrder(t.database.db, { apiKeyId: key.id, userId: target.id, address: `${CANARY}-box@gmail.com`, status: "success" });
-  targetOf = { userId: target.id, apiKeyId: key.id, ...(await seedRefundTargets(t.database.db, { userId: target.id, email: `${CANARY}@example.com` })) };
+  targetOf = { userId: target.id, apiKeyId: key.id, email: `${CANARY}@example.com`, licenceId: targetLicenceId, ...(await seedRefundTargets(t.database.db, { userId: target.id, email: `${CANARY}@example.com` })) };
 });
 afterAll(() => t.close());
 
@@ -49,7 +51,7 @@ describe("authorization matrix", () => {
 
   for (const e of ADMIN_ENDPOINTS) {
     for (const role of ["anonymous", "user", "admin", "superAdmin"] as const) {
-      const status = adminExpected(e.level, role, e.ok);
+      const status = adminExpected(e, role);
       it(`${role} ${e.method} ${e.doc} → ${status}`, async () => {
         const target = targetOf;
         const res = await clients[role].request(e.url(target), { method: e.method, json: e.json?.(target) });
@@ -77,14 +79,28 @@ describe("authorization matrix", () => {
     expect((await clients.admin.json("/api/admin/otp-orders?page=0")).status).toBe(422);
   });
 
-  it("refused writes changed nothing: one ledger row and one audit row for each of the super-admin's writes", async () => {
+  it("refused writes changed nothing: one ledger row and one adjustment, refunds by the super-admin, licence actions by the two admins only", async () => {
     const ledger = await t.database.db.select().from(balanceLedger).where(eq(balanceLedger.reason, "admin_adjustment"));
     expect(ledger).toHaveLength(1);
     const audit = await t.database.db.select().from(auditLog);
-    expect(audit.map((a) => a.action).sort()).toEqual(["balance.adjust", "order.refund", "order.refund", "refund_request.approve", "refund_request.decline"]);
-    expect(audit.find((a) => a.action === "balance.adjust")).toMatchObject({ targetId: targetKeyId });
+    expect(audit.filter((a) => a.action === "balance.adjust")).toEqual([expect.objectContaining({ targetId: targetKeyId })]);
+    // The admin and the super-admin each issued one licence and resent one key e-mail; the super-admin
+    // alone refunded and decided the requests; nobody else wrote anything.
+    expect(audit.map((a) => a.action).sort()).toEqual([
+      "balance.adjust",
+      "licence.issue",
+      "licence.issue",
+      "licence.resend_key",
+      "licence.resend_key",
+      "order.refund",
+      "order.refund",
+      "refund_request.approve",
+      "refund_request.decline",
+    ]);
     const [superAdmin] = await t.database.db.select().from(user).where(eq(user.superAdmin, true));
-    expect(new Set(audit.map((a) => a.actorUserId))).toEqual(new Set([superAdmin!.id]));
+    const money = audit.filter((a) => a.action.startsWith("order.") || a.action.startsWith("refund_request.") || a.action === "balance.adjust");
+    expect(new Set(money.map((a) => a.actorUserId))).toEqual(new Set([superAdmin!.id]));
+    expect((await t.database.db.select().from(licenses).where(eq(licenses.email, `${CANARY}@example.com`))).length).toBe(3);
     const [target] = await t.database.db.select().from(user).where(eq(user.id, targetUserId));
     expect(target).toMatchObject({ role: "user", superAdmin: false });
   });

@@ -21,13 +21,26 @@ import {
   UserListQuerySchema,
   UserListSchema,
 } from "../../../contracts/admin";
+import {
+  CustomerParamsSchema,
+  CustomerSearchQuerySchema,
+  CustomerSearchSchema,
+  CustomerViewSchema,
+  IssueLicenceBodySchema,
+  LicenceActionBodySchema,
+  LicenceActionResponseSchema,
+} from "../../../contracts/customers";
 import { guard, requireAdmin, requireSuperAdmin, type AppEnv } from "../../auth/context";
 import type { Db } from "../../db/client";
 import type { Logger } from "../../lib/logger";
 import { ANY_BODY, errorResponses, json, JSON_BODY, jsonBody, SESSION, TAG_NAMES, type ErrorStatus } from "../../lib/openapi";
 import { changeUserRole, resetTwoFactor } from "../users/service";
+import type { LicenceCache } from "../licenses/cache";
+import { issueLicence, runLicenceAction } from "../licenses/admin-actions";
 import { listAudit } from "./audit";
 import { adjustBalance, listBalances } from "./balances";
+import { getCustomer } from "./customers";
+import { searchCustomers } from "./search";
 import { csvFileName, ordersCsv } from "./orders-export";
 import { listOtpTransactions } from "./otp-transactions";
 import type { SuspicionThresholds } from "../licenses/signals";
@@ -155,7 +168,68 @@ const auditRoute = createRoute({
   responses: { 200: json(AuditListSchema, "A page of entries"), ...errors([422]) },
 });
 
-export function createAdminRoutes({ db, secret, logger, suspicion }: { db: Db; secret: string; logger?: Logger; suspicion?: SuspicionThresholds }) {
+const searchRoute = createRoute({
+  method: "get",
+  path: "/admin/search",
+  operationId: "searchCustomers",
+  ...common,
+  summary: "Find customers from one box (admin)",
+  description: "By a part of an e-mail or name, or a whole buy key, device key, PayWay tran_id or API key (looked up by its hash); 20 at most, each with what matched.",
+  request: { query: CustomerSearchQuerySchema },
+  responses: { 200: json(CustomerSearchSchema, "The customers found, each with what matched"), ...errors([422]) },
+});
+const EmailParams = { params: CustomerParamsSchema };
+const customerRoute = createRoute({
+  method: "get",
+  path: "/admin/customers/{email}",
+  operationId: "getCustomer",
+  ...common,
+  summary: "One customer's page (admin)",
+  description: "A customer is an e-mail, with or without an account: account, licences (last seen, abuse signals), orders with the provider's references, balance and ledger, OTP orders, licence history and the audit trail; each section the newest 100 rows and the total.",
+  request: EmailParams,
+  responses: { 200: json(CustomerViewSchema, "The customer"), ...errors([404, 422], { 404: "NOT_FOUND: no account, licence or order has this e-mail" }) },
+});
+const issueRoute = createRoute({
+  method: "post",
+  path: "/admin/customers/{email}/licenses",
+  operationId: "issueLicence",
+  ...common,
+  summary: "Issue a licence for a plan to a customer (admin)",
+  description: "Creates a licence for the plan, owned by this e-mail, and sends it the key e-mail; audited with the reason.",
+  request: { ...EmailParams, ...jsonBody(IssueLicenceBodySchema) },
+  responses: { 201: json(LicenceActionResponseSchema, "The new licence"), ...errors([...JSON_BODY], { 403: CHANGE_403 }) },
+});
+const licenceActionRoute = createRoute({
+  method: "post",
+  path: "/admin/licenses/{id}/actions",
+  operationId: "runLicenceAction",
+  ...common,
+  summary: "A licence action (admin)",
+  description: "Extend, suspend, resume, revoke, reset-changes, release-device or resend-key, with a reason: one transaction under the licence's lock, audited; the owner is e-mailed where it changes what they have.",
+  request: { params: z.object({ id: z.string().max(64) }), ...jsonBody(LicenceActionBodySchema) },
+  responses: {
+    200: json(LicenceActionResponseSchema, "The licence as it now stands"),
+    ...errors([404, 409, ...JSON_BODY], {
+      403: CHANGE_403,
+      404: "NOT_FOUND: no such licence",
+      409: "LICENSE_REVOKED (final), ALREADY_SUSPENDED, NOT_SUSPENDED or NOT_BOUND: nothing was changed",
+    }),
+  },
+});
+
+export interface AdminRoutesDeps {
+  db: Db;
+  secret: string;
+  /** Links in the licence e-mails. */
+  baseUrl: string;
+  logger?: Logger;
+  suspicion?: SuspicionThresholds;
+  /** The desktop tool's licence cache: a licence action drops its copy at once. */
+  licenceCache?: LicenceCache;
+}
+
+export function createAdminRoutes({ db, secret, baseUrl, logger, suspicion, licenceCache }: AdminRoutesDeps) {
+  const licenceDeps = { db, baseUrl, cache: licenceCache };
   const app = new OpenAPIHono<AppEnv>();
   app.use("/admin/*", guard(requireAdmin));
   for (const path of SUPER_ADMIN_PATHS) app.use(path, guard(requireSuperAdmin));
@@ -219,5 +293,19 @@ export function createAdminRoutes({ db, secret, logger, suspicion }: { db: Db; s
     })
     .openapi(auditRoute, async (c) => {
       return c.json(await listAudit(db, c.req.valid("query")), 200, noStore);
+    })
+    .openapi(searchRoute, async (c) => {
+      return c.json({ customers: await searchCustomers(db, c.req.valid("query").q) }, 200, noStore);
+    })
+    .openapi(customerRoute, async (c) => {
+      return c.json(await getCustomer({ db, secret, email: c.req.valid("param").email }), 200, noStore);
+    })
+    .openapi(issueRoute, async (c) => {
+      const actor = requireAdmin(c.get("ctx"));
+      return c.json(await issueLicence(licenceDeps, { actor, email: c.req.valid("param").email, body: c.req.valid("json") }), 201);
+    })
+    .openapi(licenceActionRoute, async (c) => {
+      const actor = requireAdmin(c.get("ctx"));
+      return c.json(await runLicenceAction(licenceDeps, { actor, licenceId: c.req.valid("param").id, body: c.req.valid("json") }), 200);
     });
 }

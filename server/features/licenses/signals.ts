@@ -6,6 +6,7 @@
 // audit event the first time a licence is flagged on a day (also with several instances).
 import { sql } from "drizzle-orm";
 import type { SuspiciousLicence } from "../../../contracts/admin";
+import type { LicenceActivity } from "../../../contracts/customers";
 import type { Db } from "../../db/client";
 import { pgArray, queryRows } from "../../db/sql-array";
 
@@ -152,6 +153,67 @@ export async function listSuspiciousLicences({ db, now = new Date(), limit = 20 
       flaggedAt: new Date(r.first_seen_at).toISOString(),
       updatedAt: new Date(r.updated_at).toISOString(),
     }));
+}
+
+/**
+ * What the licence API saw of these licences (the customer's page): the latest hour with a call
+ * and its client addresses ("last seen in the hour from 13:00, from 1.2.3.4"), and the last 24
+ * hours' counts. Read from the signals the API already writes: the validate path gains no write.
+ * One statement, bounded by the ids given (the page's licences) and the primary key's prefix.
+ */
+export async function licenceActivity({ db, licenceIds, now = new Date() }: { db: Db; licenceIds: string[]; now?: Date }): Promise<Map<string, LicenceActivity>> {
+  const out = new Map<string, LicenceActivity>();
+  if (!licenceIds.length) return out;
+  const at = now.toISOString();
+  const rows = await queryRows<{ id: string; last_hour: string | Date | null; last_addresses: string[] | string | null; addresses: number | null; refused: number | null; flagged: boolean }>(
+    db,
+    sql`with ids as (select unnest(${pgArray(licenceIds)}::uuid[]) as id),
+        last_hour as (
+          select s.licence_id, max(s.hour) as hour from licence_signals s
+          where s.licence_id in (select id from ids) and s.kind = 'address'
+          group by s.licence_id
+        ),
+        last_addresses as (
+          select h.licence_id, h.hour, array_agg(s.value order by s.value) as addresses
+          from last_hour h join licence_signals s on s.licence_id = h.licence_id and s.kind = 'address' and s.hour = h.hour
+          group by h.licence_id, h.hour
+        ),
+        day as (
+          select licence_id,
+                 count(distinct value) filter (where kind = 'address')::int as addresses,
+                 count(distinct value) filter (where kind = 'refused_key')::int as refused
+          from licence_signals
+          where licence_id in (select id from ids) and hour >= date_trunc('hour', ${at}::timestamptz) - interval '23 hours'
+          group by licence_id
+        ),
+        flagged as (
+          select distinct licence_id from licence_suspicions
+          where licence_id in (select id from ids) and updated_at >= ${at}::timestamptz - interval '24 hours'
+        )
+        select ids.id::text as id, a.hour as last_hour, a.addresses as last_addresses, d.addresses, d.refused, (f.licence_id is not null) as flagged
+        from ids
+        left join last_addresses a on a.licence_id = ids.id
+        left join day d on d.licence_id = ids.id
+        left join flagged f on f.licence_id = ids.id`,
+  );
+  for (const r of rows) {
+    out.set(r.id, {
+      lastSeenHour: r.last_hour ? new Date(r.last_hour).toISOString() : null,
+      lastSeenAddresses: parseTextArray(r.last_addresses),
+      addresses24h: Number(r.addresses ?? 0),
+      refusedKeys24h: Number(r.refused ?? 0),
+      flagged: r.flagged === true,
+    });
+  }
+  return out;
+}
+
+/** A text[] from either driver: node-postgres gives an array, PGlite may give '{a,b}'. */
+function parseTextArray(value: string[] | string | null): string[] {
+  if (!value) return [];
+  if (Array.isArray(value)) return value;
+  const inner = value.replace(/^\{|\}$/g, "");
+  return inner ? inner.split(",").map((v) => v.replace(/^"|"$/g, "")) : [];
 }
 
 /** Runs the check every few minutes (each instance; the statement is safe to race). */

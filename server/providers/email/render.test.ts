@@ -124,5 +124,21 @@ describe("refund e-mails (decision 024)", () => {
     const declined = await renderEmail({ template: "refund-request-declined", props: { planTitle: "3 Months", amountMills: 29_990, note: "Used on 3 devices", historyUrl } });
     expect(declined.subject).toBe("Your refund request was declined (3 Months)");
     expect(declined.text).toContain("Why: Used on 3 devices");
+  it("renders the notices after an admin's licence action: which licence (buy key end), the dashboard link", async () => {
+    const notice = { planTitle: "3 Months", buyKeyEnd: "DDDDD", dashboardUrl: "https://keyshop.test/license-keys" };
+    const cases: Array<[EmailTemplateInput, string, string]> = [
+      [{ template: "license-suspended", props: notice }, "Your Keyshop licence is on hold", "was suspended by Keyshop support"],
+      [{ template: "license-resumed", props: notice }, "Your Keyshop licence works again", "is no longer suspended"],
+      [{ template: "license-revoked", props: notice }, "Your Keyshop licence was revoked", "cannot be renewed"],
+      [{ template: "license-device-released", props: notice }, "Your Keyshop licence was released from its device", "costs no change"],
+      [{ template: "license-support-extended", props: { ...notice, addedDays: 30, expireDate: "2027-03-01T00:00:00.000Z" } }, "Your Keyshop licence was extended by 30 days", "until 2027-03-01"],
+    ];
+    for (const [input, subject, says] of cases) {
+      const email = await renderEmail(input);
+      expect(email.subject).toBe(subject);
+      expect(email.text).toContain("3 Months licence (buy key ending in DDDDD)");
+      expect(email.text).toContain(says);
+      expect(email.text).toContain("https://keyshop.test/license-keys");
+    }
   });
 });

@@ -7,7 +7,12 @@ import type { EmailTemplate } from "./templates/define-template";
 import { licenseExtendedTemplate } from "./templates/license-extended";
 import { licenseExtendedByOtherTemplate } from "./templates/license-extended-by-other";
 import { licenseGiftReceiptTemplate } from "./templates/license-gift-receipt";
+import { licenseDeviceReleasedTemplate } from "./templates/license-device-released";
 import { licenseKeyTemplate } from "./templates/license-key";
+import { licenseResumedTemplate } from "./templates/license-resumed";
+import { licenseRevokedTemplate } from "./templates/license-revoked";
+import { licenseSupportExtendedTemplate } from "./templates/license-support-extended";
+import { licenseSuspendedTemplate } from "./templates/license-suspended";
 import { magicLinkTemplate } from "./templates/magic-link";
 import { paymentReceiptTemplate } from "./templates/payment-receipt";
 import { refundMadeTemplate } from "./templates/refund-made";
@@ -30,6 +35,12 @@ const templates = {
   "refund-made": refundMadeTemplate,
   "refund-request-received": refundRequestReceivedTemplate,
   "refund-request-declined": refundRequestDeclinedTemplate,
+  // After an admin's licence action (features/licenses/admin-actions.ts).
+  "license-support-extended": licenseSupportExtendedTemplate,
+  "license-suspended": licenseSuspendedTemplate,
+  "license-resumed": licenseResumedTemplate,
+  "license-revoked": licenseRevokedTemplate,
+  "license-device-released": licenseDeviceReleasedTemplate,
 };
 
 type Templates = typeof templates;
