@@ -46,6 +46,12 @@ export const ERRORS = {
   LICENSE_REVOKED: { status: 409, message: "This license was revoked; it cannot be changed." },
   /** A licence an admin suspended: its key cannot change until it is resumed. */
   LICENSE_SUSPENDED: { status: 409, message: "This license is suspended; its key cannot be changed. Contact support." },
+  /** Suspending a licence that is suspended already. */
+  ALREADY_SUSPENDED: { status: 409, message: "This license is suspended already." },
+  /** Resuming a licence that is not suspended. */
+  NOT_SUSPENDED: { status: 409, message: "This license is not suspended." },
+  /** Releasing the device of a licence bound to none. */
+  NOT_BOUND: { status: 409, message: "This license is not bound to a device." },
   /** A device key already bound to another licence. */
   DEVICE_IN_USE: { status: 409, message: "This device key is already bound to another license. Move or release that license first." },
   /** An admin removing their own admin role. */

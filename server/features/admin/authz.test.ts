@@ -20,6 +20,7 @@ let clients: Record<Role, TestClient>;
 let targetUserId: string;
 let targetKeyId: string;
 let targetOf: AdminTarget;
+let targetLicenceId: string;
 const CANARY = "canary-leak";
 
 beforeAll(async () => {

@@ -105,7 +105,7 @@ function keyEmail(row: LicenseRow, plan: PlanRow | null, baseUrl: string): Enque
   };
 }
 
-const refuse = (code: keyof typeof LICENCE_ACTION_REFUSALS) => new AppError(code, LICENCE_ACTION_REFUSALS[code], 409);
+const refuse = (code: keyof typeof LICENCE_ACTION_REFUSALS) => new AppError(code, LICENCE_ACTION_REFUSALS[code]);
 
 /** What one action changes; `null` columns mean "nothing to update". */
 interface Plan {
@@ -156,7 +156,7 @@ function planAction(body: LicenceActionBody, row: LicenseRow, plan: PlanRow | nu
     case "reset-changes": {
       const changesLeft = body.changesLeft ?? plan?.keyChanges;
       if (changesLeft === undefined) {
-        throw new AppError("VALIDATION_FAILED", "changesLeft: this licence has no plan; give the number of changes.", 422, [{ path: "changesLeft", message: "This licence has no plan; give the number of changes." }]);
+        throw new AppError("VALIDATION_FAILED", "changesLeft: this licence has no plan; give the number of changes.", [{ path: "changesLeft", message: "This licence has no plan; give the number of changes." }]);
       }
       return { set: { changesLeft }, extra: { changesLeft }, message: () => `Changes left set to ${changesLeft}.` };
     }
@@ -236,7 +236,7 @@ export async function issueLicence(
   const owner = email.trim().toLowerCase();
   const row = await deps.db.transaction(async (tx) => {
     const plan = await planOf(tx, body.planId);
-    if (!plan) throw new AppError("VALIDATION_FAILED", "planId: Unknown plan", 422, [{ path: "planId", message: "Unknown plan" }]);
+    if (!plan) throw new AppError("VALIDATION_FAILED", "planId: Unknown plan", [{ path: "planId", message: "Unknown plan" }]);
     const [account] = await tx.select({ id: user.id }).from(user).where(eq(user.email, owner));
     const created = await createLicense({ db: tx, planId: plan.id, email: owner, userId: account?.id ?? null, name: body.name });
     await tx.insert(auditLog).values({

@@ -124,6 +124,10 @@ describe("refund e-mails (decision 024)", () => {
     const declined = await renderEmail({ template: "refund-request-declined", props: { planTitle: "3 Months", amountMills: 29_990, note: "Used on 3 devices", historyUrl } });
     expect(declined.subject).toBe("Your refund request was declined (3 Months)");
     expect(declined.text).toContain("Why: Used on 3 devices");
+  });
+});
+
+describe("licence action notices (decision 023)", () => {
   it("renders the notices after an admin's licence action: which licence (buy key end), the dashboard link", async () => {
     const notice = { planTitle: "3 Months", buyKeyEnd: "DDDDD", dashboardUrl: "https://keyshop.test/license-keys" };
     const cases: Array<[EmailTemplateInput, string, string]> = [

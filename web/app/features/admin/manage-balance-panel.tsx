@@ -14,7 +14,7 @@ import {
   type BalanceSort,
 } from "../../../../contracts/admin";
 import { formatBalance, formatMoney } from "../../../../contracts/money";
-import { DataTable } from "~/components/data-table/data-table";
+import { DataCards, DataTable } from "~/components/data-table/data-table";
 import { ListSelect } from "~/components/data-table/list-select";
 import { loadErrorState, useErrorToast, usePagedSearch, type ListState } from "~/components/data-table/list-state";
 import { Pagination } from "~/components/data-table/pagination";
@@ -35,6 +35,7 @@ import { Label } from "~/components/ui/label";
 import { SearchInput } from "~/components/ui/search-input";
 import { TableCell, TableRow } from "~/components/ui/table";
 import { toastFor } from "~/lib/errors";
+import { useIsMobile } from "~/hooks/use-mobile";
 
 import { errorMessage, type BalanceUser } from "./api";
 import { useAdjustBalance, useBalances } from "./queries";
@@ -45,6 +46,7 @@ type Operation = "add" | "subtract";
 type Pending = { user: BalanceUser; key: BalanceUser["apiKeys"][number]; operation: Operation; amountMills: number };
 
 export function ManageBalancePanel() {
+  const isMobile = useIsMobile();
   // Search, sort or page size change: back to page 1.
   const { search, setSearch, term, page, setPage } = usePagedSearch();
   const [sort, setSort] = useState<BalanceSort>("none");
@@ -70,7 +72,7 @@ export function ManageBalancePanel() {
           </CardTitle>
           <CardDescription>Add to or subtract from any API key. Every change is written to the ledger and the audit log.</CardDescription>
         </CardHeader>
-        <div className="flex flex-col gap-3 border-b px-4 py-4 sm:flex-row sm:items-end sm:px-6">
+        <div className="flex flex-wrap items-end gap-3 border-b px-4 py-4 sm:px-6">
           <SearchInput
             label="Search users and API keys"
             placeholder="Search by email, name, or API key..."
@@ -100,17 +102,34 @@ export function ManageBalancePanel() {
             triggerClassName="w-24"
           />
         </div>
-        <DataTable
-          columns={COLUMNS}
-          caption="Users with their API keys and balances; add or subtract an amount per key."
-          scrollLabel="User balances table"
-          className="min-w-[60rem]"
-          rows={data?.users}
-          renderRow={(user) => <BalanceRow key={user.id} user={user} onConfirm={setPending} />}
-          state={state}
-          busy={query.isFetching && query.isPlaceholderData}
-          skeletonClassName="h-4 w-28"
-        />
+        {isMobile ? (
+          // Phones: one card per user, the amount and its Add / Subtract buttons in view.
+          <DataCards
+            rows={data?.users}
+            renderCards={(users) => (
+              <ul aria-label="User balances" className="divide-y">
+                {users.map((user) => (
+                  <BalanceCard key={user.id} user={user} onConfirm={setPending} />
+                ))}
+              </ul>
+            )}
+            state={state}
+            busy={query.isFetching && query.isPlaceholderData}
+            loadingLabel="Loading users"
+          />
+        ) : (
+          <DataTable
+            columns={COLUMNS}
+            caption="Users with their API keys and balances; add or subtract an amount per key."
+            scrollLabel="User balances table"
+            className="min-w-[60rem]"
+            rows={data?.users}
+            renderRow={(user) => <BalanceRow key={user.id} user={user} onConfirm={setPending} />}
+            state={state}
+            busy={query.isFetching && query.isPlaceholderData}
+            skeletonClassName="h-4 w-28"
+          />
+        )}
         {/* Unlike the other lists, the paging stays when nothing matches: 'Showing 0 to 0 of 0 users'. */}
         {data ? (
           <Pagination page={page} pageSize={pageSize} total={data.total} noun="users" label="User pages" onPageChange={setPage} />
@@ -121,10 +140,10 @@ export function ManageBalancePanel() {
   );
 }
 
-function BalanceRow({ user, onConfirm }: { user: BalanceUser; onConfirm: (p: Pending) => void }) {
+/** The amount typed for a user's key, and the checks before the confirmation dialog opens. */
+function useAdjustment(user: BalanceUser, onConfirm: (p: Pending) => void) {
   const key = user.apiKeys[0];
   const [amount, setAmount] = useState("");
-  const inputId = useId();
 
   function start(operation: Operation) {
     if (!key) return;
@@ -142,6 +161,12 @@ function BalanceRow({ user, onConfirm }: { user: BalanceUser; onConfirm: (p: Pen
 
   // A new balance (after an adjustment) clears the amount typed for it.
   useEffect(() => setAmount(""), [key?.balanceMills]);
+  return { key, amount, setAmount, start };
+}
+
+function BalanceRow({ user, onConfirm }: { user: BalanceUser; onConfirm: (p: Pending) => void }) {
+  const { key, amount, setAmount, start } = useAdjustment(user, onConfirm);
+  const inputId = useId();
 
   return (
     <TableRow data-testid="balance-row">
@@ -192,6 +217,61 @@ function BalanceRow({ user, onConfirm }: { user: BalanceUser; onConfirm: (p: Pen
     </TableRow>
   );
 }
+
+/** Phones: the same row as a card, the amount field and both buttons full width. */
+function BalanceCard({ user, onConfirm }: { user: BalanceUser; onConfirm: (p: Pending) => void }) {
+  const { key, amount, setAmount, start } = useAdjustment(user, onConfirm);
+  const inputId = useId();
+
+  return (
+    <li className="grid gap-3 px-4 py-4" data-testid="balance-row">
+      <div className="grid gap-0.5">
+        <span className="font-medium break-all">{user.email}</span>
+        <span className="text-sm text-muted-foreground">{user.name || "—"}</span>
+      </div>
+      {key ? (
+        <>
+          <div className="grid gap-0.5">
+            <span className="font-mono text-xs break-all">{key.key}</span>
+            <span className="text-sm tabular-nums" data-testid="key-balance">
+              {formatMoney(key.balanceMills, "balance-cents")}
+              {key.isActive ? null : <span className="ml-2 text-xs text-muted-foreground">(inactive)</span>}
+            </span>
+          </div>
+          <div className="grid grid-cols-2 gap-2">
+            <label htmlFor={inputId} className="sr-only">
+              Amount in dollars for {user.email}
+            </label>
+            <Input
+              id={inputId}
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step={0.01}
+              placeholder="Enter amount"
+              className="col-span-2"
+              value={amount}
+              onChange={(e) => setAmount(e.target.value)}
+            />
+            <Button variant="outline" aria-label={`Add to the balance of ${user.email}`} onClick={() => start("add")}>
+              <PlusIcon aria-hidden="true" />
+              Add
+            </Button>
+            <Button variant="outline" aria-label={`Subtract from the balance of ${user.email}`} onClick={() => start("subtract")}>
+              <MinusIcon aria-hidden="true" />
+              Subtract
+            </Button>
+          </div>
+        </>
+      ) : (
+        <span className="text-sm text-muted-foreground">No API key</span>
+      )}
+    </li>
+  );
+}
+
+/** 10500 → "10.500": the amount as text, by integer division (no float). */
+const millsText = (mills: number) => `${Math.floor(mills / 1000)}.${String(mills % 1000).padStart(3, "0")}`;
 
 const NoteSchema = z.object({ note: z.string().trim().max(500, "The note can be 500 characters at most") });
 

@@ -4,8 +4,9 @@ import { toast } from "sonner";
 import { ROLE_MESSAGES, TWO_FACTOR_RESET_MESSAGES } from "../../../../contracts/admin";
 import type { Role } from "../../../../contracts/me";
 import { ConfirmDialog } from "~/components/confirm-dialog";
-import { DataTable } from "~/components/data-table/data-table";
+import { DataCards, DataTable } from "~/components/data-table/data-table";
 import { loadErrorState, useErrorToast, usePagedSearch, type ListState } from "~/components/data-table/list-state";
+import { Pagination } from "~/components/data-table/pagination";
 import { PageHeader } from "~/components/dashboard/page-header";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -15,6 +16,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~
 import { TableCell, TableRow } from "~/components/ui/table";
 import { useMe } from "~/features/session/queries";
 import { showErrorToast } from "~/lib/errors";
+import { useIsMobile } from "~/hooks/use-mobile";
 
 import { errorMessage, type AdminUser } from "./api";
 import { formatCreatedAt } from "./format";
@@ -25,6 +27,7 @@ const COLUMNS = ["Email", "Role", "Two-factor", "Created At"] as const;
 const ERROR_TITLE = "Error fetching users";
 
 export function UserManagementPanel() {
+  const isMobile = useIsMobile();
   const { search, setSearch, term, page, setPage } = usePagedSearch();
   const query = useAdminUsers({ search: term, page, pageSize: PAGE_SIZE });
   const data = query.data;
@@ -62,28 +65,48 @@ export function UserManagementPanel() {
             containerClassName="max-w-md"
           />
         </div>
-        <DataTable
-          columns={COLUMNS}
-          caption="Users with their role; change a role with its dropdown."
-          scrollLabel="Users table"
-          className="min-w-[44rem]"
-          rows={data?.users}
-          renderRow={(user) => <UserRow key={user.id} user={user} />}
-          state={state}
-          busy={query.isFetching && query.isPlaceholderData}
-          skeletonClassName="h-4 w-32"
-          pagination={data && { page, pageSize: PAGE_SIZE, total: data.total, noun: "users", label: "User pages", onPageChange: setPage }}
-        />
+        {isMobile ? (
+          // Phones: one card per user, the role dropdown in view.
+          <>
+            <DataCards
+              rows={data?.users}
+              renderCards={(users) => (
+                <ul aria-label="Users" className="divide-y">
+                  {users.map((user) => (
+                    <UserCard key={user.id} user={user} />
+                  ))}
+                </ul>
+              )}
+              state={state}
+              busy={query.isFetching && query.isPlaceholderData}
+              loadingLabel="Loading users"
+            />
+            {data && data.total > 0 ? <Pagination page={page} pageSize={PAGE_SIZE} total={data.total} noun="users" label="User pages" onPageChange={setPage} /> : null}
+          </>
+        ) : (
+          <DataTable
+            columns={COLUMNS}
+            caption="Users with their role; change a role with its dropdown."
+            scrollLabel="Users table"
+            className="min-w-[44rem]"
+            rows={data?.users}
+            renderRow={(user) => <UserRow key={user.id} user={user} />}
+            state={state}
+            busy={query.isFetching && query.isPlaceholderData}
+            skeletonClassName="h-4 w-32"
+            pagination={data && { page, pageSize: PAGE_SIZE, total: data.total, noun: "users", label: "User pages", onPageChange: setPage }}
+          />
+        )}
       </Card>
     </div>
   );
 }
 
-function UserRow({ user }: { user: AdminUser }) {
+/** The role dropdown's state: who is editing, and the change with its toasts. */
+function useRoleChange(user: AdminUser) {
   const me = useMe();
   const setRole = useSetRole();
   const isSelf = me.data?.id === user.id;
-  const labelId = `role-label-${user.id}`;
 
   async function change(role: Role) {
     if (role === user.role) return;
@@ -94,6 +117,63 @@ function UserRow({ user }: { user: AdminUser }) {
       showErrorToast(error, "update-role");
     }
   }
+  return { isSelf, change, pending: setRole.isPending };
+}
+
+function RoleSelect({ user }: { user: AdminUser }) {
+  const { isSelf, change, pending } = useRoleChange(user);
+  return (
+    <Select value={user.role} onValueChange={(v) => void change(v as Role)} disabled={isSelf || pending}>
+      <SelectTrigger size="sm" className="w-28" aria-label={`Role of ${user.email}`} title={isSelf ? ROLE_MESSAGES.selfDemotion : undefined}>
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        <SelectItem value="user">user</SelectItem>
+        <SelectItem value="admin">admin</SelectItem>
+      </SelectContent>
+    </Select>
+  );
+}
+
+/** Phones: the same row as a card. */
+function UserCard({ user }: { user: AdminUser }) {
+  const me = useMe();
+  const isSelf = me.data?.id === user.id;
+  return (
+    <li className="grid gap-3 px-4 py-4" data-testid="user-row">
+      <div className="grid gap-0.5">
+        <span className="font-medium break-all">{user.email}</span>
+        {user.name || user.username ? (
+          <span className="text-xs text-muted-foreground">{[user.name, user.username ? `@${user.username}` : null].filter(Boolean).join(" · ")}</span>
+        ) : null}
+      </div>
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-4 gap-y-2 text-sm">
+        <dt className="text-muted-foreground">Role</dt>
+        <dd className="flex flex-wrap items-center gap-2">
+          <RoleSelect user={user} />
+          {user.superAdmin ? (
+            <Badge variant="outline" className="text-xs">
+              Super-admin
+            </Badge>
+          ) : null}
+          {isSelf ? <span className="text-xs text-muted-foreground">(you)</span> : null}
+        </dd>
+        <dt className="text-muted-foreground">Two-factor</dt>
+        <dd className="flex items-center gap-2">
+          {user.twoFactorEnabled ? <Badge className="bg-emerald-600 text-white dark:bg-emerald-500">On</Badge> : <span className="text-muted-foreground">Off</span>}
+          {user.twoFactorEnabled && !isSelf ? <ResetTwoFactorButton user={user} /> : null}
+        </dd>
+        <dt className="text-muted-foreground">Created At</dt>
+        <dd className="text-muted-foreground">{formatCreatedAt(user.createdAt)}</dd>
+      </dl>
+    </li>
+  );
+}
+
+function UserRow({ user }: { user: AdminUser }) {
+  const me = useMe();
+  const isSelf = me.data?.id === user.id;
+  const labelId = `role-label-${user.id}`;
 
   return (
     <TableRow data-testid="user-row">
@@ -109,15 +189,7 @@ function UserRow({ user }: { user: AdminUser }) {
       </TableCell>
       <TableCell>
         <div className="flex items-center gap-2">
-          <Select value={user.role} onValueChange={(v) => void change(v as Role)} disabled={isSelf || setRole.isPending}>
-            <SelectTrigger size="sm" className="w-28" aria-label={`Role of ${user.email}`} title={isSelf ? ROLE_MESSAGES.selfDemotion : undefined}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value="user">user</SelectItem>
-              <SelectItem value="admin">admin</SelectItem>
-            </SelectContent>
-          </Select>
+          <RoleSelect user={user} />
           {user.superAdmin ? (
             <Badge variant="outline" className="text-xs">
               Super-admin
