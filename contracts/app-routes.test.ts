@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import routes from "../web/app/routes";
-import { APP_PATHS, isAppPath } from "./app-routes";
+import { APP_PATH_PATTERNS, APP_PATHS, isAppPath } from "./app-routes";
 
 interface RouteEntry {
   path?: string;
@@ -19,7 +19,7 @@ function pathsOf(entries: RouteEntry[]): string[] {
 
 describe("the app's pages", () => {
   it("are exactly the routes of web/app/routes.ts", () => {
-    expect([...APP_PATHS].sort()).toEqual(pathsOf(routes as RouteEntry[]).sort());
+    expect([...APP_PATHS, ...APP_PATH_PATTERNS].sort()).toEqual(pathsOf(routes as RouteEntry[]).sort());
   });
 
   it("are recognised with or without a trailing slash, and nothing else is", () => {
@@ -29,5 +29,9 @@ describe("the app's pages", () => {
     expect(isAppPath("/license-keys/extra")).toBe(false);
     expect(isAppPath("/no-such-page")).toBe(false);
     expect(isAppPath("/LICENSE-KEYS")).toBe(false);
+    // A page with a parameter: one segment, whatever it holds (an e-mail has a dot).
+    expect(isAppPath("/customers/someone@example.com")).toBe(true);
+    expect(isAppPath("/customers/")).toBe(false);
+    expect(isAppPath("/customers/a/b")).toBe(false);
   });
 });

@@ -23,11 +23,16 @@ export const APP_PATHS = [
   "/otp-gmail",
 ] as const;
 
+/** Pages with a parameter (one path segment each): a customer's page, by e-mail. */
+export const APP_PATH_PATTERNS = ["/customers/:email"] as const;
+
 const KNOWN = new Set<string>(APP_PATHS);
+const PATTERNS = APP_PATH_PATTERNS.map((p) => new RegExp(`^${p.replace(/:[A-Za-z]+/g, "[^/]+")}$`));
 
 /** Whether a URL path is a page of the app ("/faq/" and "/faq" alike). */
 export function isAppPath(pathname: string): boolean {
-  return KNOWN.has(pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname);
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  return KNOWN.has(path) || PATTERNS.some((pattern) => pattern.test(path));
 }
 
 /**

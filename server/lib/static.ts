@@ -110,7 +110,8 @@ export function createStaticHandler(rootDir: string, options: StaticOptions = {}
     // A page the app does not have still gets the app (which shows its not-found page), as a 404.
     let status: 200 | 404 = 200;
     if (!file) {
-      if (isAsset || path.extname(rel)) return c.notFound();
+      // A file that is not there; but a page may end in what looks like an extension (/customers/a@b.com).
+      if (isAsset || (path.extname(rel) && !isAppPath(rel))) return c.notFound();
       if (!existsSync(fallback)) return c.text("The web app is not built. Run `npm run build`.", 503);
       file = fallback;
       if (!isAppPath(rel)) status = 404;

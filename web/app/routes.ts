@@ -25,6 +25,7 @@ export default [
     route("user-management", "routes/user-management.tsx"),
     route("manage-balance", "routes/manage-balance.tsx"),
     route("audit-log", "routes/audit-log.tsx"),
+    route("customers/:email", "routes/customer.tsx"),
     route("otp-gmail", "routes/otp-gmail.tsx"),
   ]),
 

@@ -2,18 +2,25 @@ import { useLocation } from "react-router";
 
 import { Separator } from "~/components/ui/separator";
 import { SidebarTrigger } from "~/components/ui/sidebar";
-import { BRAND_NAME, findNavEntry } from "~/lib/nav";
+import { CustomerSearch } from "~/features/admin/customer/customer-search";
+import { useMe } from "~/features/session/queries";
+import { BRAND_NAME, findPage } from "~/lib/nav";
+import { cn } from "~/lib/utils";
 
 export function SiteHeader() {
   const { pathname } = useLocation();
-  const section = findNavEntry(pathname)?.title;
+  const section = findPage(pathname)?.title;
+  const me = useMe();
+  // The customer search is the admin console's (the server refuses everyone else anyway).
+  const admin = me.data?.role === "admin" && me.data.twoFactorEnabled && me.data.secondFactorVerified;
 
   return (
     <header className="sticky top-0 z-20 flex h-14 shrink-0 items-center gap-2 border-b bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
-      <div className="flex w-full items-center gap-2 px-4 lg:px-6">
+      <div className="flex w-full min-w-0 items-center gap-2 px-4 lg:px-6">
         <SidebarTrigger className="-ml-1" />
         <Separator orientation="vertical" className="mx-1 data-[orientation=vertical]:h-4" />
-        <p className="flex min-w-0 items-center gap-1.5 text-sm">
+        {/* On a phone an admin's header holds the search instead: the page's own heading names it. */}
+        <p className={cn("min-w-0 items-center gap-1.5 text-sm", admin ? "hidden sm:flex" : "flex")}>
           <span className="text-muted-foreground">{BRAND_NAME}</span>
           {section ? (
             <>
@@ -24,6 +31,7 @@ export function SiteHeader() {
             </>
           ) : null}
         </p>
+        {admin ? <CustomerSearch className="ml-auto w-full min-w-0 sm:max-w-xs lg:max-w-sm" /> : null}
       </div>
     </header>
   );

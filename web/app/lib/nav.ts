@@ -103,9 +103,25 @@ export function findNavEntry(pathname: string): NavEntry | undefined {
   return NAV_ENTRIES.find((entry) => entry.url === path);
 }
 
+/** Dashboard pages opened from other pages, not from the menu: who may open them, and their title. */
+export const INNER_PAGES: readonly { title: string; prefix: string; page: Access }[] = [
+  // A customer's page, from the admin shell's search (issue #16).
+  { title: "Customer", prefix: "/customers/", page: "admin" },
+];
+
+/** The menu entry or inner page at this path: its title and who may open it. */
+export function findPage(pathname: string): { title: string; page: Access | null } | undefined {
+  return findNavEntry(pathname) ?? INNER_PAGES.find((inner) => pathname.startsWith(inner.prefix));
+}
+
+/** A customer's page: /customers/<e-mail, URL-encoded>. */
+export function customerPath(email: string) {
+  return `/customers/${encodeURIComponent(email)}`;
+}
+
 /** Whether the user may open a dashboard page; pages not in the table only need a session. */
 export function canOpenPage(user: Pick<CurrentUser, "role" | "superAdmin">, pathname: string) {
-  const page = findNavEntry(pathname)?.page ?? "user";
+  const page = findPage(pathname)?.page ?? "user";
   return hasAccess(user, page);
 }
 
@@ -119,7 +135,7 @@ export function secondFactorDue(
   pathname: string,
 ): "code" | "enrol" | null {
   if (user.twoFactorEnabled && !user.secondFactorVerified) return "code";
-  const page = findNavEntry(pathname)?.page;
+  const page = findPage(pathname)?.page;
   if (user.role === "admin" && !user.twoFactorEnabled && (page === "admin" || page === "superAdmin")) return "enrol";
   return null;
 }

@@ -7,15 +7,33 @@ import { loadErrorState, useErrorToast } from "~/components/data-table/list-stat
 import { PageHeader } from "~/components/dashboard/page-header";
 import { Card } from "~/components/ui/card";
 import { TableCell, TableRow } from "~/components/ui/table";
-import { formatDateTime } from "~/features/licenses/format";
+import { formatDate, formatDateTime } from "~/features/licenses/format";
 
 import { errorMessage, type AuditEntry } from "./api";
 import { formatBalance, formatPrice } from "../../../../contracts/money";
+import { licenceActionText } from "./customer/audit-text";
 import { useAudit } from "./queries";
 
 const PAGE_SIZE = 25;
 const COLUMNS = ["When", "Who", "What", "Concerning", "Before", "After", "Note"] as const;
-const FILTERS = { all: "All changes", "user.role": "Role changes", "balance.adjust": "Balance adjustments", "user.two_factor_reset": "Two-factor resets", "licence.suspicious": "Suspicious licences", "order.refund": "Refunds", "refund_request.approve": "Refund requests approved", "refund_request.decline": "Refund requests declined" } as const;
+const FILTERS = {
+  all: "All changes",
+  "user.role": "Role changes",
+  "balance.adjust": "Balance adjustments",
+  "user.two_factor_reset": "Two-factor resets",
+  "licence.suspicious": "Suspicious licences",
+  "order.refund": "Refunds",
+  "refund_request.approve": "Refund requests approved",
+  "refund_request.decline": "Refund requests declined",
+  "licence.issue": "Licences issued",
+  "licence.extend": "Licence extensions",
+  "licence.suspend": "Licence suspensions",
+  "licence.resume": "Licence resumptions",
+  "licence.revoke": "Licence revocations",
+  "licence.reset_changes": "Changes-left resets",
+  "licence.release_device": "Device releases",
+  "licence.resend_key": "Key e-mails resent",
+} as const;
 type Filter = keyof typeof FILTERS;
 const ERROR_TITLE = "Error fetching the audit log";
 
@@ -34,7 +52,7 @@ export function AuditLogPanel() {
         : null;
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader title="Audit Log" description="Role changes, balance adjustments and refunds: who, when, what, before and after." />
+      <PageHeader title="Audit Log" description="Role changes, balance adjustments, refunds and licence actions: who, when, what, before and after." />
       <Card className="gap-0 overflow-hidden py-0">
         <div className="flex items-end gap-3 border-b px-4 py-4 sm:px-6">
           <ListSelect
@@ -75,12 +93,18 @@ function describe(entry: AuditEntry, value: Record<string, unknown> | null): str
   if (entry.action === "user.two_factor_reset") return value.twoFactorEnabled ? "Two-factor on" : "Two-factor off";
   if (entry.action === "order.refund" && typeof value.refundedMills === "number") return `${String(value.status)}, ${formatPrice(value.refundedMills)} refunded`;
   if (entry.action.startsWith("refund_request.")) return String(value.status ?? "—");
+  if (entry.action.startsWith("licence.") && typeof value.status === "string") {
+    const until = typeof value.expireDate === "string" ? `, until ${formatDate(value.expireDate)}` : "";
+    return `${value.status}${until}, ${String(value.changesLeft)} changes left`;
+  }
   return JSON.stringify(value);
 }
 
 function what(entry: AuditEntry): string {
   if (entry.action === "user.role") return "Role change";
   if (entry.action === "licence.suspicious") return "Suspicious licence";
+  const licence = licenceActionText(entry);
+  if (licence) return licence;
   if (entry.action === "user.two_factor_reset") return "Two-factor reset";
   if (entry.action === "order.refund") {
     const amount = entry.after?.amountMills;

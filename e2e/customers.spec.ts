@@ -1,0 +1,134 @@
+// The customer's page in Chromium (issue #16): an admin finds a customer by device key from the
+// header's search, opens their page, suspends the licence with a reason and extends it by 30
+// days; the customer page, Manage Balances and User Management fit a 375 px screen.
+import { expect, test, type Page } from "@playwright/test";
+
+import { createUser, seedBalance, seedLicense, seedOrders, signIn, uniqueEmail } from "./support";
+
+const DAY = 86_400_000;
+
+function toast(page: Page, text: string) {
+  return page.locator("[data-sonner-toast]").filter({ hasText: text });
+}
+
+async function signInTo(page: Page, user: { email: string; totpSecret?: string }, path: string) {
+  await signIn(page, user.email, undefined, { totpSecret: user.totpSecret });
+  await expect(page).not.toHaveURL(/\/auth/);
+  await page.goto(path);
+}
+
+/** No horizontal scrolling: the page is no wider than the window. */
+async function expectNoSideScroll(page: Page) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  expect(scrollWidth, `page is ${scrollWidth}px wide in a ${innerWidth}px window`).toBeLessThanOrEqual(innerWidth);
+}
+
+const shortDate = (date: Date) => date.toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" });
+
+test("an admin finds a customer by device key, opens the page, suspends the licence and extends it by 30 days", async ({ page, request }) => {
+  const admin = await createUser(request, { email: uniqueEmail("admin-cs"), role: "admin" });
+  const customer = uniqueEmail("customer");
+  await createUser(request, { email: customer });
+  const deviceKey = `PC-LDREEL-E2E-${Date.now().toString(36).toUpperCase()}`;
+  const expiry = new Date(Date.now() + 10 * DAY);
+  const licence = await seedLicense(request, { email: customer, planId: "local-3m", name: "Office PC", licenseKey: deviceKey, startDate: new Date(Date.now() - DAY).toISOString(), expireDate: expiry.toISOString() });
+  await seedOrders(request, [{ email: customer, kind: "plan", planId: "local-3m" }]);
+
+  await signInTo(page, admin, "/overview");
+  // The header's search: a combobox in a search landmark; Enter opens the first customer found.
+  const search = page.getByRole("search").getByRole("combobox", { name: "Find a customer" });
+  await search.fill(deviceKey);
+  const option = page.getByRole("listbox", { name: "Customers found" }).getByRole("option").first();
+  await expect(option).toContainText(customer);
+  await expect(option).toContainText("Device key");
+  await search.press("Enter");
+
+  await expect(page).toHaveURL(new RegExp(`/customers/${encodeURIComponent(customer).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`));
+  await expect(page.getByRole("heading", { level: 1, name: customer })).toBeVisible();
+  await expect(page.getByTestId("customer-account")).toContainText("user");
+  const licences = page.getByRole("region", { name: "Licences table" });
+  const row = licences.getByTestId("licence-row").filter({ hasText: "Office PC" });
+  await expect(row).toContainText(licence.buyKey);
+  await expect(row).toContainText(deviceKey);
+  await expect(row.getByText("Active", { exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "Orders", exact: true })).toBeVisible();
+
+  // Suspend, with a reason.
+  await row.getByRole("button", { name: "Actions for Office PC" }).click();
+  await page.getByRole("menuitem", { name: "Suspend…" }).click();
+  let dialog = page.getByRole("dialog", { name: "Suspend licence" });
+  await dialog.getByRole("button", { name: "Suspend" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("Give a reason (3 characters at least).");
+  await dialog.getByLabel("Reason").fill("Chargeback opened at the bank");
+  await dialog.getByRole("button", { name: "Suspend" }).click();
+  await expect(toast(page, "Licence suspended")).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(row.getByText("Suspended", { exact: true })).toBeVisible();
+  // The desktop tool hears it at its next validate.
+  const validated = await page.request.post("/api/v1/licenses/validate", { data: { protocol: 2, buyKey: licence.buyKey, deviceKey, nonce: "e2e-customers-nonce-0001" } });
+  expect(await validated.json()).toMatchObject({ valid: false, code: "SUSPENDED" });
+
+  // Extend by 30 days: the expiry moves.
+  await expect(row.getByTestId("licence-expiry")).toHaveText(shortDate(expiry));
+  await row.getByRole("button", { name: "Actions for Office PC" }).click();
+  await page.getByRole("menuitem", { name: "Extend…" }).click();
+  dialog = page.getByRole("dialog", { name: "Extend licence" });
+  await expect(dialog.getByLabel("Days to add")).toHaveValue("30");
+  await dialog.getByLabel("Reason").fill("Goodwill for the outage");
+  await dialog.getByRole("button", { name: "Extend" }).click();
+  await expect(toast(page, "Licence extended")).toBeVisible();
+  await expect(row.getByTestId("licence-expiry")).toHaveText(shortDate(new Date(expiry.getTime() + 30 * DAY)));
+
+  // The audit trail has both, with the reasons; the licence history notes the extension.
+  const audit = page.getByRole("region", { name: "Audit trail table" });
+  await expect(audit.getByRole("row").filter({ hasText: "Licence suspended" })).toContainText("Chargeback opened at the bank");
+  await expect(audit.getByRole("row").filter({ hasText: "Extended by 30 days" })).toContainText(admin.email);
+  await expect(page.getByRole("region", { name: "Licence history table" })).toContainText("Extended by 30 days by support");
+});
+
+test("at 375 px the customer page, Manage Balances and User Management have no horizontal scrolling", async ({ page, request }) => {
+  const boss = await createUser(request, { email: uniqueEmail("super-375"), role: "admin", superAdmin: true });
+  const customer = uniqueEmail("customer-375-with-a-rather-long-address");
+  await createUser(request, { email: customer });
+  await seedBalance(request, { email: customer, amountMills: 12_340 });
+  await seedLicense(request, { email: customer, planId: "local-1m", licenseKey: `PC-LDREEL-375-${Date.now().toString(36).toUpperCase()}-ABCDEFGHIJKLMNOP`, startDate: new Date().toISOString(), expireDate: new Date(Date.now() + 30 * DAY).toISOString() });
+  await seedOrders(request, [{ email: customer, kind: "plan", planId: "local-1m" }, { email: customer, kind: "topup", amountMills: 12_340 }]);
+
+  await page.setViewportSize({ width: 375, height: 812 });
+  await signInTo(page, boss, `/customers/${encodeURIComponent(customer)}`);
+  await expect(page.getByRole("heading", { level: 1, name: customer })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Licences" }).getByTestId("licence-row")).toHaveCount(1);
+  await expect(page.getByRole("list", { name: "Orders" }).getByRole("listitem")).toHaveCount(2);
+  await expectNoSideScroll(page);
+  // The actions are within reach: the menu opens, its dialog fits.
+  await page.getByRole("list", { name: "Licences" }).getByRole("button", { name: /^Actions for / }).click();
+  await page.getByRole("menuitem", { name: "Reset changes left…" }).click();
+  await expect(page.getByRole("dialog", { name: "Reset changes left" })).toBeVisible();
+  await expectNoSideScroll(page);
+  await page.keyboard.press("Escape");
+
+  await page.goto("/manage-balance");
+  await expect(page.getByRole("heading", { level: 1, name: "Manage User Balances" })).toBeVisible();
+  await page.getByRole("searchbox", { name: "Search users and API keys" }).fill(customer);
+  const card = page.getByTestId("balance-row").filter({ hasText: customer });
+  await expect(card.getByTestId("key-balance")).toHaveText("$12.34");
+  const add = card.getByRole("button", { name: `Add to the balance of ${customer}` });
+  await expect(add).toBeInViewport();
+  await expect(card.getByRole("button", { name: `Subtract from the balance of ${customer}` })).toBeInViewport();
+  await card.getByLabel(`Amount in dollars for ${customer}`).fill("1");
+  await add.click();
+  await page.getByRole("dialog", { name: "Add $1.00 to this balance?" }).getByRole("button", { name: "Add $1.00" }).click();
+  await expect(toast(page, "Balance added successfully")).toBeVisible();
+  await expect(card.getByTestId("key-balance")).toHaveText("$13.34");
+  await expect(page.getByText("Showing 1 to 1 of 1 users")).toBeVisible();
+  await expectNoSideScroll(page);
+
+  await page.goto("/user-management");
+  await expect(page.getByRole("heading", { level: 1, name: "User Management" })).toBeVisible();
+  await expect(page.getByText("Manage user roles and permissions")).toBeVisible();
+  await page.getByRole("searchbox", { name: "Search users" }).fill(customer);
+  const role = page.getByTestId("user-row").filter({ hasText: customer }).getByRole("combobox", { name: `Role of ${customer}` });
+  await expect(role).toBeInViewport();
+  await expect(role).toHaveText("user");
+  await expectNoSideScroll(page);
+});

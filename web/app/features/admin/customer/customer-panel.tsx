@@ -1,0 +1,153 @@
+// The customer's page (issue #16): who they are, then everything an admin needs to answer them.
+import { RotateCwIcon, ShieldCheckIcon, TriangleAlertIcon, UserXIcon } from "lucide-react";
+import type { ReactNode } from "react";
+
+import { ListMessage } from "~/components/data-table/list-message";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Skeleton } from "~/components/ui/skeleton";
+import { isApiError } from "~/lib/api";
+
+import { formatCreatedAt } from "../format";
+import { errorMessage, type CustomerView } from "./api";
+import { IssueLicenceDialog } from "./issue-licence-dialog";
+import { LicencesSection } from "./licences-section";
+import { useCustomer } from "./queries";
+import { AuditSection, BalanceSection, HistorySection, OrdersSection, OtpOrdersSection } from "./sections";
+
+export function CustomerPanel({ email }: { email: string }) {
+  const query = useCustomer(email);
+
+  if (query.isPending) return <CustomerSkeleton email={email} />;
+  if (query.isError) {
+    const missing = isApiError(query.error) && query.error.status === 404;
+    return (
+      <div className="flex flex-col gap-6">
+        <CustomerHeading email={email} />
+        <Card className="py-0">
+          {missing ? (
+            <ListMessage icon={UserXIcon} title="No customer has this e-mail">
+              <p>No account, licence or order uses it yet. You can still issue a licence to it.</p>
+              <div className="mt-4">
+                <IssueLicenceDialog email={email} size="default" />
+              </div>
+            </ListMessage>
+          ) : (
+            <ListMessage icon={TriangleAlertIcon} tone="error" title="Could not load this customer">
+              <p>{errorMessage(query.error)}</p>
+              <Button variant="outline" size="sm" className="mt-3" onClick={() => void query.refetch()}>
+                <RotateCwIcon aria-hidden="true" />
+                Try again
+              </Button>
+            </ListMessage>
+          )}
+        </Card>
+      </div>
+    );
+  }
+
+  const view = query.data;
+  return (
+    <div className="flex flex-col gap-6" aria-busy={query.isFetching || undefined}>
+      <CustomerHeading email={view.email} view={view} />
+      <AccountCard view={view} />
+      <LicencesSection email={view.email} licences={view.licences.items} total={view.licences.total} />
+      <OrdersSection orders={view.orders} />
+      <BalanceSection balance={view.balance} />
+      <OtpOrdersSection otpOrders={view.otpOrders} />
+      <HistorySection history={view.history} />
+      <AuditSection audit={view.audit} />
+    </div>
+  );
+}
+
+function CustomerHeading({ email, view }: { email: string; view?: CustomerView }) {
+  return (
+    <div className="grid gap-1.5">
+      <p className="text-sm text-muted-foreground">Customer</p>
+      <h1 className="text-2xl font-semibold tracking-tight break-all sm:text-3xl">{email}</h1>
+      {view ? (
+        <nav aria-label="Sections" className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+          {[
+            ["#licences", `Licences (${view.licences.total})`],
+            ["#orders", `Orders (${view.orders.total})`],
+            ["#balance", "Balance"],
+            ["#otp-orders", `OTP (${view.otpOrders.total})`],
+            ["#history", "History"],
+            ["#audit", `Audit (${view.audit.total})`],
+          ].map(([href, label]) => (
+            <a key={href} href={href} className="text-muted-foreground underline-offset-4 hover:text-foreground hover:underline">
+              {label}
+            </a>
+          ))}
+        </nav>
+      ) : null}
+    </div>
+  );
+}
+
+function AccountCard({ view }: { view: CustomerView }) {
+  const account = view.account;
+  if (!account) {
+    return (
+      <Card className="flex-row items-center gap-3 px-4 py-4 sm:px-6" data-testid="customer-account">
+        <UserXIcon className="size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
+        <div className="grid gap-0.5">
+          <p className="font-medium">No account (buys without signing in)</p>
+          <p className="text-sm text-muted-foreground">Subscription-tool purchases under this e-mail. Licences and orders are found by it.</p>
+        </div>
+      </Card>
+    );
+  }
+  return (
+    <Card className="gap-4 px-4 py-4 sm:px-6" data-testid="customer-account">
+      <div className="flex flex-wrap items-center gap-2">
+        <h2 className="font-semibold">{account.name || <span className="text-muted-foreground italic">No name</span>}</h2>
+        {account.username ? <span className="text-sm text-muted-foreground">@{account.username}</span> : null}
+        <Badge variant={account.role === "admin" ? "default" : "secondary"} className="capitalize">
+          {account.role}
+        </Badge>
+        {account.superAdmin ? <Badge variant="outline">Super-admin</Badge> : null}
+      </div>
+      <dl className="grid grid-cols-2 gap-x-6 gap-y-3 text-sm sm:grid-cols-4">
+        <Fact term="Created">{formatCreatedAt(account.createdAt)}</Fact>
+        <Fact term="E-mail verified">{account.emailVerified ? "Yes" : <span className="text-amber-700 dark:text-amber-400">No</span>}</Fact>
+        <Fact term="Second factor">
+          {account.twoFactorEnabled ? (
+            <span className="inline-flex items-center gap-1">
+              <ShieldCheckIcon className="size-4 text-emerald-600 dark:text-emerald-400" aria-hidden="true" />
+              On
+            </span>
+          ) : (
+            "Off"
+          )}
+        </Fact>
+        <Fact term="Account id">
+          <code className="font-mono text-xs break-all">{account.id}</code>
+        </Fact>
+      </dl>
+    </Card>
+  );
+}
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="grid min-w-0 gap-0.5">
+      <dt className="text-xs text-muted-foreground">{term}</dt>
+      <dd className="min-w-0">{children}</dd>
+    </div>
+  );
+}
+
+function CustomerSkeleton({ email }: { email: string }) {
+  return (
+    <div className="flex flex-col gap-6" role="status">
+      <span className="sr-only">Loading the customer</span>
+      <CustomerHeading email={email} />
+      <Skeleton className="h-24 w-full rounded-xl" />
+      <Skeleton className="h-48 w-full rounded-xl" />
+      <Skeleton className="h-32 w-full rounded-xl" />
+    </div>
+  );
+}
