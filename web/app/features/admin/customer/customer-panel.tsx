@@ -133,7 +133,7 @@ function AccountCard({ view }: { view: CustomerView }) {
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (
-    <div className="grid min-w-0 gap-0.5">
+    <div className="grid min-w-0 content-start gap-0.5">
       <dt className="text-xs text-muted-foreground">{term}</dt>
       <dd className="min-w-0">{children}</dd>
     </div>

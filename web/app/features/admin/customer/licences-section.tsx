@@ -36,6 +36,8 @@ import { IssueLicenceDialog } from "./issue-licence-dialog";
 import { LicenceActionDialog } from "./licence-action-dialog";
 import { CardField, CardFields, SectionCard } from "./section-card";
 
+const STICKY = "sticky right-0 z-[1]";
+
 const COLUMNS = [
   { label: "Licence", skeletonClassName: "h-4 w-32" },
   { label: "Device key", skeletonClassName: "h-4 w-32" },
@@ -43,7 +45,8 @@ const COLUMNS = [
   { label: "Term", skeletonClassName: "h-4 w-28" },
   { label: "Changes left", className: "w-20 text-center leading-tight whitespace-normal", skeletonClassName: "mx-auto h-4 w-6" },
   { label: "Last seen", skeletonClassName: "h-4 w-28" },
-  { label: "Actions", className: "text-right", skeletonClassName: "ml-auto size-8" },
+  // Stays in view when a narrow window scrolls the table (the header cell matches the header's tint).
+  { label: "Actions", className: `text-right ${STICKY} bg-[color-mix(in_oklab,var(--muted)_40%,var(--card))]`, skeletonClassName: "ml-auto size-8" },
 ] as const;
 
 /** A name for the licence in labels: its display name, else its buy key. */
@@ -98,19 +101,19 @@ export function LicencesSection({ email, licences, total }: { email: string; lic
           columns={COLUMNS}
           caption="The customer's licences with their device key, status, term, changes left and what the licence API saw. Each row has an actions menu."
           scrollLabel="Licences table"
-          className="min-w-[60rem]"
+          className="min-w-[50rem]"
           rows={licences}
           state={state}
           renderRow={(licence) => (
             <TableRow key={licence.id} data-testid="licence-row">
               <TableCell className="pl-4 sm:pl-6">
-                <div className="grid max-w-[14rem] min-w-[10rem] gap-0.5">
+                <div className="grid max-w-[12rem] min-w-[9rem] gap-0.5">
                   <LicenceName licence={licence} />
                   <KeyText value={licence.buyKey} className="text-muted-foreground" />
                 </div>
               </TableCell>
               <TableCell>
-                {licence.licenseKey ? <KeyText value={licence.licenseKey} className="block max-w-[13rem] min-w-[8rem]" /> : <span className="text-muted-foreground">Not bound</span>}
+                {licence.licenseKey ? <KeyText value={licence.licenseKey} className="block max-w-[11rem] min-w-[7rem]" /> : <span className="text-muted-foreground">Not bound</span>}
               </TableCell>
               <TableCell>
                 <LicenseStatusBadge status={licence.status} />
@@ -122,7 +125,7 @@ export function LicencesSection({ email, licences, total }: { email: string; lic
               <TableCell>
                 <LastSeen licence={licence} />
               </TableCell>
-              <TableCell className="pr-4 text-right sm:pr-6">
+              <TableCell className={`pr-4 text-right sm:pr-6 ${STICKY} bg-card`}>
                 <LicenceActions email={email} licence={licence} />
               </TableCell>
             </TableRow>
@@ -162,15 +165,25 @@ function Term({ licence }: { licence: AdminLicence }) {
 function LastSeen({ licence }: { licence: AdminLicence }) {
   const a = licence.activity;
   const signals = a.addresses24h > 1 || a.refusedKeys24h > 0 || a.flagged;
+  const hourEnd = a.lastSeenHour ? new Date(new Date(a.lastSeenHour).getTime() + 3_600_000).toISOString() : null;
   return (
-    <div className="grid max-w-[14rem] min-w-[9rem] gap-0.5 text-sm">
+    <div className="grid max-w-[13rem] min-w-[9rem] gap-0.5 text-sm">
       {a.lastSeenHour ? (
         <>
-          <span>
-            {formatDate(a.lastSeenHour)}, from {formatTime(a.lastSeenHour)}
+          {/* Signals are kept per hour: the hour of the latest call, and its addresses. */}
+          <span title="The hour of the desktop tool's latest call">
+            <span className="whitespace-nowrap">{formatDate(a.lastSeenHour)}</span>,{" "}
+            <span className="whitespace-nowrap">
+              {formatTime(a.lastSeenHour)}–{formatTime(hourEnd)}
+            </span>
           </span>
-          <span className="text-xs break-all text-muted-foreground" title="Client addresses in that hour">
-            {a.lastSeenAddresses.join(", ")}
+          <span className="text-xs text-muted-foreground" title="Client addresses in that hour">
+            {a.lastSeenAddresses.map((address, i) => (
+              <span key={address}>
+                {i ? ", " : null}
+                <span className="inline-block max-w-full [overflow-wrap:anywhere]">{address}</span>
+              </span>
+            ))}
           </span>
         </>
       ) : (
