@@ -34,9 +34,29 @@ test("an admin finds a customer by device key, opens the page, suspends the lice
   const licence = await seedLicense(request, { email: customer, planId: "local-3m", name: "Office PC", licenseKey: deviceKey, startDate: new Date(Date.now() - DAY).toISOString(), expireDate: expiry.toISOString() });
   await seedOrders(request, [{ email: customer, kind: "plan", planId: "local-3m" }]);
 
+  // Another buyer whose e-mail shares a part with the customer's (no account: the subscription tool).
+  const tag = customer.split("@")[0]!;
+  await seedLicense(request, { email: `${tag}-tool@example.net`, planId: "local-1m" });
+
   await signInTo(page, admin, "/overview");
-  // The header's search: a combobox in a search landmark; Enter opens the first customer found.
+  // The header's search: a combobox in a search landmark, its results a listbox the arrows move in.
   const search = page.getByRole("search").getByRole("combobox", { name: "Find a customer" });
+  await search.fill("c");
+  await expect(page.getByRole("search").getByRole("status")).toHaveText("Type at least 2 characters.");
+  await search.fill(tag);
+  const options = page.getByRole("listbox", { name: "Customers found" }).getByRole("option");
+  await expect(options).toHaveCount(2);
+  await expect(options.nth(0)).toHaveAttribute("aria-selected", "true");
+  await search.press("ArrowDown");
+  await expect(options.nth(1)).toHaveAttribute("aria-selected", "true");
+  await expect(search).toHaveAttribute("aria-activedescendant", (await options.nth(1).getAttribute("id"))!);
+  await search.press("ArrowUp");
+  await expect(options.nth(0)).toHaveAttribute("aria-selected", "true");
+  await search.press("Escape");
+  await expect(page.getByRole("listbox", { name: "Customers found" })).toBeHidden();
+  await expect(search).toHaveAttribute("aria-expanded", "false");
+
+  // A device key is looked up exactly; Enter opens the first customer found.
   await search.fill(deviceKey);
   const option = page.getByRole("listbox", { name: "Customers found" }).getByRole("option").first();
   await expect(option).toContainText(customer);
