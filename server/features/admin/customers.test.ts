@@ -86,6 +86,9 @@ describe("search", () => {
     expect((await search("A".repeat(32))).body.customers).toEqual([]);
     const c = await accountCustomer("anna2024");
     expect((await search(`anna2024-${stamp}`)).body.customers).toEqual([{ email: c.email, accountId: c.id, matchedBy: "email" }]);
+    // Letters only, of a tran_id's length: a name as well.
+    expect((await search("ANNA2024")).body.customers.map((h) => h.email)).toContain(c.email);
+    expect((await search("anna2024")).body.customers.map((h) => h.email)).toContain(c.email);
   });
 
   it("another admin is a customer too", async () => {

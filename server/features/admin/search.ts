@@ -16,8 +16,8 @@ import { escapeLike } from "./rows";
 /** generateBuyKey's shape ("KS-7QX4M-9HTRW-KD2PA-M3XVE"), any letter case. */
 const BUY_KEY = /^KS(-[A-Z0-9]{5}){4}$/i;
 const API_KEY = new RegExp(`^[A-Za-z0-9]{${API_KEY_LENGTH}}$`);
-/** PayWay's tran_id: up to 20 of [A-Za-z0-9-]; ours and the old system's all carry digits. */
-const TRAN_ID = /^(?=.*\d)[A-Za-z0-9-]{6,20}$/;
+/** What may be a PayWay tran_id (up to 20 of [A-Za-z0-9-]): one index lookup, then text if it names no order. */
+const TRAN_ID = /^[A-Za-z0-9-]{6,20}$/;
 
 export type TermKind = "buyKey" | "deviceKey" | "apiKey" | "tranId" | "text";
 
