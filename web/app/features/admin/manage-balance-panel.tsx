@@ -270,9 +270,6 @@ function BalanceCard({ user, onConfirm }: { user: BalanceUser; onConfirm: (p: Pe
   );
 }
 
-/** 10500 → "10.500": the amount as text, by integer division (no float). */
-const millsText = (mills: number) => `${Math.floor(mills / 1000)}.${String(mills % 1000).padStart(3, "0")}`;
-
 const NoteSchema = z.object({ note: z.string().trim().max(500, "The note can be 500 characters at most") });
 
 function ConfirmAdjustmentDialog({ pending, onClose }: { pending: Pending | null; onClose: () => void }) {
