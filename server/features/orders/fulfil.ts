@@ -2,7 +2,7 @@
 // one caller can win) and its goods are granted: a licence and its e-mail, a ledger credit, or
 // an extension of the subscription tool's licence; and its receipt is e-mailed. Replays and
 // races grant nothing twice.
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { licenses, orders, plans } from "../../db/schema";
 import { enqueueEmail } from "../../providers/email/outbox";
@@ -59,7 +59,8 @@ async function extendOrIssue(tx: Tx, deps: OrdersDeps, order: OrderRow, now: Dat
     ? await tx
         .select()
         .from(licenses)
-        .where(and(eq(licenses.licenseKey, order.deviceLicense), sql`position('expirekey_' in ${licenses.licenseKey}) = 0`))
+        // A revoked licence is never extended (decision 023): the payment buys a new one instead.
+        .where(and(eq(licenses.licenseKey, order.deviceLicense), sql`position('expirekey_' in ${licenses.licenseKey}) = 0`, isNull(licenses.revokedAt)))
         .for("update")
     : [];
   if (!bound) return issueLicence(tx, deps, order);

@@ -125,6 +125,17 @@ describe("subscription tool", () => {
     expect(await licence(bound.id)).toMatchObject({ termDays: 30 + 395, startDate: null, expireDate: null });
   });
 
+  it("never extends a revoked licence: the payment buys a new licence for the payer instead", async () => {
+    const revoked = await createLicense({ db: env.t.database.db, planId: "local-1m", email: "revoked@example.com", licenseKey: "PC-LDREEL-REVOKED", startDate: new Date(Date.now() - 10 * DAY), expireDate: new Date(Date.now() + 20 * DAY) });
+    await env.t.database.db.update(licenses).set({ revokedAt: new Date() }).where(eq(licenses.id, revoked.id));
+    const before = await licence(revoked.id);
+    const { order } = await buy({ planId: "local-1m", email: "revoked@example.com", license: "PC-LDREEL-REVOKED" });
+    expect(await licence(revoked.id)).toMatchObject({ expireDate: before.expireDate, termDays: before.termDays });
+    const issued = await env.licencesOf((await env.order(order.tranId)).id);
+    expect(issued).toHaveLength(1);
+    expect(issued[0]!.id).not.toBe(revoked.id);
+  });
+
   it("issues a new licence and e-mails its buy key when no licence has the device key (or none is given)", async () => {
     for (const license of ["PC-LDREEL-UNKNOWN", undefined]) {
       const email = `fresh-${license ?? "none"}@example.com`.toLowerCase();
