@@ -174,7 +174,7 @@ const searchRoute = createRoute({
   operationId: "searchCustomers",
   ...common,
   summary: "Find customers from one box (admin)",
-  description: "By a part of an e-mail or name, or a whole buy key, device key, PayWay tran_id or API key (looked up by its hash); 20 at most, each with what matched.",
+  description: "By a part of an e-mail or name, or a whole buy key, device key, payment reference (tran_id) or API key (looked up by its hash); 20 at most, each with what matched.",
   request: { query: CustomerSearchQuerySchema },
   responses: { 200: json(CustomerSearchSchema, "The customers found, each with what matched"), ...errors([422]) },
 });

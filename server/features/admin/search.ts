@@ -1,6 +1,6 @@
 // The admin shell's search box (issue #16): one term finds customers. A term with the shape of a
 // buy key, a device key or an API key is looked up exactly (through a unique index, or the key's
-// hash: keys are never decrypted to be searched); one that may be a PayWay tran_id is looked up
+// hash: keys are never decrypted to be searched); one that may be a payment reference (tran_id) is looked up
 // exactly first; anything else is a case-insensitive part of an e-mail or a name, on accounts and
 // on the e-mails of licences and orders without an account. Every query is bounded (LIMIT) and
 // plain enough for trigram indexes on those columns to serve it later.
@@ -16,7 +16,7 @@ import { escapeLike } from "./rows";
 /** generateBuyKey's shape ("KS-7QX4M-9HTRW-KD2PA-M3XVE"), any letter case. */
 const BUY_KEY = /^KS(-[A-Z0-9]{5}){4}$/i;
 const API_KEY = new RegExp(`^[A-Za-z0-9]{${API_KEY_LENGTH}}$`);
-/** What may be a PayWay tran_id (up to 20 of [A-Za-z0-9-]): one index lookup, then text if it names no order. */
+/** What may be a payment reference, the tran_id (up to 20 of [A-Za-z0-9-]): one index lookup, then text if it names no order. */
 const TRAN_ID = /^[A-Za-z0-9-]{6,20}$/;
 
 export type TermKind = "buyKey" | "deviceKey" | "apiKey" | "tranId" | "text";

@@ -159,15 +159,15 @@ describe("an admin's hold: SUSPENDED and REVOKED (issue #16)", () => {
     expect(untouched).toMatchObject({ licenseKey: null, startDate: null });
   });
 
-  it("the dashboard refuses a key change of a suspended or revoked licence (409 with the hold's code)", async () => {
+  it("the dashboard refuses a key change of a suspended or revoked licence (409 with the error table's code for the hold)", async () => {
     const owner = await t.signedInUser();
-    for (const [set, code] of [[{ suspendedAt: new Date() }, "SUSPENDED"], [{ revokedAt: new Date() }, "REVOKED"]] as const) {
+    for (const [set, code] of [[{ suspendedAt: new Date() }, "LICENSE_SUSPENDED"], [{ revokedAt: new Date() }, "LICENSE_REVOKED"]] as const) {
       const lic = await activeOn(device("DASH"), { email: owner.email, userId: owner.id });
       await hold(lic.id, set);
       const res = await owner.client.json<{ code: string }>(`/api/licenses/${lic.id}/change-key`, { json: { licenseKey: device("DASH-NEW") } });
       expect([res.status, res.body.code]).toEqual([409, code]);
       const list = await owner.client.json<{ licenses: Array<{ id: string; status: string; canChangeKey: boolean }> }>("/api/licenses");
-      expect(list.body.licenses.find((l) => l.id === lic.id)).toMatchObject({ status: code === "SUSPENDED" ? "Suspended" : "Revoked", canChangeKey: false });
+      expect(list.body.licenses.find((l) => l.id === lic.id)).toMatchObject({ status: code === "LICENSE_SUSPENDED" ? "Suspended" : "Revoked", canChangeKey: false });
     }
   });
 

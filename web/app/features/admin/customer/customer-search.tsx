@@ -1,5 +1,5 @@
 // The admin shell's search box (issue #16): one box finds a customer by e-mail, name, buy key,
-// device key, PayWay tran_id or API key, and opens their page. A combobox with a listbox of
+// device key, payment tran_id or API key, and opens their page. A combobox with a listbox of
 // results: arrows move, Enter opens the highlighted customer (the first by default), Escape closes.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { Loader2Icon, SearchIcon, UserIcon, UserXIcon } from "lucide-react";
@@ -10,6 +10,8 @@ import { useDebouncedValue } from "~/components/data-table/use-debounced-value";
 import { Input } from "~/components/ui/input";
 import { customerPath } from "~/lib/nav";
 import { cn } from "~/lib/utils";
+
+import { PAYMENT_PROVIDER_NAME } from "~/features/payments/providers";
 
 import { errorMessage, type CustomerHit } from "./api";
 import { useCustomerSearch } from "./queries";
@@ -104,7 +106,7 @@ export function CustomerSearch({ className }: { className?: string }) {
         onKeyDown={onKeyDown}
       />
       <span id={hintId} className="sr-only">
-        E-mail, name, buy key, device key, PayWay tran_id or API key. Enter opens the first customer found.
+        E-mail, name, buy key, device key, {PAYMENT_PROVIDER_NAME} tran_id or API key. Enter opens the first customer found.
       </span>
       {loading ? (
         <Loader2Icon className="pointer-events-none absolute top-1/2 right-2.5 size-4 -translate-y-1/2 animate-spin text-muted-foreground" aria-hidden="true" />

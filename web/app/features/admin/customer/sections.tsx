@@ -12,6 +12,8 @@ import { cn } from "~/lib/utils";
 
 import type { AuditEntry } from "../api";
 import { formatBalance, formatPrice } from "../../../../../contracts/money";
+import { PAYMENT_PROVIDER_NAME } from "~/features/payments/providers";
+
 import type { CustomerOrder, CustomerView, LedgerEntry } from "./api";
 import { auditText } from "./audit-text";
 import { CardField, CardFields, ResponsiveList, SectionCard } from "./section-card";
@@ -36,7 +38,7 @@ function OrderAmount({ order }: { order: CustomerOrder }) {
   );
 }
 
-/** PayWay's references: our tran_id and, once paid, PayWay's approval code. */
+/** The payment provider's references: our tran_id and, once paid, its approval code. */
 function References({ order }: { order: CustomerOrder }) {
   return (
     <span className="grid gap-0.5">
@@ -52,8 +54,8 @@ export function OrdersSection({ orders }: { orders: CustomerView["orders"] }) {
       <ResponsiveList
         rows={orders.items}
         empty={{ icon: ReceiptTextIcon, title: "No orders" }}
-        columns={["Date", "Plan", "Amount", "Status", "PayWay tran_id", "Buy key / device"]}
-        caption="Every order of the customer, newest first, with its status and PayWay references."
+        columns={["Date", "Plan", "Amount", "Status", `${PAYMENT_PROVIDER_NAME} tran_id`, "Buy key / device"]}
+        caption={`Every order of the customer, newest first, with its status and ${PAYMENT_PROVIDER_NAME} references.`}
         tableClassName="min-w-[52rem]"
         cardsLabel="Orders"
         renderRow={(o) => (
