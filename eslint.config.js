@@ -3,7 +3,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["node_modules", "build", "dist", "data", ".react-router", "test-results", "playwright-report", "server/db/migrations"] },
+  { ignores: ["node_modules", "build", "dist", "data", ".react-router", "test-results", "playwright-report", "server/db/migrations", "contracts/api-types.ts"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

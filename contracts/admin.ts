@@ -13,6 +13,7 @@ const IsoDateTime = z.iso.datetime({ offset: true });
 
 /** The page sizes the spec's Manage Balances offers (User Management uses the same). */
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
+export type PageSize = (typeof PAGE_SIZES)[number];
 const PageSize = z.coerce
   .number()
   .int()

@@ -6,9 +6,12 @@
  * one place: ~/lib/errors.ts.
  */
 
+import createClient from "openapi-fetch";
+
+import type { paths } from "../../../contracts/api-types";
 // The zod-free table (this client is on the landing page too).
 import { ERRORS, isErrorCode, type ErrorCode, type ErrorIssue } from "../../../contracts/error-codes";
-import type { Me, MeResponse, PublicConfig } from "../../../contracts/me";
+import type { Me, PublicConfig } from "../../../contracts/me";
 
 export type ApiIssue = ErrorIssue;
 /**
@@ -55,52 +58,37 @@ function isErrorBody(value: unknown): value is ErrorAnswer {
   );
 }
 
-async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (!text) return null;
+/**
+ * The typed client (openapi-fetch over contracts/api-types.ts, generated from the server's OpenAPI
+ * document: decision 028). Paths, parameters, bodies and answers are the server's own types; query
+ * strings are built by the client. Call `unwrap(client.GET(…))` for the answer or an ApiError.
+ */
+export const client = createClient<paths>({
+  baseUrl: "",
+  credentials: "same-origin",
+  headers: { Accept: "application/json" },
+  // Looked up on each call (not captured once), so a page's or a test's fetch is the one used.
+  fetch: (request) => globalThis.fetch(request),
+});
+
+type Result<D, E> = { data?: D; error?: E; response: Response };
+
+const isAbort = (error: unknown) => error instanceof DOMException && error.name === "AbortError";
+
+/** A 2xx answer's body; anything else an ApiError with the error table's code (never decided by status). */
+export async function unwrap<D, E>(pending: Promise<Result<D, E>>): Promise<D> {
+  let result: Result<D, E>;
   try {
-    return JSON.parse(text);
-  } catch {
-    return null;
+    result = await pending;
+  } catch (error) {
+    if (isAbort(error)) throw error; // a cancelled query, not a failure
+    throw new ApiError("NETWORK_ERROR", "Unable to reach the server. Check your connection and try again.", 0);
   }
-}
-
-export type RequestOptions = Omit<RequestInit, "body"> & { body?: unknown };
-
-export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { body, headers, ...init } = options;
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      credentials: "same-origin",
-      ...init,
-      headers: {
-        Accept: "application/json",
-        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-        ...headers,
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  } catch {
-    throw new ApiError(
-      "NETWORK_ERROR",
-      "Unable to reach the server. Check your connection and try again.",
-      0,
-    );
-  }
-
-  const data = await readJson(response);
-  if (!response.ok) {
-    if (isErrorBody(data)) {
-      throw new ApiError(data.code, data.message, response.status, data.issues);
-    }
-    throw new ApiError(
-      "HTTP_ERROR",
-      `The server answered ${response.status} ${response.statusText}`.trim(),
-      response.status,
-    );
-  }
-  return data as T;
+  const { response } = result;
+  if (response.ok) return result.data as D;
+  const body: unknown = result.error;
+  if (isErrorBody(body)) throw new ApiError(body.code, body.message, response.status, body.issues);
+  throw new ApiError("HTTP_ERROR", `The server answered ${response.status} ${response.statusText}`.trim(), response.status);
 }
 
 // ---- Endpoints (shapes from contracts/, shared with the server) ----------------------------
@@ -109,12 +97,12 @@ export type AppConfig = PublicConfig;
 export type CurrentUser = Me;
 
 export const api = {
-  getConfig: () => apiFetch<AppConfig>("/api/config"),
+  getConfig: (): Promise<AppConfig> => unwrap(client.GET("/api/config")),
 
   /** The signed-in user, or null when there is no session (401 UNAUTHENTICATED). */
   getMe: async (): Promise<CurrentUser | null> => {
     try {
-      const { user } = await apiFetch<MeResponse>("/api/me");
+      const { user } = await unwrap(client.GET("/api/me"));
       return user;
     } catch (error) {
       if (isApiError(error) && error.code === "UNAUTHENTICATED") return null;

@@ -36,7 +36,14 @@ export async function fetchPublicSession(): Promise<PublicSession | null> {
     headers: { Accept: "application/json" },
   });
   if (!response.ok) throw new Error(`GET /api/auth/get-session answered ${response.status}`);
-  return ((await response.json()) as PublicSession | null) ?? null;
+  const body: unknown = await response.json();
+  return isPublicSession(body) ? body : null;
+}
+
+/** better-auth's answer, checked for the fields the web reads (anything else: nobody signed in). */
+function isPublicSession(value: unknown): value is PublicSession {
+  const v = value as { user?: { id?: unknown; email?: unknown }; session?: { id?: unknown } } | null;
+  return typeof v?.user?.id === "string" && typeof v.user.email === "string" && typeof v.session?.id === "string";
 }
 
 /** Records a session read elsewhere (sign-in, sign-out, the dashboard's own check). */

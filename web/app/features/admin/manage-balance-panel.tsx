@@ -12,6 +12,7 @@ import {
   PAGE_SIZES,
   parseAdjustmentAmount,
   type BalanceSort,
+  type PageSize,
 } from "../../../../contracts/admin";
 import { formatBalance, formatMoney } from "../../../../contracts/money";
 import { DataCards, DataTable } from "~/components/data-table/data-table";
@@ -50,7 +51,7 @@ export function ManageBalancePanel() {
   // Search, sort or page size change: back to page 1.
   const { search, setSearch, term, page, setPage } = usePagedSearch();
   const [sort, setSort] = useState<BalanceSort>("none");
-  const [pageSize, setPageSize] = useState<number>(10);
+  const [pageSize, setPageSize] = useState<PageSize>(10);
   const [pending, setPending] = useState<Pending | null>(null);
   const query = useBalances({ search: term, sort, page, pageSize });
   const data = query.data;
@@ -96,7 +97,8 @@ export function ManageBalancePanel() {
             value={String(pageSize)}
             options={PAGE_SIZES.map((n) => ({ value: String(n), label: n }))}
             onChange={(value) => {
-              setPageSize(Number(value));
+              // Only the listed sizes are offered; anything else keeps the current one.
+              setPageSize(PAGE_SIZES.find((n) => String(n) === value) ?? pageSize);
               setPage(1);
             }}
             triggerClassName="w-24"

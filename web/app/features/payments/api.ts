@@ -1,14 +1,6 @@
 // Calls behind checkouts, the payment return and the transactions history (same origin, cookie).
-import type {
-  CheckoutBody,
-  CheckoutResponse,
-  Order,
-  OrderList,
-  OrderStatus,
-  Receipt,
-  SubscriptionCheckoutBody,
-} from "../../../../contracts/orders";
-import { apiFetch, isApiError } from "~/lib/api";
+import type { CheckoutBody, CheckoutResponse, Order, OrderList, OrderStatus, Receipt, SubscriptionCheckoutBody } from "../../../../contracts/orders";
+import { client, isApiError, unwrap } from "~/lib/api";
 
 export type { CheckoutResponse, Order, OrderList, OrderStatus, Receipt };
 
@@ -20,28 +12,17 @@ export type OrderListParams = {
   pageSize: number;
 };
 
-export function ordersPath(params: OrderListParams) {
-  const query = new URLSearchParams();
-  if (params.search) query.set("search", params.search);
-  if (params.from) query.set("from", params.from);
-  if (params.to) query.set("to", params.to);
-  query.set("page", String(params.page));
-  query.set("pageSize", String(params.pageSize));
-  return `/api/orders?${query.toString()}`;
-}
-
 export const ordersApi = {
   /** A plan or a top-up for the signed-in user: the pending order and what the browser does to pay. */
-  checkout: (body: CheckoutBody) => apiFetch<CheckoutResponse>("/api/orders/checkout", { method: "POST", body }),
+  checkout: (body: CheckoutBody) => unwrap(client.POST("/api/orders/checkout", { body })),
   /** The subscription tool's purchase (no account). */
-  toolCheckout: (body: SubscriptionCheckoutBody) =>
-    apiFetch<CheckoutResponse>("/api/orders/subscription-tool", { method: "POST", body }),
-  list: (params: OrderListParams, signal?: AbortSignal) => apiFetch<OrderList>(ordersPath(params), { signal }),
-  get: (id: string, signal?: AbortSignal) =>
-    apiFetch<{ order: Order }>(`/api/orders/${encodeURIComponent(id)}`, { signal }),
+  toolCheckout: (body: SubscriptionCheckoutBody) => unwrap(client.POST("/api/orders/subscription-tool", { body })),
+  list: ({ search, ...params }: OrderListParams, signal?: AbortSignal) =>
+    unwrap(client.GET("/api/orders", { params: { query: { ...params, search: search || undefined } }, signal })),
+  get: (id: string, signal?: AbortSignal) => unwrap(client.GET("/api/orders/{id}", { params: { path: { id } }, signal })),
   /** A payment by its receipt token (no account needed); `refresh` asks the provider first while it is pending. */
   receipt: (token: string, { refresh = false, signal }: { refresh?: boolean; signal?: AbortSignal } = {}) =>
-    apiFetch<{ receipt: Receipt }>(`/api/payments/receipts/${encodeURIComponent(token)}${refresh ? "?refresh=1" : ""}`, { signal }),
+    unwrap(client.GET("/api/payments/receipts/{token}", { params: { path: { token }, query: refresh ? { refresh: "1" } : {} }, signal })),
 };
 
 /** The server's own words for a refused input (VALIDATION_FAILED: the spec's texts), else null. */

@@ -1,15 +1,15 @@
 // Calls behind the Profile screen (same origin, session cookie).
 import type { ApiKeyInfo, Balance, Profile } from "../../../../contracts/account";
-import { apiFetch } from "~/lib/api";
+import { client, unwrap } from "~/lib/api";
 
 export type { ApiKeyInfo, Balance, Profile };
 
 export const accountApi = {
-  profile: (signal?: AbortSignal) => apiFetch<Profile>("/api/profile", { signal }),
-  updateProfile: (name: string) => apiFetch<Profile>("/api/profile", { method: "PATCH", body: { name } }),
-  apiKey: (signal?: AbortSignal) => apiFetch<ApiKeyInfo>("/api/api-key", { signal }),
-  regenerateApiKey: () => apiFetch<ApiKeyInfo>("/api/api-key/regenerate", { method: "POST" }),
-  balance: (signal?: AbortSignal) => apiFetch<Balance>("/api/balance", { signal }),
+  profile: (signal?: AbortSignal) => unwrap(client.GET("/api/profile", { signal })),
+  updateProfile: (name: string) => unwrap(client.PATCH("/api/profile", { body: { name } })),
+  apiKey: (signal?: AbortSignal) => unwrap(client.GET("/api/api-key", { signal })),
+  regenerateApiKey: () => unwrap(client.POST("/api/api-key/regenerate")),
+  balance: (signal?: AbortSignal) => unwrap(client.GET("/api/balance", { signal })),
 };
 
 export { errorMessage } from "~/lib/errors";

@@ -1,12 +1,6 @@
 // Calls behind the customer search and the customer's page (same origin, session cookie).
-import type {
-  CustomerSearch,
-  CustomerView,
-  IssueLicenceBody,
-  LicenceActionBody,
-  LicenceActionResponse,
-} from "../../../../../contracts/customers";
-import { apiFetch } from "~/lib/api";
+import type { IssueLicenceBody, LicenceActionBody } from "../../../../../contracts/customers";
+import { client, unwrap } from "~/lib/api";
 
 export type {
   AdminLicence,
@@ -18,14 +12,11 @@ export type {
   LicenceActionName,
 } from "../../../../../contracts/customers";
 
-const customer = (email: string) => `/api/admin/customers/${encodeURIComponent(email)}`;
-
 export const customerApi = {
-  search: (q: string, signal?: AbortSignal) => apiFetch<CustomerSearch>(`/api/admin/search?q=${encodeURIComponent(q)}`, { signal }),
-  get: (email: string, signal?: AbortSignal) => apiFetch<CustomerView>(customer(email), { signal }),
-  issue: (email: string, body: IssueLicenceBody) => apiFetch<LicenceActionResponse>(`${customer(email)}/licenses`, { method: "POST", body }),
-  act: (licenceId: string, body: LicenceActionBody) =>
-    apiFetch<LicenceActionResponse>(`/api/admin/licenses/${encodeURIComponent(licenceId)}/actions`, { method: "POST", body }),
+  search: (q: string, signal?: AbortSignal) => unwrap(client.GET("/api/admin/search", { params: { query: { q } }, signal })),
+  get: (email: string, signal?: AbortSignal) => unwrap(client.GET("/api/admin/customers/{email}", { params: { path: { email } }, signal })),
+  issue: (email: string, body: IssueLicenceBody) => unwrap(client.POST("/api/admin/customers/{email}/licenses", { params: { path: { email } }, body })),
+  act: (licenceId: string, body: LicenceActionBody) => unwrap(client.POST("/api/admin/licenses/{id}/actions", { params: { path: { id: licenceId } }, body })),
 };
 
 export { errorMessage } from "~/features/licenses/api";
