@@ -33,4 +33,3 @@ export const adminApi = {
   audit: (p: AuditParams, signal?: AbortSignal) => unwrap(client.GET("/api/admin/audit", { params: { query: p }, signal })),
 };
 
-export { errorMessage } from "~/lib/errors";

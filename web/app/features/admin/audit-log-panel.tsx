@@ -7,9 +7,10 @@ import { loadErrorState, useErrorToast } from "~/components/data-table/list-stat
 import { PageHeader } from "~/components/dashboard/page-header";
 import { Card } from "~/components/ui/card";
 import { TableCell, TableRow } from "~/components/ui/table";
-import { formatDate, formatDateTime } from "~/features/licenses/format";
+import { formatDate, formatDateTime } from "~/lib/dates";
 
-import { errorMessage, type AuditEntry } from "./api";
+import { errorMessage } from "~/lib/errors";
+import { type AuditEntry } from "./api";
 import { formatBalance, formatPrice } from "../../../../contracts/money";
 import { licenceActionText } from "./customer/audit-text";
 import { useAudit } from "./queries";

@@ -38,7 +38,8 @@ import { TableCell, TableRow } from "~/components/ui/table";
 import { toastFor } from "~/lib/errors";
 import { useIsMobile } from "~/hooks/use-mobile";
 
-import { errorMessage, type BalanceUser } from "./api";
+import { errorMessage } from "~/lib/errors";
+import { type BalanceUser } from "./api";
 import { useAdjustBalance, useBalances } from "./queries";
 
 const COLUMNS = ["Email", "Name", "API Keys", "Actions"] as const;

@@ -9,13 +9,14 @@ import { Card } from "~/components/ui/card";
 import { SearchInput } from "~/components/ui/search-input";
 import { Skeleton } from "~/components/ui/skeleton";
 import { TableCell, TableRow } from "~/components/ui/table";
-import { formatDate, formatTime } from "~/features/licenses/format";
+import { formatDate, formatTime } from "~/lib/dates";
 import { isFiltered, quickRange, rangeToQuery, type DateRange } from "~/features/otp-mail/date-range";
 import { DateRangeFilter } from "~/features/otp-mail/date-range-filter";
 import { formatBalance, formatProfit } from "../../../../contracts/money";
 import { OtpStatusBadge } from "~/features/otp-mail/otp-status-badge";
 
-import { errorMessage, type AdminOtpOrder } from "./api";
+import { errorMessage } from "~/lib/errors";
+import { type AdminOtpOrder } from "./api";
 import { useAdminOtpOrders } from "./queries";
 
 export const GMAIL_FETCH_ERROR = "Failed to fetch Gmail transactions";

@@ -19,10 +19,11 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Skeleton } from "~/components/ui/skeleton";
 import { TableCell, TableRow } from "~/components/ui/table";
-import { formatDateTime } from "~/features/licenses/format";
+import { formatDateTime } from "~/lib/dates";
 import { cn } from "~/lib/utils";
 
-import { errorMessage, viewerTimeZone, type Overview } from "./api";
+import { errorMessage } from "~/lib/errors";
+import { viewerTimeZone, type Overview } from "./api";
 import { formatPrice } from "../../../../contracts/money";
 import { formatChartDay } from "./format";
 import { OrderStatusBadge } from "./order-status-badge";

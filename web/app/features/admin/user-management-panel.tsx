@@ -18,7 +18,8 @@ import { useMe } from "~/features/session/queries";
 import { showErrorToast } from "~/lib/errors";
 import { useIsMobile } from "~/hooks/use-mobile";
 
-import { errorMessage, type AdminUser } from "./api";
+import { errorMessage } from "~/lib/errors";
+import { type AdminUser } from "./api";
 import { formatCreatedAt } from "./format";
 import { useAdminUsers, useResetTwoFactor, useSetRole } from "./queries";
 

@@ -1,10 +1,6 @@
-import { useState } from "react";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
-
 import { FormField } from "~/components/form-field";
 import { SubmitButton } from "~/components/submit-button";
-import { providerErrorMessage } from "~/features/auth/auth-errors";
+import { AuthFormBody, useAuthForm } from "~/features/auth/form-kit";
 import { FormMessage } from "~/features/auth/form-message";
 import { MIN_PASSWORD_LENGTH, updatePasswordSchema } from "~/features/auth/schemas";
 import { ViewLinks } from "~/features/auth/view-links";
@@ -18,21 +14,10 @@ export function UpdatePasswordForm({
   token: string | null;
   onPasswordUpdated: () => void;
 }) {
-  const [error, setError] = useState<string | null>(null);
-  const form = useForm({
-    resolver: zodResolver(updatePasswordSchema),
-    defaultValues: { password: "" },
-  });
-  const { errors, isSubmitting } = form.formState;
-
-  const onSubmit = form.handleSubmit(async ({ password }) => {
+  const { form, error, onSubmit, errors, isSubmitting } = useAuthForm(updatePasswordSchema, { password: "" }, async ({ password }) => {
     if (!token) return;
-    setError(null);
     const { error: authError } = await authClient.resetPassword({ newPassword: password, token });
-    if (authError) {
-      setError(providerErrorMessage(authError));
-      return;
-    }
+    if (authError) return { error: authError };
     onPasswordUpdated();
   });
 
@@ -49,8 +34,7 @@ export function UpdatePasswordForm({
 
   return (
     <div className="grid gap-5">
-      <form onSubmit={onSubmit} noValidate className="grid gap-4">
-        {error ? <FormMessage tone="error">{error}</FormMessage> : null}
+      <AuthFormBody onSubmit={onSubmit} error={error}>
         <FormField
           label="New password"
           type="password"
@@ -63,7 +47,7 @@ export function UpdatePasswordForm({
         <SubmitButton loading={isSubmitting} loadingLabel="Updating password ..." className="w-full">
           Update password
         </SubmitButton>
-      </form>
+      </AuthFormBody>
       <ViewLinks views={["sign_in"]} />
     </div>
   );

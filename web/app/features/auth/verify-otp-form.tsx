@@ -1,12 +1,10 @@
 import { useState } from "react";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
 
 import { FormField } from "~/components/form-field";
 import { SubmitButton } from "~/components/submit-button";
 import { Button } from "~/components/ui/button";
 import { providerErrorMessage } from "~/features/auth/auth-errors";
-import { FormMessage } from "~/features/auth/form-message";
+import { AuthFormBody, EmailField, useAuthForm } from "~/features/auth/form-kit";
 import { emailOnlySchema, OTP_LENGTH, otpCodeSchema } from "~/features/auth/schemas";
 import type { AuthFormProps } from "~/features/auth/types";
 import { ViewLinks } from "~/features/auth/view-links";
@@ -48,41 +46,19 @@ function EmailStep({
   rememberEmail,
   onSent,
 }: Pick<AuthFormProps, "defaultEmail" | "rememberEmail"> & { onSent: (email: string) => void }) {
-  const [error, setError] = useState<string | null>(null);
-  const form = useForm({
-    resolver: zodResolver(emailOnlySchema),
-    defaultValues: { email: defaultEmail },
-  });
-  const { errors, isSubmitting } = form.formState;
-
-  const onSubmit = form.handleSubmit(async ({ email }) => {
-    setError(null);
+  const { form, error, onSubmit, isSubmitting } = useAuthForm(emailOnlySchema, { email: defaultEmail }, async ({ email }) => {
     const { error: authError } = await sendCode(email);
-    if (authError) {
-      setError(providerErrorMessage(authError));
-      return;
-    }
+    if (authError) return { error: authError };
     onSent(email);
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      {error ? <FormMessage tone="error">{error}</FormMessage> : null}
-      <FormField
-        label="Email address"
-        type="email"
-        autoComplete="email"
-        placeholder="you@example.com"
-        error={errors.email?.message}
-        {...form.register("email", {
-          // Carried over to the next view, even if typed while the view switch is in flight.
-          onChange: (event) => rememberEmail(event.target.value),
-        })}
-      />
+    <AuthFormBody onSubmit={onSubmit} error={error}>
+      <EmailField form={form} rememberEmail={rememberEmail} />
       <SubmitButton loading={isSubmitting} loadingLabel="Sending code ..." className="w-full">
         Send code
       </SubmitButton>
-    </form>
+    </AuthFormBody>
   );
 }
 
@@ -95,19 +71,11 @@ function CodeStep({
   onSignedIn: AuthFormProps["onSignedIn"];
   onChangeEmail: () => void;
 }) {
-  const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState(`We sent a ${OTP_LENGTH}-digit code to ${email}.`);
   const [resending, setResending] = useState(false);
-  const form = useForm({ resolver: zodResolver(otpCodeSchema), defaultValues: { otp: "" } });
-  const { errors, isSubmitting } = form.formState;
-
-  const onSubmit = form.handleSubmit(async ({ otp }) => {
-    setError(null);
+  const { form, error, setError, onSubmit, errors, isSubmitting } = useAuthForm(otpCodeSchema, { otp: "" }, async ({ otp }) => {
     const { error: authError } = await authClient.signIn.emailOtp({ email, otp });
-    if (authError) {
-      setError(providerErrorMessage(authError));
-      return;
-    }
+    if (authError) return { error: authError };
     await onSignedIn();
   });
 
@@ -124,12 +92,7 @@ function CodeStep({
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      {error ? (
-        <FormMessage tone="error">{error}</FormMessage>
-      ) : (
-        <FormMessage tone="success">{notice}</FormMessage>
-      )}
+    <AuthFormBody onSubmit={onSubmit} error={error} notice={notice}>
       <FormField
         label="One-time code"
         inputMode="numeric"
@@ -160,6 +123,6 @@ function CodeStep({
           {resending ? "Sending code ..." : "Resend code"}
         </Button>
       </div>
-    </form>
+    </AuthFormBody>
   );
 }

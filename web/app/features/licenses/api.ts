@@ -26,4 +26,3 @@ export const licensesApi = {
 export type LicenseListResponse = Awaited<ReturnType<typeof licensesApi.list>>;
 export type LicenseHistoryResponse = Awaited<ReturnType<typeof licensesApi.history>>;
 
-export { errorMessage } from "~/lib/errors";

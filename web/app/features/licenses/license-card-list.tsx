@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { Skeleton } from "~/components/ui/skeleton";
 
 import type { License } from "./api";
-import { DateText } from "./date-text";
+import { DateText } from "~/components/date-text";
 import { KeyText } from "./key-text";
 import { LicenseRowActions } from "./license-row-actions";
 import { LicenseStatusBadge } from "./license-status-badge";

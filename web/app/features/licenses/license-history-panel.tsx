@@ -11,8 +11,9 @@ import { TableCell, TableRow } from "~/components/ui/table";
 import { useIsMobile } from "~/hooks/use-mobile";
 import { cn } from "~/lib/utils";
 
-import { errorMessage, HISTORY_PAGE_SIZE, type LicenseHistoryEntry } from "./api";
-import { formatDate, formatTime } from "./format";
+import { errorMessage } from "~/lib/errors";
+import { HISTORY_PAGE_SIZE, type LicenseHistoryEntry } from "./api";
+import { formatDate, formatTime } from "~/lib/dates";
 import { KeyText } from "./key-text";
 import { useLicenseHistory } from "./queries";
 

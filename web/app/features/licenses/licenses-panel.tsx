@@ -7,8 +7,9 @@ import { SearchInput } from "~/components/ui/search-input";
 import { TableCell, TableRow } from "~/components/ui/table";
 import { useIsMobile } from "~/hooks/use-mobile";
 
-import { errorMessage, type License } from "./api";
-import { DateText } from "./date-text";
+import { errorMessage } from "~/lib/errors";
+import { type License } from "./api";
+import { DateText } from "~/components/date-text";
 import { KeyText } from "./key-text";
 import { LicenseCardList, LicenseCardSkeletons } from "./license-card-list";
 import { LicenseRowActions } from "./license-row-actions";

@@ -18,4 +18,3 @@ export const otpMailApi = {
 export type OtpOrderList = Awaited<ReturnType<typeof otpMailApi.list>>;
 export type OrderResponse = Awaited<ReturnType<typeof otpMailApi.check>>;
 
-export { errorMessage } from "~/lib/errors";

@@ -24,13 +24,14 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { TableCell, TableRow } from "~/components/ui/table";
 import { useBalance } from "~/features/profile/queries";
-import { formatDate, formatDateTime, formatTime } from "~/features/licenses/format";
+import { formatDate, formatDateTime, formatTime } from "~/lib/dates";
 import { useIsMobile } from "~/hooks/use-mobile";
 import { showErrorToast } from "~/lib/errors";
 import { cn } from "~/lib/utils";
 
-import { errorMessage, ORDERS_PAGE_SIZE, type OtpOrder } from "./api";
-import { copyWithToast, writeClipboard } from "./clipboard";
+import { errorMessage } from "~/lib/errors";
+import { ORDERS_PAGE_SIZE, type OtpOrder } from "./api";
+import { copyWithToast, writeClipboard } from "~/lib/clipboard";
 import { isFiltered, NO_RANGE, rangeToQuery, type DateRange } from "./date-range";
 import { DateRangeFilter } from "./date-range-filter";
 import { useBuyOtpMail, useCheckOtpMail } from "./mutations";

@@ -9,11 +9,11 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Skeleton } from "~/components/ui/skeleton";
 import { cn } from "~/lib/utils";
-import { writeClipboard } from "~/features/otp-mail/clipboard";
+import { writeClipboard } from "~/lib/clipboard";
 import { showErrorToast } from "~/lib/errors";
 import { formatBalance } from "../../../../contracts/money";
 
-import { errorMessage } from "./api";
+import { errorMessage } from "~/lib/errors";
 import { useRegenerateApiKey } from "./mutations";
 import { useApiKey, useBalance } from "./queries";
 

@@ -12,4 +12,3 @@ export const accountApi = {
   balance: (signal?: AbortSignal) => unwrap(client.GET("/api/balance", { signal })),
 };
 
-export { errorMessage } from "~/lib/errors";

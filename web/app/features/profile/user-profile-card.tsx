@@ -12,7 +12,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Skeleton } from "~/components/ui/skeleton";
 import { showErrorToast } from "~/lib/errors";
 
-import { errorMessage, type Profile } from "./api";
+import { errorMessage } from "~/lib/errors";
+import { type Profile } from "./api";
 import { useUpdateProfile } from "./mutations";
 import { useProfile } from "./queries";
 

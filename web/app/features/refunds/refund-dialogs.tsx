@@ -10,7 +10,7 @@ import { Button } from "~/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { errorMessage } from "~/features/licenses/api";
+import { errorMessage } from "~/lib/errors";
 import type { Order } from "~/features/payments/api";
 import { cn } from "~/lib/utils";
 

@@ -12,8 +12,8 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, Di
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Skeleton } from "~/components/ui/skeleton";
-import { errorMessage } from "~/features/licenses/api";
-import { formatDateTime } from "~/features/licenses/format";
+import { errorMessage } from "~/lib/errors";
+import { formatDateTime } from "~/lib/dates";
 import { formatPrice } from "../../../../contracts/money";
 import { useMe } from "~/features/session/queries";
 

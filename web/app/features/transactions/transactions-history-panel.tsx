@@ -15,7 +15,7 @@ import { SearchInput } from "~/components/ui/search-input";
 import { Skeleton } from "~/components/ui/skeleton";
 import { TableCell, TableRow } from "~/components/ui/table";
 import { errorMessage } from "~/lib/errors";
-import { formatDate, formatDateTime, formatTime } from "~/features/licenses/format";
+import { formatDate, formatDateTime, formatTime } from "~/lib/dates";
 import { KeyText } from "~/features/licenses/key-text";
 import { formatPrice } from "../../../../contracts/money";
 import type { Order } from "~/features/payments/api";

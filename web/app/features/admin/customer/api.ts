@@ -19,4 +19,3 @@ export const customerApi = {
   act: (licenceId: string, body: LicenceActionBody) => unwrap(client.POST("/api/admin/licenses/{id}/actions", { params: { path: { id: licenceId } }, body })),
 };
 
-export { errorMessage } from "~/features/licenses/api";

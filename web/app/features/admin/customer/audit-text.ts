@@ -1,7 +1,7 @@
 // Audit entries in words, for the customer's page and the Audit Log page.
 import type { AuditEntry } from "../api";
 import { formatBalance } from "../../../../../contracts/money";
-import { formatDate } from "~/features/licenses/format";
+import { formatDate } from "~/lib/dates";
 
 const str = (value: unknown) => (typeof value === "string" ? value : null);
 const num = (value: unknown) => (typeof value === "number" ? value : null);

@@ -10,7 +10,8 @@ import { Skeleton } from "~/components/ui/skeleton";
 import { isApiError } from "~/lib/api";
 
 import { formatCreatedAt } from "../format";
-import { errorMessage, type CustomerView } from "./api";
+import { errorMessage } from "~/lib/errors";
+import { type CustomerView } from "./api";
 import { IssueLicenceDialog } from "./issue-licence-dialog";
 import { LicencesSection } from "./licences-section";
 import { useCustomer } from "./queries";

@@ -13,7 +13,8 @@ import { cn } from "~/lib/utils";
 
 import { PAYMENT_PROVIDER_NAME } from "~/features/payments/providers";
 
-import { errorMessage, type CustomerHit } from "./api";
+import { errorMessage } from "~/lib/errors";
+import { type CustomerHit } from "./api";
 import { useCustomerSearch } from "./queries";
 
 export const CUSTOMER_SEARCH_LABEL = "Find a customer";

@@ -19,7 +19,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~
 import { Textarea } from "~/components/ui/textarea";
 import { isApiError } from "~/lib/api";
 
-import { errorMessage } from "./api";
+import { errorMessage } from "~/lib/errors";
 import { useIssueLicence } from "./queries";
 
 const IssueSchema = z.object({

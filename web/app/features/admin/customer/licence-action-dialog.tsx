@@ -14,10 +14,11 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, Di
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
-import { formatDate } from "~/features/licenses/format";
+import { formatDate } from "~/lib/dates";
 import { isApiError } from "~/lib/api";
 
-import { errorMessage, type AdminLicence, type LicenceActionBody, type LicenceActionName } from "./api";
+import { errorMessage } from "~/lib/errors";
+import { type AdminLicence, type LicenceActionBody, type LicenceActionName } from "./api";
 import { useLicenceAction } from "./queries";
 
 interface ActionCopy {

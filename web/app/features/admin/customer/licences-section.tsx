@@ -25,8 +25,8 @@ import {
   DropdownMenuTrigger,
 } from "~/components/ui/dropdown-menu";
 import { TableCell, TableRow } from "~/components/ui/table";
-import { DateText } from "~/features/licenses/date-text";
-import { formatDate, formatTime } from "~/features/licenses/format";
+import { DateText } from "~/components/date-text";
+import { formatDate, formatTime } from "~/lib/dates";
 import { KeyText } from "~/features/licenses/key-text";
 import { LicenseStatusBadge } from "~/features/licenses/license-status-badge";
 import { useIsMobile } from "~/hooks/use-mobile";

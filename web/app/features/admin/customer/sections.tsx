@@ -5,7 +5,7 @@ import { HistoryIcon, MailIcon, ReceiptTextIcon, ScrollTextIcon, WalletIcon } fr
 
 import { TableCell, TableRow } from "~/components/ui/table";
 import { OrderStatusBadge } from "~/features/admin/order-status-badge";
-import { formatDateTime } from "~/features/licenses/format";
+import { formatDateTime } from "~/lib/dates";
 import { KeyText } from "~/features/licenses/key-text";
 import { OtpStatusBadge } from "~/features/otp-mail/otp-status-badge";
 import { cn } from "~/lib/utils";

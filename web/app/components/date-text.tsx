@@ -1,4 +1,4 @@
-import { formatDate, MISSING } from "./format";
+import { formatDate, MISSING } from "~/lib/dates";
 
 /** A date like 'Nov 22, 2026' in a <time>, or a dash read out as 'Not set'. */
 export function DateText({ iso }: { iso: string | null }) {
