@@ -3,7 +3,7 @@
 // days; the customer page, Manage Balances and User Management fit a 375 px screen.
 import { expect, test, type Page } from "@playwright/test";
 
-import { createUser, seedBalance, seedLicense, seedOrders, signIn, uniqueEmail } from "./support";
+import { createUser, PASSWORD, seedBalance, seedLicense, seedOrders, signIn, uniqueEmail } from "./support";
 
 const DAY = 86_400_000;
 
@@ -151,4 +151,52 @@ test("at 375 px the customer page, Manage Balances and User Management have no h
   await expect(role).toBeInViewport();
   await expect(role).toHaveText("user");
   await expectNoSideScroll(page);
+});
+
+test("a super-admin finds a customer by device key, refunds their plan order from the page, and the licence row shows it revoked", async ({ page, request, browser }) => {
+  const superAdmin = await createUser(request, { email: uniqueEmail("super-refund"), role: "admin", superAdmin: true });
+  const customer = uniqueEmail("refunded");
+  await createUser(request, { email: customer });
+
+  // The customer pays a plan on the PayWay simulator (its page's Approve, through the API here) and
+  // binds the licence to a device key from their dashboard.
+  const buyer = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const origin = { origin: test.info().project.use.baseURL! };
+  expect((await buyer.request.post("/api/auth/sign-in/email", { headers: origin, data: { email: customer, password: PASSWORD } })).ok()).toBe(true);
+  const created = await buyer.request.post("/api/orders/checkout", { headers: origin, data: { kind: "plan", planId: "local-1m" } });
+  expect(created.status()).toBe(201);
+  const { order, checkout } = (await created.json()) as { order: { tranId: string }; checkout: { action: string; fields: Record<string, string> } };
+  expect((await buyer.request.post(checkout.action, { form: checkout.fields })).ok()).toBe(true);
+  expect((await buyer.request.post(`/payway-sim/__sim/transactions/${order.tranId}/approve`, { data: {} })).ok()).toBe(true);
+  let licenceId = "";
+  await expect
+    .poll(async () => {
+      const { licenses } = (await (await buyer.request.get("/api/licenses")).json()) as { licenses: Array<{ id: string }> };
+      licenceId = licenses[0]?.id ?? "";
+      return licenses.length;
+    })
+    .toBe(1);
+  const deviceKey = `PC-LDREEL-RF-${Date.now().toString(36).toUpperCase()}`;
+  expect((await buyer.request.post(`/api/licenses/${licenceId}/change-key`, { headers: origin, data: { licenseKey: deviceKey } })).ok()).toBe(true);
+
+  await signInTo(page, superAdmin, "/overview");
+  const search = page.getByRole("search").getByRole("combobox", { name: "Find a customer" });
+  await search.fill(deviceKey);
+  await expect(page.getByRole("listbox", { name: "Customers found" }).getByRole("option").first()).toContainText(customer);
+  await search.press("Enter");
+  await expect(page.getByRole("heading", { level: 1, name: customer })).toBeVisible();
+
+  await page.getByRole("button", { name: `Refund 1 Month (${order.tranId})` }).click();
+  const dialog = page.getByRole("dialog", { name: "Refund this payment?" });
+  await dialog.getByLabel("Reason").fill("Bought the wrong plan");
+  await dialog.getByRole("button", { name: /^Refund/ }).click();
+  await expect(toast(page, "Refund made")).toBeVisible();
+
+  const licences = page.getByRole("region", { name: "Licences table" });
+  await expect(licences.getByTestId("licence-row").filter({ hasText: deviceKey }).getByText("Revoked", { exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: `Refund 1 Month (${order.tranId})` })).toHaveCount(0);
+  // The customer's own License Keys say so too.
+  const own = (await (await buyer.request.get("/api/licenses")).json()) as { licenses: Array<{ status: string }> };
+  expect(own.licenses[0]!.status).toBe("Revoked");
+  await buyer.close();
 });

@@ -1,8 +1,9 @@
 // The customer's page below the licences: orders, balance and ledger, OTP orders, licence
 // history and the audit trail. Each a table on desktop and a card list on phones.
-import type { ReactNode } from "react";
-import { HistoryIcon, MailIcon, ReceiptTextIcon, ScrollTextIcon, WalletIcon } from "lucide-react";
+import { useState, type ReactNode } from "react";
+import { HistoryIcon, MailIcon, ReceiptTextIcon, RotateCcwIcon, ScrollTextIcon, WalletIcon } from "lucide-react";
 
+import { Button } from "~/components/ui/button";
 import { TableCell, TableRow } from "~/components/ui/table";
 import { OrderStatusBadge } from "~/features/admin/order-status-badge";
 import { formatDateTime } from "~/lib/dates";
@@ -13,6 +14,8 @@ import { cn } from "~/lib/utils";
 import type { AuditEntry } from "../api";
 import { formatBalance, formatPrice } from "../../../../../contracts/money";
 import { PAYMENT_PROVIDER_NAME } from "~/features/payments/providers";
+import { RefundOrderDialog } from "~/features/refunds/refund-dialogs";
+import { useMe } from "~/features/session/queries";
 
 import type { CustomerOrder, CustomerView, LedgerEntry } from "./api";
 import { auditText } from "./audit-text";
@@ -48,13 +51,29 @@ function References({ order }: { order: CustomerOrder }) {
   );
 }
 
+/** What is left to refund of a paid order (super-admins refund; the server decides). */
+const refundable = (o: CustomerOrder) => o.status === "paid" && o.refundedMills < o.amountMills;
+
+function RefundButton({ order, onRefund, className }: { order: CustomerOrder; onRefund: (o: CustomerOrder) => void; className?: string }) {
+  return (
+    <Button variant="outline" size="sm" className={className} onClick={() => onRefund(order)} aria-label={`Refund ${order.planTitle} (${order.tranId})`}>
+      <RotateCcwIcon aria-hidden="true" />
+      Refund
+    </Button>
+  );
+}
+
 export function OrdersSection({ orders }: { orders: CustomerView["orders"] }) {
+  // Refunds move money: super-admins only (the server refuses anyone else).
+  const canRefund = useMe().data?.superAdmin === true;
+  const [refunding, setRefunding] = useState<CustomerOrder | null>(null);
   return (
     <SectionCard id="orders" title="Orders" count={orders.total} shown={orders.items.length}>
+      <RefundOrderDialog order={refunding} onClose={() => setRefunding(null)} />
       <ResponsiveList
         rows={orders.items}
         empty={{ icon: ReceiptTextIcon, title: "No orders" }}
-        columns={["Date", "Plan", "Amount", "Status", `${PAYMENT_PROVIDER_NAME} tran_id`, "Buy key / device"]}
+        columns={["Date", "Plan", "Amount", "Status", `${PAYMENT_PROVIDER_NAME} tran_id`, "Buy key / device", ...(canRefund ? [{ label: "Actions", className: "text-right" }] : [])]}
         caption={`Every order of the customer, newest first, with its status and ${PAYMENT_PROVIDER_NAME} references.`}
         tableClassName="min-w-[52rem]"
         cardsLabel="Orders"
@@ -76,7 +95,8 @@ export function OrdersSection({ orders }: { orders: CustomerView["orders"] }) {
             <TableCell>
               <References order={o} />
             </TableCell>
-            <TableCell className={LAST}>{o.buyKey ? <KeyText value={o.buyKey} /> : o.deviceLicense ? <KeyText value={o.deviceLicense} /> : <Muted>—</Muted>}</TableCell>
+            <TableCell className={canRefund ? undefined : LAST}>{o.buyKey ? <KeyText value={o.buyKey} /> : o.deviceLicense ? <KeyText value={o.deviceLicense} /> : <Muted>—</Muted>}</TableCell>
+            {canRefund ? <TableCell className={cn(LAST, "text-right")}>{refundable(o) ? <RefundButton order={o} onRefund={setRefunding} /> : null}</TableCell> : null}
           </TableRow>
         )}
         renderCard={(o) => (
@@ -101,6 +121,7 @@ export function OrdersSection({ orders }: { orders: CustomerView["orders"] }) {
                 </CardField>
               ) : null}
             </CardFields>
+            {canRefund && refundable(o) ? <RefundButton order={o} onRefund={setRefunding} className="justify-self-start" /> : null}
           </li>
         )}
       />
