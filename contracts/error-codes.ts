@@ -95,6 +95,8 @@ export const ERRORS = {
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: "Send the body as JSON (Content-Type: application/json)." },
   // 422: the body reads, but a field breaks its rule (`issues` name each field).
   VALIDATION_FAILED: { status: 422, message: "Invalid input" },
+  /** A webhook URL the shop will not send to: not https in production, or a private or loopback address. */
+  WEBHOOK_URL_NOT_ALLOWED: { status: 422, message: "Webhooks can only be sent to public https addresses." },
   /** The desktop tool speaks a licence protocol that is no longer served. */
   UPGRADE_REQUIRED: { status: 426, message: "This version of the desktop tool is no longer supported. Update the tool." },
   RATE_LIMITED: { status: 429, message: "Too many requests. Please wait a moment and try again." },

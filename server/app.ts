@@ -12,11 +12,14 @@ import { createAccountLimits } from "./auth/account-limits";
 import { authRequest, withErrorShape, withPagePolicy } from "./auth/edge";
 import { originRefusalLogger, requireTrustedOrigin, untrustedOriginMessage } from "./auth/origin-check";
 import { withSessionHint } from "./auth/session-hint";
-import { GOOGLE_STAND_IN_PATH, PAYWAY_SIMULATOR_PATH, type Config } from "./config";
+import { GOOGLE_STAND_IN_PATH, PAYWAY_SIMULATOR_PATH, TELEGRAM_SIMULATOR_PATH, type Config } from "./config";
 import { createGoogleSimulator } from "./providers/google-sim/app";
 import type { Db } from "./db/client";
 import { createAdminRoutes } from "./features/admin/routes";
 import { createDevMailboxRoutes } from "./features/dev-mailbox/routes";
+import { createDevTelegramRoutes } from "./features/dev-telegram/routes";
+import { systemResolver, type Resolver } from "./features/notifications/address-guard";
+import { createWebhookRoutes } from "./features/notifications/routes";
 import { createLicenseRoutes } from "./features/licenses/routes";
 import type { AccountEventHub } from "./features/events/hub";
 import { createEventRoutes } from "./features/events/routes";
@@ -79,6 +82,10 @@ export interface AppDeps {
   paywaySimulator?: { fetch: (req: Request) => Response | Promise<Response> };
   /** Shared with server.ts: set `draining` on shutdown and /readyz answers 503. */
   lifecycle?: Lifecycle;
+  /** The deliveries worker, woken when a delivery is replayed (none in tests without workers). */
+  deliveries?: { kick(): void };
+  /** How webhook host names are resolved for the address checks (tests inject one). */
+  resolver?: Resolver;
 }
 
 /** The caller's address: the socket's, or the proxy's X-Forwarded-For when TRUST_PROXY is on. */
@@ -91,7 +98,7 @@ function clientIp(c: Context, trustProxy: boolean): string {
   return incoming?.socket?.remoteAddress ?? "unknown";
 }
 
-export function createApp({ config, db, auth, logger, signer, limiter, otpMail, licenceCache, licenceSignals, events, paywaySimulator, lifecycle, ...rest }: AppDeps) {
+export function createApp({ config, db, auth, logger, signer, limiter, otpMail, licenceCache, licenceSignals, events, paywaySimulator, lifecycle, deliveries, resolver = systemResolver, ...rest }: AppDeps) {
   const app = new OpenAPIHono<AppEnv>(VALIDATION);
   const orders = { ...(rest.orders ?? createOrdersDeps({ config, db, logger })), limiter };
   // Prometheus metrics only when METRICS_TOKEN is set: otherwise no per-request work at all.
@@ -191,6 +198,18 @@ export function createApp({ config, db, auth, logger, signer, limiter, otpMail, 
   api.route("/", createProfileRoutes({ db, secret: config.authSecret }));
   api.route("/", createOtpMailRoutes({ ...otpMail, secret: config.authSecret, limit: otpLimit }));
   api.route("/", createAdminRoutes({ db, secret: config.authSecret, baseUrl: config.baseUrl, logger, suspicion: config.licences.suspicious, licenceCache }));
+  api.route(
+    "/",
+    createWebhookRoutes({
+      db,
+      secret: config.authSecret,
+      policy: config.notifications.webhooks,
+      resolver,
+      telegram: config.notifications.telegram,
+      baseUrl: config.baseUrl,
+      onQueued: () => deliveries?.kick(),
+    }),
+  );
   api.route("/", createOrderRoutes(orders));
   api.route("/", createOrderReceiptRoutes(orders));
   api.route("/", createRefundRoutes(orders));
@@ -214,6 +233,7 @@ export function createApp({ config, db, auth, logger, signer, limiter, otpMail, 
   app.all("/api/*", (c) => c.json(errorBody("NOT_FOUND", `No API route ${c.req.method} ${c.req.path}`), 404));
 
   if (config.embedded) app.route("/dev/mailbox", createDevMailboxRoutes({ db }));
+  if (config.notifications.telegram.mode === "simulator") app.route(TELEGRAM_SIMULATOR_PATH, createDevTelegramRoutes({ db }));
   if (paywaySimulator) app.mount(PAYWAY_SIMULATOR_PATH, paywaySimulator.fetch);
   if (config.google?.standIn) {
     const { clientId, clientSecret } = config.google;

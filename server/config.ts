@@ -4,6 +4,7 @@ import { DEFAULT_SUSPICION_THRESHOLDS } from "./features/licenses/signals";
 import { parseDollars } from "../contracts/money";
 import { parseRsaPublicKey } from "./providers/payway/merchant-auth";
 import { simulatorKeyPair } from "./providers/payway/simulator/rsa";
+import { DEFAULT_TELEGRAM_EVENTS, SHOP_EVENT_TYPES, type ShopEventType } from "../contracts/notifications";
 
 export const DEV_AUTH_SECRET = "dev-only-secret-change-me-in-production-0123456789";
 /** The Google stand-in's own client (embedded mode only; never accepted by real Google). */
@@ -75,6 +76,13 @@ const envSchema = z.object({
   LICENCE_SUSPICIOUS_ADDRESSES: z.coerce.number().int().min(1).max(10_000).default(DEFAULT_SUSPICION_THRESHOLDS.addresses).describe("A licence seen from more client addresses than this in 24 hours is flagged"),
   LICENCE_SUSPICIOUS_DEVICE_KEYS: z.coerce.number().int().min(1).max(10_000).default(DEFAULT_SUSPICION_THRESHOLDS.refusedKeys).describe("A licence refused for more device keys than this in 24 hours is flagged"),
   REFUND_WINDOW_DAYS: z.coerce.number().int().min(0).max(30).default(3).describe("The money-back guarantee: customers may ask for a refund this many days after paying (0: not at all)"),
+  TELEGRAM_BOT_TOKEN: optionalString
+    .pipe(z.string().regex(/^\d{1,20}:[A-Za-z0-9_-]{20,100}$/, "a Bot API token like 123456789:AA…").optional())
+    .describe("Secret: the seller's Telegram bot (from @BotFather); never logged. Unset: the simulator at /dev/telegram in embedded mode, else no Telegram"),
+  TELEGRAM_CHAT_ID: optionalString.describe("The seller's chat id (a number, or @channel), several separated by commas"),
+  TELEGRAM_EVENTS: optionalString.describe(`Which events go to Telegram, comma-separated (default ${DEFAULT_TELEGRAM_EVENTS.join(",")})`),
+  TELEGRAM_API_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()).describe("The Bot API's address (default https://api.telegram.org)"),
+  BALANCE_LOW_THRESHOLD: z.string().regex(/^\d{1,6}(\.\d{1,3})?$/, "a dollar amount like 1.00").default("1.00").describe("balance.low fires when a debit leaves an API key below this"),
   METRICS_TOKEN: optionalString
     .pipe(z.string().min(16, "at least 16 characters").optional())
     .describe("Secret: enables /metrics (Prometheus) for `Authorization: Bearer <token>`; unset = /metrics answers 404"),
@@ -128,7 +136,35 @@ export interface Config {
   licences: LicenceSettings;
   /** The money-back guarantee: a customer may ask for a refund this many days after paying (0: never). */
   refundWindowDays: number;
+  notifications: NotificationsConfig;
 }
+
+/** Seller notifications and webhooks (docs/decisions/027). */
+export interface NotificationsConfig {
+  telegram: TelegramConfig;
+  /** balance.low: a debit that leaves an API key below this (mills). */
+  balanceLowMills: number;
+  /** Production: webhooks only to https URLs of public addresses (checked again at every delivery). */
+  webhooks: { publicOnly: boolean };
+}
+
+export interface TelegramConfig {
+  /** bot: TELEGRAM_BOT_TOKEN; simulator: embedded mode without one (/dev/telegram); off: neither. */
+  mode: "bot" | "simulator" | "off";
+  /** Where sendMessage goes: `${apiBase}/bot${token}/sendMessage`. */
+  apiBase: string;
+  /** Secret (the real bot's); the simulator's fixed one otherwise. Never logged. */
+  token: string;
+  chatIds: string[];
+  events: ShopEventType[];
+}
+
+export const TELEGRAM_SIMULATOR_PATH = "/dev/telegram";
+/** The simulator's bot token (embedded mode only; never a real bot's). */
+export const TELEGRAM_SIMULATOR_TOKEN = "100000001:keyshop-dev-telegram-simulator";
+/** The seller's chat in the simulator when TELEGRAM_CHAT_ID is unset. */
+export const TELEGRAM_SIMULATOR_CHAT_ID = "424242";
+const TELEGRAM_CHAT = /^(-?\d{1,20}|@[A-Za-z][A-Za-z0-9_]{4,31})$/;
 
 export interface LicenceSettings {
   /** Offline lease on a valid answer, in days (never past expiry). */
@@ -208,6 +244,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     problems.push("PAYWAY_MERCHANT_ID and PAYWAY_API_KEY: required with PAYWAY_BASE_URL");
   }
   const rsaPublicKey = paywayRsaPublicKey(e, problems);
+  const telegramChats = e.TELEGRAM_CHAT_ID?.split(",").map((c) => c.trim()).filter(Boolean) ?? [];
+  for (const chat of telegramChats) if (!TELEGRAM_CHAT.test(chat)) problems.push(`TELEGRAM_CHAT_ID: "${chat}" is not a chat id (a number, or @channelname)`);
+  if (e.TELEGRAM_BOT_TOKEN && !telegramChats.length) problems.push("TELEGRAM_CHAT_ID: required with TELEGRAM_BOT_TOKEN (the seller's chat)");
+  const telegramEvents = (e.TELEGRAM_EVENTS?.split(",").map((t) => t.trim()).filter(Boolean) ?? [...DEFAULT_TELEGRAM_EVENTS]) as ShopEventType[];
+  for (const type of telegramEvents) {
+    if (!(SHOP_EVENT_TYPES as readonly string[]).includes(type)) problems.push(`TELEGRAM_EVENTS: unknown event "${type}" (known: ${SHOP_EVENT_TYPES.join(", ")})`);
+  }
   if (problems.length) throw new ConfigError(problems);
 
   const baseUrl = (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
@@ -251,12 +294,26 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     embedded: !e.SMTP_URL,
     metricsToken: e.METRICS_TOKEN,
     refundWindowDays: e.REFUND_WINDOW_DAYS,
+    notifications: {
+      telegram: telegramConfig(e, baseUrl, telegramChats, [...new Set(telegramEvents)]),
+      balanceLowMills: parseDollars(e.BALANCE_LOW_THRESHOLD)!,
+      webhooks: { publicOnly: production },
+    },
     licences: {
       leaseDays: e.LICENCE_LEASE_DAYS,
       v1Until: e.LICENCE_V1_UNTIL === "off" ? null : new Date(`${e.LICENCE_V1_UNTIL}T00:00:00Z`),
       suspicious: { addresses: e.LICENCE_SUSPICIOUS_ADDRESSES, refusedKeys: e.LICENCE_SUSPICIOUS_DEVICE_KEYS },
     },
   };
+}
+
+function telegramConfig(e: z.output<typeof envSchema>, baseUrl: string, chatIds: string[], events: ShopEventType[]): TelegramConfig {
+  if (e.TELEGRAM_BOT_TOKEN) return { mode: "bot", apiBase: (e.TELEGRAM_API_URL ?? "https://api.telegram.org").replace(/\/$/, ""), token: e.TELEGRAM_BOT_TOKEN, chatIds, events };
+  // Embedded mode (the dev mailbox, the simulators): the Telegram simulator speaks the Bot API.
+  if (!e.SMTP_URL && e.NODE_ENV !== "production") {
+    return { mode: "simulator", apiBase: `${baseUrl}${TELEGRAM_SIMULATOR_PATH}`, token: TELEGRAM_SIMULATOR_TOKEN, chatIds: chatIds.length ? chatIds : [TELEGRAM_SIMULATOR_CHAT_ID], events };
+  }
+  return { mode: "off", apiBase: "", token: "", chatIds: [], events };
 }
 
 /** The refund key as SPKI PEM, or undefined; a key that is set but unusable is a problem. */

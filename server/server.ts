@@ -19,6 +19,9 @@ import { createLogger, type Logger } from "./lib/logger";
 import { createTransport } from "./providers/email/transport";
 import { startOutboxWorker } from "./providers/email/worker";
 import { startSmtpReceiver } from "./providers/email/smtp-receiver";
+import { syncNotificationSettings } from "./features/notifications/settings";
+import { startDeliveryWorker } from "./features/notifications/worker";
+import { startWatchdog } from "./features/notifications/watchdog";
 
 export interface RunningServer {
   url: string;
@@ -38,6 +41,8 @@ export async function startServer(config: Config, opts: { database?: Database; l
   if (!opts.database) await migrateDatabase(database);
   const { db } = database;
   await syncPlanCatalogue({ db });
+  const { notifications } = config;
+  await syncNotificationSettings(db, notifications);
   const closers: Array<() => Promise<void>> = [];
 
   const otpMail = createOtpMailDeps(config, db, logger);
@@ -85,6 +90,17 @@ export async function startServer(config: Config, opts: { database?: Database; l
   const worker = config.workers ? startOutboxWorker({ db, transport, logger }) : undefined;
   if (worker) closers.push(worker.stop);
 
+  // Seller notifications and webhooks (decision 027): the deliveries outbox and the watchdog.
+  const telegram = notifications.telegram;
+  if (telegram.mode === "bot") logger.info({ chats: telegram.chatIds.length, events: telegram.events }, "Telegram: notifying the seller's chat");
+  else if (telegram.mode === "simulator") logger.info({ events: telegram.events }, "Telegram: built-in simulator; read it at /dev/telegram (set TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID for a real bot)");
+  else logger.info("Telegram: off (set TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID to notify the seller)");
+  const deliveries = config.workers
+    ? startDeliveryWorker({ db, logger, secret: config.authSecret, telegram, baseUrl: config.baseUrl, policy: notifications.webhooks })
+    : undefined;
+  if (deliveries) closers.push(deliveries.stop);
+  if (config.workers) closers.push(startWatchdog({ db, logger }).stop);
+
   const auth = createAuth({ config, db, logger, onEmailQueued: () => worker?.kick() });
   const signer = await Signer.load({ db, secret: config.authSecret });
   await signer.start(database.listen);
@@ -131,7 +147,7 @@ export async function startServer(config: Config, opts: { database?: Database; l
     : undefined;
   if (paywaySimulator) logger.info({ url: payway.baseUrl }, "payments: built-in PayWay simulator (set PAYWAY_BASE_URL for the real PayWay)");
   const lifecycle = { draining: false };
-  const app = createApp({ config, db, auth, logger, signer, limiter, otpMail, licenceCache, licenceSignals, events, orders, paywaySimulator, lifecycle });
+  const app = createApp({ config, db, auth, logger, signer, limiter, otpMail, licenceCache, licenceSignals, events, orders, paywaySimulator, lifecycle, deliveries });
 
   // Requests in flight are counted so shutdown waits for them before closing the database
   // (a client that disconnects early does not end its request's work), and until their response

@@ -90,6 +90,7 @@ export const TAGS = {
   publicApi: "The public API for API-key holders (`Authorization: Bearer <key>`): balance and OTP mail orders",
   desktopTool: "The desktop tool's licence protocol (docs/licence-api.md): every outcome is a signed answer",
   admin: "The admin console (admin role and a second factor; super-admin where marked)",
+  webhooks: "Outgoing webhooks (endpoints, signing secrets, the delivery log) and the seller's Telegram notifications: super-admin (docs/webhooks.md)",
 } as const;
 export const TAG_NAMES: Record<keyof typeof TAGS, string> = {
   account: "account",
@@ -100,6 +101,7 @@ export const TAG_NAMES: Record<keyof typeof TAGS, string> = {
   publicApi: "public API",
   desktopTool: "desktop tool",
   admin: "admin",
+  webhooks: "webhooks",
 };
 
 const API_DESCRIPTION = `The shop's HTTP API: the web app's own calls (session cookie), the public API for API-key holders

@@ -2,3 +2,4 @@ export * from "./auth";
 export * from "./commerce";
 export * from "./balance";
 export * from "./ops";
+export * from "./notifications";

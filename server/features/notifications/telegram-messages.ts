@@ -1,0 +1,66 @@
+// The seller's Telegram messages: short, in English, HTML (Telegram's subset: <b>, <i>, <a>),
+// every value escaped, amounts formatted by contracts/money.ts, and never a secret (no buy key,
+// API key or OTP code is in any event's data).
+import { formatBalance, formatPrice } from "../../../contracts/money";
+import type { ShopEventType } from "../../../contracts/notifications";
+
+const escape = (value: unknown) => String(value ?? "").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+const num = (value: unknown) => (typeof value === "number" && Number.isFinite(value) ? value : 0);
+const text = (value: unknown, fallback = "") => (typeof value === "string" && value ? value : fallback);
+const day = (value: unknown) => (typeof value === "string" && value ? value.slice(0, 10) : "not set");
+const link = (baseUrl: string, path: string, label: string) => `<a href="${escape(`${baseUrl}${path}`)}">${escape(label)}</a>`;
+
+function item(data: Record<string, unknown>): string {
+  if (data.kind === "topup") return "Balance top-up";
+  if (data.kind === "tool") return `${text(data.planTitle, "Plan")} (subscription tool)`;
+  return `${text(data.planTitle, "Plan")} licence`;
+}
+
+/** The message for one event, or a generic line for a type without its own words. */
+export function renderTelegramMessage(type: ShopEventType, data: Record<string, unknown>, baseUrl: string): string {
+  switch (type) {
+    case "order.paid":
+      return [
+        `💰 <b>New sale</b>: ${escape(item(data))}, <b>${escape(formatPrice(num(data.amountMills)))}</b>`,
+        escape(text(data.email)),
+        `Order ${escape(data.tranId)} · ${link(baseUrl, "/transactions-history", "Transactions")}`,
+      ].join("\n");
+    case "order.refunded":
+      return [
+        `↩️ <b>Refunded</b> ${escape(formatPrice(num(data.refundMills)))} of ${escape(formatPrice(num(data.amountMills)))}: ${escape(item(data))}${data.full ? "" : " (partly)"}`,
+        escape(text(data.email)),
+        `Order ${escape(data.tranId)}`,
+      ].join("\n");
+    case "refund.requested":
+      return [
+        `🙋 <b>Refund request</b>: ${escape(item(data))}, ${escape(formatPrice(num(data.amountMills)))}`,
+        escape(text(data.email)),
+        data.reason ? `“${escape(text(data.reason).slice(0, 300))}”` : "",
+        `Order ${escape(data.tranId)}`,
+      ]
+        .filter(Boolean)
+        .join("\n");
+    case "licence.created":
+      return `🔑 <b>Licence issued</b>: ${escape(text(data.planTitle, text(data.planId, "plan")))}, ${escape(num(data.termDays))} days\n${escape(text(data.email))}`;
+    case "licence.extended":
+      return `🔑 <b>Licence extended</b> by ${escape(num(data.addedDays))} days (until ${escape(day(data.expireDate))})\n${escape(text(data.email))}`;
+    case "licence.expiring":
+      return `⏳ <b>Licence expiring</b> in ${escape(num(data.daysLeft))} days (${escape(day(data.expireDate))})\n${escape(text(data.email))}`;
+    case "otp.code_received":
+      return `📨 <b>OTP code received</b> for ${escape(text(data.address))} (${escape(text(data.service))})`;
+    case "balance.low":
+      return `🪫 <b>Low balance</b>: ${escape(formatBalance(num(data.balanceMills)))}, below ${escape(formatBalance(num(data.thresholdMills)))}\n${escape(text(data.email, "an API key"))}`;
+    case "licence.suspicious":
+      return [
+        `⚠️ <b>Suspicious licence</b>: ${escape(text(data.email))}`,
+        `In 24 hours: ${escape(num(data.addresses))} client addresses, ${escape(num(data.refusedKeys))} refused device keys`,
+        link(baseUrl, "/overview", "Overview"),
+      ].join("\n");
+    case "otp.stock_low":
+      return `📉 <b>OTP stock low</b>: the ${escape(text(data.supplier, "upstream"))} supplier has no address for ${escape(text(data.service, "facebook"))}. Buyers are refused (not charged) until it restocks.`;
+    case "ops.outbox_stuck":
+      return `🚨 <b>Outbox stuck</b>: ${escape(num(data.emails))} e-mails and ${escape(num(data.deliveries))} notifications have been due for more than ${escape(num(data.minutes))} minutes.`;
+    case "ops.reconciler_stuck":
+      return `🚨 <b>Payments not settling</b>: ${escape(num(data.orders))} pending payments are more than ${escape(num(data.minutes))} minutes past their lifetime.`;
+  }
+}
