@@ -7,6 +7,7 @@ import type { Db } from "../../db/client";
 import { apiKeys, auditLog, user } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { changeBalance, revealApiKey } from "../balance/service";
+import { recordBalanceLowIfBelow } from "../notifications/events";
 import { apiKeyIdsMatching } from "./otp-transactions";
 import { escapeLike } from "./rows";
 
@@ -87,6 +88,8 @@ export async function adjustBalance({ db, apiKeyId, operation, amountMills, note
       after: { balanceMills: change.balanceAfterMills, deltaMills },
       note: note || null,
     });
+    // A subtraction can leave the key low: balance.low, in this transaction.
+    if (deltaMills < 0) await recordBalanceLowIfBelow(tx, { apiKeyId, balanceAfterMills: change.balanceAfterMills });
     return {
       apiKeyId,
       operation,

@@ -9,6 +9,7 @@ import type { SuspiciousLicence } from "../../../contracts/admin";
 import type { LicenceActivity } from "../../../contracts/customers";
 import type { Db } from "../../db/client";
 import { pgArray, queryRows } from "../../db/sql-array";
+import { recordShopEvent } from "../notifications/events";
 
 const HOUR_MS = 3_600_000;
 /** Distinct tuples remembered per hour and instance; beyond it new signals are dropped (memory stays bounded). */
@@ -95,38 +96,50 @@ export const DEFAULT_SUSPICION_THRESHOLDS: SuspicionThresholds = { addresses: 5,
  */
 export async function flagSuspiciousLicences({ db, thresholds, now = new Date() }: { db: Db; thresholds: SuspicionThresholds; now?: Date }): Promise<string[]> {
   const at = now.toISOString();
-  const rows = await queryRows<{ target_id: string }>(
-    db,
-    sql`with counts as (
-          select licence_id,
-                 count(distinct value) filter (where kind = 'address')::int as addresses,
-                 count(distinct value) filter (where kind = 'refused_key')::int as refused
-          from licence_signals
-          where hour >= date_trunc('hour', ${at}::timestamptz) - interval '23 hours'
-          group by licence_id
-        ),
-        flagged as (
-          select c.* from counts c join licenses l on l.id = c.licence_id
-          where c.addresses > ${thresholds.addresses} or c.refused > ${thresholds.refusedKeys}
-        ),
-        upserted as (
-          insert into licence_suspicions (licence_id, day, addresses, refused_keys, first_seen_at, updated_at)
-          select licence_id, (${at}::timestamptz at time zone 'UTC')::date, addresses, refused, ${at}::timestamptz, ${at}::timestamptz from flagged
-          on conflict (licence_id, day) do update set
-            addresses = greatest(licence_suspicions.addresses, excluded.addresses),
-            refused_keys = greatest(licence_suspicions.refused_keys, excluded.refused_keys),
-            updated_at = excluded.updated_at
-          returning licence_id, addresses, refused_keys, (xmax::text = '0') as first
-        )
-        insert into audit_log (actor_email, action, target_type, target_id, after, note)
-        select 'system', 'licence.suspicious', 'licence', licence_id::text,
-               jsonb_build_object('addresses', addresses, 'refusedKeys', refused_keys,
-                                  'thresholds', jsonb_build_object('addresses', ${thresholds.addresses}::int, 'refusedKeys', ${thresholds.refusedKeys}::int)),
-               format('In 24 hours: %s client addresses, %s refused device keys', addresses, refused_keys)
-        from upserted where first
-        returning target_id`,
-  );
-  return rows.map((r) => r.target_id);
+  return db.transaction(async (tx) => {
+    const rows = await queryRows<{ target_id: string; after: { addresses: number; refusedKeys: number }; email: string }>(
+      tx,
+      sql`with counts as (
+            select licence_id,
+                   count(distinct value) filter (where kind = 'address')::int as addresses,
+                   count(distinct value) filter (where kind = 'refused_key')::int as refused
+            from licence_signals
+            where hour >= date_trunc('hour', ${at}::timestamptz) - interval '23 hours'
+            group by licence_id
+          ),
+          flagged as (
+            select c.* from counts c join licenses l on l.id = c.licence_id
+            where c.addresses > ${thresholds.addresses} or c.refused > ${thresholds.refusedKeys}
+          ),
+          upserted as (
+            insert into licence_suspicions (licence_id, day, addresses, refused_keys, first_seen_at, updated_at)
+            select licence_id, (${at}::timestamptz at time zone 'UTC')::date, addresses, refused, ${at}::timestamptz, ${at}::timestamptz from flagged
+            on conflict (licence_id, day) do update set
+              addresses = greatest(licence_suspicions.addresses, excluded.addresses),
+              refused_keys = greatest(licence_suspicions.refused_keys, excluded.refused_keys),
+              updated_at = excluded.updated_at
+            returning licence_id, addresses, refused_keys, (xmax::text = '0') as first
+          )
+          insert into audit_log (actor_email, action, target_type, target_id, after, note)
+          select 'system', 'licence.suspicious', 'licence', licence_id::text,
+                 jsonb_build_object('addresses', addresses, 'refusedKeys', refused_keys,
+                                    'thresholds', jsonb_build_object('addresses', ${thresholds.addresses}::int, 'refusedKeys', ${thresholds.refusedKeys}::int)),
+                 format('In 24 hours: %s client addresses, %s refused device keys', addresses, refused_keys)
+          from upserted where first
+          returning target_id, after, (select email from licenses where id = target_id::uuid) as email`,
+    );
+    // The seller hears of it too (Telegram's "suspicious licence"), in the same transaction, once a day.
+    const day = at.slice(0, 10);
+    for (const r of rows) {
+      await recordShopEvent(tx, {
+        type: "licence.suspicious",
+        subject: r.target_id,
+        data: { licenceId: r.target_id, email: r.email, addresses: r.after.addresses, refusedKeys: r.after.refusedKeys, thresholds },
+        dedupeKey: `licence.suspicious:${r.target_id}:${day}`,
+      });
+    }
+    return rows.map((r) => r.target_id);
+  });
 }
 
 /** The Overview's list: licences flagged in the last 24 hours, the most signals first. */

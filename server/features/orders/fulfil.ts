@@ -8,6 +8,7 @@ import { licenses, orders, plans } from "../../db/schema";
 import { enqueueEmail } from "../../providers/email/outbox";
 import { changeBalance, ensureApiKey } from "../balance/service";
 import { createLicense } from "../licenses/service";
+import { recordLicenceCreated, recordLicenceExtended, recordOrderPaid } from "../notifications/events";
 import { queuePaymentReceiptEmail } from "../receipts/email";
 import type { OrdersDeps } from "./deps";
 import type { Fulfilment, OrderRow } from "./dto";
@@ -24,6 +25,7 @@ async function planOf(tx: Tx, planId: string | null) {
 async function issueLicence(tx: Tx, deps: OrdersDeps, order: OrderRow): Promise<Fulfilment> {
   const plan = await planOf(tx, order.planId);
   const licence = await createLicense({ db: tx, planId: plan.id, email: order.email, userId: order.userId, orderId: order.id });
+  await recordLicenceCreated(tx, licence, { planTitle: plan.title, source: order.kind === "tool" ? "tool" : "sale" });
   await enqueueEmail(tx, {
     to: order.email,
     template: "license-key",
@@ -73,6 +75,7 @@ async function extendOrIssue(tx: Tx, deps: OrdersDeps, order: OrderRow, now: Dat
     .where(eq(licenses.id, bound.id))
     .returning();
   const expireDate = updated!.expireDate?.toISOString() ?? null;
+  await recordLicenceExtended(tx, updated!, { addedDays: days, orderId: order.id, gift: bound.email !== order.email.toLowerCase() });
   const dashboardUrl = `${deps.baseUrl}/license-keys`;
   if (bound.email === order.email.toLowerCase()) {
     await enqueueEmail(tx, { to: order.email, template: "license-extended", props: { buyKey: bound.buyKey, planTitle: plan.title, addedDays: days, expireDate, dashboardUrl } });
@@ -105,6 +108,8 @@ export async function fulfilOrder(deps: OrdersDeps, orderId: string, apv: string
     const [row] = await tx.update(orders).set({ fulfilment: { ...fulfilment } }).where(eq(orders.id, order.id)).returning();
     // Every paid order gets its receipt, once: only this caller got past the UPDATE above.
     await queuePaymentReceiptEmail(tx, deps, row!);
+    // …and its order.paid event (webhooks, the seller's "new sale"), in this same transaction.
+    await recordOrderPaid(tx, row!, { licenceId: fulfilment.licenseId, extended: fulfilment.extended, balanceAfterMills: fulfilment.balanceAfterMills });
     return row!;
   });
   if (done) {

@@ -23,5 +23,6 @@ export function createOtpMailDeps(config: Config, db: Db, logger?: Logger): OtpM
     costMills: config.otpMail.costMills,
     lifetimeMinutes: config.otpMail.lifetimeMinutes,
     logger,
+    balanceLowMills: config.notifications.balanceLowMills,
   };
 }

@@ -13,6 +13,7 @@ import type { Logger } from "../../lib/logger";
 import { SupplierError, type MailSupplier } from "../../providers/mail-supplier/types";
 import { balanceChangeSteps, changeBalance, explainRefusedChange } from "../balance/service";
 import { collectCodes, FACEBOOK } from "./extract";
+import { recordBalanceLowIfBelow, recordOtpCodeReceived, recordThrottledShopEvent } from "../notifications/events";
 
 type OrderRow = typeof otpMailOrders.$inferSelect;
 
@@ -23,6 +24,11 @@ export interface OtpMailDeps {
   costMills: number;
   lifetimeMinutes: number;
   logger?: Logger;
+  /**
+   * BALANCE_LOW_THRESHOLD in mills: a purchase that leaves the key at or above it skips the
+   * balance.low check (one statement saved on the hot path). Unset: always checked.
+   */
+  balanceLowMills?: number;
 }
 
 export function toOtpOrderDto(row: OrderRow): OtpOrder {
@@ -69,10 +75,28 @@ async function acquireAddress(deps: OtpMailDeps, service: string) {
   } catch (err) {
     logSupplierFailure(deps, "acquire", err);
     if (err instanceof SupplierError && err.reason === "no_stock") {
+      await noteStockLow(deps, service);
       throw new AppError("OUT_OF_STOCK");
     }
     throw new AppError("SUPPLIER_FAILED");
   }
+}
+
+/** The seller hears that the supplier is out of stock, at most once an hour (otp.stock_low). */
+async function noteStockLow(deps: OtpMailDeps, service: string) {
+  await recordThrottledShopEvent(deps.db, { key: `otp.stock_low:${deps.supplier.id}`, everySeconds: 3600 }, { type: "otp.stock_low", subject: deps.supplier.id, data: { supplier: deps.supplier.id, service } }).catch(
+    (err) => deps.logger?.warn({ err }, "otp.stock_low not recorded"),
+  );
+}
+
+/**
+ * After a purchase's debit (its own statement, committed): balance.low if the key is now below the
+ * threshold. Keyed by the ledger (events.ts), so repeating it is harmless and a crash between the
+ * two statements is made good by the key's next debit.
+ */
+async function noteBalanceAfterDebit(deps: OtpMailDeps, apiKeyId: string, balanceAfterMills: number) {
+  if (deps.balanceLowMills !== undefined && balanceAfterMills >= deps.balanceLowMills) return;
+  await recordBalanceLowIfBelow(deps.db, { apiKeyId, balanceAfterMills }).catch((err) => deps.logger?.warn({ err }, "balance.low not recorded"));
 }
 
 /** Gives an address back (cancel, expiry, a buy that could not be paid); never fails the caller. */
@@ -164,6 +188,7 @@ export async function buyOtpMail(
       await explainRefusedChange(db, input.apiKeyId);
     }
     const balanceAfterMills = Number(inserted!.balance_after_mills);
+    await noteBalanceAfterDebit(deps, input.apiKeyId, balanceAfterMills);
     const created: OrderRow = {
       id,
       userId: input.userId,
@@ -223,11 +248,16 @@ export async function checkOtpMail(deps: OtpMailDeps, input: { userId: string; i
   const codes = collectCodes(FACEBOOK, messages, order.createdAt).join(",");
   if (!codes || codes === order.codes) return toOtpOrderDto(order);
   // A code that arrives after expiry still counts if the order was not failed yet (late mail).
-  const [updated] = await deps.db
-    .update(otpMailOrders)
-    .set({ codes, status: "success", completedAt: order.completedAt ?? new Date() })
-    .where(and(eq(otpMailOrders.id, order.id), sql`${otpMailOrders.status} <> 'failed'`))
-    .returning();
+  // The first code also makes otp.code_received, in the same transaction (once per order).
+  const updated = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(otpMailOrders)
+      .set({ codes, status: "success", completedAt: order.completedAt ?? new Date() })
+      .where(and(eq(otpMailOrders.id, order.id), sql`${otpMailOrders.status} <> 'failed'`))
+      .returning();
+    if (row) await recordOtpCodeReceived(tx, row);
+    return row;
+  });
   return toOtpOrderDto(updated ?? order);
 }
 

@@ -1,0 +1,49 @@
+// The Telegram simulator's page and JSON: what the seller's chat received, rendered as a chat
+// would (bold, links), with nothing a message brings able to run or escape.
+import { Hono } from "hono";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TELEGRAM_SIMULATOR_TOKEN } from "../../config";
+import type { Database } from "../../db/client";
+import { createTestDatabase } from "../../test/db";
+import { createDevTelegramRoutes } from "./routes";
+
+let database: Database;
+let app: Hono;
+const send = (body: Record<string, unknown>, type = "application/json") =>
+  app.request(`/dev/telegram/bot${TELEGRAM_SIMULATOR_TOKEN}/sendMessage`, { method: "POST", headers: { "content-type": type }, body: type === "application/json" ? JSON.stringify(body) : new URLSearchParams(body as Record<string, string>).toString() });
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = new Hono().route("/dev/telegram", createDevTelegramRoutes({ db: database.db }));
+  expect((await send({ chat_id: 424242, text: "💰 <b>New sale</b>: 3 Months licence, <b>$29.99</b>\nbuyer@example.com\n<a href=\"https://shop.test/transactions-history\">Transactions</a>", parse_mode: "HTML" })).status).toBe(200);
+  expect((await send({ chat_id: "-100200", text: "<i>x</i> <a href=\"javascript:alert(1)\">js</a> &lt;script&gt;alert(2)&lt;/script&gt;", parse_mode: "HTML" })).status).toBe(200);
+  expect((await send({ chat_id: "777", text: "plain <not> html & such" }, "application/x-www-form-urlencoded")).status).toBe(200);
+});
+afterAll(() => database.close());
+
+describe("Telegram simulator", () => {
+  it("lists messages as JSON, newest first, with their plain text, filtered by chat", async () => {
+    const res = await app.request("/dev/telegram/messages.json");
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    const { messages } = (await res.json()) as { messages: Array<{ chatId: string; plain: string; parseMode: string | null }> };
+    expect(messages.map((m) => m.chatId)).toEqual(["777", "-100200", "424242"]);
+    expect(messages[2]!.plain).toBe("💰 New sale: 3 Months licence, $29.99\nbuyer@example.com\nTransactions");
+    expect(messages[0]).toMatchObject({ plain: "plain <not> html & such", parseMode: null });
+    const one = (await (await app.request("/dev/telegram/messages.json?chat=424242")).json()) as { messages: unknown[] };
+    expect(one.messages).toHaveLength(1);
+  });
+
+  it("shows them on a page without scripts: formatting kept, links http(s) only, everything else escaped", async () => {
+    const res = await app.request("/dev/telegram");
+    expect(res.headers.get("content-security-policy")).toContain("default-src 'none'");
+    const page = await res.text();
+    expect(page).toContain("<h1>Telegram simulator</h1>");
+    expect(page).toContain("<b>New sale</b>");
+    expect(page).toContain('<a href="https://shop.test/transactions-history" rel="noreferrer">Transactions</a>');
+    expect(page).not.toMatch(/<script/i);
+    expect(page).not.toContain("javascript:");
+    expect(page).toContain("&lt;script&gt;alert(2)&lt;/script&gt;");
+    expect(page).toContain("plain &lt;not&gt; html &amp; such");
+    expect(page).toContain("3 messages");
+  });
+});
