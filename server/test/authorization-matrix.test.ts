@@ -20,6 +20,9 @@ import { insertOrders } from "../features/admin/test-seed";
 import { changeBalance, ensureApiKey, revealApiKey } from "../features/balance/service";
 import { createLicense } from "../features/licenses/service";
 import { buyOtpMail } from "../features/otp-mail/service";
+import { createWebhook } from "../features/notifications/endpoints";
+import { recordShopEvent } from "../features/notifications/events";
+import { deliveries } from "../db/schema";
 import { documentedOperations, expectNoSecrets, expectRefusal, registeredRoutes } from "./authz";
 import { loadContract, type Contract } from "./contract";
 import { createTestContext, type TestClient, type TestContext } from "./harness";
@@ -56,6 +59,8 @@ let alice: Owner; // the signed-in user
 let bob: Owner; // the other user, whose rows everybody but the admins must not reach
 let carol: Owner; // the API-key holder
 let bobAdminTarget: AdminTarget; // Bob's rows the admin console's routes act on
+/** Webhook endpoints (one to change, one to delete) and a delivery, for the webhooks rows. */
+let hooks: { endpointId: string; deleteId: string; deliveryId: string };
 /** Licences of the desktop tool, one per route (each buy key has its own rate limit). */
 let tool: Record<"activate" | "validate" | "change", { buyKey: string; deviceKey: string }>;
 
@@ -117,6 +122,12 @@ beforeAll(async () => {
     return { buyKey: licence.buyKey, deviceKey };
   };
   tool = { activate: await toolLicence(false), validate: await toolLicence(true), change: await toolLicence(true) };
+  const webhookDeps = { db: t.database.db, secret: t.config.authSecret, policy: t.config.notifications.webhooks, resolver: async () => [], telegram: t.config.notifications.telegram };
+  const hook = (events: ["order.paid"]) => createWebhook(webhookDeps, { url: "http://127.0.0.1:9/matrix", description: "", events, active: true }, "matrix");
+  const [kept, doomed] = [await hook(["order.paid"]), await hook(["order.paid"])];
+  const event = await t.database.db.transaction((tx) => recordShopEvent(tx, { type: "order.paid", subject: "matrix", data: { kind: "plan", amountMills: 9_990 } }));
+  const [delivery] = await t.database.db.select({ id: deliveries.id }).from(deliveries).where(eq(deliveries.eventId, event!.id)).limit(1);
+  hooks = { endpointId: kept.endpoint.id, deleteId: doomed.endpoint.id, deliveryId: delivery!.id };
 });
 afterAll(() => t?.close());
 
@@ -142,6 +153,8 @@ const everyone = (status: number): Expectation => Object.fromEntries(CALLERS.map
 const signedIn = (ok: number, over: Partial<Expectation> = {}): Expectation => ({ anonymous: 401, user: ok, otherUser: ok, admin: ok, superAdmin: ok, adminNo2fa: ok, apiKey: 401, apiKeyOther: 401, ...over });
 /** A route on one row of the caller's: another user's id is 404; admins too unless they see all. */
 const ownRow = (ok: number, adminsSeeAll: boolean) => signedIn(ok, { otherUser: 404, admin: adminsSeeAll ? ok : 404, superAdmin: adminsSeeAll ? ok : 404, adminNo2fa: 404 });
+/** A super-admin's route (webhooks): refused to everyone else, an admin without a second factor told why. */
+const superAdminOnly = (ok: number): Expectation => ({ anonymous: 401, user: 403, otherUser: 403, admin: 403, superAdmin: ok, adminNo2fa: 403, apiKey: 401, apiKeyOther: 401 });
 /** The public API: only a Bearer API key; another user's ids are 404. */
 const bearer = (ok: number, other = ok): Expectation => ({ anonymous: 401, user: 401, otherUser: 401, admin: 401, superAdmin: 401, adminNo2fa: 401, apiKey: ok, apiKeyOther: other });
 
@@ -239,6 +252,30 @@ const DOCUMENTED: Record<string, Row> = {
   "GET /api/payment-receipts/{token}/receipt.pdf": { url: () => "/api/payment-receipts/TMATRIX0000000000.zzzzzz.AAAAAAAAAAAAAAAAAAAAAA/receipt.pdf", expect: everyone(404) },
   // The money-back guarantee: only the order's owner asks (admins use the admin console's refund).
   "POST /api/orders/{id}/refund-requests": { url: (r) => `/api/orders/${r.orderId}/refund-requests`, json: () => ({ reason: "The access matrix asks for its money back." }), expect: ownRow(201, false) },
+  // Webhooks and the delivery log (super-admin; the secret is in the answers to creation and rotation only).
+  "GET /api/admin/webhooks": {
+    url: () => "/api/admin/webhooks",
+    expect: superAdminOnly(200),
+    adminConsole: true,
+    check: (caller, text) => {
+      if (caller === "superAdmin") expect(text).not.toContain("whsec_");
+    },
+  },
+  "POST /api/admin/webhooks": {
+    url: () => "/api/admin/webhooks",
+    json: () => ({ url: "http://127.0.0.1:9/matrix-created", events: ["order.paid", "balance.low"] }),
+    expect: superAdminOnly(201),
+    adminConsole: true,
+    check: (caller, text) => {
+      if (caller === "superAdmin") expect(JSON.parse(text).secret).toMatch(/^whsec_/);
+    },
+  },
+  "PATCH /api/admin/webhooks/{id}": { url: () => `/api/admin/webhooks/${hooks.endpointId}`, method: "PATCH", json: () => ({ description: "Matrix" }), expect: superAdminOnly(200), adminConsole: true },
+  "DELETE /api/admin/webhooks/{id}": { url: () => `/api/admin/webhooks/${hooks.deleteId}`, method: "DELETE", expect: superAdminOnly(204), adminConsole: true },
+  "POST /api/admin/webhooks/{id}/rotate-secret": { url: () => `/api/admin/webhooks/${hooks.endpointId}/rotate-secret`, method: "POST", expect: superAdminOnly(200), adminConsole: true },
+  "GET /api/admin/webhook-deliveries": { url: () => "/api/admin/webhook-deliveries", expect: superAdminOnly(200), adminConsole: true },
+  "GET /api/admin/webhook-deliveries/{id}": { url: () => `/api/admin/webhook-deliveries/${hooks.deliveryId}`, expect: superAdminOnly(200), adminConsole: true },
+  "POST /api/admin/webhook-deliveries/{id}/replay": { url: () => `/api/admin/webhook-deliveries/${hooks.deliveryId}/replay`, method: "POST", expect: superAdminOnly(200), adminConsole: true },
   // The admin console: its own rows (features/admin/authz-rows.ts), for every caller here.
   ...Object.fromEntries(
     ADMIN_ENDPOINTS.map((e): [string, Row] => [
@@ -316,6 +353,17 @@ const UNDOCUMENTED: Record<string, Undocumented> = {
     probes: [{ url: () => "/dev/mailbox", expect: everyone(200) }],
   },
   "GET /dev/mailbox/messages.json": { why: "the dev mailbox as JSON (embedded mode only)", when: "embedded", probes: [{ url: () => "/dev/mailbox/messages.json", expect: everyone(200) }] },
+  "GET /dev/telegram": {
+    why: "the Telegram simulator's page, open to all: embedded mode without TELEGRAM_BOT_TOKEN only (never in production)",
+    when: "embedded",
+    probes: [{ url: () => "/dev/telegram", expect: everyone(200) }],
+  },
+  "GET /dev/telegram/messages.json": { why: "the Telegram simulator's messages as JSON (embedded mode only)", when: "embedded", probes: [{ url: () => "/dev/telegram/messages.json", expect: everyone(200) }] },
+  "POST /dev/telegram/{bot}/sendMessage": {
+    why: "the Telegram simulator's Bot API (embedded mode only): its own token decides, in Telegram's own answer shape; a session or API key is nothing to it",
+    when: "embedded",
+    probes: [{ url: () => "/dev/telegram/bot1:wrong-token/sendMessage", json: () => ({ chat_id: 1, text: "matrix" }), expect: "same for every caller" }],
+  },
   ...Object.fromEntries(
     ["POST /dev/test-api/users", "POST /dev/test-api/licenses", "POST /dev/test-api/orders", "POST /dev/test-api/balance", "POST /dev/test-api/api-keys/bulk", "GET /dev/test-api/ledger-check", "POST /dev/test-api/licenses/bulk"].map((route): [string, Undocumented] => {
       const [method, path] = route.split(" ") as [string, string];

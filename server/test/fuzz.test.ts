@@ -12,11 +12,15 @@
 // FUZZ_SEED=<n> replays a run (a failure prints its seed and path); FUZZ_SEED=random explores;
 // FUZZ_REQUESTS sets the total (default 10,500).
 import fc from "fast-check";
+import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { changeBalance, ensureApiKey, revealApiKey } from "../features/balance/service";
 import { insertOrders } from "../features/admin/test-seed";
 import { createLicense } from "../features/licenses/service";
 import { buyOtpMail } from "../features/otp-mail/service";
+import { createWebhook } from "../features/notifications/endpoints";
+import { recordShopEvent } from "../features/notifications/events";
+import { TELEGRAM_SIMULATOR_TOKEN } from "../config";
 import { openApiPath, registeredRoutes } from "./authz";
 import { createContract, type OpenApiDocument } from "./contract";
 import { totpCode } from "../lib/totp";
@@ -68,6 +72,14 @@ const user = await account(); // the signed-in caller
 const holder = await account(); // the API-key caller
 const superAdmin = await account({ role: "admin", superAdmin: true });
 const victim = await account(); // someone else's ids, for every caller to try
+// A webhook endpoint and a delivery, so the webhooks routes are reached with real ids too.
+const hook = await createWebhook(
+  { db, secret: t.config.authSecret, policy: t.config.notifications.webhooks, resolver: async () => [], telegram: t.config.notifications.telegram },
+  { url: "http://127.0.0.1:9/fuzz", description: "", events: ["order.paid"], active: true },
+  "fuzz",
+);
+await db.transaction((tx) => recordShopEvent(tx, { type: "order.paid", subject: "fuzz", data: { kind: "plan" } }));
+const [fuzzDelivery] = (await db.execute(sql`select id from deliveries limit 1`) as unknown as { rows: Array<{ id: string }> }).rows;
 
 type Caller = "anonymous" | "user" | "apiKey" | "superAdmin";
 const CALLER_HEADERS: Record<Caller, Record<string, string>> = {
@@ -121,7 +133,12 @@ function candidates(): Record<string, unknown[]> {
   const emails = [user.email, holder.email, victim.email, "buyer@example.com", user.email.toUpperCase()];
   const deviceKeys = [user.deviceKey, victim.deviceKey, "PC-LDREEL-NEW", `  ${user.deviceKey}  `];
   return {
-    id: [user.licence.id, user.order.id, user.otp.id, victim.licence.id, victim.order.id, victim.otp.id, holder.otp.id, user.id, victim.id, superAdmin.id, holder.apiKeyId],
+    id: [user.licence.id, user.order.id, user.otp.id, victim.licence.id, victim.order.id, victim.otp.id, holder.otp.id, user.id, victim.id, superAdmin.id, holder.apiKeyId, hook.endpoint.id, fuzzDelivery!.id],
+    endpointId: [hook.endpoint.id, user.id],
+    events: [["order.paid"], ["order.paid", "balance.low"], [], ["ops.outbox_stuck"]],
+    url: ["http://127.0.0.1:9/fuzz", "https://hooks.example.com/x", "ftp://x", "http://user:pw@example.com/"],
+    channel: ["webhook", "telegram"],
+    active: [true, false],
     apiKeyId: [holder.apiKeyId, victim.apiKeyId, user.apiKeyId],
     planId: ["local-1m", "local-3m", "foreign-12m", "foreign-1m", "none"],
     market: ["local", "foreign"],
@@ -321,6 +338,16 @@ const HINTS: Record<string, Partial<Target>> = {
   "ALL /api/*": { method: "GET", callers: ["anonymous", "user"], path: segment.map((s) => `/api/${encode(s)}`), weight: 0.3 },
   "GET /dev/mailbox": { callers: ["anonymous"], query: [{ name: "to", schema: str }], weight: 0.5 },
   "GET /dev/mailbox/messages.json": { callers: ["anonymous"], query: [{ name: "to", schema: str }], weight: 0.5 },
+  "GET /dev/telegram": { callers: ["anonymous"], query: [{ name: "chat", schema: str }], weight: 0.5 },
+  "GET /dev/telegram/messages.json": { callers: ["anonymous"], query: [{ name: "chat", schema: str }], weight: 0.5 },
+  // The Telegram simulator's Bot API: its own token (right or wrong) in the path, Telegram's bodies and answers.
+  "POST /dev/telegram/{bot}/sendMessage": {
+    callers: ["anonymous"],
+    weight: 0.5,
+    path: fc.oneof(fc.constant(`bot${TELEGRAM_SIMULATOR_TOKEN}`), segment.map(encode)).map((bot) => `/dev/telegram/${bot}/sendMessage`),
+    body: obj({ chat_id: { type: ["string", "integer"] } as Schema, text: str, parse_mode: { enum: ["HTML", "MarkdownV2", "html", "x"] }, disable_web_page_preview: { type: "boolean" } }),
+    foreignShape: "the Telegram Bot API's own answers: { ok, error_code, description }",
+  },
   // Test-only seeding: with and without its token; bodies of anything (valid bulk requests would
   // create thousands of rows).
   ...Object.fromEntries(

@@ -68,7 +68,7 @@ const deleteRoute = createRoute({
   summary: "Delete a webhook endpoint (super-admin)",
   description: "Deletes the endpoint and its delivery log; nothing more is sent to it.",
   request: { params: IdParam },
-  responses: { 204: { description: "Deleted" }, ...errors([404, 422], { 403: CHANGE_403, 404: "NOT_FOUND: no such endpoint" }) },
+  responses: { 204: { description: "Deleted" }, ...errors([404, 422, ...ANY_BODY], { 403: CHANGE_403, 404: "NOT_FOUND: no such endpoint" }) },
 });
 const rotateRoute = createRoute({
   method: "post",
@@ -82,7 +82,7 @@ const rotateRoute = createRoute({
 });
 const deliveriesRoute = createRoute({
   method: "get",
-  path: "/admin/webhooks/deliveries",
+  path: "/admin/webhook-deliveries",
   operationId: "listDeliveries",
   ...common,
   summary: "The delivery log (super-admin)",
@@ -92,7 +92,7 @@ const deliveriesRoute = createRoute({
 });
 const deliveryRoute = createRoute({
   method: "get",
-  path: "/admin/webhooks/deliveries/{id}",
+  path: "/admin/webhook-deliveries/{id}",
   operationId: "getDelivery",
   ...common,
   summary: "One delivery with its payload and attempts (super-admin)",
@@ -102,7 +102,7 @@ const deliveryRoute = createRoute({
 });
 const replayRoute = createRoute({
   method: "post",
-  path: "/admin/webhooks/deliveries/{id}/replay",
+  path: "/admin/webhook-deliveries/{id}/replay",
   operationId: "replayDelivery",
   ...common,
   summary: "Send a delivery again (super-admin)",
@@ -124,6 +124,8 @@ export function createWebhookRoutes(deps: WebhookRoutesDeps) {
   const app = new OpenAPIHono<AppEnv>();
   app.use("/admin/webhooks", guard(requireSuperAdmin));
   app.use("/admin/webhooks/*", guard(requireSuperAdmin));
+  app.use("/admin/webhook-deliveries", guard(requireSuperAdmin));
+  app.use("/admin/webhook-deliveries/*", guard(requireSuperAdmin));
   const noStore = { "Cache-Control": "no-store" };
   const { db } = deps;
   return app

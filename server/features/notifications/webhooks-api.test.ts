@@ -110,23 +110,23 @@ describe("endpoints", () => {
     const id = created.endpoint.id;
     receiver.answer(() => ({ status: 500, body: "boom" }));
     expect(await worker.drainOnce()).toBe(0);
-    const log = await superAdmin.json<DeliveryList>(`/api/admin/webhooks/deliveries?endpointId=${id}`);
+    const log = await superAdmin.json<DeliveryList>(`/api/admin/webhook-deliveries?endpointId=${id}`);
     expect(log.status).toBe(200);
     expect(log.body.total).toBe(1);
     const [delivery] = log.body.deliveries;
     expect(delivery).toMatchObject({ eventType: "order.paid", channel: "webhook", endpointId: id, target: `${receiver.url}/keyshop`, status: "pending", attempts: 1, lastStatus: 500, lastResponse: "boom", lastError: "HTTP 500" });
     expect(delivery!.nextAttemptAt).toEqual(expect.any(String));
-    expect((await superAdmin.json<DeliveryList>(`/api/admin/webhooks/deliveries?endpointId=${id}&status=delivered`)).body.total).toBe(0);
-    expect((await superAdmin.json<DeliveryList>("/api/admin/webhooks/deliveries?channel=telegram")).body.deliveries.every((d) => d.channel === "telegram")).toBe(true);
-    expect((await superAdmin.json("/api/admin/webhooks/deliveries?status=lost")).status).toBe(422);
+    expect((await superAdmin.json<DeliveryList>(`/api/admin/webhook-deliveries?endpointId=${id}&status=delivered`)).body.total).toBe(0);
+    expect((await superAdmin.json<DeliveryList>("/api/admin/webhook-deliveries?channel=telegram")).body.deliveries.every((d) => d.channel === "telegram")).toBe(true);
+    expect((await superAdmin.json("/api/admin/webhook-deliveries?status=lost")).status).toBe(422);
 
     // Replay now (no waiting for the minute): a new attempt, the same id.
     receiver.answer(() => ({ status: 200, body: "thanks" }));
-    const replayed = await superAdmin.json<{ delivery: Delivery }>(`/api/admin/webhooks/deliveries/${delivery!.id}/replay`, { method: "POST" });
+    const replayed = await superAdmin.json<{ delivery: Delivery }>(`/api/admin/webhook-deliveries/${delivery!.id}/replay`, { method: "POST" });
     expect(replayed.status).toBe(200);
     expect(replayed.body.delivery).toMatchObject({ id: delivery!.id, status: "pending" });
     expect(await worker.drainOnce()).toBe(1);
-    const detail = await superAdmin.json<DeliveryDetail>(`/api/admin/webhooks/deliveries/${delivery!.id}`);
+    const detail = await superAdmin.json<DeliveryDetail>(`/api/admin/webhook-deliveries/${delivery!.id}`);
     expect(detail.body.delivery).toMatchObject({ status: "delivered", attempts: 2, lastStatus: 200, lastResponse: "thanks" });
     expect(detail.body.attemptLog.map((a) => a.status)).toEqual([200, 500]);
     expect(JSON.parse(detail.body.payload)).toMatchObject({ id: delivery!.id, type: "order.paid", data: { amountMills: 9_990 } });
@@ -134,17 +134,17 @@ describe("endpoints", () => {
 
     // Being attempted right now (claimed): refused rather than sent twice at once.
     await t.database.db.update(deliveries).set({ status: "pending", lockedUntil: sql`now() + interval '1 minute'` }).where(eq(deliveries.id, delivery!.id));
-    const busy = await superAdmin.json<{ code: string }>(`/api/admin/webhooks/deliveries/${delivery!.id}/replay`, { method: "POST" });
+    const busy = await superAdmin.json<{ code: string }>(`/api/admin/webhook-deliveries/${delivery!.id}/replay`, { method: "POST" });
     expect(busy.status).toBe(409);
     await t.database.db.update(deliveries).set({ status: "delivered", lockedUntil: null }).where(eq(deliveries.id, delivery!.id));
-    expect((await superAdmin.json(`/api/admin/webhooks/deliveries/00000000-0000-4000-8000-000000000000/replay`, { method: "POST" })).status).toBe(404);
+    expect((await superAdmin.json(`/api/admin/webhook-deliveries/00000000-0000-4000-8000-000000000000/replay`, { method: "POST" })).status).toBe(404);
   });
 
   it("deleting removes the endpoint and its log", async () => {
     const res = await superAdmin.request(`/api/admin/webhooks/${created.endpoint.id}`, { method: "DELETE" });
     expect(res.status).toBe(204);
     expect(await res.text()).toBe("");
-    expect((await superAdmin.json<DeliveryList>(`/api/admin/webhooks/deliveries?endpointId=${created.endpoint.id}`)).body.total).toBe(0);
+    expect((await superAdmin.json<DeliveryList>(`/api/admin/webhook-deliveries?endpointId=${created.endpoint.id}`)).body.total).toBe(0);
     expect((await superAdmin.request(`/api/admin/webhooks/${created.endpoint.id}`, { method: "DELETE" })).status).toBe(404);
   });
 
