@@ -20,6 +20,7 @@ export const APP_PATHS = [
   "/user-management",
   "/manage-balance",
   "/audit-log",
+  "/webhooks",
   "/otp-gmail",
 ] as const;
 

@@ -26,6 +26,7 @@ export default [
     route("manage-balance", "routes/manage-balance.tsx"),
     route("audit-log", "routes/audit-log.tsx"),
     route("customers/:email", "routes/customer.tsx"),
+    route("webhooks", "routes/webhooks.tsx"),
     route("otp-gmail", "routes/otp-gmail.tsx"),
   ]),
 

@@ -16,7 +16,8 @@ import {
 /**
  * "Are you sure?" for an action that cannot be undone: the trigger opens a real dialog; Cancel
  * closes it; the destructive button runs `onConfirm`, which resolves true to close the dialog
- * (false keeps it open, e.g. after an error toast).
+ * (false keeps it open, e.g. after an error toast). Without a trigger, `open`/`onOpenChange`
+ * control it (a dialog opened from a menu); `variant: "default"` for a confirmation that destroys nothing.
  */
 export function ConfirmDialog({
   trigger,
@@ -26,19 +27,30 @@ export function ConfirmDialog({
   pendingLabel,
   pending,
   onConfirm,
+  open: controlledOpen,
+  onOpenChange,
+  variant = "destructive",
 }: {
-  trigger: ReactNode;
+  trigger?: ReactNode;
   title: string;
   description: ReactNode;
   confirmLabel: string;
   pendingLabel: string;
   pending: boolean;
   onConfirm: () => Promise<boolean>;
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  variant?: "destructive" | "default";
 }) {
-  const [open, setOpen] = useState(false);
+  const [ownOpen, setOwnOpen] = useState(false);
+  const open = controlledOpen ?? ownOpen;
+  const setOpen = (next: boolean) => {
+    setOwnOpen(next);
+    onOpenChange?.(next);
+  };
   return (
     <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>{trigger}</DialogTrigger>
+      {trigger ? <DialogTrigger asChild>{trigger}</DialogTrigger> : null}
       <DialogContent className="sm:max-w-md">
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
@@ -50,7 +62,7 @@ export function ConfirmDialog({
               Cancel
             </Button>
           </DialogClose>
-          <SubmitButton type="button" variant="destructive" loading={pending} loadingLabel={pendingLabel} onClick={() => void onConfirm().then((done) => done && setOpen(false))}>
+          <SubmitButton type="button" variant={variant} loading={pending} loadingLabel={pendingLabel} onClick={() => void onConfirm().then((done) => done && setOpen(false))}>
             {confirmLabel}
           </SubmitButton>
         </DialogFooter>

@@ -68,6 +68,15 @@ const ACTIONS = {
   "regenerate-key": { title: "Error" },
   "update-role": { title: ROLE_MESSAGES.errorTitle },
   "reset-two-factor": { title: "Error" },
+  "save-webhook": {
+    title: "Could not save the endpoint",
+    codes: { WEBHOOK_URL_NOT_ALLOWED: (error) => ({ title: "URL not allowed", description: error.message }) },
+  },
+  "change-webhook": { title: "Error" },
+  "replay-delivery": {
+    title: "Replay failed",
+    codes: { CONFLICT: { title: "Being sent right now", description: "This delivery is being attempted right now. Replay it once the attempt is over." } },
+  },
 } satisfies Record<string, ActionTexts>;
 
 export type ErrorAction = keyof typeof ACTIONS;

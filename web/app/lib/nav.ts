@@ -10,6 +10,7 @@ import {
   UserCogIcon,
   UserIcon,
   WalletIcon,
+  WebhookIcon,
   type LucideIcon,
 } from "lucide-react";
 
@@ -77,6 +78,13 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
     title: "Audit Log",
     url: "/audit-log",
     icon: ScrollTextIcon,
+    menu: "superAdmin",
+    page: "superAdmin",
+  },
+  {
+    title: "Webhooks",
+    url: "/webhooks",
+    icon: WebhookIcon,
     menu: "superAdmin",
     page: "superAdmin",
   },
