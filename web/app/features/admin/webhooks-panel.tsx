@@ -22,7 +22,7 @@ import {
 } from "lucide-react";
 import { toast } from "sonner";
 
-import { SHOP_EVENT_DESCRIPTIONS } from "../../../../contracts/notifications";
+import { SHOP_EVENT_DESCRIPTIONS, WEBHOOK_EVENT_TYPES } from "../../../../contracts/notifications";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { DataCards, DataTable } from "~/components/data-table/data-table";
 import { ListSelect } from "~/components/data-table/list-select";
@@ -43,7 +43,7 @@ import {
 } from "~/components/ui/dropdown-menu";
 import { Skeleton } from "~/components/ui/skeleton";
 import { TableCell, TableRow } from "~/components/ui/table";
-import { formatDateTime } from "~/features/licenses/format";
+import { formatDateTime, formatTime } from "~/features/licenses/format";
 import { useIsMobile } from "~/hooks/use-mobile";
 import { errorMessage, showErrorToast } from "~/lib/errors";
 import { cn } from "~/lib/utils";
@@ -153,7 +153,7 @@ function TelegramCard({ telegram, selected, onShowLog }: { telegram: WebhookList
           <p className="text-sm text-muted-foreground">
             {telegram.mode === "off"
               ? "Set TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID to hear about sales, refund requests and problems in Telegram."
-              : `${telegram.chats === 1 ? "One chat" : `${telegram.chats} chats`} hear about: ${telegram.events.map(eventLabel).join(", ")}.`}
+              : `${telegram.chats === 1 ? "The seller's chat hears" : `${telegram.chats} chats hear`} about ${telegram.events.map(eventLabel).join(", ")}.`}
           </p>
           {telegram.mode !== "off" ? <DeliveryCounts counts={telegram.deliveries} /> : null}
         </div>
@@ -198,7 +198,6 @@ const ENDPOINT_COLUMNS = [
   { label: "Events", skeletonClassName: "h-4 w-24" },
   { label: "Status", skeletonClassName: "h-5 w-16 rounded-full" },
   { label: "Deliveries", skeletonClassName: "h-4 w-28" },
-  { label: "Last delivery", skeletonClassName: "h-4 w-28" },
   { label: "Actions", className: "text-right", skeletonClassName: "ml-auto size-8" },
 ] as const;
 
@@ -284,25 +283,27 @@ function EndpointsCard({
           columns={ENDPOINT_COLUMNS}
           caption="Webhook endpoints, oldest first, with their events, status and deliveries. Each row has an actions menu."
           scrollLabel="Webhook endpoints table"
-          className="min-w-[56rem]"
+          className="min-w-[48rem]"
           rows={endpoints}
           state={message}
           loadingLabel="Loading webhook endpoints"
           renderRow={(endpoint) => (
             <TableRow key={endpoint.id} data-state={endpoint.id === selectedId ? "selected" : undefined}>
-              <TableCell className="max-w-[22rem] pl-4 sm:pl-6">
+              <TableCell className="max-w-[22rem] min-w-[15rem] pl-4 sm:pl-6">
                 <EndpointName endpoint={endpoint} />
               </TableCell>
-              <TableCell className="max-w-[16rem]">
+              <TableCell className="max-w-[17rem] min-w-[13rem]">
                 <EventList events={endpoint.events} />
               </TableCell>
               <TableCell>
                 <EndpointStatus endpoint={endpoint} />
               </TableCell>
               <TableCell>
-                <DeliveryCounts counts={endpoint.deliveries} />
+                <div className="grid gap-0.5">
+                  <DeliveryCounts counts={endpoint.deliveries} />
+                  {endpoint.lastDeliveryAt ? <span className="text-xs whitespace-nowrap text-muted-foreground">Last {formatDateTime(endpoint.lastDeliveryAt)}</span> : null}
+                </div>
               </TableCell>
-              <TableCell className="whitespace-nowrap text-muted-foreground">{formatDateTime(endpoint.lastDeliveryAt)}</TableCell>
               <TableCell className="pr-4 text-right sm:pr-6">
                 <div className="flex items-center justify-end gap-1">
                   <Button variant="ghost" size="sm" onClick={() => onShowLog(endpoint.id)} aria-pressed={endpoint.id === selectedId}>
@@ -322,7 +323,7 @@ function EndpointsCard({
 function EndpointName({ endpoint }: { endpoint: WebhookEndpoint }) {
   return (
     <div className="grid min-w-0 gap-0.5">
-      <span className="font-mono text-[13px] break-all">{endpoint.url}</span>
+      <span className="font-mono text-[13px] [overflow-wrap:anywhere]">{breakable(endpoint.url)}</span>
       <span className="text-xs text-muted-foreground">
         {endpoint.description ? `${endpoint.description} · ` : ""}secret …{endpoint.secretHint}
       </span>
@@ -330,7 +331,24 @@ function EndpointName({ endpoint }: { endpoint: WebhookEndpoint }) {
   );
 }
 
+/** A URL that wraps after its slashes and dots rather than inside a word. */
+function breakable(url: string): ReactNode {
+  return url.split(/(?<=[/.?&])/).map((part, i) => (
+    <span key={i}>
+      {part}
+      <wbr />
+    </span>
+  ));
+}
+
 function EventList({ events }: { events: string[] }) {
+  if (events.length === WEBHOOK_EVENT_TYPES.length) {
+    return (
+      <Badge variant="outline" className="font-normal" title={events.join(", ")}>
+        All {events.length} events
+      </Badge>
+    );
+  }
   return (
     <div className="flex flex-wrap gap-1">
       {events.map((type) => (
@@ -497,8 +515,7 @@ const LOG_COLUMNS = [
   { label: "Status", skeletonClassName: "h-5 w-20 rounded-full" },
   { label: "Attempts", className: "text-center", skeletonClassName: "mx-auto h-4 w-6" },
   { label: "Last response", skeletonClassName: "h-4 w-40" },
-  { label: "Next attempt", skeletonClassName: "h-4 w-24" },
-  { label: "Actions", className: "text-right", skeletonClassName: "ml-auto h-8 w-20" },
+  { label: "Actions", className: "text-right", skeletonClassName: "ml-auto h-8 w-28" },
 ] as const;
 
 function DeliveryLog({ target, title }: { target: LogTarget; title: string }) {
@@ -576,7 +593,7 @@ function DeliveryLog({ target, title }: { target: LogTarget; title: string }) {
           columns={LOG_COLUMNS}
           caption={`Deliveries to ${title}, newest first.`}
           scrollLabel="Delivery log table"
-          className="min-w-[60rem]"
+          className="min-w-[52rem]"
           rows={data?.deliveries}
           state={state}
           busy={busy}
@@ -588,15 +605,17 @@ function DeliveryLog({ target, title }: { target: LogTarget; title: string }) {
               </TableCell>
               <TableCell className="font-mono text-[13px]">{delivery.eventType}</TableCell>
               <TableCell>
-                <DeliveryStatusBadge status={delivery.status} />
+                <div className="grid justify-items-start gap-1">
+                  <DeliveryStatusBadge status={delivery.status} />
+                  {delivery.status === "pending" ? <span className="text-xs whitespace-nowrap text-muted-foreground">Next try {formatTime(delivery.nextAttemptAt)}</span> : null}
+                </div>
               </TableCell>
               <TableCell className="text-center tabular-nums">{delivery.attempts}</TableCell>
-              <TableCell className="max-w-[20rem]">
+              <TableCell className="max-w-[22rem] min-w-[12rem]">
                 <LastResponse delivery={delivery} />
               </TableCell>
-              <TableCell className="whitespace-nowrap text-muted-foreground">{delivery.status === "pending" ? formatDateTime(delivery.nextAttemptAt) : "—"}</TableCell>
               <TableCell className="pr-4 text-right sm:pr-6">
-                <DeliveryActions delivery={delivery} onDetails={() => setDetails(delivery.id)} />
+                <DeliveryActions delivery={delivery} onDetails={() => setDetails(delivery.id)} compact />
               </TableCell>
             </TableRow>
           )}
@@ -623,7 +642,7 @@ function LastResponse({ delivery }: { delivery: Delivery }) {
   );
 }
 
-function DeliveryActions({ delivery, onDetails }: { delivery: Delivery; onDetails: () => void }) {
+function DeliveryActions({ delivery, onDetails, compact = false }: { delivery: Delivery; onDetails: () => void; compact?: boolean }) {
   const replay = useReplayDelivery();
   const run = async () => {
     try {
@@ -635,9 +654,9 @@ function DeliveryActions({ delivery, onDetails }: { delivery: Delivery; onDetail
   };
   return (
     <div className="flex items-center justify-end gap-1">
-      <Button variant="ghost" size="sm" onClick={onDetails} aria-label={`Details of ${delivery.eventType} delivery`}>
+      <Button variant="ghost" size={compact ? "icon" : "sm"} className={cn(compact && "size-8")} onClick={onDetails} aria-label={`Details of ${delivery.eventType} delivery`} title="Details: the body and every attempt">
         <FileTextIcon aria-hidden="true" />
-        <span className="sr-only sm:not-sr-only">Details</span>
+        {compact ? null : "Details"}
       </Button>
       <Button variant="outline" size="sm" onClick={() => void run()} disabled={replay.isPending} aria-label={`Replay ${delivery.eventType} delivery`}>
         <RotateCwIcon className={cn(replay.isPending && "animate-spin")} aria-hidden="true" />
@@ -754,7 +773,7 @@ function DeliveryStatusBadge({ status }: { status: DeliveryStatus }) {
 
 function DeliveryCounts({ counts }: { counts: { pending: number; delivered: number; failed: number } }) {
   return (
-    <span className="flex flex-wrap gap-x-3 gap-y-1 text-sm tabular-nums">
+    <span className="flex flex-wrap gap-x-3 gap-y-0.5 text-sm tabular-nums [&>span]:whitespace-nowrap">
       <span className="text-emerald-700 dark:text-emerald-300">{counts.delivered} delivered</span>
       {counts.pending ? <span className="text-amber-700 dark:text-amber-300">{counts.pending} pending</span> : null}
       {counts.failed ? <span className="text-red-700 dark:text-red-300">{counts.failed} failed</span> : null}
