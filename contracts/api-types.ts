@@ -361,6 +361,134 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/webhook-deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The delivery log (super-admin)
+         * @description Webhook and Telegram deliveries, newest first, by endpoint, channel and status: attempts, the last answer's status and its first 500 characters.
+         */
+        get: operations["listDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/webhook-deliveries/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One delivery with its payload and attempts (super-admin)
+         * @description The body as sent (a webhook's JSON, a Telegram message's text) and every attempt, newest first.
+         */
+        get: operations["getDelivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/webhook-deliveries/{id}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a delivery again (super-admin)
+         * @description Queues the delivery again at once, with the same id (receivers that have it already can tell) and a fresh retry schedule.
+         */
+        post: operations["replayDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Webhook endpoints and Telegram notifications (super-admin)
+         * @description Every endpoint with its delivery counts (never its secret), the event types endpoints can subscribe to, and whether Telegram notifications are on.
+         */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Register a webhook endpoint (super-admin)
+         * @description Registers a shop-wide endpoint for the chosen events. The answer carries the signing secret (whsec_…): it is shown this once.
+         */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook endpoint (super-admin)
+         * @description Deletes the endpoint and its delivery log; nothing more is sent to it.
+         */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a webhook endpoint (super-admin)
+         * @description Changes its URL, description, events, or pauses and resumes it. Deliveries already queued keep their endpoint; a paused endpoint's are not sent.
+         */
+        patch: operations["updateWebhook"];
+        trace?: never;
+    };
+    "/api/admin/webhooks/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate an endpoint's signing secret (super-admin)
+         * @description A new signing secret, shown this once. For 24 hours deliveries carry a signature with the previous secret as well, so the receiver can switch over.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/api-key": {
         parameters: {
             query?: never;
@@ -999,7 +1127,7 @@ export interface components {
     schemas: {
         ErrorBody: {
             /** @enum {string} */
-            code: "BAD_REQUEST" | "UNAUTHENTICATED" | "BAD_SIGNATURE" | "INSUFFICIENT_FUNDS" | "FORBIDDEN" | "SECOND_FACTOR_REQUIRED" | "INVALID_ORIGIN" | "NOT_FOUND" | "API_KEY_NOT_FOUND" | "RECEIPT_LINK_EXPIRED" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "EXPIRED" | "NO_CHANGES_LEFT" | "LICENSE_REVOKED" | "LICENSE_SUSPENDED" | "ALREADY_SUSPENDED" | "NOT_SUSPENDED" | "NOT_BOUND" | "DEVICE_IN_USE" | "SELF_DEMOTION" | "LAST_SUPER_ADMIN" | "SELF_RESET" | "OUT_OF_STOCK" | "ORDER_HAS_CODE" | "NOT_PENDING" | "RECEIPT_NOT_AVAILABLE" | "ORDER_NOT_REFUNDABLE" | "REFUND_TOO_LARGE" | "REFUND_WINDOW_CLOSED" | "REFUND_IN_PROGRESS" | "REFUND_BALANCE_TOO_LOW" | "REFUND_ALREADY_MADE" | "REFUND_REFUSED" | "REFUND_NOT_REQUESTABLE" | "REFUND_WINDOW_PASSED" | "REFUND_REQUEST_OPEN" | "REFUND_REQUEST_DECIDED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "VALIDATION_FAILED" | "UPGRADE_REQUIRED" | "RATE_LIMITED" | "TOO_MANY_STREAMS" | "INTERNAL" | "SUPPLIER_FAILED" | "PROVIDER_UNAVAILABLE" | "REFUND_OUTCOME_UNKNOWN" | "UNAVAILABLE";
+            code: "BAD_REQUEST" | "UNAUTHENTICATED" | "BAD_SIGNATURE" | "INSUFFICIENT_FUNDS" | "FORBIDDEN" | "SECOND_FACTOR_REQUIRED" | "INVALID_ORIGIN" | "NOT_FOUND" | "API_KEY_NOT_FOUND" | "RECEIPT_LINK_EXPIRED" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "EXPIRED" | "NO_CHANGES_LEFT" | "LICENSE_REVOKED" | "LICENSE_SUSPENDED" | "ALREADY_SUSPENDED" | "NOT_SUSPENDED" | "NOT_BOUND" | "DEVICE_IN_USE" | "SELF_DEMOTION" | "LAST_SUPER_ADMIN" | "SELF_RESET" | "OUT_OF_STOCK" | "ORDER_HAS_CODE" | "NOT_PENDING" | "RECEIPT_NOT_AVAILABLE" | "ORDER_NOT_REFUNDABLE" | "REFUND_TOO_LARGE" | "REFUND_WINDOW_CLOSED" | "REFUND_IN_PROGRESS" | "REFUND_BALANCE_TOO_LOW" | "REFUND_ALREADY_MADE" | "REFUND_REFUSED" | "REFUND_NOT_REQUESTABLE" | "REFUND_WINDOW_PASSED" | "REFUND_REQUEST_OPEN" | "REFUND_REQUEST_DECIDED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "VALIDATION_FAILED" | "WEBHOOK_URL_NOT_ALLOWED" | "UPGRADE_REQUIRED" | "RATE_LIMITED" | "TOO_MANY_STREAMS" | "INTERNAL" | "SUPPLIER_FAILED" | "PROVIDER_UNAVAILABLE" | "REFUND_OUTCOME_UNKNOWN" | "UNAVAILABLE";
             issues?: {
                 message: string;
                 path: string;
@@ -2883,6 +3011,755 @@ export interface operations {
             };
             /** @description SELF_RESET: one's own is turned off in Profile */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 256 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description VALIDATION_FAILED: a parameter or field breaks its rule; `issues` names each */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listDeliveries: {
+        parameters: {
+            query?: {
+                channel?: "webhook" | "telegram";
+                endpointId?: string;
+                page?: number;
+                pageSize?: number;
+                status?: "pending" | "delivered" | "failed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deliveries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deliveries: {
+                            attempts: number;
+                            /** @enum {string} */
+                            channel: "webhook" | "telegram";
+                            createdAt: string;
+                            deliveredAt: string | null;
+                            endpointId: string | null;
+                            eventId: string;
+                            /** @enum {string} */
+                            eventType: "order.paid" | "order.refunded" | "licence.created" | "licence.extended" | "licence.expiring" | "otp.code_received" | "balance.low" | "refund.requested" | "licence.suspicious" | "otp.stock_low" | "ops.outbox_stuck" | "ops.reconciler_stuck";
+                            id: string;
+                            lastAttemptAt: string | null;
+                            lastError: string | null;
+                            lastResponse: string | null;
+                            lastStatus: number | null;
+                            nextAttemptAt: string | null;
+                            /** @enum {string} */
+                            status: "pending" | "delivered" | "failed";
+                            target: string;
+                        }[];
+                        page: number;
+                        pageSize: number;
+                        total: number;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description FORBIDDEN: not a super-admin; SECOND_FACTOR_REQUIRED: an admin whose session has not passed its second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description VALIDATION_FAILED: a parameter or field breaks its rule; `issues` names each */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The delivery's id (also its Keyshop-Webhook-Id) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery, its payload and attempts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        attemptLog: {
+                            at: string;
+                            durationMs: number;
+                            error: string | null;
+                            response: string | null;
+                            status: number | null;
+                        }[];
+                        delivery: {
+                            attempts: number;
+                            /** @enum {string} */
+                            channel: "webhook" | "telegram";
+                            createdAt: string;
+                            deliveredAt: string | null;
+                            endpointId: string | null;
+                            eventId: string;
+                            /** @enum {string} */
+                            eventType: "order.paid" | "order.refunded" | "licence.created" | "licence.extended" | "licence.expiring" | "otp.code_received" | "balance.low" | "refund.requested" | "licence.suspicious" | "otp.stock_low" | "ops.outbox_stuck" | "ops.reconciler_stuck";
+                            id: string;
+                            lastAttemptAt: string | null;
+                            lastError: string | null;
+                            lastResponse: string | null;
+                            lastStatus: number | null;
+                            nextAttemptAt: string | null;
+                            /** @enum {string} */
+                            status: "pending" | "delivered" | "failed";
+                            target: string;
+                        };
+                        payload: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description FORBIDDEN: not a super-admin; SECOND_FACTOR_REQUIRED: an admin whose session has not passed its second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description NOT_FOUND: no such delivery */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description VALIDATION_FAILED: a parameter or field breaks its rule; `issues` names each */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    replayDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The delivery's id (also its Keyshop-Webhook-Id) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery, queued */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        delivery: {
+                            attempts: number;
+                            /** @enum {string} */
+                            channel: "webhook" | "telegram";
+                            createdAt: string;
+                            deliveredAt: string | null;
+                            endpointId: string | null;
+                            eventId: string;
+                            /** @enum {string} */
+                            eventType: "order.paid" | "order.refunded" | "licence.created" | "licence.extended" | "licence.expiring" | "otp.code_received" | "balance.low" | "refund.requested" | "licence.suspicious" | "otp.stock_low" | "ops.outbox_stuck" | "ops.reconciler_stuck";
+                            id: string;
+                            lastAttemptAt: string | null;
+                            lastError: string | null;
+                            lastResponse: string | null;
+                            lastStatus: number | null;
+                            nextAttemptAt: string | null;
+                            /** @enum {string} */
+                            status: "pending" | "delivered" | "failed";
+                            target: string;
+                        };
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: the body is not JSON, or nests deeper than 32 levels */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description UNAUTHENTICATED: not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description FORBIDDEN: not a super-admin; SECOND_FACTOR_REQUIRED: an admin whose session has not passed its second factor; INVALID_ORIGIN: the request carries the session cookie but comes from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description NOT_FOUND: no such delivery */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description CONFLICT: it is being attempted right now */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 256 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description VALIDATION_FAILED: a parameter or field breaks its rule; `issues` names each */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Endpoints, event types and Telegram's state */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        endpoints: {
+                            active: boolean;
+                            createdAt: string;
+                            deliveries: {
+                                delivered: number;
+                                failed: number;
+                                pending: number;
+                            };
+                            description: string;
+                            events: ("order.paid" | "order.refunded" | "licence.created" | "licence.extended" | "licence.expiring" | "otp.code_received" | "balance.low")[];
+                            id: string;
+                            lastDeliveryAt: string | null;
+                            previousSecretExpiresAt: string | null;
+                            secretHint: string;
+                            updatedAt: string;
+                            url: string;
+                        }[];
+                        eventTypes: {
+                            description: string;
+                            /** @enum {string} */
+                            type: "order.paid" | "order.refunded" | "licence.created" | "licence.extended" | "licence.expiring" | "otp.code_received" | "balance.low";
+                        }[];
+                        telegram: {
+                            chats: number;
+                            deliveries: {
+                                delivered: number;
+                                failed: number;
+                                pending: number;
+                            };
+                            events: ("order.paid" | "order.refunded" | "licence.created" | "licence.extended" | "licence.expiring" | "otp.code_received" | "balance.low" | "refund.requested" | "licence.suspicious" | "otp.stock_low" | "ops.outbox_stuck" | "ops.reconciler_stuck")[];
+                            /** @enum {string} */
+                            mode: "bot" | "simulator" | "off";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description FORBIDDEN: not a super-admin; SECOND_FACTOR_REQUIRED: an admin whose session has not passed its second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default true */
+                    active?: boolean;
+                    /** @default  */
+                    description?: string;
+                    events: ("order.paid" | "order.refunded" | "licence.created" | "licence.extended" | "licence.expiring" | "otp.code_received" | "balance.low")[];
+                    /**
+                     * Format: uri
+                     * @description Where deliveries are POSTed: https in production, never a private or loopback address there
+                     */
+                    url: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The endpoint and its signing secret (shown once) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        endpoint: {
+                            active: boolean;
+                            createdAt: string;
+                            deliveries: {
+                                delivered: number;
+                                failed: number;
+                                pending: number;
+                            };
+                            description: string;
+                            events: ("order.paid" | "order.refunded" | "licence.created" | "licence.extended" | "licence.expiring" | "otp.code_received" | "balance.low")[];
+                            id: string;
+                            lastDeliveryAt: string | null;
+                            previousSecretExpiresAt: string | null;
+                            secretHint: string;
+                            updatedAt: string;
+                            url: string;
+                        };
+                        secret: string;
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: the body is not JSON, or nests deeper than 32 levels */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description UNAUTHENTICATED: not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description FORBIDDEN: not a super-admin; SECOND_FACTOR_REQUIRED: an admin whose session has not passed its second factor; INVALID_ORIGIN: the request carries the session cookie but comes from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description CONFLICT: the shop has the most endpoints it may have */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 256 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: the body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description VALIDATION_FAILED: a field breaks its rule; WEBHOOK_URL_NOT_ALLOWED: not https, or not a public address, in production */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook endpoint's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description BAD_REQUEST: the body is not JSON, or nests deeper than 32 levels */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description UNAUTHENTICATED: not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description FORBIDDEN: not a super-admin; SECOND_FACTOR_REQUIRED: an admin whose session has not passed its second factor; INVALID_ORIGIN: the request carries the session cookie but comes from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description NOT_FOUND: no such endpoint */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 256 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description VALIDATION_FAILED: a parameter or field breaks its rule; `issues` names each */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook endpoint's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    active?: boolean;
+                    description?: string;
+                    events?: ("order.paid" | "order.refunded" | "licence.created" | "licence.extended" | "licence.expiring" | "otp.code_received" | "balance.low")[];
+                    /**
+                     * Format: uri
+                     * @description Where deliveries are POSTed: https in production, never a private or loopback address there
+                     */
+                    url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The endpoint as now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        endpoint: {
+                            active: boolean;
+                            createdAt: string;
+                            deliveries: {
+                                delivered: number;
+                                failed: number;
+                                pending: number;
+                            };
+                            description: string;
+                            events: ("order.paid" | "order.refunded" | "licence.created" | "licence.extended" | "licence.expiring" | "otp.code_received" | "balance.low")[];
+                            id: string;
+                            lastDeliveryAt: string | null;
+                            previousSecretExpiresAt: string | null;
+                            secretHint: string;
+                            updatedAt: string;
+                            url: string;
+                        };
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: the body is not JSON, or nests deeper than 32 levels */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description UNAUTHENTICATED: not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description FORBIDDEN: not a super-admin; SECOND_FACTOR_REQUIRED: an admin whose session has not passed its second factor; INVALID_ORIGIN: the request carries the session cookie but comes from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description NOT_FOUND: no such endpoint */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 256 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: the body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description VALIDATION_FAILED: a field breaks its rule; WEBHOOK_URL_NOT_ALLOWED: not https, or not a public address, in production */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook endpoint's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint and its new secret (shown once) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        endpoint: {
+                            active: boolean;
+                            createdAt: string;
+                            deliveries: {
+                                delivered: number;
+                                failed: number;
+                                pending: number;
+                            };
+                            description: string;
+                            events: ("order.paid" | "order.refunded" | "licence.created" | "licence.extended" | "licence.expiring" | "otp.code_received" | "balance.low")[];
+                            id: string;
+                            lastDeliveryAt: string | null;
+                            previousSecretExpiresAt: string | null;
+                            secretHint: string;
+                            updatedAt: string;
+                            url: string;
+                        };
+                        secret: string;
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: the body is not JSON, or nests deeper than 32 levels */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description UNAUTHENTICATED: not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description FORBIDDEN: not a super-admin; SECOND_FACTOR_REQUIRED: an admin whose session has not passed its second factor; INVALID_ORIGIN: the request carries the session cookie but comes from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description NOT_FOUND: no such endpoint */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

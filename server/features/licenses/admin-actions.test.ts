@@ -4,7 +4,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CustomerView, LicenceActionResponse } from "../../../contracts/customers";
-import { auditLog, emailOutbox, licenseHistory, licenses } from "../../db/schema";
+import { auditLog, emailOutbox, licenseHistory, licenses, shopEvents } from "../../db/schema";
 import { createTestContext, type SignedInUser, type TestContext } from "../../test/harness";
 import { createLicense } from "./service";
 
@@ -42,6 +42,10 @@ async function validate(buyKey: string, deviceKey: string) {
   return res.body;
 }
 
+/** The shop events written about one licence (the webhooks' and Telegram's source). */
+const eventsOf = async (type: string, licenceId: string) =>
+  (await t.database.db.select().from(shopEvents).where(eq(shopEvents.type, type as never))).filter((e) => (e.data as { licenceId?: string }).licenceId === licenceId);
+
 describe("extend", () => {
   it("an active licence: the expiry moves by N days; audit (before, after, reason), history note, e-mail", async () => {
     const lic = await active();
@@ -62,6 +66,12 @@ describe("extend", () => {
     expect(mail.text).toContain(`It now runs until ${expected.toISOString().slice(0, 10)}`);
     // The reason is for the audit log, never the customer.
     expect(mail.text).not.toContain("Customer asked by chat");
+    // Integrators hear of it as of a sale's extension: one licence.extended event, without the reason or the key.
+    const extended = await eventsOf("licence.extended", lic.id);
+    expect(extended).toHaveLength(1);
+    expect(extended[0]!.data).toMatchObject({ licenceId: lic.id, addedDays: 30, source: "admin" });
+    expect(JSON.stringify(extended[0]!.data)).not.toContain(lic.buyKey);
+    expect(JSON.stringify(extended[0]!.data)).not.toContain("Customer asked by chat");
   });
 
   it("an expired licence runs again from now; a licence not activated yet gets a longer term", async () => {
@@ -197,6 +207,9 @@ describe("issue", () => {
     expect((await owner.client.json<{ licenses: Array<{ id: string }> }>("/api/licenses")).body.licenses.map((l) => l.id)).toContain(row!.id);
     const page = await admin.client.json<CustomerView>(`/api/admin/customers/${encodeURIComponent(owner.email)}`);
     expect(page.body.audit.items.map((a) => a.action)).toContain("licence.issue");
+    const created = await eventsOf("licence.created", row!.id);
+    expect(created).toHaveLength(1);
+    expect(created[0]!.data).toMatchObject({ licenceId: row!.id, planTitle: "3 Months", source: "admin" });
   });
 
   it("for an e-mail nobody has yet (a buyer without an account), which then has a page", async () => {

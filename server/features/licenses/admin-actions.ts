@@ -17,6 +17,7 @@ import type { Db, Tx } from "../../db/client";
 import { auditLog, licenseHistory, licenses, plans, user } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { enqueueEmail, type EnqueueEmailInput } from "../../providers/email/outbox";
+import { recordLicenceCreated, recordLicenceExtended } from "../notifications/events";
 import type { LicenceCache } from "./cache";
 import { createLicense, type LicenseRow } from "./service";
 import { licenceActivity } from "./signals";
@@ -221,6 +222,8 @@ export async function runLicenceAction(
     });
     const email = action.email?.(updated!);
     if (email) await enqueueEmail(tx, email);
+    // Integrators hear of an extension like a sale's (the licence.extended webhook), in this transaction.
+    if (body.action === "extend") await recordLicenceExtended(tx, updated!, { addedDays: body.days, source: "admin" });
     return { row: updated!, message: action.message(updated!) };
   });
   deps.cache?.evict(row.buyKey);
@@ -251,6 +254,7 @@ export async function issueLicence(
       createdAt: now,
     });
     await enqueueEmail(tx, keyEmail(created, plan, deps.baseUrl));
+    await recordLicenceCreated(tx, created, { planTitle: plan.title, source: "admin" });
     return created;
   });
   const [licence] = await toAdminLicences(deps.db, [row], now);

@@ -6,7 +6,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { CheckoutResponse } from "../../../contracts/orders";
-import { apiKeys, auditLog, balanceLedger, licenses, orders, refundRequests, refunds } from "../../db/schema";
+import { apiKeys, auditLog, balanceLedger, licenses, orders, refundRequests, refunds, shopEvents } from "../../db/schema";
 import { callbackSignature } from "../../providers/payway/callback-signature";
 import type { TestClient } from "../../test/harness";
 import { getOverview } from "../admin/overview";
@@ -35,6 +35,8 @@ afterEach(async () => {
 });
 
 const db = () => env.t.database.db;
+const eventsOf = async (type: string, orderId: string) =>
+  (await db().select().from(shopEvents).where(eq(shopEvents.type, type as never))).filter((e) => (e.data as { orderId?: string }).orderId === orderId);
 
 async function expectFiguresMatchOrders() {
   const [mismatch] = await queryRows<{ n: string }>(
@@ -116,6 +118,8 @@ describe("admin refunds through PayWay's refund API", () => {
     const audit = await db().select().from(auditLog).where(and(eq(auditLog.action, "order.refund"), eq(auditLog.targetId, order.id)));
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ actorUserId: boss.id, note: "Customer asked" });
+    // The order.refunded event (webhooks, Telegram), written with the refund.
+    expect(await eventsOf("order.refunded", order.id)).toEqual([expect.objectContaining({ data: expect.objectContaining({ orderId: order.id, amountMills: 29_990, refundedTotalMills: 29_990, source: "admin" }) })]);
     // The customer's own view of the order, and of the licence.
     const mine = await buyer.client.json<{ order: { status: string; refundedMills: number } }>(`/api/orders/${order.id}`);
     expect(mine.body.order).toMatchObject({ status: "refunded", refundedMills: 29_990 });
@@ -368,6 +372,7 @@ describe("the money-back guarantee", () => {
     const twice = await ask(buyer.client, order.id);
     expect(twice.status).toBe(409);
     expect(twice.body.code).toBe("REFUND_REQUEST_OPEN");
+    expect(await eventsOf("refund.requested", order.id)).toHaveLength(1); // the refused second ask tells nobody
     const stranger = await env.t.signedInUser();
     expect((await ask(stranger.client, order.id)).status).toBe(404);
 

@@ -9,6 +9,7 @@ import type { CurrentUser } from "../../auth/context";
 import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
 import { auditLog, orders, refundRequests, refunds } from "../../db/schema";
+import { recordRefundRequested } from "../notifications/events";
 import { AppError } from "../../lib/errors";
 import { enqueueEmail } from "../../providers/email/outbox";
 import type { OrdersDeps } from "../orders/deps";
@@ -75,6 +76,8 @@ export async function createRefundRequest(deps: OrdersDeps, user: CurrentUser, o
       if (isUniqueViolation(err)) throw new AppError("REFUND_REQUEST_OPEN", REFUND_MESSAGES.requestOpen);
       throw err;
     }
+    // The seller hears of it (Telegram's "refund request", if chosen) in the same transaction.
+    await recordRefundRequested(tx, order, { id: row.id, reason });
     await enqueueEmail(tx, {
       to: order.email,
       template: "refund-request-received",

@@ -17,6 +17,7 @@ import { REFUND_MESSAGES, type AdminRefundResponse, type Refund, type Reversal }
 import { auditLog, orders, refundRequests, refunds } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { formatPrice } from "../../../contracts/money";
+import { recordOrderRefunded } from "../notifications/events";
 import { enqueueEmail } from "../../providers/email/outbox";
 import type { PaymentRef } from "../../providers/payments/types";
 import type { OrdersDeps } from "../orders/deps";
@@ -110,6 +111,8 @@ export async function applyRefund(deps: OrdersDeps, input: ApplyInput): Promise<
       .set({ refundedMills, status: full ? "refunded" : order.status, refundClaimUntil: null, updatedAt: now })
       .where(eq(orders.id, order.id))
       .returning();
+    // The order.refunded webhook (and Telegram, if chosen), in the same transaction as the refund.
+    await recordOrderRefunded(tx, order, { id: refund!.id, amountMills: amount, source: input.source, reason: input.reason, refundedTotalMills: refundedMills });
     // The request this refund answers; a refund of all of it answers any other open one too.
     const decided = { status: "approved" as const, decidedBy: input.actor?.id ?? null, decidedAt: now };
     if (input.requestId) {

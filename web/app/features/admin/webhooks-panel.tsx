@@ -43,7 +43,7 @@ import {
 } from "~/components/ui/dropdown-menu";
 import { Skeleton } from "~/components/ui/skeleton";
 import { TableCell, TableRow } from "~/components/ui/table";
-import { formatDateTime, formatTime } from "~/features/licenses/format";
+import { formatDateTime, formatTime } from "~/lib/dates";
 import { useIsMobile } from "~/hooks/use-mobile";
 import { errorMessage, showErrorToast } from "~/lib/errors";
 import { cn } from "~/lib/utils";
