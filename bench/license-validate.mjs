@@ -25,7 +25,9 @@ function ensureBuilt() {
 
 async function startKeyshop(env) {
   const port = 3900 + Math.floor(Math.random() * 50);
-  const child = spawn(process.execPath, ["dist/server.js"], {
+  // BENCH_SERVER_ARGS: extra node flags for the server only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+  const nodeArgs = (process.env.BENCH_SERVER_ARGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, "dist/server.js"], {
     env: { ...process.env, PORT: String(port), DEV_SMTP_PORT: String(port + 100), LOG_LEVEL: "error", TRUST_PROXY: "on", DEV_TEST_API_TOKEN: TOKEN, NODE_ENV: "development", ...env },
     stdio: ["ignore", "inherit", "inherit"],
   });

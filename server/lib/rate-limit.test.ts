@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client";
 import { createTestDatabase } from "../test/db";
@@ -66,6 +67,24 @@ describe("database rate limits", () => {
     await limiter.flush();
     const after = await hitRateLimits(database.db, [odd[0]!, odd[1]!, odd[2]!, "many:4999"].map((key) => ({ key, rule })));
     expect(after.map((r) => r.remaining)).toEqual([2, 3, 3, 3]);
+    await limiter.stop();
+  });
+
+  it("an instance alone keeps exact counts over many flushes, and learns of a window the table restarted", async () => {
+    const rule = { limit: 5, windowSeconds: 60 };
+    const limiter = new SharedRateLimiter(database.db, 60_000);
+    for (let i = 0; i < 4; i++) {
+      expect(limiter.hit("alone", rule).allowed).toBe(true);
+      await limiter.flush(); // nobody else counted: the flush brings no row back, the count stays ours
+    }
+    expect(limiter.hit("alone", rule)).toMatchObject({ allowed: true, remaining: 0 });
+    expect(limiter.hit("alone", rule).allowed).toBe(false);
+    await limiter.flush();
+    // The shared window is restarted behind the instance's back (another instance saw it pass):
+    await database.db.execute(sql`update api_rate_limits set count = 0, window_start = now() where key = 'alone'`);
+    limiter.hit("alone", rule); // refused by memory, but counted
+    await limiter.flush(); // the table's count (1) is not what memory expected (7): memory follows the table
+    expect(limiter.hit("alone", rule)).toMatchObject({ allowed: true, remaining: 3 });
     await limiter.stop();
   });
 });

@@ -25,7 +25,7 @@ export interface RateLimitResult {
 export async function hitRateLimits(db: Db, hits: Array<{ key: string; rule: RateLimitRule; increment?: number }>): Promise<RateLimitResult[]> {
   const counts = await addToCounters(db, hits);
   return hits.map(({ rule }, i) => {
-    const { count, resetSeconds } = counts[i]!;
+    const { count, resetSeconds } = counts[i]!; // every row comes back: no `expected` given
     return { allowed: count <= rule.limit, limit: rule.limit, remaining: Math.max(0, rule.limit - count), resetSeconds };
   });
 }
@@ -35,14 +35,20 @@ export async function hitRateLimits(db: Db, hits: Array<{ key: string; rule: Rat
  * The hits travel as three arrays (three parameters however many keys a flush carries), so a
  * flush of thousands of keys costs one small statement rather than thousands of bound values.
  */
-async function addToCounters(db: Db, hits: Array<{ key: string; rule: RateLimitRule; increment?: number }>): Promise<Array<{ count: number; resetSeconds: number }>> {
+async function addToCounters(
+  db: Db,
+  hits: Array<{ key: string; rule: RateLimitRule; increment?: number; expected?: number }>,
+): Promise<Array<{ count: number; resetSeconds: number } | undefined>> {
   const keys = hits.map((h) => h.key);
   const increments = hits.map((h) => h.increment ?? 1);
   const windows = hits.map((h) => h.rule.windowSeconds);
+  // With `expected` (the caller's idea of each total), only the counters that differ come back:
+  // a flush of thousands of keys nobody else touched parses no rows on the event loop.
+  const expected = hits.map((h) => h.expected ?? -1);
   const result = await db.execute(sql`
-    with hit (key, count, win) as (
-      select key, count, make_interval(secs => win)
-      from unnest(${pgArray(keys)}::text[], ${pgArray(increments)}::int[], ${pgArray(windows)}::int[]) as t(key, count, win)
+    with hit (key, count, win, expected) as (
+      select key, count, make_interval(secs => win), expected
+      from unnest(${pgArray(keys)}::text[], ${pgArray(increments)}::int[], ${pgArray(windows)}::int[], ${pgArray(expected)}::int[]) as t(key, count, win, expected)
     ),
     -- Existing counters: one hash join (a per-row lookup into the hits would be quadratic).
     updated as (
@@ -61,12 +67,13 @@ async function addToCounters(db: Db, hits: Array<{ key: string; rule: RateLimitR
     ),
     upserted as (select * from updated union all select * from inserted)
     select u.key, u.count, ceil(extract(epoch from (u.window_start + h.win - now())))::int as reset
-    from upserted u join hit h on h.key = u.key`);
+    from upserted u join hit h on h.key = u.key
+    where u.count <> h.expected`);
   const rows = (result as unknown as { rows: Array<{ key: string; count: number; reset: number }> }).rows;
   const byKey = new Map(rows.map((r) => [r.key, r]));
   return hits.map(({ key }) => {
-    const row = byKey.get(key)!;
-    return { count: Number(row.count), resetSeconds: Math.max(1, Number(row.reset)) };
+    const row = byKey.get(key);
+    return row && { count: Number(row.count), resetSeconds: Math.max(1, Number(row.reset)) };
   });
 }
 
@@ -134,9 +141,16 @@ export class SharedRateLimiter {
     if (!batch.length) return;
     for (const b of batch) b.e.pending -= b.increment;
     try {
-      const totals = await addToCounters(this.db, batch.map((b) => ({ key: b.key, rule: b.e.rule, increment: b.increment })));
+      const totals = await addToCounters(
+        this.db,
+        batch.map((b) => ({ key: b.key, rule: b.e.rule, increment: b.increment, expected: b.e.shared + b.increment })),
+      );
       totals.forEach((total, i) => {
-        const e = batch[i]!.e;
+        const { e, increment } = batch[i]!;
+        if (!total) {
+          e.shared += increment; // the shared counter is what we expected: only our hits
+          return;
+        }
         e.shared = total.count; // everyone's hits so far in the shared window, ours included
         e.windowEnd = Date.now() + total.resetSeconds * 1000;
       });
