@@ -5,9 +5,17 @@ import { dbText } from "./text";
 export const API_KEY_LENGTH = 32;
 export const API_KEY_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 
-export const ProfileSchema = z.object({ email: z.string(), name: z.string() });
+export const ProfileSchema = z.object({
+  email: z.string(),
+  name: z.string(),
+  /** E-mails before a licence expires (7, 3, 1 days before and on the day; decision 026). */
+  expiryReminders: z.boolean(),
+});
 export type Profile = z.infer<typeof ProfileSchema>;
-export const UpdateProfileBodySchema = z.object({ name: dbText().trim().max(100, "Name is too long (100 characters at most)") });
+export const UpdateProfileBodySchema = z.object({
+  name: dbText().trim().max(100, "Name is too long (100 characters at most)").optional(),
+  expiryReminders: z.boolean().optional(),
+});
 
 export const ApiKeySchema = z.object({
   apiKey: z.string(),

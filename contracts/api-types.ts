@@ -669,6 +669,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/licenses/{id}/renew": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Renew one of your licences
+         * @description Starts a checkout that, once paid, extends this licence from its current expiry (or lengthens the term of one not yet activated). The return lands on License Keys.
+         */
+        post: operations["renewLicence"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/licenses/{id}/renewal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your licence's renewal options
+         * @description One of your licences (name, plan, dates) and the plans of its market it can be renewed with.
+         */
+        get: operations["getLicenceRenewal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me": {
         parameters: {
             query?: never;
@@ -942,7 +982,7 @@ export interface paths {
         };
         /**
          * Your profile
-         * @description The signed-in user's e-mail address and display name.
+         * @description The signed-in user's e-mail address, display name and reminder preference.
          */
         get: operations["getProfile"];
         put?: never;
@@ -951,10 +991,70 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Change your display name
-         * @description Sets the display name (the e-mail address cannot be changed here).
+         * Change your display name or reminder preference
+         * @description Sets the display name and whether licence expiry reminders are e-mailed (the e-mail address cannot be changed here).
          */
         patch: operations["updateProfile"];
+        trace?: never;
+    };
+    "/api/reminders/unsubscribe/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stop expiry reminders (one click)
+         * @description The reminders' List-Unsubscribe address (RFC 8058 one-click POST): turns the customer's expiry reminders off. Any body is ignored.
+         */
+        post: operations["unsubscribeReminders"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/renewals/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A reminder link's licence and renewal options
+         * @description The licence a reminder's signed link names (its name, plan and dates, never its buy key) and the plans of its market.
+         */
+        get: operations["getRenewalByLink"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/renewals/{token}/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Renew the licence of a reminder link
+         * @description Starts the owner's checkout for the licence the signed link names, without signing in. Once paid, that licence is extended.
+         */
+        post: operations["renewLicenceByLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/balance": {
@@ -1127,7 +1227,7 @@ export interface components {
     schemas: {
         ErrorBody: {
             /** @enum {string} */
-            code: "BAD_REQUEST" | "UNAUTHENTICATED" | "BAD_SIGNATURE" | "INSUFFICIENT_FUNDS" | "FORBIDDEN" | "SECOND_FACTOR_REQUIRED" | "INVALID_ORIGIN" | "NOT_FOUND" | "API_KEY_NOT_FOUND" | "RECEIPT_LINK_EXPIRED" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "EXPIRED" | "NO_CHANGES_LEFT" | "LICENSE_REVOKED" | "LICENSE_SUSPENDED" | "ALREADY_SUSPENDED" | "NOT_SUSPENDED" | "NOT_BOUND" | "DEVICE_IN_USE" | "SELF_DEMOTION" | "LAST_SUPER_ADMIN" | "SELF_RESET" | "OUT_OF_STOCK" | "ORDER_HAS_CODE" | "NOT_PENDING" | "RECEIPT_NOT_AVAILABLE" | "ORDER_NOT_REFUNDABLE" | "REFUND_TOO_LARGE" | "REFUND_WINDOW_CLOSED" | "REFUND_IN_PROGRESS" | "REFUND_BALANCE_TOO_LOW" | "REFUND_ALREADY_MADE" | "REFUND_REFUSED" | "REFUND_NOT_REQUESTABLE" | "REFUND_WINDOW_PASSED" | "REFUND_REQUEST_OPEN" | "REFUND_REQUEST_DECIDED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "VALIDATION_FAILED" | "WEBHOOK_URL_NOT_ALLOWED" | "UPGRADE_REQUIRED" | "RATE_LIMITED" | "TOO_MANY_STREAMS" | "INTERNAL" | "SUPPLIER_FAILED" | "PROVIDER_UNAVAILABLE" | "REFUND_OUTCOME_UNKNOWN" | "UNAVAILABLE";
+            code: "BAD_REQUEST" | "UNAUTHENTICATED" | "BAD_SIGNATURE" | "INSUFFICIENT_FUNDS" | "FORBIDDEN" | "SECOND_FACTOR_REQUIRED" | "INVALID_ORIGIN" | "NOT_FOUND" | "API_KEY_NOT_FOUND" | "RECEIPT_LINK_EXPIRED" | "RENEW_LINK_EXPIRED" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "EXPIRED" | "NO_CHANGES_LEFT" | "LICENSE_REVOKED" | "LICENSE_SUSPENDED" | "ALREADY_SUSPENDED" | "NOT_SUSPENDED" | "NOT_BOUND" | "DEVICE_IN_USE" | "SELF_DEMOTION" | "LAST_SUPER_ADMIN" | "SELF_RESET" | "OUT_OF_STOCK" | "ORDER_HAS_CODE" | "NOT_PENDING" | "RECEIPT_NOT_AVAILABLE" | "ORDER_NOT_REFUNDABLE" | "REFUND_TOO_LARGE" | "REFUND_WINDOW_CLOSED" | "REFUND_IN_PROGRESS" | "REFUND_BALANCE_TOO_LOW" | "REFUND_ALREADY_MADE" | "REFUND_REFUSED" | "REFUND_NOT_REQUESTABLE" | "REFUND_WINDOW_PASSED" | "REFUND_REQUEST_OPEN" | "REFUND_REQUEST_DECIDED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "VALIDATION_FAILED" | "WEBHOOK_URL_NOT_ALLOWED" | "UPGRADE_REQUIRED" | "RATE_LIMITED" | "TOO_MANY_STREAMS" | "INTERNAL" | "SUPPLIER_FAILED" | "PROVIDER_UNAVAILABLE" | "REFUND_OUTCOME_UNKNOWN" | "UNAVAILABLE";
             issues?: {
                 message: string;
                 path: string;
@@ -4355,6 +4455,241 @@ export interface operations {
             };
         };
     };
+    renewLicence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The licence's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    planId: string;
+                    /** @enum {string} */
+                    returnTo?: "home" | "license-keys" | "profile";
+                };
+            };
+        };
+        responses: {
+            /** @description The pending order and what the browser does to pay */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        checkout: {
+                            action: string;
+                            fields: {
+                                [key: string]: string;
+                            };
+                            /** @enum {string} */
+                            formId: "aba_merchant_request";
+                            /** @enum {string} */
+                            method: "POST";
+                            pluginUrl: string;
+                            /** @enum {string} */
+                            provider: "payway";
+                            /** @enum {string} */
+                            target: "aba_webservice";
+                        };
+                        order: {
+                            amount: string;
+                            amountMills: number;
+                            buyKey: string | null;
+                            createdAt: string;
+                            currency: string;
+                            email: string;
+                            expiresAt: string | null;
+                            id: string;
+                            /** @enum {string} */
+                            kind: "plan" | "topup" | "tool";
+                            paidAt: string | null;
+                            planId: string | null;
+                            planTitle: string;
+                            refundedMills: number;
+                            refundRequest?: {
+                                decisionNote: string | null;
+                                id: string;
+                                /** @enum {string} */
+                                status: "open" | "approved" | "declined";
+                            } | null;
+                            refundRequestUntil?: string | null;
+                            /** @enum {string} */
+                            status: "pending" | "paid" | "failed" | "cancelled" | "refunded";
+                            tranId: string;
+                        };
+                        receipt: string;
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: the body is not JSON, or nests deeper than 32 levels */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description UNAUTHENTICATED: not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description SECOND_FACTOR_REQUIRED: the account has two-factor authentication and this session has not passed it; INVALID_ORIGIN: the request carries the session cookie but comes from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description NOT_FOUND: no licence of yours has this id (another user's included) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description LICENSE_REVOKED: a revoked licence cannot be renewed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 256 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: the body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description VALIDATION_FAILED: a plan not of the licence's market, or unknown */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description RATE_LIMITED: checkouts per user; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getLicenceRenewal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The licence's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The licence and its renewal plans */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        email: string;
+                        expireDate: string | null;
+                        licenceId: string;
+                        name: string;
+                        plans: {
+                            bonusDays: number;
+                            features: string[];
+                            id: string;
+                            isPopular: boolean;
+                            keyChanges: number;
+                            /** @enum {string} */
+                            market: "local" | "foreign";
+                            periodDays: number;
+                            price: string;
+                            priceMills: number;
+                            title: string;
+                        }[];
+                        planTitle: string | null;
+                        renewable: boolean;
+                        termDays: number;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description SECOND_FACTOR_REQUIRED: the account has two-factor authentication and this session has not passed it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description NOT_FOUND: no licence of yours has this id (another user's included) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description VALIDATION_FAILED: a parameter or field breaks its rule; `issues` names each */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getCurrentUser: {
         parameters: {
             query?: never;
@@ -5697,6 +6032,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         email: string;
+                        expiryReminders: boolean;
                         name: string;
                     };
                 };
@@ -5731,7 +6067,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    name: string;
+                    expiryReminders?: boolean;
+                    name?: string;
                 };
             };
         };
@@ -5744,6 +6081,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         email: string;
+                        expiryReminders: boolean;
                         name: string;
                     };
                 };
@@ -5795,6 +6133,285 @@ export interface operations {
             };
             /** @description VALIDATION_FAILED: a parameter or field breaks its rule; `issues` names each */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unsubscribeReminders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signed token from the List-Unsubscribe header */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Reminders are off */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        unsubscribed: true;
+                    };
+                };
+            };
+            /** @description INVALID_ORIGIN: the request carries a session cookie but comes from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description NOT_FOUND: the link is not genuine */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description VALIDATION_FAILED: a parameter or field breaks its rule; `issues` names each */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getRenewalByLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signed token from a reminder e-mail */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The licence and its renewal plans */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        email: string;
+                        expireDate: string | null;
+                        licenceId: string;
+                        name: string;
+                        plans: {
+                            bonusDays: number;
+                            features: string[];
+                            id: string;
+                            isPopular: boolean;
+                            keyChanges: number;
+                            /** @enum {string} */
+                            market: "local" | "foreign";
+                            periodDays: number;
+                            price: string;
+                            priceMills: number;
+                            title: string;
+                        }[];
+                        planTitle: string | null;
+                        renewable: boolean;
+                        termDays: number;
+                    };
+                };
+            };
+            /** @description NOT_FOUND: the link is not genuine (or its licence is gone); RENEW_LINK_EXPIRED: the link is past its expiry */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description VALIDATION_FAILED: a parameter or field breaks its rule; `issues` names each */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    renewLicenceByLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signed token from a reminder e-mail */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    planId: string;
+                    /** @enum {string} */
+                    returnTo?: "home" | "license-keys" | "profile";
+                };
+            };
+        };
+        responses: {
+            /** @description The pending order and what the browser does to pay */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        checkout: {
+                            action: string;
+                            fields: {
+                                [key: string]: string;
+                            };
+                            /** @enum {string} */
+                            formId: "aba_merchant_request";
+                            /** @enum {string} */
+                            method: "POST";
+                            pluginUrl: string;
+                            /** @enum {string} */
+                            provider: "payway";
+                            /** @enum {string} */
+                            target: "aba_webservice";
+                        };
+                        order: {
+                            amount: string;
+                            amountMills: number;
+                            buyKey: string | null;
+                            createdAt: string;
+                            currency: string;
+                            email: string;
+                            expiresAt: string | null;
+                            id: string;
+                            /** @enum {string} */
+                            kind: "plan" | "topup" | "tool";
+                            paidAt: string | null;
+                            planId: string | null;
+                            planTitle: string;
+                            refundedMills: number;
+                            refundRequest?: {
+                                decisionNote: string | null;
+                                id: string;
+                                /** @enum {string} */
+                                status: "open" | "approved" | "declined";
+                            } | null;
+                            refundRequestUntil?: string | null;
+                            /** @enum {string} */
+                            status: "pending" | "paid" | "failed" | "cancelled" | "refunded";
+                            tranId: string;
+                        };
+                        receipt: string;
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: the body is not JSON, or nests deeper than 32 levels */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description INVALID_ORIGIN: the request carries a session cookie but comes from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description NOT_FOUND: the link is not genuine (or its licence is gone); RENEW_LINK_EXPIRED: the link is past its expiry */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description LICENSE_REVOKED: a revoked licence cannot be renewed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 256 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: the body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description VALIDATION_FAILED: a plan not of the licence's market, or unknown */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description RATE_LIMITED: checkouts per address; see Retry-After */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -35,6 +35,8 @@ export const ERRORS = {
   API_KEY_NOT_FOUND: { status: 404, message: "API key not found" },
   /** A receipt's signed download link older than its 30 days. */
   RECEIPT_LINK_EXPIRED: { status: 404, message: "This receipt link has expired." },
+  /** An expiry reminder's signed renew link past its expiry (decision 026). */
+  RENEW_LINK_EXPIRED: { status: 404, message: "This renewal link has expired. Sign in to renew from License Keys." },
   METHOD_NOT_ALLOWED: { status: 405, message: "Method not allowed." },
   // 409: the request is well formed but the thing's current state refuses it.
   CONFLICT: { status: 409, message: "The request conflicts with the current state." },

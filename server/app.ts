@@ -44,6 +44,8 @@ import { createSeoRoutes } from "./features/seo/routes";
 import { createMetrics } from "./features/system/metrics";
 import { createSystemRoutes, type Lifecycle } from "./features/system/routes";
 import { createTestApiRoutes } from "./features/test-api/routes";
+import { createRenewalRoutes } from "./features/renewals/routes";
+import { runWorkerPass } from "./features/renewals/pass";
 import { AppError, errorBody, httpExceptionBody, validationError } from "./lib/errors";
 import type { Logger } from "./lib/logger";
 import type { SharedRateLimiter } from "./lib/rate-limit";
@@ -211,6 +213,7 @@ export function createApp({ config, db, auth, logger, signer, limiter, otpMail, 
     }),
   );
   api.route("/", createOrderRoutes(orders));
+  api.route("/", createRenewalRoutes(orders));
   api.route("/", createOrderReceiptRoutes(orders));
   api.route("/", createRefundRoutes(orders));
   app.route("/api", api);
@@ -239,7 +242,13 @@ export function createApp({ config, db, auth, logger, signer, limiter, otpMail, 
     const { clientId, clientSecret } = config.google;
     app.route(GOOGLE_STAND_IN_PATH, createGoogleSimulator({ clientId, clientSecret, redirectUri: `${config.baseUrl}/api/auth/callback/google` }).app);
   }
-  if (config.testApiToken) app.route("/dev/test-api", createTestApiRoutes({ db, auth, token: config.testApiToken, secret: config.authSecret }));
+  if (config.testApiToken) app.route("/dev/test-api", createTestApiRoutes({
+        db,
+        auth,
+        token: config.testApiToken,
+        secret: config.authSecret,
+        runWorkers: (now) => runWorkerPass({ orders, otpMail, suspicion: config.licences.suspicious, onEmailQueued: orders.onEmailQueued }, now),
+      }));
 
   app.get("*", createStaticHandler(config.staticDir, { contentSecurityPolicy: contentSecurityPolicy(config) }));
   app.notFound((c) => c.json(errorBody("NOT_FOUND"), 404));

@@ -22,6 +22,7 @@ import { startSmtpReceiver } from "./providers/email/smtp-receiver";
 import { syncNotificationSettings } from "./features/notifications/settings";
 import { startDeliveryWorker } from "./features/notifications/worker";
 import { startWatchdog } from "./features/notifications/watchdog";
+import { startRenewalWorkers } from "./features/renewals/workers";
 
 export interface RunningServer {
   url: string;
@@ -138,6 +139,8 @@ export async function startServer(config: Config, opts: { database?: Database; l
   // reconciler for orders whose callback never came.
   const orders = createOrdersDeps({ config, db, logger, onEmailQueued: () => worker?.kick() });
   if (config.workers) closers.push(startOrderReconciler(orders).stop);
+  // Expiry reminders and abandoned checkouts (decision 026), every 10 minutes; once each across instances.
+  if (config.workers) closers.push(startRenewalWorkers({ db, baseUrl: config.baseUrl, secret: config.authSecret, logger, onEmailQueued: () => worker?.kick() }).stop);
   const { payway } = config;
   const paywaySimulator = payway.simulator
     ? createPaywaySimulator({

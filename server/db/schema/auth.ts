@@ -16,6 +16,8 @@ export const user = pgTable(
     username: text("username"),
     // better-auth's two-factor plugin: an authenticator (TOTP) is enrolled and verified.
     twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
+    /** Ours: e-mails before a licence expires (decision 026); off from Profile or the e-mail's unsubscribe link. */
+    expiryReminders: boolean("expiry_reminders").notNull().default(true),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

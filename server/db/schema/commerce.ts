@@ -42,6 +42,8 @@ export const orders = pgTable(
       .default("pending"),
     providerRef: text("provider_ref"),
     deviceLicense: text("device_license"), // subscription tool: the licence to extend
+    /** A renewal (decision 026): the licence this plan order extends, bound when the checkout started (its owner, or a signed reminder link). */
+    renewLicenseId: uuid("renew_license_id"),
     fulfilment: jsonb("fulfilment").$type<Record<string, unknown>>(),
     /** Given back so far (full or partial refunds, see `refunds`); the order is `refunded` once it is all of it. */
     refundedMills: money("refunded_mills").notNull().default(0),
@@ -234,4 +236,41 @@ export const refundRequests = pgTable(
     uniqueIndex("refund_requests_one_open_idx").on(t.orderId).where(sql`${t.status} = 'open'`),
     index("refund_requests_status_created_idx").on(t.status, t.createdAt),
   ],
+);
+
+/**
+ * Expiry reminders sent (decision 026): one row per licence, term end and stage (7, 3, 1, 0 days
+ * left), inserted with `on conflict do nothing` in the transaction that queues the e-mail, so each
+ * reminder goes out once even with several instances; a renewal moves the term end (a new term).
+ */
+export const licenceReminders = pgTable(
+  "licence_reminders",
+  {
+    licenceId: uuid("licence_id")
+      .notNull()
+      .references(() => licenses.id, { onDelete: "cascade" }),
+    termEnd: timestamp("term_end", { withTimezone: true }).notNull(),
+    stage: integer("stage").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.licenceId, t.termEnd, t.stage] })],
+);
+
+/**
+ * Abandoned-checkout e-mails (decision 026): at most one per customer and UTC day (the key), for
+ * the order named; inserted with `on conflict do nothing` with the outbox mail.
+ */
+export const checkoutRecoveries = pgTable(
+  "checkout_recoveries",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] }), uniqueIndex("checkout_recoveries_order_idx").on(t.orderId)],
 );

@@ -11,6 +11,8 @@ export const emailOutbox = pgTable(
     html: text("html").notNull(),
     text: text("text").notNull(),
     template: text("template").notNull(),
+    /** Extra headers (List-Unsubscribe and List-Unsubscribe-Post on reminders). */
+    headers: jsonb("headers").$type<Record<string, string>>(),
     status: text("status", { enum: ["pending", "sent", "dead"] }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),

@@ -37,6 +37,8 @@ interface NewOrder {
   planTitle: string;
   amountMills: number;
   deviceLicense?: string | null;
+  /** A renewal: the licence this plan order extends (decision 026). */
+  renewLicenseId?: string | null;
   /** The buyer's display name (the provider may show it). */
   name?: string;
   /** Extra query for the return URL (the spec's license_key, the tool page variant, the page to return to). */
@@ -60,6 +62,7 @@ async function insertOrder(deps: OrdersDeps, o: NewOrder, now: Date): Promise<Or
           amountMills: o.amountMills,
           currency: "USD",
           deviceLicense: o.deviceLicense ?? null,
+          renewLicenseId: o.renewLicenseId ?? null,
           locale: o.locale,
           createdAt: now,
           updatedAt: now,
@@ -139,5 +142,29 @@ export async function createToolCheckout(deps: OrdersDeps, input: { planId: stri
     amountMills: plan.priceMills,
     deviceLicense: license,
     returnQuery: { ...(license ? { license_key: license } : {}), v: input.variant === "v2" ? "2" : "1" },
+  });
+}
+
+/**
+ * A renewal of one licence (decision 026): a plan order of the licence's market bound to the
+ * licence id here, on the server, by whoever was allowed to start it (its owner, or a reminder's
+ * signed link). Paying it extends that licence (fulfil.ts); it is the owner's order.
+ */
+export async function createRenewalOrder(
+  deps: OrdersDeps,
+  input: { licenceId: string; planId: string; market: string; email: string; userId: string | null; name?: string; returnTo: CheckoutReturnPage; locale: OrderLocale },
+) {
+  const plan = await pricedPlan(deps, input.planId, input.market);
+  return create(deps, {
+    kind: "plan",
+    locale: input.locale,
+    userId: input.userId,
+    email: input.email.toLowerCase(),
+    planId: plan.id,
+    planTitle: plan.title,
+    amountMills: plan.priceMills,
+    renewLicenseId: input.licenceId,
+    name: input.name,
+    returnQuery: { to: input.returnTo },
   });
 }

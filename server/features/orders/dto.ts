@@ -18,6 +18,8 @@ export interface Fulfilment {
   balanceAfterMills?: number;
   /** A subscription-tool renewal: the days it added (a full refund takes them off again). */
   addedDays?: number;
+  /** A renewal of a licence not yet activated: its term afterwards. */
+  termDays?: number;
   /** Why an order was closed without fulfilment (declined, expired, amount mismatch…). */
   reason?: string;
   detail?: string;

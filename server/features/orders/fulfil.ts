@@ -91,6 +91,37 @@ async function extendOrIssue(tx: Tx, deps: OrdersDeps, order: OrderRow, now: Dat
 }
 
 /**
+ * A renewal bound to a licence (decision 026): that licence is extended from the later of now and
+ * its expiry, or its term grows when it is not activated yet. A licence revoked (or gone) since
+ * the checkout started gets a new licence instead, so the payment is never lost.
+ */
+async function renewLicence(tx: Tx, deps: OrdersDeps, order: OrderRow, now: Date): Promise<Fulfilment> {
+  const plan = await planOf(tx, order.planId);
+  const days = plan.periodDays + plan.bonusDays;
+  const [licence] = await tx
+    .select()
+    .from(licenses)
+    .where(and(eq(licenses.id, order.renewLicenseId!), isNull(licenses.revokedAt)))
+    .for("update");
+  if (!licence) return issueLicence(tx, deps, order);
+  const from = licence.expireDate && licence.expireDate > now ? licence.expireDate : now;
+  const set = licence.expireDate ? { expireDate: new Date(from.getTime() + days * DAY_MS) } : { termDays: licence.termDays + days };
+  const [updated] = await tx
+    .update(licenses)
+    .set({ ...set, updatedAt: now })
+    .where(eq(licenses.id, licence.id))
+    .returning();
+  const expireDate = updated!.expireDate?.toISOString() ?? null;
+  await recordLicenceExtended(tx, updated!, { addedDays: days, orderId: order.id, source: "renewal" });
+  await enqueueEmail(tx, {
+    to: licence.email,
+    template: "license-extended",
+    props: { buyKey: licence.buyKey, planTitle: plan.title, addedDays: days, expireDate, dashboardUrl: `${deps.baseUrl}/license-keys` },
+  });
+  return { licenseId: licence.id, buyKey: licence.buyKey, extended: true, expireDate, addedDays: days, termDays: updated!.termDays };
+}
+
+/**
  * Marks a verified order paid and grants its goods, atomically. Returns null when another caller
  * already did (or the order is not payable): exactly one caller ever gets past the UPDATE.
  * A locally cancelled order can still be paid: the provider may approve after our lifetime ran out.
@@ -104,7 +135,7 @@ export async function fulfilOrder(deps: OrdersDeps, orderId: string, apv: string
       .returning();
     if (!order) return null;
     const fulfilment =
-      order.kind === "plan" ? await issueLicence(tx, deps, order) : order.kind === "topup" ? await creditTopup(tx, deps, order) : await extendOrIssue(tx, deps, order, now);
+      order.kind === "plan" ? await (order.renewLicenseId ? renewLicence(tx, deps, order, now) : issueLicence(tx, deps, order)) : order.kind === "topup" ? await creditTopup(tx, deps, order) : await extendOrIssue(tx, deps, order, now);
     const [row] = await tx.update(orders).set({ fulfilment: { ...fulfilment } }).where(eq(orders.id, order.id)).returning();
     // Every paid order gets its receipt, once: only this caller got past the UPDATE above.
     await queuePaymentReceiptEmail(tx, deps, row!);

@@ -21,7 +21,7 @@ const getProfile = createRoute({
   tags: TAGS,
   security: SESSION,
   summary: "Your profile",
-  description: "The signed-in user's e-mail address and display name.",
+  description: "The signed-in user's e-mail address, display name and reminder preference.",
   responses: { 200: json(ProfileSchema, "Profile"), ...reads },
 });
 const patchProfile = createRoute({
@@ -30,8 +30,8 @@ const patchProfile = createRoute({
   operationId: "updateProfile",
   tags: TAGS,
   security: SESSION,
-  summary: "Change your display name",
-  description: "Sets the display name (the e-mail address cannot be changed here).",
+  summary: "Change your display name or reminder preference",
+  description: "Sets the display name and whether licence expiry reminders are e-mailed (the e-mail address cannot be changed here).",
   request: jsonBody(UpdateProfileBodySchema),
   responses: { 200: json(ProfileSchema, "Profile"), ...changes(JSON_BODY) },
 });
@@ -76,17 +76,18 @@ export function createProfileRoutes({ db, secret }: { db: Db; secret: string }) 
     createdAt: row.createdAt.toISOString(),
   });
   return app
-    .openapi(getProfile, (c) => {
+    .openapi(getProfile, async (c) => {
       const me = requireUser(c.get("ctx"));
-      return c.json({ email: me.email, name: me.name }, 200);
+      const [row] = await db.select({ email: user.email, name: user.name, expiryReminders: user.expiryReminders }).from(user).where(eq(user.id, me.id));
+      return c.json(row ?? { email: me.email, name: me.name, expiryReminders: true }, 200);
     })
     .openapi(patchProfile, async (c) => {
       const me = requireUser(c.get("ctx"));
       const [row] = await db
         .update(user)
-        .set({ name: c.req.valid("json").name, updatedAt: new Date() })
+        .set({ ...c.req.valid("json"), updatedAt: new Date() })
         .where(eq(user.id, me.id))
-        .returning({ email: user.email, name: user.name });
+        .returning({ email: user.email, name: user.name, expiryReminders: user.expiryReminders });
       return c.json(row!, 200);
     })
     .openapi(getApiKey, async (c) => {

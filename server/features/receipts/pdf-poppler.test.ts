@@ -36,6 +36,7 @@ const order = {
   refundedMills: 0,
   refundClaimUntil: null,
   deviceLicense: null,
+  renewLicenseId: null,
   fulfilment: null,
   createdAt: paidAt,
   updatedAt: paidAt,

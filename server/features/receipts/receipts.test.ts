@@ -38,6 +38,7 @@ function order(over: Partial<OrderRow> = {}): OrderRow {
     refundedMills: 0,
     refundClaimUntil: null,
     deviceLicense: null,
+    renewLicenseId: null,
     fulfilment: null,
     createdAt: paidAt,
     updatedAt: paidAt,

@@ -96,7 +96,8 @@ async function debitTopup(tx: Tx, order: OrderRow, amountMills: number, actorUse
 export async function takeBack(tx: Tx, order: OrderRow, amountMills: number, full: boolean, actorUserId: string | null, now: Date): Promise<TakenBack> {
   if (order.kind === "topup") return debitTopup(tx, order, amountMills, actorUserId);
   if (!full) return { reversal: { nothing: "a partial refund keeps the licence" }, lines: ["Your licence keeps working."] };
-  if (order.kind === "plan") return revokeLicence(tx, order, fulfilmentOf(order).licenseId, now);
+  // A renewal (decision 026) gives its days back; a new licence is revoked.
+  if (order.kind === "plan" && !fulfilmentOf(order).extended) return revokeLicence(tx, order, fulfilmentOf(order).licenseId, now);
   return fulfilmentOf(order).extended ? removeDays(tx, order, now) : revokeLicence(tx, order, fulfilmentOf(order).licenseId, now);
 }
 

@@ -46,6 +46,7 @@ const SeedOrdersBody = z.object({
     .min(1)
     .max(1000),
 });
+const WorkersRunBody = z.object({ now: z.iso.datetime({ offset: true }) });
 const BalanceBody = z.object({ email: z.email(), amountMills: z.number().int().min(1).max(100_000_000) });
 const BulkBody = z.object({ email: z.email(), planId: z.string(), count: z.number().int().min(1).max(20_000) });
 const BulkKeysBody = z.object({ count: z.number().int().min(1).max(5_000), balanceMills: z.number().int().min(0).max(100_000_000) });
@@ -56,7 +57,20 @@ async function parse<T extends z.ZodTypeAny>(schema: T, req: Request): Promise<z
   return result.data;
 }
 
-export function createTestApiRoutes({ db, auth, token, secret }: { db: Db; auth: Auth; token: string; secret: string }) {
+export function createTestApiRoutes({
+  db,
+  auth,
+  token,
+  secret,
+  runWorkers,
+}: {
+  db: Db;
+  auth: Auth;
+  token: string;
+  secret: string;
+  /** One pass of every time-driven worker at the given time (renewals/pass.ts). */
+  runWorkers?: (now: Date) => Promise<Record<string, unknown>>;
+}) {
   return new Hono()
     .use("*", async (c, next) => {
       if (c.req.header("x-test-token") !== token) throw new AppError("FORBIDDEN", "Test API token required");
@@ -80,6 +94,13 @@ export function createTestApiRoutes({ db, auth, token, secret }: { db: Db; auth:
       const totpSecret = secretFromUri(enrolled.totpURI);
       await auth.api.verifyTOTP({ body: { code: totpCode(totpSecret) }, headers });
       return c.json({ ...created, totpSecret, backupCodes: enrolled.backupCodes });
+    })
+    // One pass of every time-driven worker as if the clock read `now` (reminders, abandoned
+    // checkouts, the reconciler, OTP expiry, the suspicion check): time in tests, decision 026.
+    .post("/workers/run", async (c) => {
+      const input = await parse(WorkersRunBody, c.req.raw);
+      if (!runWorkers) throw new AppError("NOT_FOUND", "No workers here");
+      return c.json(await runWorkers(new Date(input.now)));
     })
     .post("/licenses", async (c) => {
       const input = await parse(LicenseBody, c.req.raw);

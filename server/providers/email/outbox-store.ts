@@ -30,6 +30,7 @@ export interface ClaimedEmail {
   text: string;
   template: string;
   attempts: number;
+  headers: Record<string, string> | null;
 }
 
 /** Claims up to `limit` due e-mails for CLAIM_SECONDS (disjoint rows for concurrent workers). */
@@ -42,6 +43,7 @@ export async function claimDueEmails(db: Db, limit: number): Promise<ClaimedEmai
     text: emailOutbox.text,
     template: emailOutbox.template,
     attempts: emailOutbox.attempts,
+    headers: emailOutbox.headers,
   });
   return rows as unknown as ClaimedEmail[];
 }

@@ -4,6 +4,8 @@
 import { createElement } from "react";
 import { render } from "@react-email/render";
 import type { EmailTemplate } from "./templates/define-template";
+import { checkoutAbandonedTemplate } from "./templates/checkout-abandoned";
+import { licenceExpiringTemplate } from "./templates/licence-expiring";
 import { licenseExtendedTemplate } from "./templates/license-extended";
 import { licenseExtendedByOtherTemplate } from "./templates/license-extended-by-other";
 import { licenseGiftReceiptTemplate } from "./templates/license-gift-receipt";
@@ -41,6 +43,9 @@ const templates = {
   "license-resumed": licenseResumedTemplate,
   "license-revoked": licenseRevokedTemplate,
   "license-device-released": licenseDeviceReleasedTemplate,
+  // Renewals and recoveries (features/renewals, decision 026).
+  "licence-expiring": licenceExpiringTemplate,
+  "checkout-abandoned": checkoutAbandonedTemplate,
 };
 
 type Templates = typeof templates;

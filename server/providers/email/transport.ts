@@ -5,7 +5,7 @@ import type { Config } from "../../config";
 
 /** What the outbox worker needs from a transport; nodemailer's transporter satisfies it. */
 export interface EmailTransport {
-  sendMail(message: { to: string; subject: string; html: string; text: string; signal?: AbortSignal }): Promise<{ messageId?: string }>;
+  sendMail(message: { to: string; subject: string; html: string; text: string; headers?: Record<string, string>; signal?: AbortSignal }): Promise<{ messageId?: string }>;
 }
 
 // Well under the worker's two-minute claim, so a hung relay cannot outlive the claim and

@@ -44,6 +44,7 @@ export function startOutboxWorker({ db, transport, logger, pollMs = 1000, batchS
         subject: email.subject,
         html: email.html,
         text: email.text,
+        ...(email.headers ? { headers: email.headers } : {}),
         signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
       });
       messageId = info.messageId;

@@ -6,7 +6,7 @@ export type { ApiKeyInfo, Balance, Profile };
 
 export const accountApi = {
   profile: (signal?: AbortSignal) => unwrap(client.GET("/api/profile", { signal })),
-  updateProfile: (name: string) => unwrap(client.PATCH("/api/profile", { body: { name } })),
+  updateProfile: (body: { name?: string; expiryReminders?: boolean }) => unwrap(client.PATCH("/api/profile", { body })),
   apiKey: (signal?: AbortSignal) => unwrap(client.GET("/api/api-key", { signal })),
   regenerateApiKey: () => unwrap(client.POST("/api/api-key/regenerate")),
   balance: (signal?: AbortSignal) => unwrap(client.GET("/api/balance", { signal })),

@@ -6,7 +6,7 @@ import { accountKeys } from "./queries";
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => accountApi.updateProfile(name),
+    mutationFn: (body: { name?: string; expiryReminders?: boolean }) => accountApi.updateProfile(body),
     onSuccess: (profile) => queryClient.setQueryData(accountKeys.profile, profile),
   });
 }

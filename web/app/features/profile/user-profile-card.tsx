@@ -10,6 +10,7 @@ import { SubmitButton } from "~/components/submit-button";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Skeleton } from "~/components/ui/skeleton";
+import { Switch } from "~/components/ui/switch";
 import { showErrorToast } from "~/lib/errors";
 
 import { errorMessage } from "~/lib/errors";
@@ -63,6 +64,7 @@ export function UserProfileCard() {
                 </div>
               </div>
             )}
+            <RemindersSwitch profile={profile} />
           </>
         ) : query.isError ? (
           <div role="alert" className="grid gap-3 text-sm">
@@ -84,6 +86,38 @@ export function UserProfileCard() {
   );
 }
 
+/** Expiry reminders (decision 026): e-mails 7, 3, 1 days before a licence expires and on the day. */
+function RemindersSwitch({ profile }: { profile: Profile }) {
+  const update = useUpdateProfile();
+  const onChange = async (expiryReminders: boolean) => {
+    try {
+      await update.mutateAsync({ expiryReminders });
+      toast.success(expiryReminders ? "Expiry reminders turned on" : "Expiry reminders turned off");
+    } catch (error) {
+      showErrorToast(error, "update-profile");
+    }
+  };
+  return (
+    <div className="flex items-start justify-between gap-4 border-t pt-4">
+      <div className="grid gap-1">
+        <label htmlFor="expiry-reminders" className="text-sm font-medium">
+          Expiry reminders
+        </label>
+        <p id="expiry-reminders-hint" className="text-sm text-muted-foreground">
+          E-mail me 7, 3 and 1 days before a licence expires, and on the day, with a link to renew it.
+        </p>
+      </div>
+      <Switch
+        id="expiry-reminders"
+        aria-describedby="expiry-reminders-hint"
+        checked={profile.expiryReminders}
+        disabled={update.isPending}
+        onCheckedChange={(checked) => void onChange(checked)}
+      />
+    </div>
+  );
+}
+
 function NameForm({ profile, onDone }: { profile: Profile; onDone: () => void }) {
   const update = useUpdateProfile();
   const form = useForm({
@@ -94,7 +128,7 @@ function NameForm({ profile, onDone }: { profile: Profile; onDone: () => void })
 
   const onSubmit = form.handleSubmit(async ({ name }) => {
     try {
-      await update.mutateAsync(name);
+      await update.mutateAsync({ name: name ?? "" });
       toast.success(PROFILE_UPDATED);
       onDone();
     } catch (error) {

@@ -1,0 +1,33 @@
+// Renewals (decision 026): a licence's renewal checkout from the dashboard (its owner) or from a
+// reminder's signed link (no sign-in), and the test API's worker pass.
+import { z } from "zod";
+import { CheckoutReturnPageSchema } from "./orders";
+import { PlanSchema } from "./plans";
+
+/** What a renewal page shows: the licence's name, plan and dates (never its buy key) and the plans of its market. */
+export const RenewalSchema = z.object({
+  licenceId: z.string(),
+  name: z.string(),
+  planTitle: z.string().nullable(),
+  /** The owner's e-mail: the payer of a reminder's link is the owner. */
+  email: z.string(),
+  expireDate: z.string().nullable(),
+  /** Days the term runs from first activation (a licence not yet activated). */
+  termDays: z.number().int(),
+  /** Revoked licences cannot be renewed. */
+  renewable: z.boolean(),
+  plans: z.array(PlanSchema),
+});
+export type Renewal = z.infer<typeof RenewalSchema>;
+
+export const RenewalCheckoutBodySchema = z.object({
+  planId: z.string().max(64),
+  returnTo: CheckoutReturnPageSchema.optional(),
+});
+export type RenewalCheckoutBody = z.infer<typeof RenewalCheckoutBodySchema>;
+
+/** Days of a term that remain, counted in whole days up (0 once it has ended). */
+export function daysLeft(expireDate: string | Date, now: Date = new Date()): number {
+  const ms = new Date(expireDate).getTime() - now.getTime();
+  return ms <= 0 ? 0 : Math.ceil(ms / 86_400_000);
+}
