@@ -225,6 +225,22 @@ const DOCUMENTED: Record<string, Row> = {
   "PATCH /api/licenses/{id}": { url: (r) => `/api/licenses/${r.licenceId}`, method: "PATCH", json: () => ({ name: "Matrix" }), expect: ownRow(200, false), shows: (r) => r.buyKey },
   "POST /api/licenses/{id}/change-key": { url: (r) => `/api/licenses/${r.licenceId}/change-key`, json: (r) => ({ licenseKey: r.deviceKey }), expect: ownRow(200, false), shows: (r) => r.buyKey },
   "GET /api/license-history": { url: () => "/api/license-history", expect: signedIn(200) },
+  // Renewals (decision 026): the owner's licence only (its name and plans, never its buy key).
+  "GET /api/licenses/{id}/renewal": {
+    url: (r) => `/api/licenses/${r.licenceId}/renewal`,
+    expect: ownRow(200, false),
+    shows: (r) => r.licenceId,
+    check: (_, text) => expect(text).not.toContain(alice.buyKey),
+  },
+  "POST /api/licenses/{id}/renew": { url: (r) => `/api/licenses/${r.licenceId}/renew`, json: () => ({ planId: "local-1m" }), expect: ownRow(201, false) },
+  // A reminder's signed links (no session): the token is the proof; a made-up one is not found for anyone.
+  "GET /api/renewals/{token}": { url: () => "/api/renewals/00000000-0000-0000-0000-000000000000.zzzzzz.AAAAAAAAAAAAAAAAAAAAAA", expect: everyone(404) },
+  "POST /api/renewals/{token}/checkout": {
+    url: () => "/api/renewals/00000000-0000-0000-0000-000000000000.zzzzzz.AAAAAAAAAAAAAAAAAAAAAA/checkout",
+    json: () => ({ planId: "local-1m" }),
+    expect: everyone(404),
+  },
+  "POST /api/reminders/unsubscribe/{token}": { url: () => "/api/reminders/unsubscribe/matrix.AAAAAAAAAAAAAAAAAAAAAA", method: "POST", expect: everyone(404) },
   // OTP mail orders (dashboard): owner only.
   "GET /api/otp-mail/orders": { url: () => "/api/otp-mail/orders", expect: signedIn(200), shows: () => alice.otpAddress },
   "POST /api/otp-mail/orders": { url: () => "/api/otp-mail/orders", method: "POST", expect: signedIn(201) },
@@ -365,7 +381,7 @@ const UNDOCUMENTED: Record<string, Undocumented> = {
     probes: [{ url: () => "/dev/telegram/bot1:wrong-token/sendMessage", json: () => ({ chat_id: 1, text: "matrix" }), expect: "same for every caller" }],
   },
   ...Object.fromEntries(
-    ["POST /dev/test-api/users", "POST /dev/test-api/licenses", "POST /dev/test-api/orders", "POST /dev/test-api/balance", "POST /dev/test-api/api-keys/bulk", "GET /dev/test-api/ledger-check", "POST /dev/test-api/licenses/bulk"].map((route): [string, Undocumented] => {
+    ["POST /dev/test-api/users", "POST /dev/test-api/licenses", "POST /dev/test-api/orders", "POST /dev/test-api/balance", "POST /dev/test-api/api-keys/bulk", "GET /dev/test-api/ledger-check", "POST /dev/test-api/licenses/bulk", "POST /dev/test-api/workers/run"].map((route): [string, Undocumented] => {
       const [method, path] = route.split(" ") as [string, string];
       return [
         route,
