@@ -4198,6 +4198,7 @@ export interface operations {
                             startDate: string | null;
                             /** @enum {string} */
                             status: "New" | "Active" | "Expired" | "Suspended" | "Revoked";
+                            termDays: number;
                         }[];
                     };
                 };
@@ -4269,6 +4270,7 @@ export interface operations {
                             startDate: string | null;
                             /** @enum {string} */
                             status: "New" | "Active" | "Expired" | "Suspended" | "Revoked";
+                            termDays: number;
                         };
                     };
                 };
@@ -4377,6 +4379,7 @@ export interface operations {
                             startDate: string | null;
                             /** @enum {string} */
                             status: "New" | "Active" | "Expired" | "Suspended" | "Revoked";
+                            termDays: number;
                         };
                     };
                 };
@@ -6166,6 +6169,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description BAD_REQUEST: the body is not JSON, or nests deeper than 32 levels */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description INVALID_ORIGIN: the request carries a session cookie but comes from another site */
             403: {
                 headers: {
@@ -6177,6 +6189,15 @@ export interface operations {
             };
             /** @description NOT_FOUND: the link is not genuine */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 256 KiB */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -24,8 +24,8 @@ export const APP_PATHS = [
   "/otp-gmail",
 ] as const;
 
-/** Pages with a parameter (one path segment each): a customer's page, by e-mail. */
-export const APP_PATH_PATTERNS = ["/customers/:email"] as const;
+/** Pages with a parameter (one path segment each): a customer's page, by e-mail; a reminder's renew link. */
+export const APP_PATH_PATTERNS = ["/customers/:email", "/renew/:token"] as const;
 
 const KNOWN = new Set<string>(APP_PATHS);
 const PATTERNS = APP_PATH_PATTERNS.map((p) => new RegExp(`^${p.replace(/:[A-Za-z]+/g, "[^/]+")}$`));

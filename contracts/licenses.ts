@@ -40,6 +40,8 @@ export const LicenseSchema = z.object({
   expireDate: z.string().nullable(),
   status: LicenseStatusSchema,
   changesLeft: z.number().int(),
+  /** Days the term runs from first activation (plan period and bonus, plus renewals before activation). */
+  termDays: z.number().int(),
   planTitle: z.string().nullable(),
   canChangeKey: z.boolean(),
   /** Revoked (the order that bought it was refunded, decision 024): it no longer works. */

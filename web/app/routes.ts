@@ -9,6 +9,8 @@ export default [
   route("donation-success", "routes/donation-success.tsx"),
   route("subscription_tool", "routes/subscription-tool.tsx"),
   route("subscription_tool_v2", "routes/subscription-tool-v2.tsx"),
+  // An expiry reminder's signed renew link (decision 026): no sign-in.
+  route("renew/:token", "routes/renew.tsx"),
 
   // Sign-in.
   route("auth", "routes/auth.tsx"),

@@ -102,7 +102,7 @@ function keyEmail(row: LicenseRow, plan: PlanRow | null, baseUrl: string): Enque
   return {
     to: row.email,
     template: "license-key",
-    props: { buyKey: row.buyKey, planTitle: plan?.title ?? "Keyshop", termDays: row.termDays, changesLeft: row.changesLeft, dashboardUrl: `${baseUrl}/license-keys` },
+    props: { buyKey: row.buyKey, planTitle: plan?.title ?? "Keyshop", termDays: row.termDays, changesLeft: row.changesLeft, dashboardUrl: `${baseUrl}/license-keys`, expireDate: row.expireDate?.toISOString() ?? null },
   };
 }
 

@@ -85,6 +85,7 @@ export function toLicenseDto(row: LicenseRow, planTitle: string | null, now = ne
     expireDate: row.expireDate?.toISOString() ?? null,
     status: licenseStatus(row, now),
     changesLeft: row.changesLeft,
+    termDays: row.termDays,
     planTitle,
     canChangeKey: !row.revokedAt && canChangeKey(row, now),
     revokedAt: row.revokedAt?.toISOString() ?? null,

@@ -10,7 +10,7 @@ import { cookieValue, LANGUAGE_COOKIE } from "../../../contracts/cookies";
 import { requireUser, type AppEnv } from "../../auth/context";
 import { user } from "../../db/schema";
 import { AppError } from "../../lib/errors";
-import { ANONYMOUS, errorResponses, FORBIDDEN_STATE_CHANGE, json, JSON_BODY, jsonBody, SESSION, TAG_NAMES } from "../../lib/openapi";
+import { ANONYMOUS, ANY_BODY, errorResponses, FORBIDDEN_STATE_CHANGE, json, JSON_BODY, jsonBody, SESSION, TAG_NAMES } from "../../lib/openapi";
 import { applyRateLimit, type SharedRateLimiter } from "../../lib/rate-limit";
 import type { OrderLocale } from "../orders/checkout";
 import type { OrdersDeps } from "../orders/deps";
@@ -90,7 +90,7 @@ const unsubscribeRoute = createRoute({
   request: { params: z.object({ token: z.string().max(200).openapi({ description: "The signed token from the List-Unsubscribe header" }) }) },
   responses: {
     200: json(z.object({ unsubscribed: z.literal(true) }), "Reminders are off"),
-    ...errorResponses([403, 404, 422, 429], { 403: "INVALID_ORIGIN: the request carries a session cookie but comes from another site", 404: "NOT_FOUND: the link is not genuine" }),
+    ...errorResponses([403, 404, 422, 429, ...ANY_BODY], { 403: "INVALID_ORIGIN: the request carries a session cookie but comes from another site", 404: "NOT_FOUND: the link is not genuine" }),
   },
 });
 

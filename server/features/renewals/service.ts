@@ -41,7 +41,7 @@ export async function describeRenewal(db: Db, licence: LicenceRow): Promise<Rene
 
 /** The signed-in owner's licence (another user's answers NOT_FOUND, as if it did not exist). */
 export async function ownLicence(db: Db, userEmail: string, id: string): Promise<LicenceRow> {
-  const [row] = /^[0-9a-f-]{36}$/.test(id)
+  const [row] = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)
     ? await db.select().from(licenses).where(and(eq(licenses.id, id), eq(licenses.email, userEmail.trim().toLowerCase())))
     : [];
   if (!row) throw new AppError("NOT_FOUND", "No such licence");

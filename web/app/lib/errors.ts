@@ -65,6 +65,7 @@ const ACTIONS = {
   "change-key": { title: "Error", codes: { UNAUTHENTICATED: { title: "Error", description: LICENSE_KEY_MESSAGES.noSession } } },
   "rename-license": { title: "Error" },
   "update-profile": { title: "Error" },
+  "renewal-options": { title: "Could not open the renewal" },
   "regenerate-key": { title: "Error" },
   "update-role": { title: ROLE_MESSAGES.errorTitle },
   "reset-two-factor": { title: "Error" },

@@ -2,6 +2,7 @@ import { PageHeader } from "~/components/dashboard/page-header";
 import { PaymentHistoryLink } from "~/features/profile/api-key-card";
 import { LicensesPanel } from "~/features/licenses/licenses-panel";
 import { DashboardPaymentReturn } from "~/features/payments-return/dashboard-payment-return";
+import { BuyFromLink } from "~/features/renewals/buy-from-link";
 import { BRAND_NAME } from "~/lib/nav";
 
 export function meta() {
@@ -20,6 +21,8 @@ export default function LicenseKeysPage() {
         actions={<PaymentHistoryLink />}
       />
       <LicensesPanel />
+      {/* ?buy=<plan>: an abandoned checkout's e-mail opens a fresh checkout of the same plan. */}
+      <BuyFromLink />
     </div>
   );
 }

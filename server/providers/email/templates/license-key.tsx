@@ -8,9 +8,18 @@ export interface LicenseKeyProps {
   termDays: number;
   changesLeft: number;
   dashboardUrl: string;
+  /** The term's end once activated (ISO; a resent key e-mail): the e-mail says how many days are left. */
+  expireDate?: string | null;
 }
 
-export default function LicenseKey({ buyKey, planTitle, termDays, changesLeft, dashboardUrl }: LicenseKeyProps) {
+function termLine(termDays: number, expireDate: string | null | undefined, now = new Date()) {
+  if (!expireDate) return `Your ${termDays}-day term starts at first activation, not today, so you can activate whenever you are ready.`;
+  const left = Math.ceil((new Date(expireDate).getTime() - now.getTime()) / 86_400_000);
+  const until = `${expireDate.slice(0, 10)} (UTC)`;
+  return left > 0 ? `It runs until ${until}: ${left} ${left === 1 ? "day" : "days"} left.` : `It expired on ${until}. Renew it on the License Keys page.`;
+}
+
+export default function LicenseKey({ buyKey, planTitle, termDays, changesLeft, dashboardUrl, expireDate }: LicenseKeyProps) {
   return (
     <EmailLayout preview={`Your Keyshop ${planTitle} buy key: ${buyKey}`} heading={`Your ${planTitle} licence`}>
       <Paragraph>Thank you for your purchase. This is your buy key; keep this e-mail.</Paragraph>
@@ -18,9 +27,7 @@ export default function LicenseKey({ buyKey, planTitle, termDays, changesLeft, d
       <Paragraph>
         {`To activate: open the Keyshop desktop tool, choose Login License Keys, and enter this buy key. The tool binds it to this computer with its own device key (it contains LDREEL).`}
       </Paragraph>
-      <Paragraph>
-        {`Your ${termDays}-day term starts at first activation, not today, so you can activate whenever you are ready.`}
-      </Paragraph>
+      <Paragraph>{termLine(termDays, expireDate)}</Paragraph>
       <Paragraph>
         {`Changes left: ${changesLeft}. Each change moves the licence to a new device key (for example a new computer). Change it in the tool or on the License Keys page while the licence is active.`}
       </Paragraph>

@@ -7,6 +7,7 @@ import { DateText } from "~/components/date-text";
 import { KeyText } from "./key-text";
 import { LicenseRowActions } from "./license-row-actions";
 import { LicenseStatusBadge } from "./license-status-badge";
+import { ExpiryText } from "./term-text";
 
 /** Phones: the licences as a list of cards instead of a wide table. */
 export function LicenseCardList({ licenses, rowLabel }: { licenses: License[]; rowLabel: (license: License) => string }) {
@@ -45,7 +46,7 @@ export function LicenseCardList({ licenses, rowLabel }: { licenses: License[]; r
               <DateText iso={license.startDate} />
             </Field>
             <Field term="Expiry Date">
-              <DateText iso={license.expireDate} />
+              <ExpiryText license={license} />
             </Field>
             <Field term="Changes Left">
               <span className="tabular-nums">{license.changesLeft}</span>

@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { EllipsisIcon, KeyRoundIcon, PencilIcon } from "lucide-react";
+import { EllipsisIcon, KeyRoundIcon, PencilIcon, RefreshCwIcon } from "lucide-react";
 
 import { Button } from "~/components/ui/button";
 import {
@@ -14,10 +14,11 @@ import {
 import type { License } from "./api";
 import { ChangeKeyDialog } from "./change-key-dialog";
 import { RenameLicenseDialog } from "./rename-license-dialog";
+import { RenewDialog } from "~/features/renewals/renew-dialog";
 
-type OpenDialog = "rename" | "change-key" | null;
+type OpenDialog = "rename" | "change-key" | "renew" | null;
 
-/** The per-row menu: Change Display Name, and Change License Key while changes are left. */
+/** Renew (not for a revoked licence), and the per-row menu: Change Display Name, and Change License Key while changes are left. */
 export function LicenseRowActions({ license, label }: { license: License; label: string }) {
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
@@ -30,8 +31,15 @@ export function LicenseRowActions({ license, label }: { license: License; label:
     triggerRef.current?.focus();
   };
 
+  const renewable = !license.revokedAt;
   return (
-    <>
+    <div className="inline-flex items-center justify-end gap-1">
+      {renewable ? (
+        <Button variant="outline" size="sm" className="h-8" onClick={() => setDialog("renew")} aria-label={`Renew ${label}`}>
+          <RefreshCwIcon aria-hidden="true" />
+          Renew
+        </Button>
+      ) : null}
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
           <Button
@@ -53,6 +61,12 @@ export function LicenseRowActions({ license, label }: { license: License; label:
             <PencilIcon aria-hidden="true" />
             Change Display Name
           </DropdownMenuItem>
+          {renewable ? (
+            <DropdownMenuItem onSelect={() => setDialog("renew")}>
+              <RefreshCwIcon aria-hidden="true" />
+              Renew
+            </DropdownMenuItem>
+          ) : null}
           {license.canChangeKey ? (
             <DropdownMenuItem onSelect={() => setDialog("change-key")}>
               <KeyRoundIcon aria-hidden="true" />
@@ -75,6 +89,7 @@ export function LicenseRowActions({ license, label }: { license: License; label:
         onOpenChange={setOpen("change-key")}
         onCloseAutoFocus={returnFocus}
       />
-    </>
+      {renewable ? <RenewDialog license={license} open={dialog === "renew"} onOpenChange={setOpen("renew")} /> : null}
+    </div>
   );
 }

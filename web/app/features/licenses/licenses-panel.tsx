@@ -15,6 +15,7 @@ import { LicenseCardList, LicenseCardSkeletons } from "./license-card-list";
 import { LicenseRowActions } from "./license-row-actions";
 import { LicenseStatusBadge } from "./license-status-badge";
 import { useLicenses } from "./queries";
+import { ExpiryText } from "./term-text";
 
 const COLUMNS = [
   { label: "Name", skeletonClassName: "h-4 w-28" },
@@ -149,7 +150,7 @@ function LicenseRow({ license }: { license: License }) {
         <DateText iso={license.startDate} />
       </TableCell>
       <TableCell className="whitespace-nowrap">
-        <DateText iso={license.expireDate} />
+        <ExpiryText license={license} />
       </TableCell>
       <TableCell>
         <LicenseStatusBadge status={license.status} revokedAt={license.revokedAt} />

@@ -1,5 +1,6 @@
 // The customer's licences: device key, status, term, changes left, last seen by the licence API
 // and the abuse signals, with an Actions menu per licence. A table on desktop, cards on phones.
+import { termSummary } from "../../../../../contracts/renewals";
 import { useRef, useState, type ReactNode } from "react";
 import {
   BanIcon,
@@ -147,7 +148,8 @@ function LicenceName({ licence }: { licence: AdminLicence }) {
 
 /** 'Nov 22, 2026 – Dec 22, 2026', or the term a new licence will run from first activation. */
 function Term({ licence }: { licence: AdminLicence }) {
-  if (!licence.startDate && !licence.expireDate) return <span className="text-muted-foreground">{licence.termDays} days from activation</span>;
+  const summary = termSummary(licence);
+  if (!licence.startDate && !licence.expireDate) return <span className="text-muted-foreground" data-testid="licence-term">{summary}</span>;
   return (
     <span className="grid gap-0.5 text-sm" data-testid="licence-term">
       <span>
@@ -156,7 +158,10 @@ function Term({ licence }: { licence: AdminLicence }) {
           <DateText iso={licence.expireDate} />
         </span>
       </span>
-      <span className="text-xs text-muted-foreground">from {formatDate(licence.startDate)}</span>
+      <span className="text-xs text-muted-foreground">
+        from {formatDate(licence.startDate)}
+        {summary ? ` · ${summary}` : ""}
+      </span>
     </span>
   );
 }
