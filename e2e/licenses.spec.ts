@@ -80,7 +80,10 @@ test("a user searches, renames and re-keys licences, then sees the change in Lic
   await expect(cell(freshRow, "Status")).toHaveText("New");
   await expect(cell(freshRow, "License Key")).toHaveText("N/A");
   await expect(cell(activeRow, "Status")).toHaveText("Active");
-  await expect(cell(activeRow, "Expiry Date")).toHaveText(shortDate(activeExpiry));
+  await expect(cell(activeRow, "Expiry Date").getByTestId("licence-expiry")).toHaveText(shortDate(activeExpiry));
+  // Time left while it runs; a licence not yet activated shows its term instead (issue #17).
+  await expect(cell(activeRow, "Expiry Date").getByTestId("licence-days-left")).toHaveText("80 days left");
+  await expect(cell(freshRow, "Expiry Date").getByTestId("licence-term")).toHaveText("30 days from first activation");
   await expect(cell(activeRow, "Changes Left")).toHaveText("2");
   await expect(cell(expiredRow, "Status")).toHaveText("Expired");
 

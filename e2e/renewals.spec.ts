@@ -1,0 +1,104 @@
+// Issue #17: a licence expiring in 3 days → a worker pass at a chosen time → the reminder in the
+// dev mailbox → its one-click link (no buy key on the page) → pay in the PayWay simulator →
+// License Keys shows the new expiry; Renew from the dashboard; a licence not yet activated shows
+// its term, and renewing it lengthens the term.
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { createUser, seedLicense, signIn, TEST_API_TOKEN, uniqueEmail, waitForEmail } from "./support";
+
+const DAY = 86_400_000;
+const iso = (ms: number) => new Date(ms).toISOString();
+const shortDate = (ms: number) => new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" }).format(new Date(ms));
+const COLUMNS = ["Name", "License Key", "Buy Key", "Start Date", "Expiry Date", "Status", "Changes Left", "Actions"];
+
+function licenceRow(page: Page, buyKey: string): Locator {
+  return page.getByRole("table", { name: /Your licenses/ }).getByRole("row").filter({ hasText: buyKey });
+}
+const expiryCell = (row: Locator) => row.getByRole("cell").nth(COLUMNS.indexOf("Expiry Date"));
+
+/** Pays `amount` in the PayWay simulator's window and closes the success popup back on License Keys. */
+async function approveAndReturn(page: Page, amount: string) {
+  const payway = page.frameLocator('iframe[name="aba_webservice"]');
+  await expect(payway.getByTestId("sim-amount")).toHaveText(`${amount} USD`);
+  await payway.getByRole("button", { name: "Approve" }).click();
+  await expect(page).toHaveURL(/\/license-keys(\?|$)/, { timeout: 20_000 });
+  const popup = page.getByRole("dialog", { name: "Payment Successful!" });
+  await expect(popup.getByTestId("payment-verified-status")).toContainText("Verified with PayWay: paid.");
+  await popup.getByRole("button", { name: "Done" }).click();
+  await expect(popup).toBeHidden();
+}
+
+test("a reminder 3 days before expiry: its link renews that licence without the buy key on the page, and License Keys shows the new expiry", async ({ page, request }) => {
+  const email = uniqueEmail("reminded");
+  await createUser(request, { email });
+  const now = Date.now();
+  const expiry = now + 3 * DAY;
+  const tag = now.toString(36).toUpperCase();
+  const licence = await seedLicense(request, { email, planId: "local-1m", name: "Office PC", licenseKey: `LDREEL-REMIND-${tag}`, startDate: iso(now - 27 * DAY), expireDate: iso(expiry) });
+
+  // One pass of every worker, as if the clock read now: the 3-day reminder goes out.
+  const run = await request.post("/dev/test-api/workers/run", { headers: { "x-test-token": TEST_API_TOKEN }, data: { now: iso(now) } });
+  expect(run.ok()).toBe(true);
+  expect((await run.json()).reminders).toBeGreaterThanOrEqual(1);
+  const mail = await waitForEmail(page, email, /^Your Keyshop licence expires in 3 days$/);
+  const link = mail.links.find((l) => l.includes("/renew/"));
+  expect(link).toBeTruthy();
+  // A second pass at the same time sends nothing more.
+  await request.post("/dev/test-api/workers/run", { headers: { "x-test-token": TEST_API_TOKEN }, data: { now: iso(now + 60_000) } });
+
+  // The customer is signed in on this browser (the return lands on License Keys); the link itself needs no session.
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/license-keys$/);
+  await page.goto(new URL(link!).pathname);
+  await expect(page.getByRole("heading", { level: 1, name: "Renew your licence" })).toBeVisible();
+  const dialog = page.getByRole("dialog", { name: "Renew Office PC" });
+  await expect(dialog).toBeVisible();
+  await expect(page.getByTestId("renew-licence-name")).toHaveText("Office PC");
+  await expect(page.locator("body")).not.toContainText(licence.buyKey);
+  await dialog.getByRole("radio", { name: /1 Month/ }).check();
+  await expect(dialog.getByTestId("checkout-amount")).toContainText("$9.99");
+  await dialog.getByRole("button", { name: "Pay $9.99" }).click();
+  await approveAndReturn(page, "9.99");
+
+  const row = licenceRow(page, licence.buyKey);
+  await expect(expiryCell(row).getByTestId("licence-expiry")).toHaveText(shortDate(expiry + 30 * DAY));
+  await expect(expiryCell(row).getByTestId("licence-days-left")).toHaveText("33 days left");
+
+  const mailbox = await page.request.get(`/dev/mailbox/messages.json?to=${encodeURIComponent(email)}`);
+  const { messages } = (await mailbox.json()) as { messages: Array<{ subject: string }> };
+  expect(messages.filter((m) => /expires in 3 days/.test(m.subject))).toHaveLength(1);
+});
+
+test("Renew from License Keys extends that licence; a licence not yet activated shows its term, and renewing it lengthens the term", async ({ page, request }) => {
+  const email = uniqueEmail("renewer");
+  await createUser(request, { email });
+  const now = Date.now();
+  const tag = now.toString(36).toUpperCase();
+  const expiry = now + 10 * DAY;
+  const running = await seedLicense(request, { email, planId: "local-1m", name: "Studio PC", licenseKey: `LDREEL-RUN-${tag}`, startDate: iso(now - 20 * DAY), expireDate: iso(expiry) });
+  const fresh = await seedLicense(request, { email, planId: "local-3m", name: "Spare seat", licenseKey: null, startDate: null, expireDate: null });
+
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/license-keys$/);
+  const runningRow = licenceRow(page, running.buyKey);
+  const freshRow = licenceRow(page, fresh.buyKey);
+  await expect(expiryCell(runningRow).getByTestId("licence-days-left")).toHaveText("10 days left");
+  await expect(expiryCell(freshRow).getByTestId("licence-term")).toHaveText("105 days from first activation");
+
+  await runningRow.getByRole("button", { name: "Renew Studio PC" }).click();
+  const dialog = page.getByRole("dialog", { name: "Renew Studio PC" });
+  await expect(dialog.getByLabel("E-mail")).toHaveValue(email);
+  await dialog.getByRole("radio", { name: /1 Month/ }).check();
+  await dialog.getByRole("button", { name: "Pay $9.99" }).click();
+  await approveAndReturn(page, "9.99");
+  await expect(expiryCell(runningRow).getByTestId("licence-expiry")).toHaveText(shortDate(expiry + 30 * DAY));
+  await expect(expiryCell(runningRow).getByTestId("licence-days-left")).toHaveText("40 days left");
+
+  await freshRow.getByRole("button", { name: "Renew Spare seat" }).click();
+  const freshDialog = page.getByRole("dialog", { name: "Renew Spare seat" });
+  await freshDialog.getByRole("radio", { name: /1 Month/ }).check();
+  await freshDialog.getByRole("button", { name: "Pay $9.99" }).click();
+  await approveAndReturn(page, "9.99");
+  await expect(expiryCell(freshRow).getByTestId("licence-term")).toHaveText("135 days from first activation");
+  // Still not activated: no dates, status New.
+  await expect(freshRow).toContainText("New");
+});
