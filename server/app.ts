@@ -234,6 +234,8 @@ export function createApp({ config, db, auth, logger, signer, limiter, otpMail, 
   app.doc31("/api/docs", openApiDoc);
 
   app.all("/api/*", (c) => c.json(errorBody("NOT_FOUND", `No API route ${c.req.method} ${c.req.path}`), 404));
+  // Bots written for other markets call /compat/…: an unknown path is a JSON 404, never the web app's HTML.
+  app.all("/compat/*", (c) => c.json(errorBody("NOT_FOUND", `No compatibility route ${c.req.method} ${c.req.path}`), 404));
 
   if (config.embedded) app.route("/dev/mailbox", createDevMailboxRoutes({ db }));
   if (config.notifications.telegram.mode === "simulator") app.route(TELEGRAM_SIMULATOR_PATH, createDevTelegramRoutes({ db }));
