@@ -863,8 +863,8 @@ export interface paths {
         get: operations["listOtpOrders"];
         put?: never;
         /**
-         * Buy an address for Facebook codes
-         * @description Buys a disposable address that receives Facebook's one-time codes, paid from the signed-in user's balance. Send an Idempotency-Key to make a retry safe.
+         * Buy an address for one-time codes
+         * @description Buys a disposable address that receives a site's one-time codes (the body's `service`, Facebook by default), paid from the signed-in user's balance at that service's price. Send an Idempotency-Key to make a retry safe.
          */
         post: operations["buyOtpOrder"];
         delete?: never;
@@ -907,6 +907,26 @@ export interface paths {
          * @description Reads the order's mailbox and records every code that arrived since the purchase (latest last).
          */
         post: operations["checkOtpOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/otp-mail/services": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The sites addresses can be bought for
+         * @description The service catalogue: each site's price (mills), lifetime, sender domains whose mail counts, and whether it can be bought now.
+         */
+        get: operations["listOtpServices"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1171,8 +1191,8 @@ export interface paths {
         get: operations["listPublicOtpOrders"];
         put?: never;
         /**
-         * Buy an address for Facebook codes
-         * @description Buys a disposable address that receives Facebook's one-time codes, paid from the API key owner's balance. Send an Idempotency-Key to make a retry safe.
+         * Buy an address for one-time codes
+         * @description Buys a disposable address that receives a site's one-time codes (the body's `service`, Facebook by default), paid from the API key owner's balance at that service's price. Send an Idempotency-Key to make a retry safe.
          */
         post: operations["buyPublicOtpOrder"];
         delete?: never;
@@ -1215,6 +1235,26 @@ export interface paths {
          * @description Reads the order's mailbox and records every code that arrived since the purchase (latest last).
          */
         post: operations["checkPublicOtpOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/otp/services": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The sites addresses can be bought for
+         * @description The service catalogue: each site's price (mills), lifetime, sender domains whose mail counts, and whether it can be bought now.
+         */
+        get: operations["listPublicOtpServices"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -5472,7 +5512,17 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The site the codes come from (default facebook)
+                     * @enum {string}
+                     */
+                    service?: "facebook" | "instagram" | "tiktok" | "google" | "telegram";
+                };
+            };
+        };
         responses: {
             /** @description The same Idempotency-Key again: the first order */
             200: {
@@ -5580,6 +5630,15 @@ export interface operations {
             };
             /** @description PAYLOAD_TOO_LARGE: the body is over 256 KiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: the body is not sent as application/json */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5838,6 +5897,63 @@ export interface operations {
             };
             /** @description SUPPLIER_FAILED: the mail supplier could not sell or read an address (nothing charged) */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listOtpServices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Services */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        services: {
+                            available: boolean;
+                            /** @enum {string} */
+                            id: "facebook" | "instagram" | "tiktok" | "google" | "telegram";
+                            lifetimeMinutes: number;
+                            name: string;
+                            priceMills: number;
+                            senderDomains: string[];
+                        }[];
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description SECOND_FACTOR_REQUIRED: the account has two-factor authentication and this session has not passed it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description RATE_LIMITED: OTP requests per account per minute (PUBLIC_API_RATE_LIMIT); see Retry-After */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7030,7 +7146,17 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The site the codes come from (default facebook)
+                     * @enum {string}
+                     */
+                    service?: "facebook" | "instagram" | "tiktok" | "google" | "telegram";
+                };
+            };
+        };
         responses: {
             /** @description The same Idempotency-Key again: the first order */
             200: {
@@ -7129,6 +7255,15 @@ export interface operations {
             };
             /** @description PAYLOAD_TOO_LARGE: the body is over 256 KiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: the body is not sent as application/json */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7369,6 +7504,54 @@ export interface operations {
             };
             /** @description SUPPLIER_FAILED: the mail supplier could not sell or read an address (nothing charged) */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listPublicOtpServices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Services */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        services: {
+                            available: boolean;
+                            /** @enum {string} */
+                            id: "facebook" | "instagram" | "tiktok" | "google" | "telegram";
+                            lifetimeMinutes: number;
+                            name: string;
+                            priceMills: number;
+                            senderDomains: string[];
+                        }[];
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid API key in `Authorization: Bearer <key>` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description RATE_LIMITED: OTP requests per account per minute (PUBLIC_API_RATE_LIMIT); see Retry-After */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { DEFAULT_SUSPICION_THRESHOLDS } from "./features/licenses/signals";
 import { parseDollars } from "../contracts/money";
+import { isOtpServiceId, OTP_SERVICE_CATALOGUE, type OtpServiceId } from "../contracts/otp-services";
 import { parseRsaPublicKey } from "./providers/payway/merchant-auth";
 import { simulatorKeyPair } from "./providers/payway/simulator/rsa";
 import { DEFAULT_TELEGRAM_EVENTS, SHOP_EVENT_TYPES, type ShopEventType } from "../contracts/notifications";
@@ -52,6 +53,13 @@ const envSchema = z.object({
   INBOUND_SMTP_HOST: z.string().default("0.0.0.0"),
   OTP_PRICE: z.string().regex(/^\d{1,6}(\.\d{1,3})?$/, "a dollar amount like 0.045").default("0.045"),
   OTP_COST: z.string().regex(/^\d{1,6}(\.\d{1,3})?$/, "a dollar amount like 0.042").default("0.042"),
+  OTP_SERVICE_PRICES: z
+    .string()
+    .trim()
+    .regex(/^$|^[a-z]+=\d{1,6}(\.\d{1,3})?(,[a-z]+=\d{1,6}(\.\d{1,3})?)*$/, "service=dollars pairs like instagram=0.05,tiktok=0.04")
+    .default("")
+    .describe("Prices of the OTP services other than Facebook (OTP_PRICE), e.g. instagram=0.05,tiktok=0.04"),
+  OTP_MESSAGE_RETENTION_HOURS: z.coerce.number().int().min(0).max(24 * 90).default(24).describe("Hours an order's messages are kept after its lifetime ends"),
   OTP_SUPPLIER: z.enum(["local", "upstream"]).default("local").describe("Where OTP addresses come from: the local inbox or the upstream market"),
   OTP_SUPPLIER_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   OTP_SUPPLIER_TOKEN: optionalString.describe("Secret: the upstream market token (never logged, never sent to the browser)"),
@@ -124,6 +132,10 @@ export interface Config {
     priceMills: number;
     costMills: number;
     lifetimeMinutes: number;
+    /** Per-service settings (the catalogue's defaults, OTP_PRICE for Facebook, OTP_SERVICE_PRICES). */
+    services: Record<OtpServiceId, { priceMills: number; lifetimeMinutes: number }>;
+    /** Hours an order's messages are kept after it expires (OTP_MESSAGE_RETENTION_HOURS). */
+    messageRetentionHours: number;
     supplier: OtpSupplierConfig;
     /** Outside embedded mode: where the local inbox receives mail for `domain` (none: not at all). */
     inbound?: { port: number; host: string };
@@ -251,6 +263,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   for (const type of telegramEvents) {
     if (!(SHOP_EVENT_TYPES as readonly string[]).includes(type)) problems.push(`TELEGRAM_EVENTS: unknown event "${type}" (known: ${SHOP_EVENT_TYPES.join(", ")})`);
   }
+  const otpServices = otpServiceSettings(parseDollars(e.OTP_PRICE)!, e.OTP_SERVICE_PRICES, problems);
   if (problems.length) throw new ConfigError(problems);
 
   const baseUrl = (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
@@ -284,6 +297,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       priceMills: parseDollars(e.OTP_PRICE)!,
       costMills: parseDollars(e.OTP_COST)!,
       lifetimeMinutes: 20,
+      services: otpServices,
+      messageRetentionHours: e.OTP_MESSAGE_RETENTION_HOURS,
       supplier:
         e.OTP_SUPPLIER === "upstream"
           ? { kind: "upstream", url: e.OTP_SUPPLIER_URL!, token: e.OTP_SUPPLIER_TOKEN ?? "", mailType: e.OTP_SUPPLIER_MAIL_TYPE }
@@ -347,4 +362,19 @@ function paywayConfig(e: z.output<typeof envSchema>, baseUrl: string, rsaPublicK
     requireCallbackSignature: e.PAYWAY_CALLBACK_SIGNATURE === "required",
     rsaPublicKey,
   };
+}
+
+/** The catalogue's services with their prices: OTP_PRICE for Facebook, OTP_SERVICE_PRICES for others. */
+function otpServiceSettings(facebookMills: number, prices: string, problems: string[]) {
+  const settings = Object.fromEntries(OTP_SERVICE_CATALOGUE.map((s) => [s.id, { priceMills: s.priceMills, lifetimeMinutes: s.lifetimeMinutes }])) as Record<
+    OtpServiceId,
+    { priceMills: number; lifetimeMinutes: number }
+  >;
+  settings.facebook.priceMills = facebookMills;
+  for (const pair of prices.split(",").filter(Boolean)) {
+    const [id, dollars] = pair.split("=") as [string, string];
+    if (!isOtpServiceId(id)) problems.push(`OTP_SERVICE_PRICES: no service "${id}" (${OTP_SERVICE_CATALOGUE.map((s) => s.id).join(", ")})`);
+    else settings[id].priceMills = parseDollars(dollars)!;
+  }
+  return settings;
 }

@@ -22,6 +22,8 @@ export function createOtpMailDeps(config: Config, db: Db, logger?: Logger): OtpM
     priceMills: config.otpMail.priceMills,
     costMills: config.otpMail.costMills,
     lifetimeMinutes: config.otpMail.lifetimeMinutes,
+    services: config.otpMail.services,
+    messageRetentionHours: config.otpMail.messageRetentionHours,
     logger,
     balanceLowMills: config.notifications.balanceLowMills,
   };

@@ -2,12 +2,13 @@
 import { OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { OtpOrderListQuerySchema, OtpOrderListSchema, OtpOrderSchema } from "../../../contracts/otp-mail";
+import { OtpBuyBodySchema, OtpServiceListSchema } from "../../../contracts/otp-services";
 import { guard, requireUser, type AppEnv } from "../../auth/context";
 import { applyRateLimit, type SharedRateLimiter } from "../../lib/rate-limit";
 import { AppError } from "../../lib/errors";
 import { ANY_BODY, API_KEY, errorResponses, FORBIDDEN_STATE_CHANGE, json, SESSION, TAG_NAMES, type ErrorStatus } from "../../lib/openapi";
 import { ensureApiKey } from "../balance/service";
-import { buyOtpMail, cancelOtpMail, checkOtpMail, listOtpOrders, type OtpMailDeps } from "./service";
+import { buyOtpMail, cancelOtpMail, checkOtpMail, listOtpOrders, listOtpServices, type OtpMailDeps } from "./service";
 
 const Order = z.object({ order: OtpOrderSchema });
 const IdParam = z.object({ id: z.string().max(64).openapi({ description: "The order's id" }) });
@@ -66,6 +67,15 @@ function routesFor(door: Door) {
   const post = { 403: FORBIDDEN_STATE_CHANGE };
   const common = { tags: [tag], security };
   return {
+    services: createRoute({
+      method: "get",
+      path: `${prefix}/services`,
+      operationId: id("list", "OtpServices"),
+      ...common,
+      summary: "The sites addresses can be bought for",
+      description: "The service catalogue: each site's price (mills), lifetime, sender domains whose mail counts, and whether it can be bought now.",
+      responses: { 200: json(OtpServiceListSchema, "Services"), ...errors([429]) },
+    }),
     list: createRoute({
       method: "get",
       path: `${prefix}/orders`,
@@ -81,13 +91,13 @@ function routesFor(door: Door) {
       path: `${prefix}/orders`,
       operationId: id("buy", "OtpOrder"),
       ...common,
-      summary: "Buy an address for Facebook codes",
-      description: `Buys a disposable address that receives Facebook's one-time codes, paid from ${door.whose} balance. Send an Idempotency-Key to make a retry safe.`,
-      request: { headers: IdempotencyHeader },
+      summary: "Buy an address for one-time codes",
+      description: `Buys a disposable address that receives a site's one-time codes (the body's \`service\`, Facebook by default), paid from ${door.whose} balance at that service's price. Send an Idempotency-Key to make a retry safe.`,
+      request: { headers: IdempotencyHeader, body: { content: { "application/json": { schema: OtpBuyBodySchema } }, required: false } },
       responses: {
         201: json(Order, "The order"),
         200: json(Order, "The same Idempotency-Key again: the first order"),
-        ...errors([...ANY_BODY, 402, 404, 409, 422, 429, 503], {
+        ...errors([...ANY_BODY, 402, 404, 409, 415, 422, 429, 503], {
           ...post,
           404: "API_KEY_NOT_FOUND: the account's API key is no longer active",
           409: "OUT_OF_STOCK: no address is available right now (nothing charged)",
@@ -133,6 +143,10 @@ function buildRoutes(deps: OtpMailDeps & { secret: string }, door: Door, beforeE
     return (await ensureApiKey({ db: deps.db, secret: deps.secret, userId: requireUser(ctx).id })).id;
   };
   return app
+    .openapi(r.services, (c) => {
+      beforeEach(c);
+      return c.json({ services: listOtpServices(deps) }, 200);
+    })
     .openapi(r.list, async (c) => {
       beforeEach(c);
       const q = c.req.valid("query");
@@ -141,7 +155,8 @@ function buildRoutes(deps: OtpMailDeps & { secret: string }, door: Door, beforeE
     .openapi(r.buy, async (c) => {
       beforeEach(c);
       const user = requireUser(c.get("ctx"));
-      const { order, replayed } = await buyOtpMail(deps, { userId: user.id, apiKeyId: await keyFor(c), idempotencyKey: c.req.valid("header")["idempotency-key"] });
+      const body = (c.req.valid("json") as { service?: string } | undefined) ?? {};
+      const { order, replayed } = await buyOtpMail(deps, { userId: user.id, apiKeyId: await keyFor(c), service: body.service, idempotencyKey: c.req.valid("header")["idempotency-key"] });
       return c.json({ order }, replayed ? 200 : 201);
     })
     .openapi(r.check, async (c) => {

@@ -6,13 +6,14 @@ import { isUniqueViolation } from "../../db/errors";
 import { randomUUID } from "node:crypto";
 import { and, count, desc, eq, gte, lte, lt, sql, sum } from "drizzle-orm";
 import type { OtpOrder } from "../../../contracts/otp-mail";
+import { DEFAULT_OTP_SERVICE, isOtpServiceId, OTP_SERVICE_CATALOGUE, type OtpService, type OtpServiceId } from "../../../contracts/otp-services";
 import type { Db, Tx } from "../../db/client";
 import { apiKeys, otpMailOrders } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import type { Logger } from "../../lib/logger";
 import { SupplierError, type MailSupplier } from "../../providers/mail-supplier/types";
 import { balanceChangeSteps, changeBalance, explainRefusedChange } from "../balance/service";
-import { collectCodes, FACEBOOK } from "./extract";
+import { collectCodes, FACEBOOK, siteProfile } from "./extract";
 import { recordBalanceLowIfBelow, recordOtpCodeReceived, recordThrottledShopEvent } from "../notifications/events";
 
 type OrderRow = typeof otpMailOrders.$inferSelect;
@@ -23,6 +24,10 @@ export interface OtpMailDeps {
   priceMills: number;
   costMills: number;
   lifetimeMinutes: number;
+  /** Per-service price and lifetime (the catalogue's settings); a service missing here uses priceMills/lifetimeMinutes. */
+  services?: Partial<Record<OtpServiceId, { priceMills: number; lifetimeMinutes: number }>>;
+  /** Hours an order's messages are kept after it expires. */
+  messageRetentionHours?: number;
   logger?: Logger;
   /**
    * BALANCE_LOW_THRESHOLD in mills: a purchase that leaves the key at or above it skips the
@@ -47,6 +52,29 @@ export function toOtpOrderDto(row: OrderRow): OtpOrder {
     createdAt: row.createdAt.toISOString(),
     expiresAt: row.expiresAt.toISOString(),
   };
+}
+
+/** A service's price and lifetime; an unknown service is refused (422). */
+export function serviceSettings(deps: OtpMailDeps, service: string): { priceMills: number; lifetimeMinutes: number } {
+  if (!isOtpServiceId(service)) throw new AppError("VALIDATION_FAILED", `No OTP service "${service}".`);
+  return deps.services?.[service] ?? { priceMills: deps.priceMills, lifetimeMinutes: deps.lifetimeMinutes };
+}
+
+/** The catalogue as buyers see it: each service's price, lifetime, sender domains and availability. */
+export function listOtpServices(deps: OtpMailDeps): OtpService[] {
+  return OTP_SERVICE_CATALOGUE.map((entry) => {
+    const { priceMills, lifetimeMinutes } = serviceSettings(deps, entry.id);
+    const profile = siteProfile(entry.id);
+    return {
+      id: entry.id,
+      name: entry.name,
+      priceMills,
+      lifetimeMinutes,
+      senderDomains: profile?.senderDomains ?? [],
+      // The supplier tells whether it serves the site: our inbox serves every site; an upstream market every site we map.
+      available: deps.supplier.serves?.(entry.id) ?? true,
+    };
+  });
 }
 
 /** Marks a pending order failed and refunds it; the status guard makes the refund happen once. */
@@ -120,7 +148,7 @@ async function findByIdempotencyKey(db: Db, apiKeyId: string, idempotencyKey: st
  * minimum is the Buy button's rule in the UI (docs/decisions/007), so a balance of exactly 100
  * prices buys exactly 100 addresses.
  */
-async function refuseBeforeBuying(deps: OtpMailDeps, input: { apiKeyId: string; idempotencyKey?: string }): Promise<OrderRow | undefined> {
+async function refuseBeforeBuying(deps: OtpMailDeps, input: { apiKeyId: string; idempotencyKey?: string }, priceMills: number): Promise<OrderRow | undefined> {
   const [key] = await deps.db
     .select({
       balanceMills: apiKeys.balanceMills,
@@ -136,7 +164,7 @@ async function refuseBeforeBuying(deps: OtpMailDeps, input: { apiKeyId: string; 
     const existing = await findByIdempotencyKey(deps.db, input.apiKeyId, input.idempotencyKey);
     if (existing) return existing;
   }
-  if (key.balanceMills < deps.priceMills) throw new AppError("INSUFFICIENT_FUNDS");
+  if (key.balanceMills < priceMills) throw new AppError("INSUFFICIENT_FUNDS");
   return undefined;
 }
 
@@ -144,14 +172,15 @@ export async function buyOtpMail(
   deps: OtpMailDeps,
   input: { userId: string; apiKeyId: string; service?: string; idempotencyKey?: string },
 ): Promise<{ order: OtpOrder; replayed: boolean }> {
-  const { db, supplier, priceMills, costMills, lifetimeMinutes } = deps;
-  const service = input.service ?? "facebook";
+  const { db, supplier, costMills } = deps;
+  const service = input.service ?? DEFAULT_OTP_SERVICE;
+  const { priceMills, lifetimeMinutes } = serviceSettings(deps, service);
   // An address from an upstream market costs money: answer a replay and refuse a key that
   // cannot pay before buying one. Our own inbox's addresses cost nothing, so the purchase goes
   // straight to the one statement below, which refuses a key that cannot pay by itself and
   // finds a replayed Idempotency-Key through its unique index.
   if (!supplier.freeToAcquire) {
-    const earlier = await refuseBeforeBuying(deps, input);
+    const earlier = await refuseBeforeBuying(deps, input, priceMills);
     if (earlier) return { order: toOtpOrderDto(earlier), replayed: true };
   }
 
@@ -245,7 +274,7 @@ export async function checkOtpMail(deps: OtpMailDeps, input: { userId: string; i
     logSupplierFailure(deps, "messages", err);
     throw new AppError("SUPPLIER_FAILED", "The mailbox could not be read right now. Please try again shortly.");
   }
-  const codes = collectCodes(FACEBOOK, messages, order.createdAt).join(",");
+  const codes = collectCodes(siteProfile(order.service) ?? FACEBOOK, messages, order.createdAt).join(",");
   if (!codes || codes === order.codes) return toOtpOrderDto(order);
   // A code that arrives after expiry still counts if the order was not failed yet (late mail).
   // The first code also makes otp.code_received, in the same transaction (once per order).

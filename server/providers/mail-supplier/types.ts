@@ -29,6 +29,8 @@ export interface MailSupplier {
   id: string;
   /** Acquiring an address costs nothing (our own inbox): no need to check the balance first. */
   freeToAcquire?: boolean;
+  /** Whether addresses for this service can be bought from it (unset: every service). */
+  serves?(service: string): boolean;
   /** Reserve an address for a site (e.g. facebook). */
   acquire(input: { service: string }): Promise<{ address: string; ref: string }>;
   /** Messages received for the address since `since` (`service` as given to acquire). */

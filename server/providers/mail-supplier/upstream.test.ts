@@ -55,6 +55,17 @@ describe("the upstream adapter (Kopeechka wire format)", () => {
     expect(sim.state().calls).toMatchObject({ "mailbox-get-email": 1, "mailbox-get-message": 2 });
   });
 
+  it("passes each catalogue service through as the market's site and sender", async () => {
+    const s = supplier();
+    expect(s.serves?.("instagram")).toBe(true);
+    expect(s.serves?.("myspace")).toBe(false);
+    const { ref } = await s.acquire({ service: "instagram" });
+    const { ref: tiktokRef } = await s.acquire({ service: "tiktok" });
+    const activations = sim.state().activations;
+    expect(activations.find((a) => String(a.id) === ref)).toMatchObject({ site: "instagram.com", sender: "instagram.com" });
+    expect(activations.find((a) => String(a.id) === tiktokRef)).toMatchObject({ site: "tiktok.com" });
+  });
+
   it("reads a plain-text letter too", async () => {
     const s = supplier();
     const since = new Date();
@@ -70,7 +81,7 @@ describe("the upstream adapter (Kopeechka wire format)", () => {
     expect((await failure(supplier({ token: "stolen-or-typo" }).acquire({ service: "facebook" }))).reason).toBe("bad_token");
     expect((await failure(supplier({ token: "" }).messages({ address: "a@gmail.com", ref: "1", since: new Date(), service: "facebook" }))).reason).toBe("bad_token");
     expect((await failure(supplier({ mailType: "unknown.example" }).acquire({ service: "facebook" }))).reason).toBe("rejected");
-    expect((await failure(supplier().acquire({ service: "tiktok" }))).reason).toBe("rejected");
+    expect((await failure(supplier().acquire({ service: "myspace" }))).reason).toBe("rejected");
     expect((await failure(supplier().messages({ address: "a@gmail.com", ref: "999", since: new Date(), service: "facebook" }))).reason).toBe("rejected"); // NO_ACTIVATION
     sim.failNext({ kind: "error", value: "BAD_BALANCE" });
     expect((await failure(supplier().acquire({ service: "facebook" }))).reason).toBe("rejected");

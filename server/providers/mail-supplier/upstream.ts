@@ -7,6 +7,7 @@
 // Everything that comes back is parsed with zod; anything unexpected is SupplierError
 // 'unavailable', never a crash. The protocol puts the token in the query string, so the URL is
 // never logged nor put in an error message.
+import { OTP_SERVICE_CATALOGUE } from "../../../contracts/otp-services";
 import { z } from "zod";
 import type { InboundMail } from "./types";
 import { SupplierError, type MailSupplier } from "./types";
@@ -19,9 +20,8 @@ export interface UpstreamSite {
   sender: string;
 }
 
-export const UPSTREAM_SITES: Record<string, UpstreamSite> = {
-  facebook: { site: "facebook.com", sender: "facebookmail.com" },
-};
+/** Every service of the catalogue, passed through to the market as its `site` (and sender filter). */
+export const UPSTREAM_SITES: Record<string, UpstreamSite> = Object.fromEntries(OTP_SERVICE_CATALOGUE.map((s) => [s.id, s.upstream]));
 
 export interface UpstreamOptions {
   baseUrl: string;
@@ -110,6 +110,8 @@ export function createUpstreamSupplier(options: UpstreamOptions): MailSupplier {
 
   return {
     id: "upstream",
+
+    serves: (service) => Object.hasOwn(sites, service),
 
     async acquire({ service }) {
       const target = sites[service];

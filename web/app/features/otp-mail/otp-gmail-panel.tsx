@@ -48,8 +48,6 @@ const COLUMNS = [
   { label: "Action", className: "text-right", skeletonClassName: "ml-auto h-8 w-20" },
 ] as const;
 const ERROR_TITLE = "Failed to fetch Gmail transactions";
-/** The spec: the service is always shown as 'facebook'. */
-const SERVICE_LABEL = "facebook";
 
 export const NO_HISTORY = "No OTP Gmail history found";
 export const NO_HISTORY_IN_RANGE = "No transactions found for selected date range";
@@ -281,7 +279,7 @@ function OrderRow({ order }: { order: OtpOrder }) {
       <TableCell className="pl-4 sm:pl-6">
         <MailCell order={order} />
       </TableCell>
-      <TableCell>{SERVICE_LABEL}</TableCell>
+      <TableCell>{order.service}</TableCell>
       <TableCell className="tabular-nums">{formatBalance(order.priceMills)}</TableCell>
       <TableCell>
         <OtpCell order={order} />
@@ -322,7 +320,7 @@ function OrderCardList({ orders }: { orders: OtpOrder[] }) {
           </div>
           <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm">
             <dt className="text-muted-foreground">Service</dt>
-            <dd>{SERVICE_LABEL}</dd>
+            <dd>{order.service}</dd>
             <dt className="text-muted-foreground">Price</dt>
             <dd className="tabular-nums">{formatBalance(order.priceMills)}</dd>
             <dt className="text-muted-foreground">OTP</dt>

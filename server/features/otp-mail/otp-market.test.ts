@@ -1,0 +1,101 @@
+// The OTP market features of issue #18 through the real app and a real SMTP receiver: the service
+// catalogue with per-service prices, whole messages, waiting for a code, reorder, and who may see what.
+// Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
+import { and, eq } from "drizzle-orm";
+import nodemailer from "nodemailer";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiKeys, balanceLedger } from "../../db/schema";
+import { createLogger } from "../../lib/logger";
+import { startSmtpReceiver } from "../../providers/email/smtp-receiver";
+import { createTestContext, type TestClient, type TestContext } from "../../test/harness";
+import { changeBalance, ensureApiKey, findLedgerMismatches, revealApiKey } from "../balance/service";
+import { recordMailArrival } from "./service";
+
+let t: TestContext;
+let receiver: { port: number; close(): Promise<void> };
+
+beforeAll(async () => {
+  t = await createTestContext({ PUBLIC_API_RATE_LIMIT: "100000", OTP_SERVICE_PRICES: "instagram=0.061" });
+  receiver = await startSmtpReceiver({
+    db: t.database.db,
+    port: 0,
+    logger: createLogger("silent"),
+    onStored: (messages) => messages.forEach((m) => void recordMailArrival(t.otpMail, m.toAddress)),
+  });
+});
+afterAll(async () => {
+  await receiver.close();
+  await t.close();
+});
+
+export type Order = { id: string; address: string; service: string; status: string; codes: string; latestCode: string | null; priceMills: number; balanceBeforeMills: number; balanceAfterMills: number };
+
+async function fundedUser(mills: number) {
+  const u = await t.signedInUser();
+  const key = await ensureApiKey({ db: t.database.db, secret: t.config.authSecret, userId: u.id });
+  if (mills) await t.database.db.transaction((tx) => changeBalance(tx, { apiKeyId: key.id, deltaMills: mills, reason: "topup", reference: "seed" }));
+  const secretKey = revealApiKey(t.config.authSecret, key);
+  const bearer = (path: string, init: Parameters<TestClient["json"]>[1] = {}) =>
+    t.client().json<Record<string, unknown>>(path, { ...init, headers: { ...init.headers, authorization: `Bearer ${secretKey}` } });
+  return { ...u, keyId: key.id, key: secretKey, bearer };
+}
+
+async function balanceOf(keyId: string) {
+  const [row] = await t.database.db.select({ b: apiKeys.balanceMills }).from(apiKeys).where(eq(apiKeys.id, keyId));
+  return row!.b;
+}
+
+function sendMail(to: string, mail: { from?: string; subject: string; text?: string; html?: string }) {
+  const transport = nodemailer.createTransport({ host: "127.0.0.1", port: receiver.port, secure: false, ignoreTLS: true });
+  return transport.sendMail({ from: mail.from ?? "Facebook <security@facebookmail.com>", to, subject: mail.subject, text: mail.text ?? "See the subject.", html: mail.html });
+}
+
+describe("the service catalogue", () => {
+  it("lists Facebook first and the other sites with their prices, lifetimes, senders and availability", async () => {
+    const u = await fundedUser(0);
+    const res = await u.bearer("/api/v1/otp/services");
+    expect(res.status).toBe(200);
+    const services = res.body.services as Array<{ id: string; priceMills: number; lifetimeMinutes: number; senderDomains: string[]; available: boolean }>;
+    expect(services.map((s) => s.id)).toEqual(["facebook", "instagram", "tiktok", "google", "telegram"]);
+    expect(services[0]).toMatchObject({ id: "facebook", priceMills: 45, available: true });
+    expect(services[1]).toMatchObject({ id: "instagram", priceMills: 61 }); // OTP_SERVICE_PRICES
+    expect(services[0]!.senderDomains).toContain("facebookmail.com");
+    // The dashboard's door lists the same.
+    expect((await u.client.json<{ services: unknown[] }>("/api/otp-mail/services")).body.services).toEqual(services);
+  });
+
+  it("buying names the service: its price is debited through the ledger, its sender's codes count, another site's do not", async () => {
+    const u = await fundedUser(1_000);
+    const bought = await u.bearer("/api/v1/otp/orders", { json: { service: "instagram" } });
+    expect(bought.status).toBe(201);
+    const order = bought.body.order as Order;
+    expect(order).toMatchObject({ service: "instagram", priceMills: 61, balanceBeforeMills: 1_000, balanceAfterMills: 939 });
+    expect(await balanceOf(u.keyId)).toBe(939);
+    const ledger = await t.database.db.select().from(balanceLedger).where(and(eq(balanceLedger.apiKeyId, u.keyId), eq(balanceLedger.reason, "otp_purchase")));
+    expect(ledger.map((l) => [l.deltaMills, l.reference])).toEqual([[-61, order.id]]);
+
+    // Facebook's mail to an Instagram order is not Instagram's code; Instagram's is.
+    await sendMail(order.address, { subject: "FB-11111 is your Facebook confirmation code" });
+    await sendMail(order.address, { from: "Instagram <security@mail.instagram.com>", subject: "482913 is your Instagram code" });
+    await expect.poll(async () => ((await u.bearer(`/api/v1/otp/orders/${order.id}/check`, { method: "POST" })).body.order as Order).codes, { timeout: 5000 }).toBe("482913");
+
+    // No service named: Facebook at its price (the spec's flow).
+    const plain = await u.bearer("/api/v1/otp/orders", { method: "POST" });
+    expect(plain.body.order).toMatchObject({ service: "facebook", priceMills: 45, balanceAfterMills: 894 });
+    expect(await findLedgerMismatches({ db: t.database.db })).toEqual([]);
+  });
+
+  it("an unknown service is a 422 and nothing is charged", async () => {
+    const u = await fundedUser(1_000);
+    const res = await u.bearer("/api/v1/otp/orders", { json: { service: "myspace" } });
+    expect(res.status).toBe(422);
+    expect(res.body.code).toBe("VALIDATION_FAILED");
+    expect(await balanceOf(u.keyId)).toBe(1_000);
+  });
+
+  it("a balance that covers Facebook but not Google is refused Google (402)", async () => {
+    const u = await fundedUser(50);
+    expect((await u.bearer("/api/v1/otp/orders", { json: { service: "google" } })).status).toBe(402);
+    expect((await u.bearer("/api/v1/otp/orders", { json: { service: "facebook" } })).status).toBe(201);
+  });
+});
