@@ -913,6 +913,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/otp-mail/orders/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The whole messages an order received
+         * @description Every message the order's address received since the purchase, oldest first: sender, subject, time, text and sanitised HTML (no scripts, styles or images). Kept for the order's lifetime plus OTP_MESSAGE_RETENTION_HOURS.
+         */
+        get: operations["listOtpOrderMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/otp-mail/services": {
         parameters: {
             query?: never;
@@ -1235,6 +1255,26 @@ export interface paths {
          * @description Reads the order's mailbox and records every code that arrived since the purchase (latest last).
          */
         post: operations["checkPublicOtpOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/otp/orders/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The whole messages an order received
+         * @description Every message the order's address received since the purchase, oldest first: sender, subject, time, text and sanitised HTML (no scripts, styles or images). Kept for the order's lifetime plus OTP_MESSAGE_RETENTION_HOURS.
+         */
+        get: operations["listPublicOtpOrderMessages"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -5906,6 +5946,83 @@ export interface operations {
             };
         };
     };
+    listOtpOrderMessages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The messages, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        messages: {
+                            from: string;
+                            html: string | null;
+                            id: string;
+                            receivedAt: string;
+                            subject: string;
+                            text: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description SECOND_FACTOR_REQUIRED: the account has two-factor authentication and this session has not passed it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description NOT_FOUND: no order of yours has this id (another user's included) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description VALIDATION_FAILED: a parameter or field breaks its rule; `issues` names each */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description RATE_LIMITED: OTP requests per account per minute (PUBLIC_API_RATE_LIMIT); see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     listOtpServices: {
         parameters: {
             query?: never;
@@ -7504,6 +7621,74 @@ export interface operations {
             };
             /** @description SUPPLIER_FAILED: the mail supplier could not sell or read an address (nothing charged) */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listPublicOtpOrderMessages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The messages, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        messages: {
+                            from: string;
+                            html: string | null;
+                            id: string;
+                            receivedAt: string;
+                            subject: string;
+                            text: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid API key in `Authorization: Bearer <key>` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description NOT_FOUND: no order of yours has this id (another user's included) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description VALIDATION_FAILED: a parameter or field breaks its rule; `issues` names each */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description RATE_LIMITED: OTP requests per account per minute (PUBLIC_API_RATE_LIMIT); see Retry-After */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

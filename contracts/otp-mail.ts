@@ -35,3 +35,15 @@ export const OtpOrderListSchema = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
 });
+
+/** One whole message an order received; `html` is sanitised (no scripts, styles, handlers or images). */
+export const OtpMessageSchema = z.object({
+  id: z.string(),
+  from: z.string(),
+  subject: z.string(),
+  receivedAt: z.string(),
+  text: z.string(),
+  html: z.string().nullable(),
+});
+export type OtpMessage = z.infer<typeof OtpMessageSchema>;
+export const OtpMessageListSchema = z.object({ messages: z.array(OtpMessageSchema) });

@@ -64,6 +64,8 @@ export const otpMailOrders = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
+    /** A reorder: the first order whose address this one reuses (Kopeechka's mailbox-reorder). */
+    reorderOf: uuid("reorder_of"),
   },
   (t) => [
     index("otp_mail_orders_key_created_idx").on(t.apiKeyId, t.createdAt),
@@ -73,4 +75,26 @@ export const otpMailOrders = pgTable(
     uniqueIndex("otp_mail_orders_idempotency_idx").on(t.apiKeyId, t.idempotencyKey),
     index("otp_mail_orders_user_created_idx").on(t.userId, t.createdAt),
   ],
+);
+
+/** The whole messages an order received (sender, subject, time, text, sanitised HTML), kept for its
+ *  lifetime plus OTP_MESSAGE_RETENTION_HOURS, then pruned by the worker. */
+export const otpMailMessages = pgTable(
+  "otp_mail_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => otpMailOrders.id, { onDelete: "cascade" }),
+    /** Identifies one message of the mailbox (sender, subject, time, body): the same message is stored once. */
+    messageKey: text("message_key").notNull(),
+    fromAddress: text("from_address").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    /** Sanitised with sanitize-html (no scripts, styles, event handlers or remote images). */
+    html: text("html"),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull(),
+    keepUntil: timestamp("keep_until", { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex("otp_mail_messages_order_key_idx").on(t.orderId, t.messageKey), index("otp_mail_messages_keep_until_idx").on(t.keepUntil)],
 );

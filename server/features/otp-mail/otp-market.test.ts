@@ -99,3 +99,43 @@ describe("the service catalogue", () => {
     expect((await u.bearer("/api/v1/otp/orders", { json: { service: "facebook" } })).status).toBe(201);
   });
 });
+
+describe("whole messages", () => {
+  it("the owner reads every message of an order, its HTML sanitised; a stranger's key and another customer get 404", async () => {
+    const u = await fundedUser(1_000);
+    const order = (await u.bearer("/api/v1/otp/orders", { method: "POST" })).body.order as Order;
+    await sendMail(order.address, {
+      subject: "លេខកូដ Facebook របស់អ្នក",
+      text: "លេខកូដ​របស់​អ្នក​គឺ ៥៥២០៧១",
+      html: '<p onclick="steal()">លេខកូដ​របស់​អ្នក​គឺ <b>៥៥២០៧១</b></p><script>alert(1)</script><img src="https://tracker.example/p.gif"><a href="javascript:alert(1)">x</a>',
+    });
+    await expect.poll(async () => ((await u.bearer(`/api/v1/otp/orders/${order.id}/messages`)).body.messages as unknown[]).length, { timeout: 5000 }).toBe(1);
+    const res = await u.bearer(`/api/v1/otp/orders/${order.id}/messages`);
+    const [message] = res.body.messages as Array<{ from: string; subject: string; text: string; html: string; receivedAt: string }>;
+    expect(message).toMatchObject({ from: expect.stringContaining("security@facebookmail.com"), subject: "លេខកូដ Facebook របស់អ្នក", text: expect.stringContaining("៥៥២០៧១") });
+    expect(message!.html).toContain("<b>៥៥២០៧១</b>");
+    expect(message!.html).not.toMatch(/script|onclick|<img|javascript:/);
+    // The dashboard's door answers the same to the owner.
+    expect((await u.client.json<{ messages: unknown[] }>(`/api/otp-mail/orders/${order.id}/messages`)).body.messages).toEqual(res.body.messages);
+
+    const stranger = await fundedUser(0);
+    expect((await stranger.bearer(`/api/v1/otp/orders/${order.id}/messages`)).status).toBe(404);
+    expect((await stranger.client.json(`/api/otp-mail/orders/${order.id}/messages`)).status).toBe(404);
+    expect((await stranger.bearer(`/api/v1/otp/orders/${order.id}/check`, { method: "POST" })).status).toBe(404);
+    expect((await stranger.bearer(`/api/v1/otp/orders/${order.id}/cancel`, { method: "POST" })).status).toBe(404);
+    expect((await t.client().json(`/api/v1/otp/orders/${order.id}/messages`, { headers: { authorization: "Bearer ks_not-a-key" } })).status).toBe(401);
+  });
+
+  it("the worker's pass prunes messages past the order's lifetime plus the retention", async () => {
+    const u = await fundedUser(1_000);
+    const order = (await u.bearer("/api/v1/otp/orders", { method: "POST" })).body.order as Order;
+    await sendMail(order.address, { subject: "FB-31415 is your Facebook confirmation code" });
+    await expect.poll(async () => ((await u.bearer(`/api/v1/otp/orders/${order.id}/messages`)).body.messages as unknown[]).length, { timeout: 5000 }).toBe(1);
+    const { expireOtpOrders } = await import("./service");
+    const expiresAt = new Date(((await u.bearer(`/api/v1/otp/orders/${order.id}/check`, { method: "POST" })).body.order as { expiresAt: string }).expiresAt);
+    await expireOtpOrders(t.otpMail, new Date(expiresAt.getTime() + 23 * 3_600_000)); // within the 24 h retention
+    expect(((await u.bearer(`/api/v1/otp/orders/${order.id}/messages`)).body.messages as unknown[]).length).toBe(1);
+    await expireOtpOrders(t.otpMail, new Date(expiresAt.getTime() + 25 * 3_600_000));
+    expect(((await u.bearer(`/api/v1/otp/orders/${order.id}/messages`)).body.messages as unknown[]).length).toBe(0);
+  });
+});

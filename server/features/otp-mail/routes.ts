@@ -1,14 +1,14 @@
 // OTP mail orders for the dashboard (session) and for API-key holders (/api/v1/otp).
 import { OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { OtpOrderListQuerySchema, OtpOrderListSchema, OtpOrderSchema } from "../../../contracts/otp-mail";
+import { OtpMessageListSchema, OtpOrderListQuerySchema, OtpOrderListSchema, OtpOrderSchema } from "../../../contracts/otp-mail";
 import { OtpBuyBodySchema, OtpServiceListSchema } from "../../../contracts/otp-services";
 import { guard, requireUser, type AppEnv } from "../../auth/context";
 import { applyRateLimit, type SharedRateLimiter } from "../../lib/rate-limit";
 import { AppError } from "../../lib/errors";
 import { ANY_BODY, API_KEY, errorResponses, FORBIDDEN_STATE_CHANGE, json, SESSION, TAG_NAMES, type ErrorStatus } from "../../lib/openapi";
 import { ensureApiKey } from "../balance/service";
-import { buyOtpMail, cancelOtpMail, checkOtpMail, listOtpOrders, listOtpServices, type OtpMailDeps } from "./service";
+import { buyOtpMail, cancelOtpMail, checkOtpMail, listOtpOrders, listOtpServices, otpOrderMessages, type OtpMailDeps } from "./service";
 
 const Order = z.object({ order: OtpOrderSchema });
 const IdParam = z.object({ id: z.string().max(64).openapi({ description: "The order's id" }) });
@@ -114,6 +114,17 @@ function routesFor(door: Door) {
       request: { params: IdParam },
       responses: { 200: json(Order, "The order with its codes, latest last"), ...errors([...ANY_BODY, 404, 422, 429, 503], post) },
     }),
+    messages: createRoute({
+      method: "get",
+      path: `${prefix}/orders/{id}/messages`,
+      operationId: id("list", "OtpOrderMessages"),
+      ...common,
+      summary: "The whole messages an order received",
+      description:
+        "Every message the order's address received since the purchase, oldest first: sender, subject, time, text and sanitised HTML (no scripts, styles or images). Kept for the order's lifetime plus OTP_MESSAGE_RETENTION_HOURS.",
+      request: { params: IdParam },
+      responses: { 200: json(OtpMessageListSchema, "The messages, oldest first"), ...errors([404, 422, 429]) },
+    }),
     cancel: createRoute({
       method: "post",
       path: `${prefix}/orders/{id}/cancel`,
@@ -162,6 +173,10 @@ function buildRoutes(deps: OtpMailDeps & { secret: string }, door: Door, beforeE
     .openapi(r.check, async (c) => {
       beforeEach(c);
       return c.json({ order: await checkOtpMail(deps, { userId: requireUser(c.get("ctx")).id, id: c.req.valid("param").id }) }, 200);
+    })
+    .openapi(r.messages, async (c) => {
+      beforeEach(c);
+      return c.json({ messages: await otpOrderMessages(deps, { userId: requireUser(c.get("ctx")).id, id: c.req.valid("param").id }) }, 200);
     })
     .openapi(r.cancel, async (c) => {
       beforeEach(c);

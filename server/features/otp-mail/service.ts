@@ -14,6 +14,7 @@ import type { Logger } from "../../lib/logger";
 import { SupplierError, type MailSupplier } from "../../providers/mail-supplier/types";
 import { balanceChangeSteps, changeBalance, explainRefusedChange } from "../balance/service";
 import { collectCodes, FACEBOOK, siteProfile } from "./extract";
+import { pruneOrderMessages, readOrderMessages, storeOrderMessages } from "./messages";
 import { recordBalanceLowIfBelow, recordOtpCodeReceived, recordThrottledShopEvent } from "../notifications/events";
 
 type OrderRow = typeof otpMailOrders.$inferSelect;
@@ -237,6 +238,7 @@ export async function buyOtpMail(
       createdAt: startedAt,
       expiresAt,
       completedAt: null,
+      reorderOf: null,
     };
     return { order: toOtpOrderDto(created), replayed: false };
   } catch (err) {
@@ -274,7 +276,9 @@ export async function checkOtpMail(deps: OtpMailDeps, input: { userId: string; i
     logSupplierFailure(deps, "messages", err);
     throw new AppError("SUPPLIER_FAILED", "The mailbox could not be read right now. Please try again shortly.");
   }
-  const codes = collectCodes(siteProfile(order.service) ?? FACEBOOK, messages, order.createdAt).join(",");
+  const relevant = messages.filter((m) => m.receivedAt.getTime() >= order.createdAt.getTime());
+  await storeOrderMessages(deps.db, order, relevant, deps.messageRetentionHours ?? 24);
+  const codes = collectCodes(siteProfile(order.service) ?? FACEBOOK, relevant, order.createdAt).join(",");
   if (!codes || codes === order.codes) return toOtpOrderDto(order);
   // A code that arrives after expiry still counts if the order was not failed yet (late mail).
   // The first code also makes otp.code_received, in the same transaction (once per order).
@@ -301,6 +305,15 @@ export async function cancelOtpMail(deps: OtpMailDeps, input: { userId: string; 
   if (!failed) throw new AppError("NOT_PENDING");
   await releaseAddress(deps, failed.supplierRef);
   return toOtpOrderDto(failed);
+}
+
+/** The whole messages of an order of the caller's (the mailbox is read first while the order is open). */
+export async function otpOrderMessages(deps: OtpMailDeps, input: { userId: string; id: string }) {
+  const order = await ownOrder(deps.db, input.userId, input.id);
+  if (order.status === "pending") await checkOtpMail(deps, input).catch((err) => {
+    if (!(err instanceof AppError && err.code === "SUPPLIER_FAILED")) throw err;
+  });
+  return readOrderMessages(deps.db, order.id);
 }
 
 /**
@@ -332,6 +345,8 @@ export async function expireOtpOrders(deps: OtpMailDeps, now = new Date(), batch
       await releaseAddress(deps, done.supplierRef);
     }
   }
+  // Messages past their retention go in the same pass.
+  await pruneOrderMessages(deps.db, now).catch((err) => deps.logger?.warn({ err }, "OTP messages not pruned"));
   return expired;
 }
 
