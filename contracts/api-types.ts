@@ -933,6 +933,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/otp-mail/orders/{id}/reorder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Another code on the same address
+         * @description Buys another code on the address of one of your orders (Kopeechka's reorder), within or after its lifetime, at that order's price: a new order linked to the first (`reorderOf`), refunded once if nothing arrives before it expires.
+         */
+        post: operations["reorderOtpOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/otp-mail/services": {
         parameters: {
             query?: never;
@@ -1275,6 +1295,26 @@ export interface paths {
         get: operations["listPublicOtpOrderMessages"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/otp/orders/{id}/reorder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Another code on the same address
+         * @description Buys another code on the address of one of your orders (Kopeechka's reorder), within or after its lifetime, at that order's price: a new order linked to the first (`reorderOf`), refunded once if nothing arrives before it expires.
+         */
+        post: operations["reorderPublicOtpOrder"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1731,6 +1771,7 @@ export interface operations {
                                 id: string;
                                 latestCode: string | null;
                                 priceMills: number;
+                                reorderOf: string | null;
                                 service: string;
                                 /** @enum {string} */
                                 status: "pending" | "success" | "failed";
@@ -2289,6 +2330,7 @@ export interface operations {
                             id: string;
                             latestCode: string | null;
                             priceMills: number;
+                            reorderOf: string | null;
                             service: string;
                             /** @enum {string} */
                             status: "pending" | "success" | "failed";
@@ -5493,6 +5535,7 @@ export interface operations {
                             id: string;
                             latestCode: string | null;
                             priceMills: number;
+                            reorderOf: string | null;
                             service: string;
                             /** @enum {string} */
                             status: "pending" | "success" | "failed";
@@ -5582,6 +5625,7 @@ export interface operations {
                             id: string;
                             latestCode: string | null;
                             priceMills: number;
+                            reorderOf: string | null;
                             service: string;
                             /** @enum {string} */
                             status: "pending" | "success" | "failed";
@@ -5607,6 +5651,7 @@ export interface operations {
                             id: string;
                             latestCode: string | null;
                             priceMills: number;
+                            reorderOf: string | null;
                             service: string;
                             /** @enum {string} */
                             status: "pending" | "success" | "failed";
@@ -5745,6 +5790,7 @@ export interface operations {
                             id: string;
                             latestCode: string | null;
                             priceMills: number;
+                            reorderOf: string | null;
                             service: string;
                             /** @enum {string} */
                             status: "pending" | "success" | "failed";
@@ -5865,6 +5911,7 @@ export interface operations {
                             id: string;
                             latestCode: string | null;
                             priceMills: number;
+                            reorderOf: string | null;
                             service: string;
                             /** @enum {string} */
                             status: "pending" | "success" | "failed";
@@ -6014,6 +6061,165 @@ export interface operations {
             };
             /** @description RATE_LIMITED: OTP requests per account per minute (PUBLIC_API_RATE_LIMIT); see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reorderOtpOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of the caller's choosing: the same key again answers the first order (200) instead of buying another */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description The order's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The same Idempotency-Key again: the first reorder */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        order: {
+                            address: string | null;
+                            balanceAfterMills: number;
+                            balanceBeforeMills: number;
+                            codes: string;
+                            createdAt: string;
+                            expiresAt: string;
+                            failureReason: string | null;
+                            id: string;
+                            latestCode: string | null;
+                            priceMills: number;
+                            reorderOf: string | null;
+                            service: string;
+                            /** @enum {string} */
+                            status: "pending" | "success" | "failed";
+                        };
+                    };
+                };
+            };
+            /** @description The new order on the same address */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        order: {
+                            address: string | null;
+                            balanceAfterMills: number;
+                            balanceBeforeMills: number;
+                            codes: string;
+                            createdAt: string;
+                            expiresAt: string;
+                            failureReason: string | null;
+                            id: string;
+                            latestCode: string | null;
+                            priceMills: number;
+                            reorderOf: string | null;
+                            service: string;
+                            /** @enum {string} */
+                            status: "pending" | "success" | "failed";
+                        };
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: the body is not JSON, or nests deeper than 32 levels */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description UNAUTHENTICATED: not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description INSUFFICIENT_FUNDS: the balance does not cover the price */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description SECOND_FACTOR_REQUIRED: the account has two-factor authentication and this session has not passed it; INVALID_ORIGIN: the request carries the session cookie but comes from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description NOT_FOUND: no order of yours has this id (another user's included) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description NOT_PENDING: this address cannot be reordered */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 256 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description VALIDATION_FAILED: a parameter or field breaks its rule; `issues` names each */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description RATE_LIMITED: OTP requests per account per minute (PUBLIC_API_RATE_LIMIT); see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description SUPPLIER_FAILED: the mail supplier could not sell or read an address (nothing charged) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7213,6 +7419,7 @@ export interface operations {
                             id: string;
                             latestCode: string | null;
                             priceMills: number;
+                            reorderOf: string | null;
                             service: string;
                             /** @enum {string} */
                             status: "pending" | "success" | "failed";
@@ -7293,6 +7500,7 @@ export interface operations {
                             id: string;
                             latestCode: string | null;
                             priceMills: number;
+                            reorderOf: string | null;
                             service: string;
                             /** @enum {string} */
                             status: "pending" | "success" | "failed";
@@ -7318,6 +7526,7 @@ export interface operations {
                             id: string;
                             latestCode: string | null;
                             priceMills: number;
+                            reorderOf: string | null;
                             service: string;
                             /** @enum {string} */
                             status: "pending" | "success" | "failed";
@@ -7447,6 +7656,7 @@ export interface operations {
                             id: string;
                             latestCode: string | null;
                             priceMills: number;
+                            reorderOf: string | null;
                             service: string;
                             /** @enum {string} */
                             status: "pending" | "success" | "failed";
@@ -7558,6 +7768,7 @@ export interface operations {
                             id: string;
                             latestCode: string | null;
                             priceMills: number;
+                            reorderOf: string | null;
                             service: string;
                             /** @enum {string} */
                             status: "pending" | "success" | "failed";
@@ -7689,6 +7900,156 @@ export interface operations {
             };
             /** @description RATE_LIMITED: OTP requests per account per minute (PUBLIC_API_RATE_LIMIT); see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reorderPublicOtpOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of the caller's choosing: the same key again answers the first order (200) instead of buying another */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description The order's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The same Idempotency-Key again: the first reorder */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        order: {
+                            address: string | null;
+                            balanceAfterMills: number;
+                            balanceBeforeMills: number;
+                            codes: string;
+                            createdAt: string;
+                            expiresAt: string;
+                            failureReason: string | null;
+                            id: string;
+                            latestCode: string | null;
+                            priceMills: number;
+                            reorderOf: string | null;
+                            service: string;
+                            /** @enum {string} */
+                            status: "pending" | "success" | "failed";
+                        };
+                    };
+                };
+            };
+            /** @description The new order on the same address */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        order: {
+                            address: string | null;
+                            balanceAfterMills: number;
+                            balanceBeforeMills: number;
+                            codes: string;
+                            createdAt: string;
+                            expiresAt: string;
+                            failureReason: string | null;
+                            id: string;
+                            latestCode: string | null;
+                            priceMills: number;
+                            reorderOf: string | null;
+                            service: string;
+                            /** @enum {string} */
+                            status: "pending" | "success" | "failed";
+                        };
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: the body is not JSON, or nests deeper than 32 levels */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid API key in `Authorization: Bearer <key>` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description INSUFFICIENT_FUNDS: the balance does not cover the price */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description NOT_FOUND: no order of yours has this id (another user's included) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description NOT_PENDING: this address cannot be reordered */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 256 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description VALIDATION_FAILED: a parameter or field breaks its rule; `issues` names each */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description RATE_LIMITED: OTP requests per account per minute (PUBLIC_API_RATE_LIMIT); see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description SUPPLIER_FAILED: the mail supplier could not sell or read an address (nothing charged) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

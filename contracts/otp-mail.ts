@@ -19,6 +19,8 @@ export const OtpOrderSchema = z.object({
   balanceAfterMills: z.number().int(),
   createdAt: z.string(),
   expiresAt: z.string(),
+  /** A reorder: the first order whose address this one reuses. */
+  reorderOf: z.string().nullable(),
 });
 export type OtpOrder = z.infer<typeof OtpOrderSchema>;
 

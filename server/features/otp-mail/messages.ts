@@ -21,8 +21,9 @@ export function sanitizeMailHtml(html: string): string {
   return sanitizeHtml(html, SANITIZE);
 }
 
+/** Not the time: an upstream market gives no date, so its letter gets "now" on every read. */
 function messageKey(mail: InboundMail) {
-  return createHash("sha256").update(JSON.stringify([mail.from, mail.subject, mail.receivedAt.toISOString(), mail.text, mail.html ?? ""])).digest("base64url");
+  return createHash("sha256").update(JSON.stringify([mail.from, mail.subject, mail.text, mail.html ?? ""])).digest("base64url");
 }
 
 /** Stores the messages an order's mailbox holds (each once); retention runs from the order's expiry. */

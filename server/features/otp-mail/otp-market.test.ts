@@ -139,3 +139,38 @@ describe("whole messages", () => {
     expect(((await u.bearer(`/api/v1/otp/orders/${order.id}/messages`)).body.messages as unknown[]).length).toBe(0);
   });
 });
+
+describe("reorder: another code on the same address", () => {
+  it("after a first code: a new order on the same address at the same price, linked to the first, with its own code", async () => {
+    const u = await fundedUser(1_000);
+    const first = (await u.bearer("/api/v1/otp/orders", { json: { service: "instagram" } })).body.order as Order;
+    await sendMail(first.address, { from: "security@mail.instagram.com", subject: "112233 is your Instagram code" });
+    await expect.poll(async () => ((await u.bearer(`/api/v1/otp/orders/${first.id}/check`, { method: "POST" })).body.order as Order).codes, { timeout: 5000 }).toBe("112233");
+
+    const res = await u.bearer(`/api/v1/otp/orders/${first.id}/reorder`, { method: "POST" });
+    expect(res.status).toBe(201);
+    const again = res.body.order as Order & { reorderOf: string };
+    expect(again).toMatchObject({ address: first.address, service: "instagram", priceMills: 61, reorderOf: first.id, status: "pending", codes: "", balanceAfterMills: 1_000 - 61 * 2 });
+    await sendMail(first.address, { from: "security@mail.instagram.com", subject: "445566 is your Instagram code" });
+    await expect.poll(async () => ((await u.bearer(`/api/v1/otp/orders/${again.id}/check`, { method: "POST" })).body.order as Order).codes, { timeout: 5000 }).toBe("445566");
+    // A stranger cannot reorder someone else's address.
+    const stranger = await fundedUser(1_000);
+    expect((await stranger.bearer(`/api/v1/otp/orders/${first.id}/reorder`, { method: "POST" })).status).toBe(404);
+    expect(await balanceOf(stranger.keyId)).toBe(1_000);
+  });
+
+  it("a reorder that receives nothing is refunded once at expiry, however often the expiry pass runs", async () => {
+    const u = await fundedUser(1_000);
+    const first = (await u.bearer("/api/v1/otp/orders", { method: "POST" })).body.order as Order;
+    const again = (await u.bearer(`/api/v1/otp/orders/${first.id}/reorder`, { method: "POST" })).body.order as Order & { expiresAt: string };
+    expect(await balanceOf(u.keyId)).toBe(910);
+    const { expireOtpOrders } = await import("./service");
+    const later = new Date(new Date(again.expiresAt).getTime() + 60_000);
+    await Promise.all([expireOtpOrders(t.otpMail, later), expireOtpOrders(t.otpMail, later)]);
+    await expireOtpOrders(t.otpMail, later);
+    expect(await balanceOf(u.keyId)).toBe(1_000); // both orders refunded, each once
+    const refunds = await t.database.db.select().from(balanceLedger).where(and(eq(balanceLedger.apiKeyId, u.keyId), eq(balanceLedger.reason, "otp_refund")));
+    expect(refunds.filter((r) => r.reference === again.id).map((r) => r.deltaMills)).toEqual([45]);
+    expect(await findLedgerMismatches({ db: t.database.db })).toEqual([]);
+  });
+});

@@ -8,7 +8,7 @@ import { applyRateLimit, type SharedRateLimiter } from "../../lib/rate-limit";
 import { AppError } from "../../lib/errors";
 import { ANY_BODY, API_KEY, errorResponses, FORBIDDEN_STATE_CHANGE, json, SESSION, TAG_NAMES, type ErrorStatus } from "../../lib/openapi";
 import { ensureApiKey } from "../balance/service";
-import { buyOtpMail, cancelOtpMail, checkOtpMail, listOtpOrders, listOtpServices, otpOrderMessages, type OtpMailDeps } from "./service";
+import { buyOtpMail, reorderOtpMail, cancelOtpMail, checkOtpMail, listOtpOrders, listOtpServices, otpOrderMessages, type OtpMailDeps } from "./service";
 
 const Order = z.object({ order: OtpOrderSchema });
 const IdParam = z.object({ id: z.string().max(64).openapi({ description: "The order's id" }) });
@@ -114,6 +114,21 @@ function routesFor(door: Door) {
       request: { params: IdParam },
       responses: { 200: json(Order, "The order with its codes, latest last"), ...errors([...ANY_BODY, 404, 422, 429, 503], post) },
     }),
+    reorder: createRoute({
+      method: "post",
+      path: `${prefix}/orders/{id}/reorder`,
+      operationId: id("reorder", "OtpOrder"),
+      ...common,
+      summary: "Another code on the same address",
+      description:
+        "Buys another code on the address of one of your orders (Kopeechka's reorder), within or after its lifetime, at that order's price: a new order linked to the first (`reorderOf`), refunded once if nothing arrives before it expires.",
+      request: { params: IdParam, headers: IdempotencyHeader },
+      responses: {
+        201: json(Order, "The new order on the same address"),
+        200: json(Order, "The same Idempotency-Key again: the first reorder"),
+        ...errors([...ANY_BODY, 402, 404, 409, 422, 429, 503], { ...post, 409: "NOT_PENDING: this address cannot be reordered" }),
+      },
+    }),
     messages: createRoute({
       method: "get",
       path: `${prefix}/orders/{id}/messages`,
@@ -173,6 +188,13 @@ function buildRoutes(deps: OtpMailDeps & { secret: string }, door: Door, beforeE
     .openapi(r.check, async (c) => {
       beforeEach(c);
       return c.json({ order: await checkOtpMail(deps, { userId: requireUser(c.get("ctx")).id, id: c.req.valid("param").id }) }, 200);
+    })
+    .openapi(r.reorder, async (c) => {
+      beforeEach(c);
+      const user = requireUser(c.get("ctx"));
+      const input = { userId: user.id, apiKeyId: await keyFor(c), id: c.req.valid("param").id, idempotencyKey: c.req.valid("header")["idempotency-key"] };
+      const { order, replayed } = await reorderOtpMail(deps, input);
+      return c.json({ order }, replayed ? 200 : 201);
     })
     .openapi(r.messages, async (c) => {
       beforeEach(c);

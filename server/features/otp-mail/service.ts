@@ -52,6 +52,7 @@ export function toOtpOrderDto(row: OrderRow): OtpOrder {
     balanceAfterMills: row.balanceAfterMills,
     createdAt: row.createdAt.toISOString(),
     expiresAt: row.expiresAt.toISOString(),
+    reorderOf: row.reorderOf,
   };
 }
 
@@ -109,6 +110,27 @@ async function acquireAddress(deps: OtpMailDeps, service: string) {
     }
     throw new AppError("SUPPLIER_FAILED");
   }
+}
+
+/** The same address again for another code (Kopeechka's reorder); no money has moved yet. */
+async function reacquireAddress(deps: OtpMailDeps, first: OrderRow) {
+  if (!first.address || !first.supplierRef || !deps.supplier.reorder) throw new AppError("NOT_PENDING", "This order's address cannot be reordered.");
+  try {
+    return await deps.supplier.reorder({ address: first.address, ref: first.supplierRef, service: first.service });
+  } catch (err) {
+    logSupplierFailure(deps, "reorder", err);
+    if (err instanceof SupplierError && err.reason === "rejected") throw new AppError("NOT_PENDING", "The market refused another code on this address.");
+    throw new AppError("SUPPLIER_FAILED");
+  }
+}
+
+/**
+ * Another code on the address of an order of the caller's, within or after its lifetime: a new
+ * order linked to the first, at the first one's price, refunded once at expiry if nothing arrives.
+ */
+export async function reorderOtpMail(deps: OtpMailDeps, input: { userId: string; apiKeyId: string; id: string; idempotencyKey?: string }) {
+  const first = await ownOrder(deps.db, input.userId, input.id);
+  return buyOtpMail(deps, { userId: input.userId, apiKeyId: input.apiKeyId, idempotencyKey: input.idempotencyKey, reorderOf: first });
 }
 
 /** The seller hears that the supplier is out of stock, at most once an hour (otp.stock_low). */
@@ -171,11 +193,15 @@ async function refuseBeforeBuying(deps: OtpMailDeps, input: { apiKeyId: string; 
 
 export async function buyOtpMail(
   deps: OtpMailDeps,
-  input: { userId: string; apiKeyId: string; service?: string; idempotencyKey?: string },
+  input: { userId: string; apiKeyId: string; service?: string; idempotencyKey?: string; reorderOf?: OrderRow },
 ): Promise<{ order: OtpOrder; replayed: boolean }> {
   const { db, supplier, costMills } = deps;
-  const service = input.service ?? DEFAULT_OTP_SERVICE;
-  const { priceMills, lifetimeMinutes } = serviceSettings(deps, service);
+  const first = input.reorderOf;
+  const service = first?.service ?? input.service ?? DEFAULT_OTP_SERVICE;
+  const settings = serviceSettings(deps, service);
+  // A reorder costs what the first order cost.
+  const priceMills = first?.priceMills ?? settings.priceMills;
+  const { lifetimeMinutes } = settings;
   // An address from an upstream market costs money: answer a replay and refuse a key that
   // cannot pay before buying one. Our own inbox's addresses cost nothing, so the purchase goes
   // straight to the one statement below, which refuses a key that cannot pay by itself and
@@ -189,7 +215,7 @@ export async function buyOtpMail(
   // balance row lock, and a supplier that fails (no stock, down) leaves no debit and no ledger row
   // (docs/decisions/009). Mail counts from this moment on.
   const startedAt = new Date();
-  const { address, ref } = await acquireAddress(deps, service);
+  const { address, ref } = first ? await reacquireAddress(deps, first) : await acquireAddress(deps, service);
   const id = randomUUID();
   const expiresAt = new Date(startedAt.getTime() + lifetimeMinutes * 60_000);
   try {
@@ -200,9 +226,10 @@ export async function buyOtpMail(
       with ${balanceChangeSteps({ apiKeyId: input.apiKeyId, deltaMills: -priceMills, reason: "otp_purchase", reference: id })},
       created as (
         insert into otp_mail_orders (id, user_id, api_key_id, supplier, supplier_ref, address, service, price_mills, cost_mills,
-          balance_before_mills, balance_after_mills, idempotency_key, created_at, expires_at)
+          balance_before_mills, balance_after_mills, idempotency_key, created_at, expires_at, reorder_of)
         select ${id}::uuid, ${input.userId}, ${input.apiKeyId}::uuid, ${supplier.id}, ${ref}, ${address}, ${service}, ${priceMills}, ${costMills},
-          balance_after_mills + ${priceMills}, balance_after_mills, ${input.idempotencyKey ?? null}, ${startedAt.toISOString()}::timestamptz, ${expiresAt.toISOString()}::timestamptz
+          balance_after_mills + ${priceMills}, balance_after_mills, ${input.idempotencyKey ?? null}, ${startedAt.toISOString()}::timestamptz, ${expiresAt.toISOString()}::timestamptz,
+          ${first?.id ?? null}::uuid
         from entry
         returning balance_after_mills
       )
@@ -238,7 +265,7 @@ export async function buyOtpMail(
       createdAt: startedAt,
       expiresAt,
       completedAt: null,
-      reorderOf: null,
+      reorderOf: first?.id ?? null,
     };
     return { order: toOtpOrderDto(created), replayed: false };
   } catch (err) {

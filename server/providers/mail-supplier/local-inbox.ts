@@ -14,6 +14,10 @@ export function createLocalInbox({ db, domain }: { db: Db; domain: string }): Ma
       const address = `${local}@${domain}`.toLowerCase();
       return { address, ref: address };
     },
+    async reorder({ address }) {
+      // Our own addresses never go away: the same address, read from the reorder's time on.
+      return { address, ref: address };
+    },
     async messages({ address, since }) {
       const rows = await db
         .select()

@@ -146,6 +146,17 @@ export function createMarketSimulator(options: SimulatorOptions) {
     return answer(c, { status: "OK", value, ...(wantsFull ? { fullmessage: full } : {}) }, wantsFull || !value ? full : value);
   });
 
+  // Another activation on the same address and site, only after a first letter (as the market's docs say).
+  app.get("/mailbox-reorder", (c) => {
+    const site = (c.req.query("site") ?? "").trim().toLowerCase();
+    const email = (c.req.query("email") ?? "").trim().toLowerCase();
+    const first = [...activations.values()].find((a) => a.token === c.req.query("token") && a.address === email && a.site === site && a.letter);
+    if (!first) return error(c, "ACTIVATION_NOT_FOUND");
+    const id = nextId++;
+    activations.set(id, { ...first, id, status: "READY", letter: undefined });
+    return answer(c, { status: "OK", id, mail: first.address }, `OK|${id}|${first.address}`);
+  });
+
   app.get("/mailbox-cancel", (c) => {
     const activation = owned(c);
     if (!activation) return error(c, "NO_ACTIVATION");

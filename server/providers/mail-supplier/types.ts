@@ -35,6 +35,8 @@ export interface MailSupplier {
   acquire(input: { service: string }): Promise<{ address: string; ref: string }>;
   /** Messages received for the address since `since` (`service` as given to acquire). */
   messages(input: { address: string; ref: string; since: Date; service: string }): Promise<InboundMail[]>;
+  /** Another activation on an address bought before (Kopeechka's mailbox-reorder); unset: not offered. */
+  reorder?(input: { address: string; ref: string; service: string }): Promise<{ address: string; ref: string }>;
   /** Give the address back (cancel/expiry); best effort. */
   release(input: { ref: string }): Promise<void>;
 }

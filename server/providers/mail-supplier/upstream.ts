@@ -45,6 +45,7 @@ const ERROR_CODES: Record<string, [Reason, string]> = {
   BAD_DOMAIN: ["rejected", "the market does not know this mail type"],
   BAD_EMAIL: ["rejected", "the market banned this mailbox"],
   NO_ACTIVATION: ["rejected", "the market does not know this activation"],
+  ACTIVATION_NOT_FOUND: ["rejected", "the market has no earlier activation with a letter for this address and site"],
   ACTIVATION_CANCELED: ["rejected", "the activation was already cancelled at the market"],
   TIME_LIMIT_EXCEED: ["unavailable", "the market rate-limited us"],
   SYSTEM_ERROR: ["unavailable", "the market reported an internal error"],
@@ -118,6 +119,16 @@ export function createUpstreamSupplier(options: UpstreamOptions): MailSupplier {
       if (!target) throw new SupplierError("rejected", `mailbox-get-email: no market site for service ${service}`);
       const method = "mailbox-get-email";
       const answer = await call(method, { site: target.site, sender: target.sender, mail_type: mailType });
+      if (!answer.ok) throw errorFor(method, answer.code);
+      const { id, mail } = parse(method, GetEmailOk, answer.body);
+      return { address: mail.toLowerCase(), ref: id };
+    },
+
+    async reorder({ address, service }) {
+      const target = sites[service];
+      if (!target) throw new SupplierError("rejected", `mailbox-reorder: no market site for service ${service}`);
+      const method = "mailbox-reorder";
+      const answer = await call(method, { site: target.site, email: address });
       if (!answer.ok) throw errorFor(method, answer.code);
       const { id, mail } = parse(method, GetEmailOk, answer.body);
       return { address: mail.toLowerCase(), ref: id };
