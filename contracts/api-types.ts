@@ -873,6 +873,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/otp-mail/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One order, optionally waiting for its code
+         * @description One order as stored. With `wait=N` (at most 60) the answer is held until a code arrives or N seconds pass, whichever is first; it costs no polling on the server (it listens for the order's change) and counts once against the rate limit.
+         */
+        get: operations["getOtpOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/otp-mail/orders/{id}/cancel": {
         parameters: {
             query?: never;
@@ -1235,6 +1255,26 @@ export interface paths {
          * @description Buys a disposable address that receives a site's one-time codes (the body's `service`, Facebook by default), paid from the API key owner's balance at that service's price. Send an Idempotency-Key to make a retry safe.
          */
         post: operations["buyPublicOtpOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/otp/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One order, optionally waiting for its code
+         * @description One order as stored. With `wait=N` (at most 60) the answer is held until a code arrives or N seconds pass, whichever is first; it costs no polling on the server (it listens for the order's change) and counts once against the rate limit.
+         */
+        get: operations["getPublicOtpOrder"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -5760,6 +5800,94 @@ export interface operations {
             };
         };
     };
+    getOtpOrder: {
+        parameters: {
+            query?: {
+                /** @description Seconds to wait for a code (0–60) */
+                wait?: number | null;
+            };
+            header?: never;
+            path: {
+                /** @description The order's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        order: {
+                            address: string | null;
+                            balanceAfterMills: number;
+                            balanceBeforeMills: number;
+                            codes: string;
+                            createdAt: string;
+                            expiresAt: string;
+                            failureReason: string | null;
+                            id: string;
+                            latestCode: string | null;
+                            priceMills: number;
+                            reorderOf: string | null;
+                            service: string;
+                            /** @enum {string} */
+                            status: "pending" | "success" | "failed";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description SECOND_FACTOR_REQUIRED: the account has two-factor authentication and this session has not passed it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description NOT_FOUND: no order of yours has this id (another user's included) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description VALIDATION_FAILED: a parameter or field breaks its rule; `issues` names each */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description RATE_LIMITED: OTP requests per account per minute (PUBLIC_API_RATE_LIMIT); see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     cancelOtpOrder: {
         parameters: {
             query?: never;
@@ -7617,6 +7745,85 @@ export interface operations {
             };
             /** @description SUPPLIER_FAILED: the mail supplier could not sell or read an address (nothing charged) */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getPublicOtpOrder: {
+        parameters: {
+            query?: {
+                /** @description Seconds to wait for a code (0–60) */
+                wait?: number | null;
+            };
+            header?: never;
+            path: {
+                /** @description The order's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        order: {
+                            address: string | null;
+                            balanceAfterMills: number;
+                            balanceBeforeMills: number;
+                            codes: string;
+                            createdAt: string;
+                            expiresAt: string;
+                            failureReason: string | null;
+                            id: string;
+                            latestCode: string | null;
+                            priceMills: number;
+                            reorderOf: string | null;
+                            service: string;
+                            /** @enum {string} */
+                            status: "pending" | "success" | "failed";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid API key in `Authorization: Bearer <key>` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description NOT_FOUND: no order of yours has this id (another user's included) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description VALIDATION_FAILED: a parameter or field breaks its rule; `issues` names each */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description RATE_LIMITED: OTP requests per account per minute (PUBLIC_API_RATE_LIMIT); see Retry-After */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

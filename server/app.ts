@@ -184,7 +184,7 @@ export function createApp({ config, db, auth, logger, signer, limiter, otpMail, 
   publicApi.use("/v1/otp/*", apiKeyContext(db));
   publicApi.route("/", createPublicBalanceRoutes({ db }));
   const otpLimit = { limiter, perMinute: config.publicApiRateLimit };
-  publicApi.route("/", createPublicOtpRoutes({ ...otpMail, secret: config.authSecret, limit: otpLimit }));
+  publicApi.route("/", createPublicOtpRoutes({ ...otpMail, secret: config.authSecret, limit: otpLimit, events }));
   app.route("/api", publicApi);
 
   // Cookie-authenticated state changes come from the shop's own pages (better-auth checks /api/auth
@@ -198,7 +198,7 @@ export function createApp({ config, db, auth, logger, signer, limiter, otpMail, 
   api.route("/", createPlanRoutes(db));
   api.route("/", createLicenseRoutes(db));
   api.route("/", createProfileRoutes({ db, secret: config.authSecret }));
-  api.route("/", createOtpMailRoutes({ ...otpMail, secret: config.authSecret, limit: otpLimit }));
+  api.route("/", createOtpMailRoutes({ ...otpMail, secret: config.authSecret, limit: otpLimit, events }));
   api.route("/", createAdminRoutes({ db, secret: config.authSecret, baseUrl: config.baseUrl, logger, suspicion: config.licences.suspicious, licenceCache }));
   api.route(
     "/",

@@ -174,3 +174,36 @@ describe("reorder: another code on the same address", () => {
     expect(await findLedgerMismatches({ db: t.database.db })).toEqual([]);
   });
 });
+
+describe("waiting for a code", () => {
+  it("GET ?wait holds until the code arrives over SMTP: every waiting client is answered with its own code", async () => {
+    const u = await fundedUser(10_000);
+    const orders = await Promise.all(Array.from({ length: 10 }, () => u.bearer("/api/v1/otp/orders", { method: "POST" }).then((r) => r.body.order as Order)));
+    const started = Date.now();
+    const answers = orders.map((o) => u.bearer(`/api/v1/otp/orders/${o.id}?wait=30`).then((r) => ({ at: Date.now(), status: r.status, order: r.body.order as Order })));
+    await new Promise((r) => setTimeout(r, 300)); // all are waiting
+    const sentAt = Date.now();
+    await Promise.all(orders.map((o, i) => sendMail(o.address, { subject: `FB-${70000 + i} is your Facebook confirmation code` })));
+    const results = await Promise.all(answers);
+    results.forEach((r, i) => expect(r).toMatchObject({ status: 200, order: { id: orders[i]!.id, status: "success", latestCode: String(70000 + i) } }));
+    expect(Math.min(...results.map((r) => r.at))).toBeGreaterThanOrEqual(sentAt); // none answered before its mail
+    expect(Math.max(...results.map((r) => r.at)) - started).toBeLessThan(10_000);
+  });
+
+  it("answers the pending order when the time is up, at once when a code is there already, and 404 to a stranger", async () => {
+    const u = await fundedUser(1_000);
+    const order = (await u.bearer("/api/v1/otp/orders", { method: "POST" })).body.order as Order;
+    const t0 = Date.now();
+    const timedOut = await u.bearer(`/api/v1/otp/orders/${order.id}?wait=1`);
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(950);
+    expect(timedOut.body.order).toMatchObject({ status: "pending", codes: "" });
+    expect((await u.bearer(`/api/v1/otp/orders/${order.id}?wait=61`)).status).toBe(422);
+    const stranger = await fundedUser(0);
+    expect((await stranger.bearer(`/api/v1/otp/orders/${order.id}?wait=5`)).status).toBe(404);
+    await sendMail(order.address, { subject: "FB-24680 is your Facebook confirmation code" });
+    await expect.poll(async () => ((await u.bearer(`/api/v1/otp/orders/${order.id}`)).body.order as Order).codes, { timeout: 5000 }).toBe("24680");
+    const t1 = Date.now();
+    expect((await u.bearer(`/api/v1/otp/orders/${order.id}?wait=30`)).body.order).toMatchObject({ latestCode: "24680" });
+    expect(Date.now() - t1).toBeLessThan(1000);
+  });
+});

@@ -8,10 +8,15 @@ import { applyRateLimit, type SharedRateLimiter } from "../../lib/rate-limit";
 import { AppError } from "../../lib/errors";
 import { ANY_BODY, API_KEY, errorResponses, FORBIDDEN_STATE_CHANGE, json, SESSION, TAG_NAMES, type ErrorStatus } from "../../lib/openapi";
 import { ensureApiKey } from "../balance/service";
-import { buyOtpMail, reorderOtpMail, cancelOtpMail, checkOtpMail, listOtpOrders, listOtpServices, otpOrderMessages, type OtpMailDeps } from "./service";
+import type { AccountEventHub } from "../events/hub";
+import { MAX_WAIT_SECONDS, waitForOtpOrder } from "./wait";
+import { buyOtpMail, getOtpOrder, reorderOtpMail, cancelOtpMail, checkOtpMail, listOtpOrders, listOtpServices, otpOrderMessages, type OtpMailDeps } from "./service";
 
 const Order = z.object({ order: OtpOrderSchema });
 const IdParam = z.object({ id: z.string().max(64).openapi({ description: "The order's id" }) });
+const WaitQuery = z.object({
+  wait: z.coerce.number().int().min(0).max(MAX_WAIT_SECONDS).optional().openapi({ description: `Seconds to wait for a code (0–${MAX_WAIT_SECONDS})` }),
+});
 const IdempotencyHeader = z.object({
   "idempotency-key": z.string().min(8).max(128).optional().openapi({ description: "A key of the caller's choosing: the same key again answers the first order (200) instead of buying another" }),
 });
@@ -129,6 +134,16 @@ function routesFor(door: Door) {
         ...errors([...ANY_BODY, 402, 404, 409, 422, 429, 503], { ...post, 409: "NOT_PENDING: this address cannot be reordered" }),
       },
     }),
+    get: createRoute({
+      method: "get",
+      path: `${prefix}/orders/{id}`,
+      operationId: id("get", "OtpOrder"),
+      ...common,
+      summary: "One order, optionally waiting for its code",
+      description: `One order as stored. With \`wait=N\` (at most ${MAX_WAIT_SECONDS}) the answer is held until a code arrives or N seconds pass, whichever is first; it costs no polling on the server (it listens for the order's change) and counts once against the rate limit.`,
+      request: { params: IdParam, query: WaitQuery },
+      responses: { 200: json(Order, "The order"), ...errors([404, 422, 429]) },
+    }),
     messages: createRoute({
       method: "get",
       path: `${prefix}/orders/{id}/messages`,
@@ -160,7 +175,7 @@ function toDate(value?: string) {
   return value ? new Date(value) : undefined;
 }
 
-function buildRoutes(deps: OtpMailDeps & { secret: string }, door: Door, beforeEach: (c: Context<AppEnv>) => void) {
+function buildRoutes(deps: OtpMailDeps & { secret: string; events?: AccountEventHub }, door: Door, beforeEach: (c: Context<AppEnv>) => void) {
   const r = routesFor(door);
   const app = new OpenAPIHono<AppEnv>();
   const keyFor = async (c: Context<AppEnv>) => {
@@ -196,6 +211,13 @@ function buildRoutes(deps: OtpMailDeps & { secret: string }, door: Door, beforeE
       const { order, replayed } = await reorderOtpMail(deps, input);
       return c.json({ order }, replayed ? 200 : 201);
     })
+    .openapi(r.get, async (c) => {
+      beforeEach(c);
+      const input = { userId: requireUser(c.get("ctx")).id, id: c.req.valid("param").id };
+      const wait = c.req.valid("query").wait ?? 0;
+      const order = wait > 0 && deps.events ? await waitForOtpOrder(deps, deps.events, { ...input, waitSeconds: wait, signal: c.req.raw.signal }) : await getOtpOrder(deps, input);
+      return c.json({ order }, 200);
+    })
     .openapi(r.messages, async (c) => {
       beforeEach(c);
       return c.json({ messages: await otpOrderMessages(deps, { userId: requireUser(c.get("ctx")).id, id: c.req.valid("param").id }) }, 200);
@@ -221,7 +243,7 @@ export function limitOtp(c: Context<AppEnv>, { limiter, perMinute }: OtpLimit, u
 }
 
 /** Dashboard routes (session cookie). */
-export function createOtpMailRoutes(deps: OtpMailDeps & { secret: string; limit: OtpLimit }) {
+export function createOtpMailRoutes(deps: OtpMailDeps & { secret: string; limit: OtpLimit; events?: AccountEventHub }) {
   const app = new OpenAPIHono<AppEnv>();
   app.use("/otp-mail/*", guard(requireUser));
   app.route("/", buildRoutes(deps, DOORS.dashboard, (c) => limitOtp(c, deps.limit, requireUser(c.get("ctx")).id)));
@@ -229,7 +251,7 @@ export function createOtpMailRoutes(deps: OtpMailDeps & { secret: string; limit:
 }
 
 /** Public API routes (Bearer API key). */
-export function createPublicOtpRoutes(deps: OtpMailDeps & { secret: string; limit: OtpLimit }) {
+export function createPublicOtpRoutes(deps: OtpMailDeps & { secret: string; limit: OtpLimit; events?: AccountEventHub }) {
   return buildRoutes(deps, DOORS.publicApi, (c) => {
     const ctx = c.get("ctx");
     if (!ctx.apiKeyId) throw new AppError("UNAUTHENTICATED", "Invalid API key.");

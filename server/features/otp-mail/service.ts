@@ -291,6 +291,11 @@ async function ownOrder(db: Db | Tx, userId: string, id: string, lock = false) {
   return row;
 }
 
+/** An order of the caller's as stored (no mailbox read): one indexed query. */
+export async function getOtpOrder(deps: OtpMailDeps, input: { userId: string; id: string }): Promise<OtpOrder> {
+  return toOtpOrderDto(await ownOrder(deps.db, input.userId, input.id));
+}
+
 /** Reads the mailbox and records every code since the purchase (latest last). */
 export async function checkOtpMail(deps: OtpMailDeps, input: { userId: string; id: string }): Promise<OtpOrder> {
   const order = await ownOrder(deps.db, input.userId, input.id);
