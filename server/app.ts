@@ -31,6 +31,7 @@ import { createMeRoutes } from "./features/me/routes";
 import { createOtpMailRoutes, createPublicOtpRoutes } from "./features/otp-mail/routes";
 import type { OtpMailDeps } from "./features/otp-mail/service";
 import { createOtpCompatRoutes } from "./features/otp-mail/compat-routes";
+import { createKopeechkaRoutes } from "./features/otp-mail/kopeechka-routes";
 import { createOrdersDeps, type OrdersDeps } from "./features/orders/deps";
 import { createProviderRoutes } from "./features/orders/provider-routes";
 import { createReceiptRoutes } from "./features/orders/receipt-routes";
@@ -234,6 +235,8 @@ export function createApp({ config, db, auth, logger, signer, limiter, otpMail, 
   app.doc31("/api/docs", openApiDoc);
 
   app.all("/api/*", (c) => c.json(errorBody("NOT_FOUND", `No API route ${c.req.method} ${c.req.path}`), 404));
+  // Kopeechka's protocol for bots that speak it (token= in the query, on these paths only).
+  app.route("/compat/kopeechka", createKopeechkaRoutes({ ...otpMail, limit: otpLimit, domain: config.otpMail.domain }));
   // Bots written for other markets call /compat/…: an unknown path is a JSON 404, never the web app's HTML.
   app.all("/compat/*", (c) => c.json(errorBody("NOT_FOUND", `No compatibility route ${c.req.method} ${c.req.path}`), 404));
 

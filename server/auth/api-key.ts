@@ -27,6 +27,15 @@ function prepareLookup(db: Db) {
     .prepare("api_key_owner");
 }
 
+/** The active key's owner for a raw API key, or undefined (the Kopeechka door's `token=`). */
+export async function findApiKeyOwner(db: Db, key: string) {
+  if (!/^[A-Za-z0-9]{1,128}$/.test(key)) return undefined;
+  let lookup = statements.get(db);
+  if (!lookup) statements.set(db, (lookup = prepareLookup(db)));
+  const [found] = await lookup.execute({ hash: hashApiKey(key) });
+  return found;
+}
+
 export function apiKeyContext(db: Db) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const header = c.req.header("authorization") ?? "";

@@ -1,0 +1,123 @@
+// The Kopeechka door (/compat/kopeechka/) as a Kopeechka client uses it: GET with token= in the
+// query, HTTP 200 with status OK|ERROR, WAIT_LINK until the letter, value/fullmessage, reorder, cancel.
+import { eq } from "drizzle-orm";
+import nodemailer from "nodemailer";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiKeys } from "../../db/schema";
+import { createLogger } from "../../lib/logger";
+import { startSmtpReceiver } from "../../providers/email/smtp-receiver";
+import { createTestContext, type TestContext } from "../../test/harness";
+import { changeBalance, ensureApiKey, findLedgerMismatches, revealApiKey } from "../balance/service";
+import { recordMailArrival } from "./service";
+
+let t: TestContext;
+let receiver: { port: number; close(): Promise<void> };
+
+beforeAll(async () => {
+  t = await createTestContext({ PUBLIC_API_RATE_LIMIT: "30" });
+  receiver = await startSmtpReceiver({
+    db: t.database.db,
+    port: 0,
+    logger: createLogger("silent"),
+    onStored: (messages) => messages.forEach((m) => void recordMailArrival(t.otpMail, m.toAddress)),
+  });
+});
+afterAll(async () => {
+  await receiver.close();
+  await t.close();
+});
+
+async function customer(mills: number) {
+  const u = await t.signedInUser();
+  const key = await ensureApiKey({ db: t.database.db, secret: t.config.authSecret, userId: u.id });
+  if (mills) await t.database.db.transaction((tx) => changeBalance(tx, { apiKeyId: key.id, deltaMills: mills, reason: "topup", reference: "seed" }));
+  const token = revealApiKey(t.config.authSecret, key);
+  /** A Kopeechka call: GET /compat/kopeechka/<method>?token=…&api=2.0&… (no cookie, no header). */
+  const call = async (method: string, params: Record<string, string> = {}, asToken = token) => {
+    const query = new URLSearchParams({ token: asToken, api: "2.0", type: "JSON", ...params });
+    const res = await t.client().request(`/compat/kopeechka/${method}?${query}`);
+    expect(res.status).toBe(200);
+    return (await res.json()) as Record<string, unknown> & { status: "OK" | "ERROR"; value?: string };
+  };
+  return { ...u, keyId: key.id, token, call };
+}
+
+async function balanceOf(keyId: string) {
+  const [row] = await t.database.db.select({ b: apiKeys.balanceMills }).from(apiKeys).where(eq(apiKeys.id, keyId));
+  return row!.b;
+}
+
+function sendMail(to: string, subject: string, html?: string) {
+  const transport = nodemailer.createTransport({ host: "127.0.0.1", port: receiver.port, secure: false, ignoreTLS: true });
+  return transport.sendMail({ from: "Facebook <security@facebookmail.com>", to, subject, text: "See the subject.", html });
+}
+
+describe("the Kopeechka door", () => {
+  it("buy, WAIT_LINK, the letter, value and fullmessage, reorder, cancel: as a Kopeechka client does", async () => {
+    const u = await customer(1_000);
+    expect(await u.call("user-balance")).toEqual({ status: "OK", balance: 1 });
+    const domains = await u.call("mailbox-get-domains", { site: "facebook.com" });
+    expect(domains).toMatchObject({ status: "OK", count: 1, domains: ["otp.keyshop.local"] });
+
+    const bought = await u.call("mailbox-get-email", { site: "facebook.com", mail_type: "otp.keyshop.local" });
+    expect(bought).toMatchObject({ status: "OK", id: expect.any(String), mail: expect.stringMatching(/@otp\.keyshop\.local$/) });
+    expect(await balanceOf(u.keyId)).toBe(955);
+    const id = bought.id as string;
+    const mail = bought.mail as string;
+
+    expect(await u.call("mailbox-get-message", { id })).toEqual({ status: "ERROR", value: "WAIT_LINK" });
+    await sendMail(mail, "FB-58213 is your Facebook confirmation code", "<p>Your code is <b>58213</b></p><script>x()</script>");
+    await expect.poll(() => u.call("mailbox-get-message", { id }), { timeout: 5000 }).toEqual({ status: "OK", value: "58213" });
+    const full = await u.call("mailbox-get-message", { id, full: "1" });
+    expect(full).toMatchObject({ status: "OK", value: "58213", fullmessage: expect.stringContaining("<b>58213</b>") });
+    expect(full.fullmessage).not.toContain("script");
+    // A letter came: no cancel.
+    expect((await u.call("mailbox-cancel", { id })).status).toBe("ERROR");
+
+    // Another code on the same address, for the same price.
+    const again = await u.call("mailbox-reorder", { site: "facebook.com", email: mail });
+    expect(again).toMatchObject({ status: "OK", mail });
+    expect(again.id).not.toBe(id);
+    expect(await balanceOf(u.keyId)).toBe(910);
+    expect(await u.call("mailbox-get-message", { id: again.id as string })).toEqual({ status: "ERROR", value: "WAIT_LINK" });
+    // Nothing came: cancel refunds, and a second cancel says it is cancelled.
+    expect(await u.call("mailbox-cancel", { id: again.id as string })).toEqual({ status: "OK" });
+    expect(await balanceOf(u.keyId)).toBe(955);
+    expect(await u.call("mailbox-cancel", { id: again.id as string })).toEqual({ status: "ERROR", value: "ACTIVATION_CANCELED" });
+    expect(await u.call("mailbox-get-message", { id: again.id as string })).toEqual({ status: "ERROR", value: "ACTIVATION_CANCELED" });
+    expect(await findLedgerMismatches({ db: t.database.db })).toEqual([]);
+  });
+
+  it("answers Kopeechka's error names: BAD_TOKEN, BAD_SITE, BAD_BALANCE, NO_ACTIVATION, ACTIVATION_NOT_FOUND", async () => {
+    const u = await customer(10);
+    expect(await u.call("user-balance", {}, "wrongtoken")).toEqual({ status: "ERROR", value: "BAD_TOKEN" });
+    expect(await u.call("mailbox-get-email", { site: "myspace.com" })).toEqual({ status: "ERROR", value: "BAD_SITE" });
+    expect(await u.call("mailbox-get-email", { site: "facebook.com" })).toEqual({ status: "ERROR", value: "BAD_BALANCE" });
+    expect(await u.call("mailbox-get-message", { id: "12345" })).toEqual({ status: "ERROR", value: "NO_ACTIVATION" });
+    expect(await u.call("mailbox-reorder", { site: "facebook.com", email: "nobody@otp.keyshop.local" })).toEqual({ status: "ERROR", value: "ACTIVATION_NOT_FOUND" });
+  });
+
+  it("another customer's token cannot read, cancel or reorder an activation", async () => {
+    const owner = await customer(1_000);
+    const bought = await owner.call("mailbox-get-email", { site: "facebook" });
+    const stranger = await customer(1_000);
+    expect(await stranger.call("mailbox-get-message", { id: bought.id as string, full: "1" })).toEqual({ status: "ERROR", value: "NO_ACTIVATION" });
+    expect(await stranger.call("mailbox-cancel", { id: bought.id as string })).toEqual({ status: "ERROR", value: "NO_ACTIVATION" });
+    expect(await stranger.call("mailbox-reorder", { site: "facebook.com", email: bought.mail as string })).toEqual({ status: "ERROR", value: "ACTIVATION_NOT_FOUND" });
+    expect(await balanceOf(stranger.keyId)).toBe(1_000);
+  });
+
+  it("is rate-limited per account together with the API (TIME_LIMIT_EXCEED)", async () => {
+    const u = await customer(0);
+    const answers = [];
+    for (let i = 0; i < 32; i++) answers.push(await u.call("user-balance"));
+    expect(answers.slice(0, 30).every((a) => a.status === "OK")).toBe(true);
+    expect(answers.at(-1)).toEqual({ status: "ERROR", value: "TIME_LIMIT_EXCEED" });
+  });
+
+  it("a token in the query is refused everywhere else: the public API wants the Bearer header", async () => {
+    const u = await customer(0);
+    expect((await t.client().request(`/api/v1/balance?token=${u.token}`)).status).toBe(401);
+    expect((await t.client().request(`/api/v1/otp/orders?token=${u.token}`)).status).toBe(401);
+  });
+});
