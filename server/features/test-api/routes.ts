@@ -41,6 +41,8 @@ const SeedOrdersBody = z.object({
         amountMills: z.number().int().min(1).max(100_000_000).optional(),
         status: z.enum(["pending", "paid", "failed", "cancelled", "refunded"]).default("paid"),
         createdAt: z.coerce.date().optional(),
+        /** The buyer's language (receipts and reminders follow the latest order's). */
+        locale: z.enum(["en", "km"]).optional(),
       }),
     )
     .min(1)
@@ -126,6 +128,7 @@ export function createTestApiRoutes({
           planTitle: plan?.title ?? null,
           amountMills: o.amountMills ?? plan?.priceMills ?? 1000,
           status: o.status,
+          locale: o.locale ?? "en",
           createdAt,
           updatedAt: createdAt,
           paidAt: o.status === "paid" ? createdAt : null,

@@ -1,0 +1,113 @@
+#!/usr/bin/env node
+// Screenshots of renewals (issue #17 items 1-4), to look at: the expiry reminder e-mail in English
+// and Khmer as a phone shows it, and the Renew flow at 375 px (License Keys with days left and a
+// licence's term, the Renew dialog, the reminder link's page with its checkout), light and dark.
+//   node scripts/screenshots/renewals.mjs [outDir]
+// Starts the built server (dist/) on a throw-away embedded database; needs `npm run build` first.
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { chromium } from "playwright-core";
+
+const OUT = process.argv[2] ?? "screenshots/renewals";
+const PORT = 3450 + Math.floor(Math.random() * 50);
+const BASE = `http://localhost:${PORT}`;
+const TOKEN = "shots-token";
+const PASSWORD = "correct horse battery 9";
+const DAY = 86_400_000;
+mkdirSync(OUT, { recursive: true });
+
+const server = spawn(process.execPath, ["dist/server.js"], {
+  env: { ...process.env, PORT: String(PORT), DEV_SMTP_PORT: String(PORT + 100), DATA_DIR: mkdtempSync(path.join(tmpdir(), "ks-shots-")), DEV_TEST_API_TOKEN: TOKEN, AUTH_RATE_LIMIT: "off", LOG_LEVEL: "warn" },
+  stdio: ["ignore", "inherit", "inherit"],
+});
+for (let i = 0; ; i++) {
+  try {
+    if ((await fetch(`${BASE}/healthz`)).ok) break;
+  } catch {
+    /* starting */
+  }
+  if (i > 120) throw new Error("server did not start");
+  await new Promise((r) => setTimeout(r, 500));
+}
+
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"] });
+const PHONE = { width: 375, height: 812 };
+const origin = { origin: BASE };
+
+async function testApi(request, route, data) {
+  const res = await request.post(`/dev/test-api/${route}`, { headers: { "x-test-token": TOKEN }, data });
+  if (!res.ok()) throw new Error(`${route}: ${res.status()} ${await res.text()}`);
+  return res.json();
+}
+
+// ---- Two customers, each with a licence expiring in 3 days; the second paid in Khmer -----------
+const setup = await browser.newContext({ baseURL: BASE });
+const now = Date.now();
+const stamp = now.toString(36);
+const en = `shots-renew-${stamp}@example.com`;
+const km = `shots-renew-km-${stamp}@example.com`;
+for (const email of [en, km]) await testApi(setup.request, "users", { email, password: PASSWORD });
+await testApi(setup.request, "orders", { orders: [{ email: km, kind: "plan", planId: "local-1m", status: "failed", locale: "km" }] });
+const iso = (ms) => new Date(ms).toISOString();
+for (const email of [en, km]) {
+  await testApi(setup.request, "licenses", { email, planId: "local-3m", name: "Office PC", licenseKey: `LDREEL-SHOT-${email.length}-${stamp}`, startDate: iso(now - 102 * DAY), expireDate: iso(now + 3 * DAY) });
+}
+await testApi(setup.request, "licenses", { email: en, planId: "local-12m", name: "Spare seat", licenseKey: null, startDate: null, expireDate: null });
+await testApi(setup.request, "workers/run", { now: iso(now) });
+
+async function reminder(email) {
+  for (let i = 0; i < 60; i++) {
+    const res = await setup.request.get(`/dev/mailbox/messages.json?to=${encodeURIComponent(email)}`);
+    const found = (await res.json()).messages.find((m) => m.links.some((l) => l.includes("/renew/")));
+    if (found) return found;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`no reminder for ${email}`);
+}
+
+async function shot(page, name, { fullPage = false } = {}) {
+  await page.waitForTimeout(400); // dialogs finish their entrance
+  const file = path.join(OUT, `${name}.png`);
+  await page.screenshot({ path: file, fullPage });
+  console.log(file);
+}
+
+// The e-mails as a phone's mail client shows them.
+const mails = {};
+for (const [lang, email] of [["en", en], ["km", km]]) {
+  const message = await reminder(email);
+  mails[lang] = message;
+  const page = await (await browser.newContext({ viewport: PHONE })).newPage();
+  await page.setContent(message.html, { waitUntil: "load" });
+  await shot(page, `email-${lang}`, { fullPage: true });
+}
+
+// The Renew flow at 375 px.
+for (const scheme of ["light", "dark"]) {
+  const context = await browser.newContext({ viewport: PHONE, colorScheme: scheme, baseURL: BASE, isMobile: true, hasTouch: true });
+  await context.request.post("/api/auth/sign-in/email", { headers: origin, data: { email: en, password: PASSWORD } });
+  const page = await context.newPage();
+  await page.goto("/license-keys");
+  await page.getByText("days left").first().waitFor();
+  await shot(page, `${scheme}-1-license-keys`, { fullPage: true });
+  await page.getByRole("button", { name: "Renew Office PC" }).click();
+  const dialog = page.getByRole("dialog", { name: "Renew Office PC" });
+  await dialog.getByRole("radio").first().waitFor();
+  await shot(page, `${scheme}-2-renew-dialog`);
+  await page.keyboard.press("Escape");
+  // The reminder's link, in a browser without a session.
+  const anonymous = await browser.newContext({ viewport: PHONE, colorScheme: scheme, baseURL: BASE, isMobile: true, hasTouch: true });
+  const linkPage = await anonymous.newPage();
+  await linkPage.goto(new URL(mails.en.links.find((l) => l.includes("/renew/"))).pathname);
+  await linkPage.getByRole("dialog", { name: "Renew Office PC" }).waitFor();
+  await shot(linkPage, `${scheme}-3-link-checkout`);
+  await linkPage.keyboard.press("Escape");
+  await shot(linkPage, `${scheme}-4-link-page`, { fullPage: true });
+  await anonymous.close();
+  await context.close();
+}
+
+await browser.close();
+server.kill("SIGTERM");
