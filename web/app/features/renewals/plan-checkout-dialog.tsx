@@ -1,7 +1,10 @@
 import { useEffect, useId, useMemo, useState } from "react";
 
 import type { Plan } from "../../../../contracts/plans";
-import { CheckoutDialog, type CheckoutDialogText } from "~/features/payments/checkout-dialog";
+import {
+  CheckoutDialog,
+  type CheckoutDialogText,
+} from "~/features/payments/checkout-dialog";
 import type { CheckoutResponse } from "~/features/payments/api";
 import { cn } from "~/lib/utils";
 
@@ -20,6 +23,9 @@ export function PlanCheckoutDialog({
   initialPlanId,
   loadEmail,
   start,
+  texts,
+  planTitle = (p) => p.title,
+  addsDays = (days) => `+${days} days`,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -32,6 +38,14 @@ export function PlanCheckoutDialog({
   initialPlanId?: string | null;
   loadEmail: () => Promise<string | null>;
   start: (planId: string) => Promise<CheckoutResponse>;
+  /** The dialog's words in the page's language (default English, as the dashboard is). */
+  texts?: Omit<CheckoutDialogText, "title" | "description" | "pay"> & {
+    pay: (price: string | null) => string;
+    planLegend: string;
+    plansLoading: string;
+  };
+  planTitle?: (plan: Plan) => string;
+  addsDays?: (days: number) => string;
 }) {
   const id = useId();
   const [planId, setPlanId] = useState<string | null>(null);
@@ -39,29 +53,36 @@ export function PlanCheckoutDialog({
     if (!plans?.length) return;
     setPlanId((current) => {
       if (current && plans.some((p) => p.id === current)) return current;
-      return plans.find((p) => p.id === initialPlanId)?.id ?? plans.find((p) => p.isPopular)?.id ?? plans[0]!.id;
+      return (
+        plans.find((p) => p.id === initialPlanId)?.id ??
+        plans.find((p) => p.isPopular)?.id ??
+        plans[0]!.id
+      );
     });
   }, [plans, initialPlanId]);
   const plan = plans?.find((p) => p.id === planId) ?? null;
 
   const text = useMemo<CheckoutDialogText>(
-    () => ({
-      title,
-      description,
-      summaryLabel: "Order summary",
-      itemLabel: "Item",
-      amountLabel: "Amount",
-      emailLabel: "E-mail",
-      emailHint: "The receipt and the licence e-mail go to this address.",
-      emailLoading: "Loading…",
-      emailMissing: "Your session has ended. Sign in again to pay.",
-      emailError: "Could not read your e-mail address. Try again.",
-      acceptsLabel: "We accept",
-      cancel: "Cancel",
-      pay: plan ? `Pay ${plan.price}` : "Pay",
-      paying: "Opening payment…",
-    }),
-    [title, description, plan],
+    () =>
+      texts
+        ? { ...texts, title, description, pay: texts.pay(plan?.price ?? null) }
+        : {
+            title,
+            description,
+            summaryLabel: "Order summary",
+            itemLabel: "Item",
+            amountLabel: "Amount",
+            emailLabel: "E-mail",
+            emailHint: "The receipt and the licence e-mail go to this address.",
+            emailLoading: "Loading…",
+            emailMissing: "Your session has ended. Sign in again to pay.",
+            emailError: "Could not read your e-mail address. Try again.",
+            acceptsLabel: "We accept",
+            cancel: "Cancel",
+            pay: plan ? `Pay ${plan.price}` : "Pay",
+            paying: "Opening payment…",
+          },
+    [title, description, plan, texts],
   );
 
   return (
@@ -69,15 +90,29 @@ export function PlanCheckoutDialog({
       open={open}
       onOpenChange={onOpenChange}
       text={text}
-      item={plan ? (itemPrefix ? `${itemPrefix}: ${plan.title}` : plan.title) : "—"}
+      item={
+        plan
+          ? itemPrefix
+            ? `${itemPrefix}: ${planTitle(plan)}`
+            : planTitle(plan)
+          : "—"
+      }
       amount={plan?.price ?? null}
       loadEmail={loadEmail}
-      request={() => (planId ? start(planId) : Promise.reject(new Error("No plan chosen")))}
+      request={() =>
+        planId ? start(planId) : Promise.reject(new Error("No plan chosen"))
+      }
     >
       <fieldset className="grid gap-2">
-        <legend className="mb-2 text-sm font-medium">Plan</legend>
+        <legend className="mb-2 text-sm font-medium">
+          {texts?.planLegend ?? "Plan"}
+        </legend>
         {plans ? (
-          <div role="radiogroup" aria-label="Plan" className="grid gap-2">
+          <div
+            role="radiogroup"
+            aria-label={texts?.planLegend ?? "Plan"}
+            className="grid gap-2"
+          >
             {plans.map((p) => {
               const checked = p.id === planId;
               const days = p.periodDays + p.bonusDays;
@@ -87,7 +122,9 @@ export function PlanCheckoutDialog({
                   htmlFor={`${id}-${p.id}`}
                   className={cn(
                     "flex cursor-pointer items-center gap-3 rounded-lg border px-3 py-2.5 text-sm transition-colors",
-                    checked ? "border-primary bg-primary/5" : "hover:bg-muted/50",
+                    checked
+                      ? "border-primary bg-primary/5"
+                      : "hover:bg-muted/50",
                   )}
                 >
                   <input
@@ -100,8 +137,10 @@ export function PlanCheckoutDialog({
                     className="size-4 accent-current"
                   />
                   <span className="grid flex-1 gap-0.5">
-                    <span className="font-medium">{p.title}</span>
-                    <span className="text-xs text-muted-foreground">+{days} days</span>
+                    <span className="font-medium">{planTitle(p)}</span>
+                    <span className="text-xs text-muted-foreground">
+                      {addsDays(days)}
+                    </span>
                   </span>
                   <span className="font-semibold tabular-nums">{p.price}</span>
                 </label>
@@ -110,7 +149,7 @@ export function PlanCheckoutDialog({
           </div>
         ) : (
           <p className="text-sm text-muted-foreground" role="status">
-            Loading plans…
+            {texts?.plansLoading ?? "Loading plans…"}
           </p>
         )}
       </fieldset>

@@ -2,17 +2,31 @@ import { useEffect, useState } from "react";
 import { CircleAlertIcon, KeyRoundIcon, RefreshCwIcon } from "lucide-react";
 import { Link, useParams } from "react-router";
 
-import { termSummary } from "../../../../contracts/renewals";
+import { daysLeft } from "../../../../contracts/renewals";
+import type { Plan } from "../../../../contracts/plans";
 import { PublicPage } from "~/components/public/public-page";
 import { Button } from "~/components/ui/button";
 import { DateText } from "~/components/date-text";
 import { errorMessage } from "~/lib/errors";
 import { isApiError } from "~/lib/api";
+import { registerNamespace, useTranslation, type TFunction } from "~/lib/i18n";
 import { useToaster } from "~/lib/toaster";
+import enRenewal from "~/locales/en/renewal.json";
 
 import { renewalsApi, type Renewal } from "./api";
 import { PlanCheckoutDialog } from "./plan-checkout-dialog";
-import { licenceLabel } from "./renew-dialog";
+
+registerNamespace("renewal", { en: enRenewal });
+
+const PLAN_KEYS: Record<string, string> = { "1 Month": "oneMonth", "3 Months": "threeMonths", "12 Months": "twelveMonths" };
+const planName = (t: TFunction, title: string) => (PLAN_KEYS[title] ? t(`planTitles.${PLAN_KEYS[title]}`) : title);
+const nameOf = (t: TFunction, r: Renewal) => r.name.trim() || (r.planTitle ? t("plan", { plan: planName(t, r.planTitle) }) : t("yourLicence"));
+
+function termText(t: TFunction, r: Renewal): string | null {
+  if (!r.expireDate) return t("fromActivation", { count: r.termDays });
+  const left = daysLeft(r.expireDate);
+  return left > 0 ? t("daysLeft", { count: left }) : null;
+}
 
 type State = { status: "loading" } | { status: "ready"; renewal: Renewal } | { status: "error"; expired: boolean; message: string };
 
@@ -23,6 +37,7 @@ type State = { status: "loading" } | { status: "ready"; renewal: Renewal } | { s
  */
 export function RenewLinkPage() {
   useToaster();
+  const { t } = useTranslation("renewal");
   const { token = "" } = useParams();
   const [state, setState] = useState<State>({ status: "loading" });
   const [open, setOpen] = useState(false);
@@ -46,33 +61,51 @@ export function RenewLinkPage() {
 
   return (
     <PublicPage className="mx-auto grid w-full max-w-xl content-start gap-6 px-4 py-10 sm:py-16">
-      <h1 className="text-2xl font-semibold tracking-tight">Renew your licence</h1>
+      <h1 className="text-2xl font-semibold tracking-tight">{t("heading")}</h1>
       {state.status === "loading" ? (
         <p role="status" className="text-muted-foreground">
-          Loading your licence…
+          {t("loading")}
         </p>
       ) : state.status === "error" ? (
         <div role="alert" className="grid gap-3 rounded-lg border border-destructive/40 bg-destructive/5 p-4 text-sm">
           <p className="flex items-center gap-2 font-medium">
             <CircleAlertIcon className="size-4 text-destructive" aria-hidden="true" />
-            {state.expired ? "This renewal link has expired." : "This renewal link is not valid."}
+            {state.expired ? t("expiredTitle") : t("invalidTitle")}
           </p>
-          <p className="text-muted-foreground">{state.expired ? "Sign in and renew the licence from License Keys." : state.message}</p>
+          <p className="text-muted-foreground">{state.expired ? t("expiredBody") : state.message}</p>
           <Button asChild variant="outline" className="w-fit">
-            <Link to="/license-keys">Open License Keys</Link>
+            <Link to="/license-keys">{t("openLicenseKeys")}</Link>
           </Button>
         </div>
       ) : (
-        <RenewalSummary renewal={state.renewal} onRenew={() => setOpen(true)} />
+        <RenewalSummary t={t} renewal={state.renewal} onRenew={() => setOpen(true)} />
       )}
       {state.status === "ready" ? (
         <PlanCheckoutDialog
           open={open}
           onOpenChange={setOpen}
-          title={`Renew ${licenceLabel(state.renewal)}`}
-          description="The days you buy are added to this licence's current expiry (or to today if it has passed). It stays on the same device."
-          itemPrefix={`Renew ${licenceLabel(state.renewal)}`}
+          title={t("dialog.title", { name: nameOf(t, state.renewal) })}
+          description={t("dialog.description")}
+          itemPrefix={t("dialog.title", { name: nameOf(t, state.renewal) })}
           plans={state.renewal.plans}
+          texts={{
+            summaryLabel: t("dialog.summary"),
+            itemLabel: t("dialog.item"),
+            amountLabel: t("dialog.amount"),
+            emailLabel: t("dialog.email"),
+            emailHint: t("dialog.emailHint"),
+            emailLoading: t("dialog.emailLoading"),
+            emailMissing: t("dialog.emailMissing"),
+            emailError: t("dialog.emailError"),
+            acceptsLabel: t("dialog.accepts"),
+            cancel: t("dialog.cancel"),
+            pay: (price) => (price ? t("dialog.pay", { price }) : t("dialog.payNoPrice")),
+            paying: t("dialog.paying"),
+            planLegend: t("dialog.planLegend"),
+            plansLoading: t("dialog.plansLoading"),
+          }}
+          planTitle={(plan: Plan) => planName(t, plan.title)}
+          addsDays={(count) => t("dialog.addsDays", { count })}
           loadEmail={() => Promise.resolve(state.renewal.email)}
           start={(planId) => renewalsApi.renewByLink(token, planId)}
         />
@@ -81,39 +114,39 @@ export function RenewLinkPage() {
   );
 }
 
-function RenewalSummary({ renewal, onRenew }: { renewal: Renewal; onRenew: () => void }) {
-  const summary = termSummary(renewal);
+function RenewalSummary({ t, renewal, onRenew }: { t: TFunction; renewal: Renewal; onRenew: () => void }) {
+  const summary = termText(t, renewal);
   return (
-    <section aria-label="Licence" className="grid gap-4 rounded-xl border bg-card p-5 shadow-xs">
+    <section aria-label={t("licence")} className="grid gap-4 rounded-xl border bg-card p-5 shadow-xs">
       <div className="flex items-start gap-3">
         <KeyRoundIcon className="mt-0.5 size-5 shrink-0 text-brand-text" aria-hidden="true" />
         <div className="grid gap-0.5">
           <p className="font-medium break-words" data-testid="renew-licence-name">
-            {licenceLabel(renewal)}
+            {nameOf(t, renewal)}
           </p>
-          {renewal.planTitle ? <p className="text-sm text-muted-foreground">{renewal.planTitle} plan</p> : null}
+          {renewal.planTitle ? <p className="text-sm text-muted-foreground">{t("plan", { plan: planName(t, renewal.planTitle) })}</p> : null}
         </div>
       </div>
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
-        <dt className="text-muted-foreground">Expires</dt>
-        <dd data-testid="renew-expiry">{renewal.expireDate ? <DateText iso={renewal.expireDate} /> : "Not activated yet"}</dd>
+        <dt className="text-muted-foreground">{t("expires")}</dt>
+        <dd data-testid="renew-expiry">{renewal.expireDate ? <DateText iso={renewal.expireDate} /> : t("notActivated")}</dd>
         {summary ? (
           <>
-            <dt className="text-muted-foreground">Term</dt>
+            <dt className="text-muted-foreground">{t("term")}</dt>
             <dd>{summary}</dd>
           </>
         ) : null}
-        <dt className="text-muted-foreground">Owner</dt>
+        <dt className="text-muted-foreground">{t("owner")}</dt>
         <dd className="break-all">{renewal.email}</dd>
       </dl>
       {renewal.renewable ? (
         <Button onClick={onRenew} className="w-full sm:w-fit">
           <RefreshCwIcon aria-hidden="true" />
-          Choose a plan and pay
+          {t("choose")}
         </Button>
       ) : (
         <p role="alert" className="text-sm text-destructive">
-          This licence was revoked and cannot be renewed.
+          {t("revoked")}
         </p>
       )}
     </section>

@@ -4,6 +4,7 @@ import donation from "./donation.json";
 import faq from "./faq.json";
 import landing from "./landing.json";
 import legal from "./legal.json";
+import renewal from "./renewal.json";
 import subscription from "./subscription.json";
 
-export default { common, donation, faq, landing, legal, subscription };
+export default { common, donation, faq, landing, legal, renewal, subscription };
