@@ -8,6 +8,7 @@ import { emailOutbox, licenses, orders, shopEvents, user } from "../../db/schema
 import { createLogger } from "../../lib/logger";
 import type { SignedInUser, TestClient } from "../../test/harness";
 import { createLicense } from "../licenses/service";
+import { refundOrder } from "../refunds/service";
 import { startPaymentsTestEnv, type PaymentsTestEnv } from "../orders/test-env";
 import { renewToken } from "./token";
 import { recoverAbandonedCheckouts, sendExpiryReminders, type RenewalWorkerDeps } from "./workers";
@@ -130,6 +131,18 @@ describe("renewal", () => {
 
     await pay(owner.client, `/api/licenses/${fresh.id}/renew`, { planId: "local-1m" });
     expect(await licence(fresh.id)).toMatchObject({ expireDate: null, termDays: fresh.termDays + 30 });
+  });
+
+  it("a full refund of a renewal takes its days back and keeps the licence (a new licence's refund revokes it)", async () => {
+    const owner = await env.t.signedInUser();
+    const boss = await env.t.signedInUser({ role: "admin" });
+    const l = await activeLicence(owner, 10 * DAY);
+    const { order } = await pay(owner.client, `/api/licenses/${l.id}/renew`, { planId: "local-1m" });
+    expect((await licence(l.id)).expireDate!.getTime()).toBe(l.expireDate!.getTime() + 30 * DAY);
+    await refundOrder(env.deps, { orderId: (await env.order(order.tranId)).id, reason: "Changed my mind", source: "admin", actor: { id: boss.id, email: boss.email } });
+    const after = await licence(l.id);
+    expect(after.expireDate!.getTime()).toBe(l.expireDate!.getTime());
+    expect(after.revokedAt).toBeNull();
   });
 
   it("an expired licence is extended from the payment, not from its old expiry", async () => {

@@ -121,6 +121,16 @@ describe("e-mail outbox worker", () => {
     await peer.close();
   });
 
+  it("passes an e-mail's extra headers (List-Unsubscribe on reminders) to the transport", async () => {
+    const sent: Array<{ headers?: Record<string, string> }> = [];
+    const w = worker({ transport: { sendMail: async (m) => (sent.push(m), { messageId: "<h@keyshop.test>" }) } });
+    const headers = { "List-Unsubscribe": "<https://shop.example/api/reminders/unsubscribe/u.x>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
+    await enqueueEmail(database.db, { to: "owner@example.com", template: "sign-in-code", props: { code: "123456", purpose: "sign-in" }, headers });
+    await enqueueEmail(database.db, { to: "other@example.com", template: "sign-in-code", props: { code: "654321", purpose: "sign-in" } });
+    expect(await w.drainOnce()).toBe(2);
+    expect(sent.map((m) => m.headers ?? null)).toEqual(expect.arrayContaining([headers, null]));
+  });
+
   it("never puts credentials from the SMTP URL into last_error", async () => {
     // Nothing listens on port 9: the connection is refused.
     const w = worker({ transport: createTransport({ smtpUrl: "smtp://mailer:s3cret-pass@127.0.0.1:9", mailFrom, devSmtpPort: 0 }) });
