@@ -102,3 +102,28 @@ test("Renew from License Keys extends that licence; a licence not yet activated 
   // Still not activated: no dates, status New.
   await expect(freshRow).toContainText("New");
 });
+
+test("the Profile switch stops expiry reminders", async ({ page, request }) => {
+  const email = uniqueEmail("quiet");
+  await createUser(request, { email });
+  const now = Date.now();
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/license-keys$/);
+  await page.goto("/profile");
+  const toggle = page.getByRole("switch", { name: "Expiry reminders" });
+  await expect(toggle).toBeChecked();
+  await toggle.click();
+  await expect(page.getByText("Expiry reminders turned off")).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("switch", { name: "Expiry reminders" })).not.toBeChecked();
+  // Seeded only now: the server's own reminder pass (every 10 minutes) cannot reach it before the switch.
+  await seedLicense(request, { email, planId: "local-1m", name: "Quiet PC", licenseKey: `LDREEL-QUIET-${now.toString(36).toUpperCase()}`, startDate: iso(now - 29 * DAY), expireDate: iso(now + 1 * DAY) });
+
+  const run = await request.post("/dev/test-api/workers/run", { headers: { "x-test-token": TEST_API_TOKEN }, data: { now: iso(now) } });
+  expect(run.ok()).toBe(true);
+  // The outbox sends within a second or two of a pass: give it longer, then look.
+  await page.waitForTimeout(3_000);
+  const mailbox = await page.request.get(`/dev/mailbox/messages.json?to=${encodeURIComponent(email)}`);
+  const { messages } = (await mailbox.json()) as { messages: Array<{ subject: string }> };
+  expect(messages.filter((m) => /expires/.test(m.subject)), JSON.stringify(messages.map((m) => [m.subject, (m as { receivedAt?: string }).receivedAt]))).toHaveLength(0);
+});
