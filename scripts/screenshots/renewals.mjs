@@ -109,5 +109,20 @@ for (const scheme of ["light", "dark"]) {
   await context.close();
 }
 
+// The reminder link's page in Khmer (the customer chose Khmer on the site).
+{
+  const context = await browser.newContext({ viewport: PHONE, baseURL: BASE, isMobile: true, hasTouch: true });
+  await context.addInitScript(() => localStorage.setItem("lang", "km"));
+  await context.addCookies([{ name: "ks_lang", value: "km", url: BASE }]);
+  const page = await context.newPage();
+  await page.goto(new URL(mails.km.links.find((l) => l.includes("/renew/"))).pathname);
+  await page.getByRole("dialog").waitFor();
+  await page.waitForTimeout(1500); // the Khmer copy and font arrive
+  await shot(page, "km-3-link-checkout");
+  await page.keyboard.press("Escape");
+  await shot(page, "km-4-link-page");
+  await context.close();
+}
+
 await browser.close();
 server.kill("SIGTERM");
