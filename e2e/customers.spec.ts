@@ -98,6 +98,8 @@ test("an admin finds a customer by device key, opens the page, suspends the lice
   await dialog.getByRole("button", { name: "Extend" }).click();
   await expect(toast(page, "Licence extended")).toBeVisible();
   await expect(row.getByTestId("licence-expiry")).toHaveText(shortDate(new Date(expiry.getTime() + 30 * DAY)));
+  // The time left, as the customer's License Keys shows it (issue #17).
+  await expect(row.getByTestId("licence-term")).toContainText("40 days left");
 
   // The audit trail has both, with the reasons; the licence history notes the extension.
   const audit = page.getByRole("region", { name: "Audit trail table" });
