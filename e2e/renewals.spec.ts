@@ -3,7 +3,7 @@
 // License Keys shows the new expiry; Renew from the dashboard; a licence not yet activated shows
 // its term, and renewing it lengthens the term.
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { createUser, seedLicense, signIn, TEST_API_TOKEN, uniqueEmail, waitForEmail } from "./support";
+import { createUser, seedLicense, seedOrders, signIn, TEST_API_TOKEN, uniqueEmail, waitForEmail } from "./support";
 
 const DAY = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -126,4 +126,25 @@ test("the Profile switch stops expiry reminders", async ({ page, request }) => {
   const mailbox = await page.request.get(`/dev/mailbox/messages.json?to=${encodeURIComponent(email)}`);
   const { messages } = (await mailbox.json()) as { messages: Array<{ subject: string }> };
   expect(messages.filter((m) => /expires/.test(m.subject)), JSON.stringify(messages.map((m) => [m.subject, (m as { receivedAt?: string }).receivedAt]))).toHaveLength(0);
+});
+
+test("an abandoned checkout: one e-mail whose link opens a fresh checkout of the same plan on License Keys", async ({ page, request }) => {
+  const email = uniqueEmail("abandoned");
+  await createUser(request, { email });
+  const now = Date.now();
+  await seedOrders(request, [{ email, kind: "plan", planId: "local-3m", status: "cancelled", createdAt: iso(now - 2 * 3_600_000) }]);
+  const run = await request.post("/dev/test-api/workers/run", { headers: { "x-test-token": TEST_API_TOKEN }, data: { now: iso(now) } });
+  expect(run.ok()).toBe(true);
+  const mail = await waitForEmail(page, email, /^Your Keyshop 3 Months checkout is still waiting$/);
+  const link = mail.links.find((l) => l.includes("/license-keys?buy="));
+  expect(link).toBeTruthy();
+
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/license-keys$/);
+  await page.goto(new URL(link!).pathname + new URL(link!).search);
+  const dialog = page.getByRole("dialog", { name: "Complete your purchase" });
+  await expect(dialog.getByRole("radio", { name: /3 Months/ })).toBeChecked();
+  await dialog.getByRole("button", { name: "Pay $29.99" }).click();
+  await approveAndReturn(page, "29.99");
+  await expect(page.getByRole("table", { name: /Your licenses/ }).getByRole("row").filter({ hasText: "3 Months plan" })).toHaveCount(1);
 });

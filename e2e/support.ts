@@ -126,7 +126,7 @@ export function seedLicense(
 /** Seeds orders in any state without PayWay (priced from the plan unless an amount is given). */
 export async function seedOrders(
   request: TestApiRequest,
-  orders: Array<{ email: string; kind: "plan" | "topup" | "tool"; planId?: string; amountMills?: number; status?: string }>,
+  orders: Array<{ email: string; kind: "plan" | "topup" | "tool"; planId?: string; amountMills?: number; status?: string; createdAt?: string; locale?: "en" | "km" }>,
 ) {
   return (await testApi<{ orders: Array<{ id: string; tranId: string }> }>(request, "orders", { orders })).orders;
 }
