@@ -46,15 +46,21 @@ export async function sendExpiryReminders(deps: RenewalWorkerDeps, now = new Dat
   const at = now.toISOString();
   const candidates = await queryRows<Candidate>(
     deps.db,
-    sql`select l.id, l.expire_date,
-               (select o.locale from orders o where o.email = l.email order by o.created_at desc limit 1) as locale
-          from licenses l
-         where l.expire_date >= date_trunc('day', ${at}::timestamptz at time zone 'UTC') at time zone 'UTC'
-           and l.expire_date < ${at}::timestamptz + interval '8 days'
-           and l.revoked_at is null and l.suspended_at is null
-           and (l.license_key is null or position('expirekey_' in l.license_key) = 0)
-           and not exists (select 1 from "user" u where (u.id = l.user_id or u.email = l.email) and not u.expiry_reminders)
-         order by l.expire_date
+    // Only licences due a stage today and not yet reminded of it (the index on expire_date bounds
+    // the scan to eight days of expiries), so a batch is never filled with ones to skip.
+    sql`select c.id, c.expire_date,
+               (select o.locale from orders o where o.email = c.email order by o.created_at desc limit 1) as locale
+          from (select l.id, l.email, l.user_id, l.expire_date,
+                       (l.expire_date at time zone 'UTC')::date - (${at}::timestamptz at time zone 'UTC')::date as stage
+                  from licenses l
+                 where l.expire_date >= date_trunc('day', ${at}::timestamptz at time zone 'UTC') at time zone 'UTC'
+                   and l.expire_date < ${at}::timestamptz + interval '8 days'
+                   and l.revoked_at is null and l.suspended_at is null
+                   and (l.license_key is null or position('expirekey_' in l.license_key) = 0)) c
+         where c.stage in (${sql.raw(REMINDER_STAGES.join(", "))})
+           and not exists (select 1 from licence_reminders r where r.licence_id = c.id and r.term_end = c.expire_date and r.stage = c.stage)
+           and not exists (select 1 from "user" u where (u.id = c.user_id or u.email = c.email) and not u.expiry_reminders)
+         order by c.expire_date
          limit 500`,
   );
   let sent = 0;
