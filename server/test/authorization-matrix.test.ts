@@ -210,6 +210,10 @@ const DOCUMENTED: Record<string, Row> = {
   "POST /api/v1/otp/orders": { url: () => "/api/v1/otp/orders", method: "POST", expect: bearer(201) },
   "POST /api/v1/otp/orders/{id}/check": { url: (r) => `/api/v1/otp/orders/${r.otpCheckId}/check`, method: "POST", expect: bearer(200, 404), shows: (r) => r.otpAddress },
   "POST /api/v1/otp/orders/{id}/cancel": { url: (r) => `/api/v1/otp/orders/${r.otpCancelId}/cancel`, method: "POST", expect: bearer(200, 404) },
+  "GET /api/v1/otp/services": { url: () => "/api/v1/otp/services", expect: bearer(200) },
+  "GET /api/v1/otp/orders/{id}": { url: (r) => `/api/v1/otp/orders/${r.otpCheckId}`, expect: bearer(200, 404), shows: (r) => r.otpAddress },
+  "GET /api/v1/otp/orders/{id}/messages": { url: (r) => `/api/v1/otp/orders/${r.otpCheckId}/messages`, expect: bearer(200, 404) },
+  "POST /api/v1/otp/orders/{id}/reorder": { url: (r) => `/api/v1/otp/orders/${r.otpCheckId}/reorder`, method: "POST", expect: bearer(201, 404), shows: (r) => r.otpAddress },
   // Account.
   "GET /api/me": { url: () => "/api/me", expect: signedIn(200) },
   "GET /api/config": { url: () => "/api/config", expect: everyone(200) },
@@ -246,6 +250,10 @@ const DOCUMENTED: Record<string, Row> = {
   "POST /api/otp-mail/orders": { url: () => "/api/otp-mail/orders", method: "POST", expect: signedIn(201) },
   "POST /api/otp-mail/orders/{id}/check": { url: (r) => `/api/otp-mail/orders/${r.otpCheckId}/check`, method: "POST", expect: ownRow(200, false), shows: (r) => r.otpAddress },
   "POST /api/otp-mail/orders/{id}/cancel": { url: (r) => `/api/otp-mail/orders/${r.otpCancelId}/cancel`, method: "POST", expect: ownRow(200, false) },
+  "GET /api/otp-mail/services": { url: () => "/api/otp-mail/services", expect: signedIn(200) },
+  "GET /api/otp-mail/orders/{id}": { url: (r) => `/api/otp-mail/orders/${r.otpCheckId}`, expect: ownRow(200, false), shows: (r) => r.otpAddress },
+  "GET /api/otp-mail/orders/{id}/messages": { url: (r) => `/api/otp-mail/orders/${r.otpCheckId}/messages`, expect: ownRow(200, false) },
+  "POST /api/otp-mail/orders/{id}/reorder": { url: (r) => `/api/otp-mail/orders/${r.otpCheckId}/reorder`, method: "POST", expect: ownRow(201, false), shows: (r) => r.otpAddress },
   // Orders: owner, and admins see every order.
   "POST /api/orders/checkout": { url: () => "/api/orders/checkout", json: () => ({ kind: "plan", planId: "local-1m" }), expect: signedIn(201) },
   "POST /api/orders/subscription-tool": { url: () => "/api/orders/subscription-tool", json: () => ({ planId: "local-1m", email: "matrix-tool-buyer@example.com" }), expect: everyone(201) },
@@ -321,6 +329,7 @@ interface Undocumented {
 const UNDOCUMENTED: Record<string, Undocumented> = {
   "ALL /api/*": { why: "unknown API paths: a JSON 404 whoever asks", probes: [{ url: () => "/api/no-such-route", expect: everyone(404) }] },
   "ALL /functions/*": { why: "unknown spec functions: a JSON 404", probes: [{ url: () => "/functions/v1/no-such-function", method: "POST", expect: everyone(404) }] },
+  "ALL /compat/*": { why: "unknown compatibility paths (another market's, or Kopeechka's unknown methods): a JSON 404, never the web app", probes: [{ url: () => "/compat/kopeechka/mailbox-unknown?token=x", expect: everyone(404) }] },
   "GET /api/auth/*": {
     why: "better-auth: the session is read from the cookie only (no bearer plugin: an API key is no session)",
     probes: [
@@ -357,6 +366,30 @@ const UNDOCUMENTED: Record<string, Undocumented> = {
   "GET /api/check-transaction-plan": { why: "PayWay's return URL: a redirect for every browser (the order's state comes from PayWay, not the query)", probes: [{ url: (r) => `/api/check-transaction-plan?tran_id=${r.tranId}`, expect: everyone(302) }] },
   "GET /api/check-transaction-topup": { why: "PayWay's return URL", probes: [{ url: (r) => `/api/check-transaction-topup?tran_id=${r.tranId}`, expect: everyone(302) }] },
   "GET /api/check-transaction-SubscriptionTool": { why: "PayWay's return URL", probes: [{ url: (r) => `/api/check-transaction-SubscriptionTool?tran_id=${r.tranId}`, expect: everyone(302) }] },
+  "GET /compat/kopeechka/mailbox-get-email": {
+    why: "Kopeechka's protocol: the API key is token= in the query (no session, no header counts); without it every caller gets Kopeechka's BAD_TOKEN (HTTP 200)",
+    probes: [{ url: () => "/compat/kopeechka/mailbox-get-email?api=2.0&site=facebook.com", expect: everyone(200), extraKeys: true, check: (_, text) => expect(JSON.parse(text)).toEqual({ status: "ERROR", value: "BAD_TOKEN" }) }],
+  },
+  "GET /compat/kopeechka/mailbox-get-message": {
+    why: "Kopeechka's protocol: the API key is token= in the query (no session, no header counts); without it every caller gets Kopeechka's BAD_TOKEN (HTTP 200)",
+    probes: [{ url: () => "/compat/kopeechka/mailbox-get-message?api=2.0&site=facebook.com", expect: everyone(200), extraKeys: true, check: (_, text) => expect(JSON.parse(text)).toEqual({ status: "ERROR", value: "BAD_TOKEN" }) }],
+  },
+  "GET /compat/kopeechka/mailbox-cancel": {
+    why: "Kopeechka's protocol: the API key is token= in the query (no session, no header counts); without it every caller gets Kopeechka's BAD_TOKEN (HTTP 200)",
+    probes: [{ url: () => "/compat/kopeechka/mailbox-cancel?api=2.0&site=facebook.com", expect: everyone(200), extraKeys: true, check: (_, text) => expect(JSON.parse(text)).toEqual({ status: "ERROR", value: "BAD_TOKEN" }) }],
+  },
+  "GET /compat/kopeechka/mailbox-reorder": {
+    why: "Kopeechka's protocol: the API key is token= in the query (no session, no header counts); without it every caller gets Kopeechka's BAD_TOKEN (HTTP 200)",
+    probes: [{ url: () => "/compat/kopeechka/mailbox-reorder?api=2.0&site=facebook.com", expect: everyone(200), extraKeys: true, check: (_, text) => expect(JSON.parse(text)).toEqual({ status: "ERROR", value: "BAD_TOKEN" }) }],
+  },
+  "GET /compat/kopeechka/mailbox-get-domains": {
+    why: "Kopeechka's protocol: the API key is token= in the query (no session, no header counts); without it every caller gets Kopeechka's BAD_TOKEN (HTTP 200)",
+    probes: [{ url: () => "/compat/kopeechka/mailbox-get-domains?api=2.0&site=facebook.com", expect: everyone(200), extraKeys: true, check: (_, text) => expect(JSON.parse(text)).toEqual({ status: "ERROR", value: "BAD_TOKEN" }) }],
+  },
+  "GET /compat/kopeechka/user-balance": {
+    why: "Kopeechka's protocol: the API key is token= in the query (no session, no header counts); without it every caller gets Kopeechka's BAD_TOKEN (HTTP 200)",
+    probes: [{ url: () => "/compat/kopeechka/user-balance?api=2.0&site=facebook.com", expect: everyone(200), extraKeys: true, check: (_, text) => expect(JSON.parse(text)).toEqual({ status: "ERROR", value: "BAD_TOKEN" }) }],
+  },
   "POST /functions/v1/get-otp-gmail-history": { why: "the spec's function: the session user's own orders", probes: [{ url: () => "/functions/v1/get-otp-gmail-history", method: "POST", expect: signedIn(200), shows: () => alice.otpAddress }] },
   "POST /functions/v1/buy-gmail": { why: "the spec's function: buys for the session user", probes: [{ url: () => "/functions/v1/buy-gmail", method: "POST", expect: signedIn(200) }] },
   "POST /functions/v1/check-otp-gmail": {
