@@ -357,6 +357,18 @@ const HINTS: Record<string, Partial<Target>> = {
     ]),
   ),
   "GET /dev/test-api/ledger-check": { callers: ["anonymous"], weight: 0.1 },
+  // The Kopeechka door: its API key as token= in the query, Kopeechka's { status, value } answers.
+  ...Object.fromEntries(
+    ["mailbox-get-email", "mailbox-get-message", "mailbox-cancel", "mailbox-reorder", "mailbox-get-domains", "user-balance"].map((m) => [
+      `GET /compat/kopeechka/${m}`,
+      {
+        callers: ["anonymous"],
+        weight: 0.5,
+        query: ["token", "id", "site", "email", "full", "mail_type", "api", "type"].map((name) => ({ name, schema: str })),
+        foreignShape: "Kopeechka's protocol: HTTP 200 with { status: OK|ERROR, value }",
+      } satisfies Partial<Target>,
+    ]),
+  ),
   "GET /metrics": { callers: ["anonymous"], weight: 0.2, headers: fc.oneof(fc.constant({}), oddString.filter(isByteString).map((s) => ({ authorization: `Bearer ${s}` }))) },
   "ALL /metrics": { method: "POST", callers: ["anonymous"], weight: 0.1, body: "any" },
   // The Google stand-in (embedded mode): Google's own shapes, an HTML page or OAuth's { error }.
@@ -405,7 +417,8 @@ function targets(): Target[] {
         method: method.toUpperCase(),
         route,
         callers,
-        query: params.filter((p) => p.in === "query").map((p) => ({ name: p.name, schema: p.schema })),
+        // `wait` holds a request up to 60 s: fuzzed with its edges, not with long valid waits.
+        query: params.filter((p) => p.in === "query").map((p) => ({ name: p.name, schema: p.name === "wait" ? ({ enum: [0, 1, -1, 61, "x", "1.5"] } as Schema) : p.schema })),
         body: body ?? (method === "get" ? undefined : "any"),
         headers: idempotency ? fc.option(oddString.filter(isByteString).map((k) => ({ "idempotency-key": k })), { nil: {} }).map((h) => h ?? {}) : undefined,
         // The stream and the generated document cost the most and read no input.
