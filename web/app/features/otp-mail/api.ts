@@ -12,6 +12,7 @@ export const otpMailApi = {
   list: ({ from, to, page }: OrderListParams, signal?: AbortSignal) =>
     unwrap(client.GET("/api/otp-mail/orders", { params: { query: { from, to, page, pageSize: ORDERS_PAGE_SIZE } }, signal })),
   buy: () => unwrap(client.POST("/api/otp-mail/orders")),
+  messages: (id: string, signal?: AbortSignal) => unwrap(client.GET("/api/otp-mail/orders/{id}/messages", { params: { path: { id } }, signal })),
   check: (id: string) => unwrap(client.POST("/api/otp-mail/orders/{id}/check", { params: { path: { id } } })),
 };
 

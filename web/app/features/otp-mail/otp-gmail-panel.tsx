@@ -35,6 +35,7 @@ import { copyWithToast, writeClipboard } from "~/lib/clipboard";
 import { isFiltered, NO_RANGE, rangeToQuery, type DateRange } from "./date-range";
 import { DateRangeFilter } from "./date-range-filter";
 import { useBuyOtpMail, useCheckOtpMail } from "./mutations";
+import { MessagesDialog } from "./messages-dialog";
 import { OtpStatusBadge } from "./otp-status-badge";
 import { useOtpOrders } from "./queries";
 
@@ -291,7 +292,10 @@ function OrderRow({ order }: { order: OtpOrder }) {
         <TimeText iso={order.createdAt} />
       </TableCell>
       <TableCell className="pr-4 text-right sm:pr-6">
-        <CheckButton order={order} />
+        <div className="flex justify-end gap-1">
+          <MessagesDialog order={order} />
+          <CheckButton order={order} />
+        </div>
       </TableCell>
     </TableRow>
   );
@@ -332,8 +336,9 @@ function OrderCardList({ orders }: { orders: OtpOrder[] }) {
               <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
             </dd>
           </dl>
-          <div>
+          <div className="flex gap-2">
             <CheckButton order={order} />
+            <MessagesDialog order={order} />
           </div>
         </li>
       ))}

@@ -1,0 +1,71 @@
+// The whole messages of one order, in a dialog: sender, subject, time, and the message itself
+// (its HTML was sanitised by the server: no scripts, styles, handlers or images).
+import { useQuery } from "@tanstack/react-query";
+import { Loader2Icon, MailOpenIcon } from "lucide-react";
+import { useState } from "react";
+
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
+import { formatDateTime } from "~/lib/dates";
+import { errorMessage } from "~/lib/errors";
+import { otpMailApi, type OtpOrder } from "./api";
+
+export function MessagesDialog({ order }: { order: OtpOrder }) {
+  const [open, setOpen] = useState(false);
+  const address = order.address ?? "this order";
+  const query = useQuery({
+    queryKey: ["otp-mail-messages", order.id, order.codes],
+    queryFn: ({ signal }) => otpMailApi.messages(order.id, signal),
+    enabled: open,
+  });
+  const messages = query.data?.messages;
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="ghost" size="sm" aria-label={`Open messages for ${address}`}>
+          <MailOpenIcon aria-hidden="true" />
+          Messages
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="max-h-[85vh] overflow-y-auto sm:max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>Messages for {address}</DialogTitle>
+          <DialogDescription>Every message this address received since you bought it, oldest first.</DialogDescription>
+        </DialogHeader>
+        {query.isPending ? (
+          <p className="flex items-center gap-2 text-sm text-muted-foreground">
+            <Loader2Icon className="size-4 animate-spin" aria-hidden="true" /> Loading messages
+          </p>
+        ) : query.isError ? (
+          <p role="alert" className="text-sm text-destructive">
+            {errorMessage(query.error)}
+          </p>
+        ) : messages?.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No message has arrived yet.</p>
+        ) : (
+          <ol className="grid gap-4">
+            {messages?.map((m) => (
+              <li key={m.id} className="grid gap-2 rounded-md border p-3">
+                <div className="grid gap-0.5 text-sm">
+                  <span className="font-medium break-words">{m.subject || "(no subject)"}</span>
+                  <span className="text-muted-foreground break-all">From {m.from}</span>
+                  <time dateTime={m.receivedAt} className="text-xs text-muted-foreground">
+                    {formatDateTime(m.receivedAt)}
+                  </time>
+                </div>
+                {m.html ? (
+                  // Sanitised on the server (sanitize-html): formatting and links only.
+                  <div data-testid="otp-message-body" className="prose prose-sm max-w-none text-sm break-words dark:prose-invert" dangerouslySetInnerHTML={{ __html: m.html }} />
+                ) : (
+                  <pre data-testid="otp-message-body" className="text-sm whitespace-pre-wrap break-words font-sans">
+                    {m.text}
+                  </pre>
+                )}
+              </li>
+            ))}
+          </ol>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
