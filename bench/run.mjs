@@ -25,6 +25,14 @@ const BENCHES = {
     load: () => import("./soak.mjs"),
     about: "10 minutes (BENCH_SOAK_MINUTES) of mixed valid and invalid traffic on the embedded server: memory and p99 every minute",
   },
+  kopeechka: {
+    load: () => import("./kopeechka-client.mjs"),
+    about: "drives /compat/kopeechka/ as a Kopeechka client does (buy, WAIT_LINK, SMTP letter, value, reorder, cancel) on PostgreSQL",
+  },
+  "otp-wait": {
+    load: () => import("./otp-wait.mjs"),
+    about: "200 clients waiting (GET ?wait=60) on 200 orders, then 200 letters over SMTP: every client answered, p99 SMTP receipt→answer, queries while waiting",
+  },
   admin: {
     load: () => import("./admin-overview.mjs"),
     about: "GET /api/admin/overview on PostgreSQL with 1,000,000 orders and 100,000 users, beside the spec's paged client-side sum",
