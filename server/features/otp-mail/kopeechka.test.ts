@@ -115,6 +115,17 @@ describe("the Kopeechka door", () => {
     expect(answers.at(-1)).toEqual({ status: "ERROR", value: "TIME_LIMIT_EXCEED" });
   });
 
+  it("a request waiting for a code counts once against the limit, however long it waits", async () => {
+    const u = await customer(1_000);
+    const bought = await u.call("mailbox-get-email", { site: "facebook.com" }); // 1 of 30
+    const auth = { authorization: `Bearer ${u.token}` };
+    const first = await t.client().request(`/api/v1/otp/orders/${bought.id as string}?wait=2`, { headers: auth }); // waits 2 s, pending
+    expect(first.headers.get("RateLimit-Remaining")).toBe("28");
+    const second = await t.client().request(`/api/v1/otp/orders/${bought.id as string}?wait=1`, { headers: auth });
+    expect(second.headers.get("RateLimit-Remaining")).toBe("27");
+    expect((await second.json()).order.status).toBe("pending");
+  });
+
   it("a token in the query is refused everywhere else: the public API wants the Bearer header", async () => {
     const u = await customer(0);
     expect((await t.client().request(`/api/v1/balance?token=${u.token}`)).status).toBe(401);
