@@ -64,16 +64,19 @@ export async function openDatabase(opts: {
     return { db, kind: "postgres", databaseUrl: opts.databaseUrl, listen, close: () => pool.end() };
   }
   const { PGlite } = await import("@electric-sql/pglite");
+  // pg_trgm serves the admin searches' trigram indexes (migration 0013); PGlite ships it as a contrib module.
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const extensions = { pg_trgm };
   const { drizzle } = await import("drizzle-orm/pglite");
   let release = () => {};
   let client;
   if (opts.memory) {
-    client = new PGlite(opts.template ? { loadDataDir: opts.template } : undefined);
+    client = new PGlite(opts.template ? { loadDataDir: opts.template, extensions } : { extensions });
   } else {
     const dir = path.resolve(opts.dataDir ?? "./data");
     mkdirSync(dir, { recursive: true });
     release = acquireDataDirLock(dir);
-    client = new PGlite(path.join(dir, "pglite"));
+    client = new PGlite(path.join(dir, "pglite"), { extensions });
   }
   await client.waitReady;
   const db = drizzle(client, { schema }) as unknown as Db;

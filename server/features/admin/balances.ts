@@ -1,7 +1,7 @@
 // Manage Balances: users with their API keys, searched, sorted and paged by the database, and
 // adjustments by a super-admin: one ledger row (reason admin_adjustment, the acting admin, the
 // note) and one audit row, in one transaction, or nothing at all.
-import { asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { asc, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { BALANCE_MESSAGES, type AdjustBalanceResponse, type BalanceList, type BalanceListQuery } from "../../../contracts/admin";
 import type { Db } from "../../db/client";
 import { apiKeys, auditLog, user } from "../../db/schema";
@@ -9,17 +9,15 @@ import { AppError } from "../../lib/errors";
 import { changeBalance, revealApiKey } from "../balance/service";
 import { recordBalanceLowIfBelow } from "../notifications/events";
 import { apiKeyIdsMatching } from "./otp-transactions";
-import { escapeLike } from "./rows";
+import { textSearch } from "../../db/text-search";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function balanceFilter(search: string): SQL | undefined {
-  const term = escapeLike(search);
-  if (!term) return undefined;
+  if (!search.trim()) return undefined;
   const keyIds = apiKeyIdsMatching(search);
   return or(
-    ilike(user.email, `%${term}%`),
-    ilike(user.name, `%${term}%`),
+    textSearch(search, { anywhere: [user.email, user.name], prefix: [user.email] }),
     keyIds ? sql`${user.id} in (select ${apiKeys.userId} from ${apiKeys} where ${apiKeys.id} in ${keyIds})` : undefined,
   );
 }

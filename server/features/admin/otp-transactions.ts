@@ -1,13 +1,13 @@
 // Gmail OTP transactions for admins: every user's OTP mail orders, searched, dated, totalled and
 // paged by the database. Revenue is profit: (price − cost) of each successful order, in mills.
-import { and, count, desc, eq, gte, ilike, lte, or, sql, sum, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, lte, or, sql, sum, type SQL } from "drizzle-orm";
 import type { AdminOtpList, AdminOtpQuery } from "../../../contracts/admin";
 import { API_KEY_LENGTH } from "../../../contracts/account";
 import type { Db } from "../../db/client";
 import { apiKeys, otpMailOrders, user } from "../../db/schema";
 import { hashApiKey } from "../balance/service";
 import { toOtpOrderDto } from "../otp-mail/service";
-import { escapeLike } from "./rows";
+import { textSearch } from "../../db/text-search";
 
 const WHOLE_KEY = new RegExp(`^[A-Za-z0-9]{${API_KEY_LENGTH}}$`);
 
@@ -21,13 +21,11 @@ export function apiKeyIdsMatching(term: string): SQL | null {
 }
 
 function otpFilter(q: Pick<AdminOtpQuery, "search" | "from" | "to">): SQL | undefined {
-  const term = escapeLike(q.search);
   const keyIds = apiKeyIdsMatching(q.search);
   return and(
-    term
+    q.search.trim()
       ? or(
-          ilike(otpMailOrders.address, `%${term}%`),
-          ilike(otpMailOrders.service, `%${term}%`),
+          textSearch(q.search, { anywhere: [otpMailOrders.address, otpMailOrders.service], prefix: [otpMailOrders.address] }),
           keyIds ? sql`${otpMailOrders.apiKeyId} in ${keyIds}` : undefined,
         )
       : undefined,

@@ -4,5 +4,3 @@ export { queryRows } from "../../db/sql-array";
 /** bigint and numeric columns arrive as text from node-postgres. */
 export const int = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
 
-/** LIKE patterns match the search text literally. */
-export const escapeLike = (term: string) => term.replace(/[\\%_]/g, (ch) => `\\${ch}`);

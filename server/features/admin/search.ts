@@ -4,14 +4,14 @@
 // exactly first; anything else is a case-insensitive part of an e-mail or a name, on accounts and
 // on the e-mails of licences and orders without an account. Every query is bounded (LIMIT) and
 // plain enough for trigram indexes on those columns to serve it later.
-import { and, eq, ilike, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { API_KEY_LENGTH } from "../../../contracts/account";
 import { LICENSE_KEY_MARKER } from "../../../contracts/licenses";
 import { SEARCH_LIMIT, type CustomerHit, type SearchMatch } from "../../../contracts/customers";
 import type { Db } from "../../db/client";
 import { apiKeys, licenses, orders, user } from "../../db/schema";
 import { hashApiKey } from "../../lib/crypto";
-import { escapeLike } from "./rows";
+import { textSearch } from "../../db/text-search";
 
 /** generateBuyKey's shape ("KS-7QX4M-9HTRW-KD2PA-M3XVE"), any letter case. */
 const BUY_KEY = /^KS(-[A-Z0-9]{5}){4}$/i;
@@ -86,24 +86,23 @@ async function exact(db: Db, term: string, kind: Exclude<TermKind, "text">): Pro
 
 /** Part of an e-mail or a name: accounts, then the e-mails of licences and orders that have none. */
 async function text(db: Db, term: string): Promise<CustomerHit[]> {
-  const pattern = `%${escapeLike(term)}%`;
   const [accounts, licenceEmails, orderEmails] = await Promise.all([
     db
       .select({ id: user.id, email: user.email, name: user.name })
       .from(user)
-      .where(or(ilike(user.email, pattern), ilike(user.name, pattern)))
+      .where(textSearch(term, { anywhere: [user.email, user.name], prefix: [user.email] }))
       .orderBy(user.email)
       .limit(SEARCH_LIMIT),
     // Buyers without an account: the rows carry no user id (a licence of an account carries it).
     db
       .selectDistinct({ email: sql<string>`lower(${licenses.email})` })
       .from(licenses)
-      .where(and(isNull(licenses.userId), ilike(licenses.email, pattern)))
+      .where(and(isNull(licenses.userId), textSearch(term, { anywhere: [licenses.email], prefix: [licenses.email] })))
       .limit(SEARCH_LIMIT),
     db
       .selectDistinct({ email: sql<string>`lower(${orders.email})` })
       .from(orders)
-      .where(and(isNull(orders.userId), ilike(orders.email, pattern)))
+      .where(and(isNull(orders.userId), textSearch(term, { anywhere: [orders.email], prefix: [orders.email] })))
       .limit(SEARCH_LIMIT),
   ]);
   const lower = term.toLowerCase();

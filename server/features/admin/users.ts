@@ -1,16 +1,13 @@
 // User Management's list: searched (e-mail, username, name; case-insensitive) and paged by the database.
-import { count, desc, ilike, or } from "drizzle-orm";
+import { count, desc } from "drizzle-orm";
 import type { UserList, UserListQuery } from "../../../contracts/admin";
 import type { Db } from "../../db/client";
 import { user } from "../../db/schema";
 import { ADMIN_USER_FIELDS } from "../users/service";
-import { escapeLike } from "./rows";
+import { textSearch } from "../../db/text-search";
 
 export async function listUsers({ db, query }: { db: Db; query: UserListQuery }): Promise<UserList> {
-  const term = escapeLike(query.search);
-  const where = term
-    ? or(ilike(user.email, `%${term}%`), ilike(user.name, `%${term}%`), ilike(user.username, `%${term}%`))
-    : undefined;
+  const where = textSearch(query.search, { anywhere: [user.email, user.name, user.username], prefix: [user.email] });
   const [rows, total] = await Promise.all([
     db
       .select(ADMIN_USER_FIELDS)

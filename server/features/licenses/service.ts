@@ -5,6 +5,7 @@
 import { and, count, desc, eq, ilike, ne, not, or, sql } from "drizzle-orm";
 import { EXPIRED_KEY_MARKER, type License, type LicenseHistoryEntry } from "../../../contracts/licenses";
 import type { Db, Tx } from "../../db/client";
+import { textSearch } from "../../db/text-search";
 import { isUniqueViolation } from "../../db/errors";
 import { licenseHistory, licenses, plans } from "../../db/schema";
 import { randomString } from "../../lib/crypto";
@@ -253,18 +254,12 @@ export async function listLicenseHistory({
   page: number;
   pageSize: number;
 }): Promise<{ entries: LicenseHistoryEntry[]; total: number; page: number; pageSize: number }> {
-  const term = escapeLike(search);
   const where = and(
     isAdmin ? undefined : eq(sql`lower(${licenseHistory.email})`, user.email.trim().toLowerCase()),
-    term
-      ? or(
-          ilike(licenseHistory.email, `%${term}%`),
-          ilike(licenseHistory.changedBy, `%${term}%`),
-          ilike(licenseHistory.buykey, `%${term}%`),
-          ilike(licenseHistory.oldLicense, `%${term}%`),
-          ilike(licenseHistory.newLicense, `%${term}%`),
-        )
-      : undefined,
+    textSearch(search, {
+      anywhere: [licenseHistory.email, licenseHistory.changedBy, licenseHistory.buykey, licenseHistory.oldLicense, licenseHistory.newLicense],
+      prefix: [licenseHistory.email],
+    }),
   );
   const [rows, total] = await Promise.all([
     db

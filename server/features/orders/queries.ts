@@ -1,6 +1,7 @@
 // Reading orders: the transactions history (users their own, admins all; filtered, totalled and
 // paged by the database) and one order's status for its owner.
-import { and, count, desc, eq, gte, ilike, lte, or, sql, sum, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, lte, or, sql, sum, type SQL } from "drizzle-orm";
+import { textSearch } from "../../db/text-search";
 import type { Order, OrderList, OrderStatus } from "../../../contracts/orders";
 import type { CurrentUser } from "../../auth/context";
 import type { Db } from "../../db/client";
@@ -12,7 +13,24 @@ import { toOrderDto, type OrderRow } from "./dto";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const buyKey = sql<string | null>`(${orders.fulfilment} ->> 'buyKey')`;
 
-const escapeLike = (term: string) => term.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+/** A whole buy key ("KS-7QX4M-9HTRW-KD2PA-M3XVE", any case) and what may be a whole payment reference. */
+const WHOLE_BUY_KEY = /^KS(-[A-Z0-9]{5}){4}$/i;
+const TRAN_ID = /^[A-Za-z0-9-]{6,20}$/;
+
+/**
+ * The search box: a whole buy key is looked up exactly (orders_buy_key_idx); otherwise a part of the
+ * e-mail or the buy key (trigram indexes; 1–2 characters: the beginning of the e-mail), or a whole
+ * payment reference (the tran_id's unique index).
+ */
+function orderSearch(search: string): SQL | undefined {
+  const term = search.trim();
+  if (!term) return undefined;
+  if (WHOLE_BUY_KEY.test(term)) return eq(buyKey, term.toUpperCase());
+  return or(
+    textSearch(term, { anywhere: [orders.email, buyKey], prefix: [orders.email] }),
+    TRAN_ID.test(term) ? inArray(orders.tranId, [...new Set([term, term.toUpperCase()])]) : undefined,
+  );
+}
 
 /** The spec: non-admins see the records of their own e-mail (tool purchases included) and their own account. */
 function visibleTo(user: CurrentUser): SQL | undefined {
@@ -31,10 +49,9 @@ export interface OrderListInput {
 
 /** The history's filter (who may see what, search, dates, status); the admin CSV export uses it too. */
 export function orderListFilter(user: CurrentUser, q: Omit<OrderListInput, "page" | "pageSize">): SQL | undefined {
-  const term = escapeLike(q.search);
   return and(
     visibleTo(user),
-    term ? or(ilike(orders.email, `%${term}%`), ilike(buyKey, `%${term}%`)) : undefined,
+    orderSearch(q.search),
     q.from ? gte(orders.createdAt, q.from) : undefined,
     q.to ? lte(orders.createdAt, q.to) : undefined,
     q.status ? eq(orders.status, q.status) : undefined,

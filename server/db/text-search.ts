@@ -1,0 +1,28 @@
+// How a list's search box becomes SQL that an index serves (migration 0013, decision 030):
+//   - 3 characters or more: a case-insensitive part of any of the columns (ILIKE '%term%'), served
+//     by their GIN trigram indexes, hit or miss;
+//   - 1 or 2 characters: trigrams cannot serve them, so they match the beginning of the e-mail
+//     column(s) only (lower(col) LIKE 'te%'), served by the lower(col) text_pattern_ops btrees.
+import { ilike, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+
+/** The shortest term matched anywhere in a column; shorter ones match the beginning of an e-mail. */
+export const MIN_SUBSTRING_TERM = 3;
+
+/** LIKE patterns match the search text literally. */
+export const escapeLike = (term: string) => term.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
+export interface TextSearch {
+  /** Matched anywhere (3+ characters): each must have a gin_trgm_ops index. */
+  anywhere: SQLWrapper[];
+  /** Matched at the beginning (1–2 characters): each must have a lower(col) text_pattern_ops index. */
+  prefix: SQLWrapper[];
+}
+
+export function textSearch(rawTerm: string, { anywhere, prefix }: TextSearch): SQL | undefined {
+  const term = rawTerm.trim();
+  if (!term) return undefined;
+  const escaped = escapeLike(term);
+  if (term.length >= MIN_SUBSTRING_TERM) return or(...anywhere.map((col) => ilike(col as never, `%${escaped}%`)));
+  const start = `${escapeLike(term.toLowerCase())}%`;
+  return or(...prefix.map((col) => sql`lower(${col}) like ${start}`));
+}
