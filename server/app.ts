@@ -188,6 +188,10 @@ export function createApp({ config, db, auth, logger, signer, limiter, otpMail, 
   publicApi.route("/", createPublicOtpRoutes({ ...otpMail, secret: config.authSecret, limit: otpLimit, events }));
   app.route("/api", publicApi);
 
+  // The plan catalogue is public and read-only: like the tool API, mounted before the session
+  // middleware, so its requests do no session work at all (decision 030).
+  app.route("/api", createPlanRoutes(db));
+
   // Cookie-authenticated state changes come from the shop's own pages (better-auth checks /api/auth
   // itself; the routes mounted above carry no session).
   const sameOrigin = requireTrustedOrigin(config.trustedOrigins, logOriginRefusal);
@@ -196,7 +200,6 @@ export function createApp({ config, db, auth, logger, signer, limiter, otpMail, 
   api.use("*", sessionContext(auth));
   api.route("/", createMeRoutes(config));
   api.route("/", createEventRoutes({ hub: events }));
-  api.route("/", createPlanRoutes(db));
   api.route("/", createLicenseRoutes(db));
   api.route("/", createProfileRoutes({ db, secret: config.authSecret }));
   api.route("/", createOtpMailRoutes({ ...otpMail, secret: config.authSecret, limit: otpLimit, events }));

@@ -38,6 +38,13 @@ const envSchema = z.object({
     .enum(["on", "off"])
     .default("on")
     .describe("Rate limits on sign-in, sign-up and reset (off only for load tests)"),
+  SESSION_CACHE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(300)
+    .default(60)
+    .describe("How long a customer's session is trusted from its signed cookie before the database is asked again (0: every request); admin sessions are always read from the database"),
   TRUST_PROXY: z.enum(["on", "off"]).default("off"),
   WORKERS: z.enum(["on", "off"]).default("on"),
   STATIC_DIR: z.string().default("./build/client"),
@@ -119,6 +126,12 @@ export interface Config {
   google?: { clientId: string; clientSecret: string; standIn?: { url: string } };
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   authRateLimit: boolean;
+  /**
+   * Seconds a session is verified from its signed session_data cookie without a database read
+   * (better-auth's cookie cache; 0: off). A sign-out elsewhere or a revoked session of a customer
+   * takes effect within this bound; admin accounts are read from the database on every request.
+   */
+  sessionCacheSeconds: number;
   /** Public OTP API requests per API key per minute. */
   publicApiRateLimit: number;
   /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
@@ -287,6 +300,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           : { clientId: GOOGLE_STAND_IN_CLIENT_ID, clientSecret: GOOGLE_STAND_IN_CLIENT_SECRET, standIn: { url: `${baseUrl}${GOOGLE_STAND_IN_PATH}` } },
     logLevel: e.LOG_LEVEL,
     authRateLimit: e.AUTH_RATE_LIMIT === "on",
+    sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
     publicApiRateLimit: e.PUBLIC_API_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY === "on",
     workers: e.WORKERS === "on",

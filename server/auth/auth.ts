@@ -93,6 +93,9 @@ export function createAuth({ config, db, logger, onEmailQueued }: AuthDeps) {
     session: {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
+      // Sessions verified from a signed cookie for a short while (decision 030); sessionContext
+      // reads admin accounts and sessions awaiting their second factor from the database anyway.
+      cookieCache: { enabled: config.sessionCacheSeconds > 0, maxAge: config.sessionCacheSeconds },
       additionalFields: {
         secondFactorAt: { type: "date", required: false, input: false },
       },

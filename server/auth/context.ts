@@ -31,11 +31,33 @@ export interface RequestContext {
 
 export type AppEnv = { Variables: { ctx: RequestContext; requestId: string; clientIp: string } };
 
+const ADMIN_PATH = "/api/admin/";
+
+type Session = { user: Record<string, unknown>; session: Record<string, unknown> } | null;
+
+/**
+ * A cached session (better-auth's signed session_data cookie, decision 030) is trusted only when it
+ * grants nothing beyond a customer's own pages: an admin account, or a session of a 2FA account
+ * that has not passed its second factor (it may have passed it since), is read from the database.
+ */
+function needsDatabase(session: Session): boolean {
+  const u = session?.user;
+  if (!u) return false;
+  return u.role === "admin" || (u.twoFactorEnabled === true && !session?.session?.secondFactorAt);
+}
+
 export function sessionContext(auth: Auth) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const session = await auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null);
-    const u = session?.user as Record<string, unknown> | undefined;
-    const s = session?.session as Record<string, unknown> | undefined;
+    const headers = c.req.raw.headers;
+    const read = (fresh: boolean) =>
+      auth.api.getSession({ headers, returnHeaders: true, query: fresh ? { disableCookieCache: true } : undefined }).catch(() => null);
+    // The admin console's routes always ask the database (a promotion shows at once there too).
+    const adminPath = c.req.path.startsWith(ADMIN_PATH);
+    let answer = await read(adminPath);
+    if (!adminPath && needsDatabase(answer?.response as Session)) answer = await read(true);
+    const session = answer?.response as Session;
+    const u = session?.user;
+    const s = session?.session;
     if (!u) c.set("ctx", { user: null, via: "anonymous" });
     else {
       const accountRole = u.role === "admin" ? "admin" : "user";
@@ -57,6 +79,16 @@ export function sessionContext(auth: Auth) {
       });
     }
     await next();
+    // A session read from the database renews its session_data cookie (or a stale one is expired);
+    // never on an answer shared caches may keep.
+    const cookies = answer?.headers?.getSetCookie?.() ?? [];
+    if (cookies.length && !/public/.test(c.res.headers.get("Cache-Control") ?? "")) {
+      try {
+        for (const cookie of cookies) c.res.headers.append("Set-Cookie", cookie);
+      } catch {
+        // An immutable response (passed through as it came): the next request renews the cookie.
+      }
+    }
   });
 }
 
