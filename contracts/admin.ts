@@ -136,7 +136,9 @@ export type AdminOtpOrder = z.infer<typeof AdminOtpOrderSchema>;
 
 export const AdminOtpListSchema = z.object({
   orders: z.array(AdminOtpOrderSchema),
+  /** Orders matching the filter: exact up to 10,000, else the database's estimate (totalIsEstimate); the money totals are always exact. */
   total: z.number().int(),
+  totalIsEstimate: z.boolean(),
   /** What buyers paid for orders that were not refunded (every page of the filter). */
   totalSpentMills: z.number().int(),
   /** Profit: (price − cost) of every successful order of the filter. */

@@ -2381,6 +2381,7 @@ export interface operations {
                         pageSize: number;
                         successCount: number;
                         total: number;
+                        totalIsEstimate: boolean;
                         totalRevenueMills: number;
                         totalSpentMills: number;
                     };
@@ -4297,6 +4298,7 @@ export interface operations {
                         page: number;
                         pageSize: number;
                         total: number;
+                        totalIsEstimate: boolean;
                     };
                 };
             };
@@ -4949,6 +4951,7 @@ export interface operations {
                         page: number;
                         pageSize: number;
                         total: number;
+                        totalIsEstimate: boolean;
                         totalPaidMills: number;
                     };
                 };

@@ -74,7 +74,9 @@ export const LicenseHistoryQuerySchema = z.object({
 });
 export const LicenseHistoryListSchema = z.object({
   entries: z.array(LicenseHistoryEntrySchema),
+  /** Entries matching: exact up to 10,000, else the database's estimate (totalIsEstimate). */
   total: z.number().int(),
+  totalIsEstimate: z.boolean(),
   page: z.number().int(),
   pageSize: z.number().int(),
 });

@@ -148,7 +148,9 @@ export const OrderListQuerySchema = z.object({
 });
 export const OrderListSchema = z.object({
   orders: z.array(OrderSchema),
+  /** Orders matching the filter: exact up to 10,000, else the database's estimate (totalIsEstimate). */
   total: z.number().int(),
+  totalIsEstimate: z.boolean(),
   /** Sum of paid orders matching the filter (all pages), less what was refunded of them. */
   totalPaidMills: z.number().int(),
   page: z.number().int(),

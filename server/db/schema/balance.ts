@@ -1,5 +1,5 @@
 // API keys with a prepaid balance, the ledger behind every balance change, and OTP mail orders.
-import { bigint, boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { user } from "./auth";
 
@@ -97,4 +97,21 @@ export const otpMailMessages = pgTable(
     keepUntil: timestamp("keep_until", { withTimezone: true }).notNull(),
   },
   (t) => [uniqueIndex("otp_mail_messages_order_key_idx").on(t.orderId, t.messageKey), index("otp_mail_messages_keep_until_idx").on(t.keepUntil)],
+);
+
+/**
+ * OTP mail orders per status with their price and cost sums (decision 030), kept by statement
+ * triggers on otp_mail_orders (migration 0014): the Gmail OTP list's unfiltered Total Spent, Total
+ * Revenue and count without reading a million orders. 16 shards, one picked at random per statement.
+ */
+export const otpTotals = pgTable(
+  "otp_totals",
+  {
+    status: text("status").notNull(),
+    shard: smallint("shard").notNull(),
+    n: bigint("n", { mode: "number" }).notNull().default(0),
+    priceMills: money("price_mills").notNull().default(0),
+    costMills: money("cost_mills").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.status, t.shard] })],
 );

@@ -1,6 +1,6 @@
 // Plans, orders, licences and licence history. Money is integer mills ($9.99 = 9990).
 import { sql } from "drizzle-orm";
-import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, varchar } from "drizzle-orm/pg-core";
+import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid, varchar } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 
 const money = (name: string) => bigint(name, { mode: "number" });
@@ -88,6 +88,22 @@ export const salesDaily = pgTable(
     paidMills: money("paid_mills").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.day, t.kind, t.planKey] })],
+);
+
+/**
+ * Orders per status (decision 030), kept by statement triggers on orders (migration 0014) in the
+ * order change's transaction: the transactions list's unfiltered total is a sum over a few rows.
+ * Each statement adds to one of 16 shards picked at random, so concurrent checkouts rarely wait
+ * on the same row.
+ */
+export const orderCounts = pgTable(
+  "order_counts",
+  {
+    status: text("status").notNull(),
+    shard: smallint("shard").notNull(),
+    n: bigint("n", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.status, t.shard] })],
 );
 
 export const licenses = pgTable(

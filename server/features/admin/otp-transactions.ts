@@ -1,10 +1,10 @@
 // Gmail OTP transactions for admins: every user's OTP mail orders, searched, dated, totalled and
 // paged by the database. Revenue is profit: (price − cost) of each successful order, in mills.
-import { and, count, desc, eq, gte, lte, or, sql, sum, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, lte, or, sql, sum, type SQL } from "drizzle-orm";
 import type { AdminOtpList, AdminOtpQuery } from "../../../contracts/admin";
 import { API_KEY_LENGTH } from "../../../contracts/account";
 import type { Db } from "../../db/client";
-import { apiKeys, otpMailOrders, user } from "../../db/schema";
+import { apiKeys, otpMailOrders, otpTotals, user } from "../../db/schema";
 import { hashApiKey } from "../balance/service";
 import { toOtpOrderDto } from "../otp-mail/service";
 import { textSearch } from "../../db/text-search";
@@ -34,28 +34,62 @@ function otpFilter(q: Pick<AdminOtpQuery, "search" | "from" | "to">): SQL | unde
   );
 }
 
+interface OtpTotals {
+  n: number;
+  spent: number;
+  revenue: number;
+  successes: number;
+}
+
+/**
+ * The filter's Total Spent, Total Revenue and counts, exact: without a filter from the otp_totals
+ * rollup (kept by triggers), with dates only from otp_mail_orders_created_totals_idx alone, with a
+ * search over its matches (found through the trigram indexes).
+ */
+async function otpTotalsOf(db: Db, q: AdminOtpQuery, where: SQL | undefined): Promise<OtpTotals> {
+  if (!q.search.trim() && !q.from && !q.to) {
+    const [t] = await db
+      .select({
+        n: sum(otpTotals.n),
+        spent: sum(sql`case when ${otpTotals.status} <> 'failed' then ${otpTotals.priceMills} else 0 end`),
+        revenue: sum(sql`case when ${otpTotals.status} = 'success' then ${otpTotals.priceMills} - ${otpTotals.costMills} else 0 end`),
+        successes: sum(sql`case when ${otpTotals.status} = 'success' then ${otpTotals.n} else 0 end`),
+      })
+      .from(otpTotals);
+    return { n: Number(t?.n ?? 0), spent: Number(t?.spent ?? 0), revenue: Number(t?.revenue ?? 0), successes: Number(t?.successes ?? 0) };
+  }
+  const [t] = await db
+    .select({
+      n: count(),
+      spent: sum(sql`case when ${otpMailOrders.status} <> 'failed' then ${otpMailOrders.priceMills} else 0 end`),
+      revenue: sum(sql`case when ${otpMailOrders.status} = 'success' then ${otpMailOrders.priceMills} - ${otpMailOrders.costMills} else 0 end`),
+      successes: sql<string>`count(*) filter (where ${otpMailOrders.status} = 'success')`,
+    })
+    .from(otpMailOrders)
+    .where(where);
+  return { n: Number(t?.n ?? 0), spent: Number(t?.spent ?? 0), revenue: Number(t?.revenue ?? 0), successes: Number(t?.successes ?? 0) };
+}
+
 export async function listOtpTransactions(db: Db, q: AdminOtpQuery): Promise<AdminOtpList> {
   const where = otpFilter(q);
-  const [rows, totals] = await Promise.all([
+  const newestFirst = [desc(otpMailOrders.createdAt), desc(otpMailOrders.id)];
+  // The page's ids from the (created_at, id) index, then their rows (decision 030: deep pages).
+  const pageIds = db
+    .select({ id: otpMailOrders.id })
+    .from(otpMailOrders)
+    .where(where)
+    .orderBy(...newestFirst)
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
+  const [rows, t] = await Promise.all([
     db
       .select({ order: otpMailOrders, userEmail: user.email })
       .from(otpMailOrders)
       .leftJoin(user, eq(user.id, otpMailOrders.userId))
-      .where(where)
-      .orderBy(desc(otpMailOrders.createdAt), desc(otpMailOrders.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-    db
-      .select({
-        n: count(),
-        spent: sum(sql`case when ${otpMailOrders.status} <> 'failed' then ${otpMailOrders.priceMills} else 0 end`),
-        revenue: sum(sql`case when ${otpMailOrders.status} = 'success' then ${otpMailOrders.priceMills} - ${otpMailOrders.costMills} else 0 end`),
-        successes: sql<string>`count(*) filter (where ${otpMailOrders.status} = 'success')`,
-      })
-      .from(otpMailOrders)
-      .where(where),
+      .where(inArray(otpMailOrders.id, pageIds))
+      .orderBy(...newestFirst),
+    otpTotalsOf(db, q, where),
   ]);
-  const t = totals[0];
   return {
     orders: rows.map(({ order, userEmail }) => ({
       ...toOtpOrderDto(order),
@@ -63,10 +97,12 @@ export async function listOtpTransactions(db: Db, q: AdminOtpQuery): Promise<Adm
       costMills: order.costMills,
       userEmail: userEmail ?? null,
     })),
-    total: Number(t?.n ?? 0),
-    totalSpentMills: Number(t?.spent ?? 0),
-    totalRevenueMills: Number(t?.revenue ?? 0),
-    successCount: Number(t?.successes ?? 0),
+    // The money totals are summed exactly whatever the size, so the count is exact too.
+    total: t.n,
+    totalIsEstimate: false,
+    totalSpentMills: t.spent,
+    totalRevenueMills: t.revenue,
+    successCount: t.successes,
     page: q.page,
     pageSize: q.pageSize,
   };

@@ -2,9 +2,10 @@
 // desktop tool's protocol (tool.ts) shares.
 // Every change to a licence's key or changes-left happens under a row lock, so concurrent
 // requests cannot both spend the last change or bind two devices.
-import { and, count, desc, eq, ilike, ne, not, or, sql } from "drizzle-orm";
+import { and, desc, eq, ilike, inArray, ne, not, or, sql } from "drizzle-orm";
 import { EXPIRED_KEY_MARKER, type License, type LicenseHistoryEntry } from "../../../contracts/licenses";
 import type { Db, Tx } from "../../db/client";
+import { boundedCount } from "../../db/paging";
 import { textSearch } from "../../db/text-search";
 import { isUniqueViolation } from "../../db/errors";
 import { licenseHistory, licenses, plans } from "../../db/schema";
@@ -253,7 +254,7 @@ export async function listLicenseHistory({
   search: string;
   page: number;
   pageSize: number;
-}): Promise<{ entries: LicenseHistoryEntry[]; total: number; page: number; pageSize: number }> {
+}): Promise<{ entries: LicenseHistoryEntry[]; total: number; totalIsEstimate: boolean; page: number; pageSize: number }> {
   const where = and(
     isAdmin ? undefined : eq(sql`lower(${licenseHistory.email})`, user.email.trim().toLowerCase()),
     textSearch(search, {
@@ -261,15 +262,12 @@ export async function listLicenseHistory({
       prefix: [licenseHistory.email],
     }),
   );
-  const [rows, total] = await Promise.all([
-    db
-      .select()
-      .from(licenseHistory)
-      .where(where)
-      .orderBy(desc(licenseHistory.changeDate), desc(licenseHistory.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.select({ n: count() }).from(licenseHistory).where(where),
+  const newestFirst = [desc(licenseHistory.changeDate), desc(licenseHistory.id)];
+  // The page's ids from the (change_date, id) index, then their rows (decision 030: deep pages).
+  const pageIds = db.select({ id: licenseHistory.id }).from(licenseHistory).where(where).orderBy(...newestFirst).limit(pageSize).offset((page - 1) * pageSize);
+  const [rows, count] = await Promise.all([
+    db.select().from(licenseHistory).where(inArray(licenseHistory.id, pageIds)).orderBy(...newestFirst),
+    boundedCount(db, licenseHistory, where),
   ]);
   return {
     entries: rows.map((r) => ({
@@ -283,7 +281,7 @@ export async function listLicenseHistory({
       status: r.status,
       notes: r.notes,
     })),
-    total: Number(total[0]?.n ?? 0),
+    ...count,
     page,
     pageSize,
   };

@@ -1,11 +1,12 @@
 // Reading orders: the transactions history (users their own, admins all; filtered, totalled and
 // paged by the database) and one order's status for its owner.
-import { and, count, desc, eq, gte, inArray, lte, or, sql, sum, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lte, or, sql, sum, type SQL } from "drizzle-orm";
 import { textSearch } from "../../db/text-search";
 import type { Order, OrderList, OrderStatus } from "../../../contracts/orders";
 import type { CurrentUser } from "../../auth/context";
 import type { Db } from "../../db/client";
-import { orders } from "../../db/schema";
+import { boundedCount, type BoundedCount } from "../../db/paging";
+import { orderCounts, orders, salesDaily } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { latestRequestsOf, requestableUntil } from "../refunds/requests";
 import { toOrderDto, type OrderRow } from "./dto";
@@ -72,25 +73,56 @@ async function withRefundRequests(db: Db, user: CurrentUser, rows: Array<typeof 
   });
 }
 
+/**
+ * 'Total Amount Paid' of the filter, exact: an admin's unfiltered history reads the sales_daily
+ * rollup (paid sales net of refunds, kept by the order triggers); a filter without a search reads
+ * orders_paid_created_idx alone; a search sums its matches (found through the trigram indexes).
+ */
+async function totalPaid(db: Db, user: CurrentUser, q: OrderListInput, where: SQL | undefined): Promise<number> {
+  if (q.status && q.status !== "paid") return 0;
+  if (user.role === "admin" && !q.search.trim() && !q.from && !q.to) {
+    const [row] = await db.select({ paid: sum(salesDaily.paidMills) }).from(salesDaily);
+    return Number(row?.paid ?? 0);
+  }
+  const [row] = await db
+    .select({ paid: sum(sql`${orders.amountMills} - ${orders.refundedMills}`) })
+    .from(orders)
+    .where(and(where, eq(orders.status, "paid")));
+  return Number(row?.paid ?? 0);
+}
+
+/** How many orders match: an admin's history without a search or dates reads the order_counts rollup. */
+async function orderCount(db: Db, user: CurrentUser, q: OrderListInput, where: SQL | undefined): Promise<BoundedCount> {
+  if (user.role === "admin" && !q.search.trim() && !q.from && !q.to) {
+    const [row] = await db
+      .select({ n: sum(orderCounts.n) })
+      .from(orderCounts)
+      .where(q.status ? eq(orderCounts.status, q.status) : undefined);
+    return { total: Number(row?.n ?? 0), totalIsEstimate: false };
+  }
+  return boundedCount(db, orders, where);
+}
+
 export async function listOrders(db: Db, user: CurrentUser, q: OrderListInput, refundWindowDays = 0): Promise<OrderList> {
   const where = orderListFilter(user, q);
-  const [rows, totals] = await Promise.all([
-    db
-      .select()
-      .from(orders)
-      .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-    db
-      .select({ n: count(), paid: sum(sql`case when ${orders.status} = 'paid' then ${orders.amountMills} - ${orders.refundedMills} else 0 end`) })
-      .from(orders)
-      .where(where),
+  const newestFirst = [desc(orders.createdAt), desc(orders.id)];
+  // The page's ids from the (created_at, id) index, then their rows (decision 030: deep pages).
+  const pageIds = db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(where)
+    .orderBy(...newestFirst)
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
+  const [rows, count, paid] = await Promise.all([
+    db.select().from(orders).where(inArray(orders.id, pageIds)).orderBy(...newestFirst),
+    orderCount(db, user, q, where),
+    totalPaid(db, user, q, where),
   ]);
   return {
     orders: await withRefundRequests(db, user, rows, refundWindowDays),
-    total: Number(totals[0]?.n ?? 0),
-    totalPaidMills: Number(totals[0]?.paid ?? 0),
+    ...count,
+    totalPaidMills: paid,
     page: q.page,
     pageSize: q.pageSize,
   };

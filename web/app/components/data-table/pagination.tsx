@@ -15,17 +15,20 @@ export type PaginationProps = {
   /** Names the navigation landmark. */
   label: string;
   onPageChange: (page: number) => void;
+  /** The total is the server's estimate (a list of more than 10,000 rows): shown as 'about'. */
+  estimate?: boolean;
 };
 
 /** 'Showing X to Y of Z users', Previous / Next and 'Page N of M' (server-side paging). */
-export function Pagination({ page, pageSize, total, noun, label, onPageChange }: PaginationProps) {
+export function Pagination({ page, pageSize, total, noun, label, onPageChange, estimate = false }: PaginationProps) {
   const pages = pageCount(total, pageSize);
   const from = total === 0 ? 0 : Math.min((page - 1) * pageSize + 1, total);
   const to = Math.min(page * pageSize, total);
   return (
     <nav aria-label={label} className="flex flex-col gap-3 border-t px-4 py-3 text-sm sm:flex-row sm:items-center sm:px-6">
       <p className="text-muted-foreground sm:mr-auto" aria-live="polite">
-        Showing {from} to {to} of {total}
+        Showing {from} to {to} of {estimate ? "about " : ""}
+        {total}
         {noun ? ` ${noun}` : null}
       </p>
       <div className="flex items-center gap-2">
@@ -34,7 +37,8 @@ export function Pagination({ page, pageSize, total, noun, label, onPageChange }:
           Previous
         </Button>
         <span className="px-1 whitespace-nowrap tabular-nums" data-testid="page-indicator">
-          Page {page} of {pages}
+          Page {page} of {estimate ? "about " : ""}
+          {pages}
         </span>
         <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => onPageChange(page + 1)}>
           Next

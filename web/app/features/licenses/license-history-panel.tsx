@@ -104,7 +104,7 @@ export function LicenseHistoryPanel() {
 
       {/* 'Showing X to Y of Z' (no noun), only when there is more than a page. */}
       {total > pageSize ? (
-        <Pagination page={shownPage} pageSize={pageSize} total={total} label="License history pages" onPageChange={setPage} />
+        <Pagination page={shownPage} pageSize={pageSize} total={total} estimate={data?.totalIsEstimate} label="License history pages" onPageChange={setPage} />
       ) : null}
     </Card>
   );

@@ -194,7 +194,7 @@ export function TransactionsHistoryPanel() {
         )}
 
         {total > PAGE_SIZE ? (
-          <Pagination page={shownPage} pageSize={PAGE_SIZE} total={total} label="Transactions pages" onPageChange={setPage} />
+          <Pagination page={shownPage} pageSize={PAGE_SIZE} total={total} estimate={data?.totalIsEstimate} label="Transactions pages" onPageChange={setPage} />
         ) : null}
       </Card>
       <RefundOrderDialog order={refunding} onClose={() => setRefunding(null)} />

@@ -1,0 +1,104 @@
+// The lists' totals from rollups and indexes (decision 030) equal a plain SQL sum over the same
+// rows, after inserts, status changes, refunds and deletes; deep pages come in the same order.
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CurrentUser } from "../../auth/context";
+import type { Database } from "../../db/client";
+import { queryRows } from "../../db/sql-array";
+import { orders, otpMailOrders } from "../../db/schema";
+import { createTestDatabase } from "../../test/db";
+import { ensureApiKey } from "../balance/service";
+import { listOrders } from "../orders/queries";
+import { listOtpTransactions } from "./otp-transactions";
+import { insertOrders, insertOtpOrder, insertUser } from "./test-seed";
+
+let database: Database;
+const admin: CurrentUser = {
+  id: "admin",
+  email: "admin@example.com",
+  name: "",
+  role: "admin",
+  accountRole: "admin",
+  superAdmin: true,
+  emailVerified: true,
+  twoFactorEnabled: true,
+  secondFactorVerified: true,
+};
+const day = (d: number) => new Date(Date.UTC(2026, 0, d, 12));
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const { db } = database;
+  const statuses = ["paid", "paid", "pending", "failed", "cancelled"] as const;
+  await insertOrders(
+    db,
+    Array.from({ length: 40 }, (_, i) => ({ kind: "topup" as const, amountMills: 1000 + i * 7, status: statuses[i % 5], createdAt: day(1 + (i % 20)) })),
+  );
+  // A status change, a partial refund, a delete: the rollups follow them.
+  const [first] = await db.select().from(orders).where(eq(orders.status, "pending")).limit(1);
+  await db.update(orders).set({ status: "paid", paidAt: first!.createdAt }).where(eq(orders.id, first!.id));
+  const [paid] = await db.select().from(orders).where(eq(orders.status, "paid")).limit(1);
+  await db.update(orders).set({ refundedMills: 300 }).where(eq(orders.id, paid!.id));
+  const [gone] = await db.select().from(orders).where(eq(orders.status, "failed")).limit(1);
+  await db.delete(orders).where(eq(orders.id, gone!.id));
+
+  const u = await insertUser(db);
+  const key = await ensureApiKey({ db, secret: "x".repeat(32), userId: u.id });
+  const otpStatuses = ["success", "success", "failed", "pending"] as const;
+  for (let i = 0; i < 24; i++) {
+    await insertOtpOrder(db, { apiKeyId: key.id, userId: u.id, status: otpStatuses[i % 4], priceMills: 45 + i, costMills: 40, createdAt: day(1 + (i % 12)) });
+  }
+  const [pending] = await db.select().from(otpMailOrders).where(eq(otpMailOrders.status, "pending")).limit(1);
+  await db.update(otpMailOrders).set({ status: "success" }).where(eq(otpMailOrders.id, pending!.id));
+});
+afterAll(() => database.close());
+
+const page = { search: "", page: 1, pageSize: 10 };
+
+describe("list totals", () => {
+  it("transactions: the total and Total Amount Paid equal plain SQL, unfiltered and for a date range", async () => {
+    const [truth] = await queryRows<{ n: string; paid: string }>(
+      database.db,
+      sql`select count(*) as n, coalesce(sum(amount_mills - refunded_mills) filter (where status = 'paid'), 0) as paid from orders`,
+    );
+    const all = await listOrders(database.db, admin, page);
+    expect([all.total, all.totalIsEstimate, all.totalPaidMills]).toEqual([Number(truth!.n), false, Number(truth!.paid)]);
+    const [ranged] = await queryRows<{ n: string; paid: string }>(
+      database.db,
+      sql`select count(*) as n, coalesce(sum(amount_mills - refunded_mills) filter (where status = 'paid'), 0) as paid from orders where created_at >= ${day(5).toISOString()}::timestamptz and created_at <= ${day(9).toISOString()}::timestamptz`,
+    );
+    const range = await listOrders(database.db, admin, { ...page, from: day(5), to: day(9) });
+    expect([range.total, range.totalPaidMills]).toEqual([Number(ranged!.n), Number(ranged!.paid)]);
+    const paidOnly = await listOrders(database.db, admin, { ...page, status: "paid" });
+    expect(paidOnly.totalPaidMills).toBe(Number(truth!.paid));
+  });
+
+  it("transactions: every page in turn lists every order once, newest first", async () => {
+    const seen: string[] = [];
+    for (let p = 1; p <= 4; p++) seen.push(...(await listOrders(database.db, admin, { ...page, page: p })).orders.map((o) => o.id));
+    const rows = await queryRows<{ id: string }>(database.db, sql`select id from orders order by created_at desc, id desc`);
+    expect(seen).toEqual(rows.map((r) => r.id));
+  });
+
+  it("Gmail OTP: Total Spent, Total Revenue and counts equal plain SQL, unfiltered and for a date range", async () => {
+    const truth = async (where = sql`true`) =>
+      (
+        await queryRows<Record<string, string>>(
+          database.db,
+          sql`select count(*) as n,
+                coalesce(sum(price_mills) filter (where status <> 'failed'), 0) as spent,
+                coalesce(sum(price_mills - cost_mills) filter (where status = 'success'), 0) as revenue,
+                count(*) filter (where status = 'success') as successes
+              from otp_mail_orders where ${where}`,
+        )
+      )[0]!;
+    const all = await listOtpTransactions(database.db, { ...page, from: undefined, to: undefined });
+    const t = await truth();
+    expect([all.total, all.totalSpentMills, all.totalRevenueMills, all.successCount]).toEqual([Number(t.n), Number(t.spent), Number(t.revenue), Number(t.successes)]);
+    const from = day(3).toISOString();
+    const to = day(6).toISOString();
+    const ranged = await listOtpTransactions(database.db, { ...page, from, to });
+    const r = await truth(sql`created_at >= ${from}::timestamptz and created_at <= ${to}::timestamptz`);
+    expect([ranged.total, ranged.totalSpentMills, ranged.totalRevenueMills, ranged.successCount]).toEqual([Number(r.n), Number(r.spent), Number(r.revenue), Number(r.successes)]);
+  });
+});
