@@ -9,6 +9,7 @@ import { orders, otpMailOrders } from "../../db/schema";
 import { createTestDatabase } from "../../test/db";
 import { ensureApiKey } from "../balance/service";
 import { listOrders } from "../orders/queries";
+import { listBalances } from "./balances";
 import { listOtpTransactions } from "./otp-transactions";
 import { insertOrders, insertOtpOrder, insertUser } from "./test-seed";
 
@@ -100,5 +101,25 @@ describe("list totals", () => {
     const ranged = await listOtpTransactions(database.db, { ...page, from, to });
     const r = await truth(sql`created_at >= ${from}::timestamptz and created_at <= ${to}::timestamptz`);
     expect([ranged.total, ranged.totalSpentMills, ranged.totalRevenueMills, ranged.successCount]).toEqual([Number(r.n), Number(r.spent), Number(r.revenue), Number(r.successes)]);
+  });
+
+  it("Manage Balances sorted by balance, page by page, equals one SQL sort (users without a key last)", async () => {
+    const { db } = database;
+    for (let i = 0; i < 7; i++) {
+      const u = await insertUser(db);
+      if (i % 3 === 2) continue;
+      const key = await ensureApiKey({ db, secret: "x".repeat(32), userId: u.id });
+      await db.execute(sql`update api_keys set balance_mills = ${(i % 2) * 500 + i} where id = ${key.id}`);
+    }
+    for (const [sort, dir] of [["balance_desc", sql`desc`], ["balance_asc", sql`asc`]] as const) {
+      const want = await queryRows<{ id: string }>(db, sql`select u.id from "user" u left join api_keys k on k.user_id = u.id order by k.balance_mills ${dir} nulls last, u.id asc`);
+      const got: string[] = [];
+      for (let p = 1; got.length < want.length; p++) {
+        const res = await listBalances({ db, secret: "x".repeat(32), query: { search: "", sort, page: p, pageSize: 10 } });
+        if (!res.users.length) break;
+        got.push(...res.users.map((u) => u.id));
+      }
+      expect(got).toEqual(want.map((r) => r.id));
+    }
   });
 });
