@@ -1,7 +1,7 @@
 // Manage Balances: users with their API keys, searched, sorted and paged by the database, and
 // adjustments by a super-admin: one ledger row (reason admin_adjustment, the acting admin, the
 // note) and one audit row, in one transaction, or nothing at all.
-import { asc, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { asc, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import {
   BALANCE_MESSAGES,
   type AdjustBalanceResponse,
@@ -62,6 +62,17 @@ async function byBalance(
   limit: number,
 ): Promise<BalanceRow[]> {
   const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(apiKeys);
+  const order =
+    sort === "balance_desc"
+      ? [desc(apiKeys.balanceMills), asc(apiKeys.userId)]
+      : [asc(apiKeys.balanceMills), asc(apiKeys.userId)];
+  // The page's owners from the index alone (index-only: balance, user_id), then their rows.
+  const owners = db
+    .select({ userId: apiKeys.userId })
+    .from(apiKeys)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
   const keyed =
     offset < n
       ? await db
@@ -73,14 +84,8 @@ async function byBalance(
           })
           .from(apiKeys)
           .innerJoin(user, eq(user.id, apiKeys.userId))
-          .orderBy(
-            sort === "balance_desc"
-              ? desc(apiKeys.balanceMills)
-              : asc(apiKeys.balanceMills),
-            asc(apiKeys.userId),
-          )
-          .limit(limit)
-          .offset(offset)
+          .where(inArray(apiKeys.userId, owners))
+          .orderBy(...order)
       : [];
   if (keyed.length === limit) return keyed;
   const keyless = await db
