@@ -333,7 +333,9 @@ export async function run() {
     console.log(`CSV: ${csv.rows.toLocaleString("en-US")} rows, ${csv.megabytes} MB in ${csv.seconds} s; server RSS ${csv.rssBeforeMb} MB before, grew ${csv.growthMb} MB at most`);
 
     const ceiling = await bare();
-    const me = await load(server.url, "/api/me", cookies.customer);
+    // A fresh sign-in: the session_data cookie lasts SESSION_CACHE_SECONDS, and autocannon does not
+    // keep the renewed cookie a browser would.
+    const me = await load(server.url, "/api/me", await signIn(server.url, { email: CUSTOMER, role: "user" }));
     const plans = await load(server.url, "/api/plans");
     const throughput = { "bare node (ceiling)": ceiling, "GET /api/me (session cookie)": me, "GET /api/plans": plans };
 
