@@ -64,7 +64,7 @@ export async function openDatabase(opts: {
     return { db, kind: "postgres", databaseUrl: opts.databaseUrl, listen, close: () => pool.end() };
   }
   const { PGlite } = await import("@electric-sql/pglite");
-  // pg_trgm serves the admin searches' trigram indexes (migration 0013); PGlite ships it as a contrib module.
+  // pg_trgm serves the admin searches' trigram indexes (migration 0015); PGlite ships it as a contrib module.
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const extensions = { pg_trgm };
   const { drizzle } = await import("drizzle-orm/pglite");

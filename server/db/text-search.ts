@@ -1,4 +1,4 @@
-// How a list's search box becomes SQL that an index serves (migration 0013, decision 030):
+// How a list's search box becomes SQL that an index serves (migration 0015, decision 030):
 //   - 3 characters or more: a case-insensitive part of any of the columns (ILIKE '%term%'), served
 //     by their GIN trigram indexes, hit or miss;
 //   - 1 or 2 characters: trigrams cannot serve them, so they match the beginning of the e-mail

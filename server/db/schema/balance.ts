@@ -101,7 +101,7 @@ export const otpMailMessages = pgTable(
 
 /**
  * OTP mail orders per status with their price and cost sums (decision 030), kept by statement
- * triggers on otp_mail_orders (migration 0014): the Gmail OTP list's unfiltered Total Spent, Total
+ * triggers on otp_mail_orders (migration 0016): the Gmail OTP list's unfiltered Total Spent, Total
  * Revenue and count without reading a million orders. 16 shards, one picked at random per statement.
  */
 export const otpTotals = pgTable(

@@ -91,7 +91,7 @@ export const salesDaily = pgTable(
 );
 
 /**
- * Orders per status (decision 030), kept by statement triggers on orders (migration 0014) in the
+ * Orders per status (decision 030), kept by statement triggers on orders (migration 0016) in the
  * order change's transaction: the transactions list's unfiltered total is a sum over a few rows.
  * Each statement adds to one of 16 shards picked at random, so concurrent checkouts rarely wait
  * on the same row.
