@@ -59,3 +59,26 @@ it("upstream out of stock or down → refused and not charged (no ledger row); a
   expect(await balance()).toBe(955);
   expect(await findLedgerMismatches({ db: t.database.db })).toEqual([]);
 });
+
+it("a request waiting for a code asks the upstream supplier now and then (its mail never reaches our SMTP) and answers once the code is there", async () => {
+  const u = await t.signedInUser();
+  const key = await ensureApiKey({ db: t.database.db, secret: t.config.authSecret, userId: u.id });
+  await t.database.db.transaction((tx) => changeBalance(tx, { apiKeyId: key.id, deltaMills: 1_000, reason: "topup", reference: "seed" }));
+  sim.setStock(5);
+  const bought = await u.client.json<{ order: Order }>("/api/otp-mail/orders", { method: "POST" });
+  expect(bought.status).toBe(201);
+  const asked = () => sim.state().calls["mailbox-get-message"] ?? 0;
+  const before = asked();
+  const started = Date.now();
+  const waiting = u.client.json<{ order: Order }>(`/api/otp-mail/orders/${bought.body.order.id}?wait=20`);
+  await new Promise((r) => setTimeout(r, 1500));
+  sim.deliver({ to: bought.body.order.address, from: "Facebook <security@facebookmail.com>", subject: "FB-27182", text: "27182 is your Facebook confirmation code" });
+  const answer = await waiting;
+  const took = Date.now() - started;
+  expect(answer.status).toBe(200);
+  expect(answer.body.order).toMatchObject({ status: "success", latestCode: "27182" });
+  expect(took).toBeGreaterThanOrEqual(1500); // held until the code was there…
+  expect(took).toBeLessThan(12_000); // …and answered within a poll or two, not at the 20 s deadline
+  expect(asked() - before).toBeGreaterThanOrEqual(1); // asked while waiting (the first read is our own row)
+  expect(asked() - before).toBeLessThanOrEqual(3); // every few seconds, not in a loop
+});

@@ -2,11 +2,16 @@
 // seconds pass. No polling: it listens to the account-events fan-out (one LISTEN connection per
 // instance, one NOTIFY per order change from whichever instance stored the code, migration 0005)
 // and re-reads the order once per event of its owner. The hub is shared by every waiting request.
+// An upstream supplier's mail never reaches our SMTP receiver: there the wait also asks the
+// supplier every few seconds (what its own clients do), and a code found is stored as a check would.
 import type { OtpOrder } from "../../../contracts/otp-mail";
 import type { AccountEventHub } from "../events/hub";
-import { getOtpOrder, type OtpMailDeps } from "./service";
+import { AppError } from "../../lib/errors";
+import { checkOtpMail, getOtpOrder, type OtpMailDeps } from "./service";
 
 export const MAX_WAIT_SECONDS = 60;
+/** How often a wait asks a supplier that does not push arrivals (Kopeechka's clients poll every 5 s or so). */
+export const SUPPLIER_POLL_MS = 5000;
 
 /** Still waiting: pending and no code yet. */
 const waiting = (o: OtpOrder) => o.status === "pending" && !o.codes;
@@ -15,7 +20,9 @@ export async function waitForOtpOrder(
   deps: OtpMailDeps,
   hub: AccountEventHub,
   input: { userId: string; id: string; waitSeconds: number; signal?: AbortSignal },
+  pollMs = SUPPLIER_POLL_MS,
 ): Promise<OtpOrder> {
+  const askSupplier = !deps.supplier.pushesArrivals;
   // Subscribed before the first read, so a code stored between the read and the subscription is not missed.
   let wake: (() => void) | undefined;
   let pendingEvent = false;
@@ -30,7 +37,7 @@ export async function waitForOtpOrder(
     while (waiting(order) && Date.now() < deadline && !input.signal?.aborted) {
       if (!pendingEvent) {
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, deadline - Date.now());
+          const timer = setTimeout(resolve, Math.min(deadline - Date.now(), askSupplier ? pollMs : Infinity));
           const onAbort = () => resolve();
           input.signal?.addEventListener("abort", onAbort, { once: true });
           wake = () => {
@@ -40,6 +47,13 @@ export async function waitForOtpOrder(
           };
         });
         wake = undefined;
+      }
+      if (!pendingEvent && askSupplier && Date.now() < deadline && !input.signal?.aborted) {
+        order = await checkOtpMail(deps, input).catch((err: unknown) => {
+          if (err instanceof AppError) return order; // the supplier is down for now: keep waiting
+          throw err;
+        });
+        continue;
       }
       if (!pendingEvent) break; // time is up (or the caller left)
       pendingEvent = false;

@@ -9,6 +9,7 @@ export function createLocalInbox({ db, domain }: { db: Db; domain: string }): Ma
   return {
     id: "local-inbox",
     freeToAcquire: true,
+    pushesArrivals: true,
     async acquire({ service }) {
       const local = `${service.slice(0, 8)}.${randomString("abcdefghijkmnpqrstuvwxyz23456789", 12)}`;
       const address = `${local}@${domain}`.toLowerCase();

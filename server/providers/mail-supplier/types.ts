@@ -29,6 +29,9 @@ export interface MailSupplier {
   id: string;
   /** Acquiring an address costs nothing (our own inbox): no need to check the balance first. */
   freeToAcquire?: boolean;
+  /** Mail reaches our own SMTP receiver and the order changes at once (our inbox); unset: codes are
+   *  known only by asking the supplier, so a request waiting for a code asks it now and then. */
+  pushesArrivals?: boolean;
   /** Whether addresses for this service can be bought from it (unset: every service). */
   serves?(service: string): boolean;
   /** Reserve an address for a site (e.g. facebook). */
