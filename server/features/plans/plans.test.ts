@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { plans } from "../../db/schema";
 import { createTestContext, type TestContext } from "../../test/harness";
+import { createPlanRoutes } from "./routes";
 import { syncPlanCatalogue } from "./service";
 
 let t: TestContext;
@@ -48,5 +49,20 @@ describe("robots.txt and sitemap.xml", () => {
     const sitemap = await (await t.client().request("/sitemap.xml")).text();
     for (const path of ["/", "/faq", "/privacy-policy", "/terms-of-service"]) expect(sitemap).toContain(`<loc>${t.config.baseUrl}${path}</loc>`);
     expect(sitemap).not.toContain("/license-keys");
+  });
+
+  it("each instance keeps the answer for the time browsers may (max-age), then reads the table again", async () => {
+    const routes = createPlanRoutes(t.database.db, 300);
+    const price = async () => {
+      const res = await routes.request("/plans?market=local");
+      expect(res.headers.get("cache-control")).toBe("public, max-age=0");
+      return ((await res.json()) as { plans: Array<{ id: string; priceMills: number }> }).plans.find((p) => p.id === "local-1m")!.priceMills;
+    };
+    expect(await price()).toBe(9990);
+    await t.database.db.update(plans).set({ priceMills: 9000 }).where(eq(plans.id, "local-1m"));
+    expect(await price()).toBe(9990); // kept: no query
+    await new Promise((r) => setTimeout(r, 350));
+    expect(await price()).toBe(9000); // read again once the time is up
+    await syncPlanCatalogue({ db: t.database.db });
   });
 });

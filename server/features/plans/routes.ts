@@ -17,10 +17,24 @@ const listRoute = createRoute({
   responses: { 200: json(PlanListSchema, "Active plans"), ...errorResponses([422], { 422: "VALIDATION_FAILED: unknown market" }) },
 });
 
-export function createPlanRoutes(db: Db) {
+/**
+ * The plans change only when an instance starts with a new catalogue (syncPlanCatalogue), so each
+ * instance keeps the answer, serialised, for as long as browsers may (max-age): the landing page's
+ * most frequent call costs no query and no serialisation.
+ */
+export const PLANS_CACHE_MS = 60_000;
+
+export function createPlanRoutes(db: Db, cacheMs = PLANS_CACHE_MS) {
+  const cached = new Map<string, { body: string; until: number }>();
   return new OpenAPIHono<AppEnv>().openapi(listRoute, async (c) => {
     const { market } = c.req.valid("query");
-    c.header("Cache-Control", "public, max-age=60");
-    return c.json({ plans: await listPlans({ db, market }) }, 200);
+    c.header("Cache-Control", `public, max-age=${Math.floor(cacheMs / 1000)}`);
+    const key = market ?? "all";
+    let entry = cached.get(key);
+    if (!entry || entry.until <= Date.now()) {
+      entry = { body: JSON.stringify({ plans: await listPlans({ db, market }) }), until: Date.now() + cacheMs };
+      cached.set(key, entry);
+    }
+    return c.body(entry.body, 200, { "Content-Type": "application/json" }) as never;
   });
 }
