@@ -29,7 +29,15 @@ export interface RequestContext {
   apiKeyId?: string;
 }
 
-export type AppEnv = { Variables: { ctx: RequestContext; requestId: string; clientIp: string } };
+export type AppEnv = { Variables: { ctx: RequestContext; requestId: string; clientIp: string; refreshSession?: boolean } };
+
+/**
+ * The caller changed what their cached session shows (their name): their session_data cookie is
+ * renewed from the database on this answer, so their next page shows the change at once.
+ */
+export function refreshSessionCookie(c: { set(key: "refreshSession", value: boolean): void }) {
+  c.set("refreshSession", true);
+}
 
 const ADMIN_PATH = "/api/admin/";
 
@@ -79,6 +87,7 @@ export function sessionContext(auth: Auth) {
       });
     }
     await next();
+    if (c.get("refreshSession") && u) answer = await read(true);
     // A session read from the database renews its session_data cookie (or a stale one is expired);
     // never on an answer shared caches may keep.
     const cookies = answer?.headers?.getSetCookie?.() ?? [];

@@ -2,7 +2,7 @@
 import { OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
 import { ApiKeySchema, BalanceSchema, ProfileSchema, UpdateProfileBodySchema } from "../../../contracts/account";
-import { guard, requireUser, type AppEnv } from "../../auth/context";
+import { guard, refreshSessionCookie, requireUser, type AppEnv } from "../../auth/context";
 import type { Db } from "../../db/client";
 import { apiKeys, user } from "../../db/schema";
 import { ANY_BODY, API_KEY, errorResponses, FORBIDDEN_STATE_CHANGE, json, JSON_BODY, jsonBody, SESSION, TAG_NAMES } from "../../lib/openapi";
@@ -88,6 +88,7 @@ export function createProfileRoutes({ db, secret }: { db: Db; secret: string }) 
         .set({ ...c.req.valid("json"), updatedAt: new Date() })
         .where(eq(user.id, me.id))
         .returning({ email: user.email, name: user.name, expiryReminders: user.expiryReminders });
+      refreshSessionCookie(c);
       return c.json(row!, 200);
     })
     .openapi(getApiKey, async (c) => {

@@ -15,9 +15,11 @@ describe("setUserRole", () => {
     expect((await client.json("/api/admin/stats")).status).toBe(403);
 
     await setUserRole({ db: t.database.db, email: email.toUpperCase(), role: "admin", superAdmin: true, actor: { email: "cli" } });
-    expect((await client.json<{ user: { role: string; superAdmin: boolean } }>("/api/me")).body.user).toMatchObject({ role: "admin", superAdmin: true });
+    // The admin console's routes read the session from the database: the promotion counts at once
+    // there (decision 030), and their answer renews the cached session cookie, so /api/me shows it too.
     // The rights apply once the new admin has a second factor (decision 018).
     expect((await client.json<{ code: string }>("/api/admin/users")).body.code).toBe("SECOND_FACTOR_REQUIRED");
+    expect((await client.json<{ user: { role: string; superAdmin: boolean } }>("/api/me")).body.user).toMatchObject({ role: "admin", superAdmin: true });
     await t.enrolTwoFactor(client);
     expect((await client.json("/api/admin/users")).status).toBe(200);
 
