@@ -6,14 +6,11 @@
 //
 // The data is written with generate_series straight into a throw-away database (the server has
 // created the schema and the plan catalogue first), so seeding takes seconds, not hours.
-import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
-import path from "node:path";
+import { mkdirSync, writeFileSync } from "node:fs";
 import pg from "pg";
-import { waitFor } from "./lib.mjs";
+import { ensureServerBuilt, signIn, startKeyshop } from "./lib.mjs";
 
 const PG_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const TOKEN = "bench-token";
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 const LICENCES = Math.round(USERS * 1.5);
@@ -22,34 +19,6 @@ const PAGE = 1000;
 const TARGET_MS = 150;
 const TARGET_SPEEDUP = 50;
 
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
-  }
-  return newest;
-}
-
-/** The API needs only the server bundle; rebuilt when any server or contract source is newer. */
-function ensureServerBuilt() {
-  const built = existsSync("dist/server.js") ? statSync("dist/server.js").mtimeMs : 0;
-  if (built < Math.max(newestMtime("server"), newestMtime("contracts"))) {
-    const r = spawnSync(process.execPath, ["scripts/build-server.mjs"], { stdio: "inherit" });
-    if (r.status !== 0) throw new Error("server build failed");
-  }
-}
-
-async function startKeyshop(env) {
-  const port = 3950 + Math.floor(Math.random() * 40);
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["dist/server.js"], {
-    env: { ...process.env, PORT: String(port), BASE_URL: url, DEV_SMTP_PORT: String(port + 100), LOG_LEVEL: "error", WORKERS: "off", DEV_TEST_API_TOKEN: TOKEN, NODE_ENV: "development", AUTH_RATE_LIMIT: "off", ...env },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  await waitFor(`${url}/healthz`, 120_000);
-  return { url, stop: () => new Promise((r) => { child.once("exit", r); child.kill("SIGTERM"); }) };
-}
 
 const SEED = [
   // Users over three years.
@@ -84,23 +53,6 @@ const SEED = [
   `vacuum analyze sales_daily`,
 ];
 
-async function signInAdmin(url) {
-  const email = `bench-admin-${Date.now()}@example.com`;
-  const password = "correct horse battery 9";
-  const created = await fetch(`${url}/dev/test-api/users`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-test-token": TOKEN },
-    body: JSON.stringify({ email, password, role: "admin" }),
-  });
-  if (!created.ok) throw new Error(`admin not created: ${created.status} ${await created.text()}`);
-  const res = await fetch(`${url}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: url },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-  return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-}
 
 function stats(ms) {
   const sorted = [...ms].sort((a, b) => a - b);
@@ -175,7 +127,7 @@ export async function run() {
     await db.end();
     console.log(`seeded ${USERS.toLocaleString("en-US")} users, ${ORDERS.toLocaleString("en-US")} orders (${Number(truth.n).toLocaleString("en-US")} paid), ${LICENCES.toLocaleString("en-US")} licences in ${seedSeconds.toFixed(1)} s`);
 
-    const cookie = await signInAdmin(server.url);
+    const cookie = await signIn(server.url, { email: `bench-admin-${Date.now()}@example.com`, role: "admin" });
     const overview = await measureOverview(server.url, cookie);
     if (overview.cards.allTimeRevenueMills !== Number(truth.total)) {
       throw new Error(`overview all-time revenue ${overview.cards.allTimeRevenueMills} ≠ sum of paid orders ${truth.total}`);

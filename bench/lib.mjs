@@ -1,4 +1,8 @@
 // What the benchmarks share: waiting for a server, the test API, a throw-away PostgreSQL database.
+import { spawn, spawnSync } from "node:child_process";
+import { createHmac } from "node:crypto";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
 import pg from "pg";
 
 export const PG_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -43,4 +47,82 @@ export async function createBenchDatabase(prefix) {
       await admin.end();
     },
   };
+}
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+/** The API needs only the server bundle; rebuilt when any server or contract source is newer. */
+export function ensureServerBuilt() {
+  const built = existsSync("dist/server.js") ? statSync("dist/server.js").mtimeMs : 0;
+  if (built < Math.max(newestMtime("server"), newestMtime("contracts"))) {
+    const r = spawnSync(process.execPath, ["scripts/build-server.mjs"], { stdio: "inherit" });
+    if (r.status !== 0) throw new Error("server build failed");
+  }
+}
+
+/** The built server on a port from `basePort` (+0–39), workers off, the test API on TEST_TOKEN. */
+export async function startKeyshop(env, { basePort = 3950 } = {}) {
+  const port = basePort + Math.floor(Math.random() * 40);
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ["dist/server.js"], {
+    env: { ...process.env, PORT: String(port), BASE_URL: url, DEV_SMTP_PORT: String(port + 100), LOG_LEVEL: "error", WORKERS: "off", DEV_TEST_API_TOKEN: TEST_TOKEN, NODE_ENV: "development", AUTH_RATE_LIMIT: "off", ...env },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  await waitFor(`${url}/healthz`, 120_000);
+  return { url, pid: child.pid, stop: () => new Promise((r) => { child.once("exit", r); child.kill("SIGTERM"); }) };
+}
+
+/** RFC 6238 code for a base32 secret (the admin console needs a second factor). */
+function totpCode(secret, at = Date.now()) {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+  let bits = 0;
+  let value = 0;
+  const key = [];
+  for (const ch of secret.replace(/=+$/, "").toUpperCase()) {
+    value = (value << 5) | alphabet.indexOf(ch);
+    bits += 5;
+    if (bits >= 8) {
+      key.push((value >>> (bits - 8)) & 0xff);
+      bits -= 8;
+    }
+  }
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(at / 1000 / 30)));
+  const mac = createHmac("sha1", Buffer.from(key)).update(counter).digest();
+  const offset = mac[mac.length - 1] & 0x0f;
+  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, "0");
+}
+
+const cookiesOf = (res) => res.headers.getSetCookie().map((c) => c.split(";")[0]);
+
+/** Signs in (creating the user through the test API), passing an admin's second factor: the cookie header. */
+export async function signIn(url, { email, role, superAdmin }) {
+  const password = "correct horse battery 9";
+  // A kept database already has the customer.
+  const created = await testApi(url, "/users", { email, password, role, superAdmin }).catch((err) => {
+    if (role === "admin") throw err;
+    return null;
+  });
+  const res = await fetch(`${url}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: url },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  const body = await res.json();
+  if (!body.twoFactorRedirect) return cookiesOf(res).join("; ");
+  const verified = await fetch(`${url}/api/auth/two-factor/verify-totp`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: url, cookie: cookiesOf(res).join("; ") },
+    body: JSON.stringify({ code: totpCode(created.totpSecret) }),
+  });
+  if (!verified.ok) throw new Error(`second factor failed: ${verified.status} ${await verified.text()}`);
+  return cookiesOf(verified).join("; ");
 }

@@ -5,14 +5,12 @@
 //
 // The data is written with generate_series straight into a throw-away database (the server has
 // created the schema first), as bench/admin-overview.mjs does.
-import { fork, spawn, spawnSync } from "node:child_process";
-import { createHmac } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { fork } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
-import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
-import { createBenchDatabase, PG_ADMIN_URL, testApi, TEST_TOKEN, waitFor } from "./lib.mjs";
+import { createBenchDatabase, ensureServerBuilt, PG_ADMIN_URL, signIn, startKeyshop, testApi } from "./lib.mjs";
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const USERS = 100_000 * SCALE;
@@ -29,34 +27,6 @@ const TARGET_CSV_MB = 100;
 const BASELINE_ME_RPS = 640; // issue #19, the same machine before this work
 const CUSTOMER = "bench-customer@example.com";
 
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
-  }
-  return newest;
-}
-
-/** The API needs only the server bundle; rebuilt when any server or contract source is newer. */
-function ensureServerBuilt() {
-  const built = existsSync("dist/server.js") ? statSync("dist/server.js").mtimeMs : 0;
-  if (built < Math.max(newestMtime("server"), newestMtime("contracts"))) {
-    const r = spawnSync(process.execPath, ["scripts/build-server.mjs"], { stdio: "inherit" });
-    if (r.status !== 0) throw new Error("server build failed");
-  }
-}
-
-async function startKeyshop(env) {
-  const port = 4050 + Math.floor(Math.random() * 40);
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["dist/server.js"], {
-    env: { ...process.env, PORT: String(port), BASE_URL: url, DEV_SMTP_PORT: String(port + 100), LOG_LEVEL: "error", WORKERS: "off", DEV_TEST_API_TOKEN: TEST_TOKEN, NODE_ENV: "development", AUTH_RATE_LIMIT: "off", ...env },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  await waitFor(`${url}/healthz`, 120_000);
-  return { url, pid: child.pid, stop: () => new Promise((r) => { child.once("exit", r); child.kill("SIGTERM"); }) };
-}
 
 /** The seed: `key_encrypted` is one real key's (made by the server), so Manage Balances can show it. */
 const seed = (keyEncrypted) => [
@@ -113,53 +83,6 @@ const seed = (keyEncrypted) => [
   `vacuum analyze license_history`,
   `vacuum analyze sales_daily`,
 ];
-
-/** RFC 6238 code for a base32 secret (the admin console needs a second factor). */
-function totpCode(secret, at = Date.now()) {
-  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-  let bits = 0;
-  let value = 0;
-  const key = [];
-  for (const ch of secret.replace(/=+$/, "").toUpperCase()) {
-    value = (value << 5) | alphabet.indexOf(ch);
-    bits += 5;
-    if (bits >= 8) {
-      key.push((value >>> (bits - 8)) & 0xff);
-      bits -= 8;
-    }
-  }
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(at / 1000 / 30)));
-  const mac = createHmac("sha1", Buffer.from(key)).update(counter).digest();
-  const offset = mac[mac.length - 1] & 0x0f;
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, "0");
-}
-
-const cookiesOf = (res) => res.headers.getSetCookie().map((c) => c.split(";")[0]);
-
-async function signIn(url, { email, role, superAdmin }) {
-  const password = "correct horse battery 9";
-  // A kept database already has the customer.
-  const created = await testApi(url, "/users", { email, password, role, superAdmin }).catch((err) => {
-    if (role === "admin") throw err;
-    return null;
-  });
-  const res = await fetch(`${url}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: url },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-  const body = await res.json();
-  if (!body.twoFactorRedirect) return cookiesOf(res).join("; ");
-  const verified = await fetch(`${url}/api/auth/two-factor/verify-totp`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: url, cookie: cookiesOf(res).join("; ") },
-    body: JSON.stringify({ code: totpCode(created.totpSecret) }),
-  });
-  if (!verified.ok) throw new Error(`second factor failed: ${verified.status} ${await verified.text()}`);
-  return cookiesOf(verified).join("; ");
-}
 
 async function keptDatabase(name) {
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
@@ -287,7 +210,7 @@ export async function run() {
   const database = process.env.BENCH_LISTS_DB ? await keptDatabase(process.env.BENCH_LISTS_DB) : await createBenchDatabase("keyshop_bench_lists");
   let server;
   try {
-    server = await startKeyshop({ DATABASE_URL: database.url });
+    server = await startKeyshop({ DATABASE_URL: database.url }, { basePort: 4050 });
     const seeded = await (async () => {
       const c = new pg.Client({ connectionString: database.url });
       await c.connect();
