@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
-import { waitFor } from "./lib.mjs";
+import { ensureServerBuilt, waitFor } from "./lib.mjs";
 
 const CONNECTIONS = 50;
 const DURATION = Number(process.env.BENCH_DURATION ?? 15);
@@ -16,11 +16,13 @@ const LICENCES = 20_000;
 const PG_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const TOKEN = "bench-token";
 
+/** The whole build the first time; afterwards the server bundle again whenever its sources changed. */
 function ensureBuilt() {
   if (!existsSync("dist/server.js")) {
     const r = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
     if (r.status !== 0) throw new Error("build failed");
   }
+  ensureServerBuilt();
 }
 
 async function startKeyshop(env) {

@@ -26,7 +26,8 @@ import { createEventRoutes } from "./features/events/routes";
 import type { LicenceCache } from "./features/licenses/cache";
 import type { LicenceSignals } from "./features/licenses/signals";
 import type { Signer } from "./features/licenses/signing";
-import { createLicenseToolRoutes } from "./features/licenses/tool-routes";
+import { createLicenseTool, createLicenseToolRoutes } from "./features/licenses/tool-routes";
+import { licenseToolFastRoutes } from "./features/licenses/tool-fast-path";
 import { createMeRoutes } from "./features/me/routes";
 import { createOtpMailRoutes, createPublicOtpRoutes } from "./features/otp-mail/routes";
 import type { OtpMailDeps } from "./features/otp-mail/service";
@@ -50,7 +51,8 @@ import { runWorkerPass } from "./features/renewals/pass";
 import { AppError, errorBody, httpExceptionBody, validationError } from "./lib/errors";
 import type { Logger } from "./lib/logger";
 import type { SharedRateLimiter } from "./lib/rate-limit";
-import { limitBody, securityHeaders } from "./lib/http-middleware";
+import { learnSecurityHeaders, limitBody, securityHeaders } from "./lib/http-middleware";
+import { createNodeFastPath } from "./lib/node-fast-path";
 import { limitJsonDepth } from "./lib/json-depth";
 import { createStaticHandler } from "./lib/static";
 import { contentSecurityPolicy } from "./lib/csp";
@@ -169,7 +171,8 @@ export function createApp({ config, db, auth, logger, signer, limiter, otpMail, 
   // The desktop tool's API needs no session: mounted before the session middleware so its hot
   // path never reads cookies.
   const toolApi = new OpenAPIHono<AppEnv>(VALIDATION);
-  toolApi.route("/", createLicenseToolRoutes({ db, signer, limiter, settings: config.licences, cache: licenceCache, signals: licenceSignals }));
+  const licenseTool = createLicenseTool({ db, signer, limiter, settings: config.licences, cache: licenceCache, signals: licenceSignals });
+  toolApi.route("/", createLicenseToolRoutes(licenseTool, signer));
   app.route("/api", toolApi);
 
   // The payment provider's callback and the return URLs: no session either (the provider and returning browsers).
@@ -260,7 +263,21 @@ export function createApp({ config, db, auth, logger, signer, limiter, otpMail, 
 
   app.get("*", createStaticHandler(config.staticDir, { contentSecurityPolicy: contentSecurityPolicy(config) }));
   app.notFound((c) => c.json(errorBody("NOT_FOUND"), 404));
-  return app;
+
+  /**
+   * The licence calls on Node's own objects, in front of this app (server.ts): the same rules,
+   * headers, metrics and log; anything unusual is the app's (server/lib/node-fast-path.ts).
+   */
+  const nodeFastPath = async () =>
+    createNodeFastPath({
+      routes: licenseToolFastRoutes(licenseTool),
+      fetch: (request, env) => app.fetch(request, env),
+      trustProxy: config.trustProxy,
+      securityHeaders: await learnSecurityHeaders({ hsts: config.baseUrl.startsWith("https://") }),
+      logger,
+      observe: metrics ? (method, route, status, seconds) => metrics.observe(method, route, status, seconds) : undefined,
+    });
+  return Object.assign(app, { nodeFastPath });
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -1,5 +1,6 @@
 // Assembles a running server: database, migrations, auth, mail, workers, HTTP. Tests start it too.
-import { serve, type ServerType } from "@hono/node-server";
+import { getRequestListener } from "@hono/node-server";
+import { createServer, type Server } from "node:http";
 import { createApp } from "./app";
 import { createAuth } from "./auth/auth";
 import { PAYWAY_SIMULATOR_PATH, type Config } from "./config";
@@ -29,6 +30,8 @@ export interface RunningServer {
   port: number;
   database: Database;
   logger: Logger;
+  /** Requests answered by the node fast path so far (server/lib/node-fast-path.ts). */
+  fastPathServed(): number;
   close(): Promise<void>;
 }
 
@@ -173,9 +176,16 @@ export async function startServer(config: Config, opts: { database?: Database; l
       done();
     }
   };
-  const server: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch, port: config.port, hostname: config.host }, () => resolve(s));
+  // The licence calls are answered on Node's objects in front of the app (server/lib/node-fast-path.ts);
+  // everything else goes through @hono/node-server's listener.
+  const appListener = getRequestListener(fetch);
+  const fastPath = await app.nodeFastPath();
+  const server: Server = createServer((req, res) => {
+    if (!fastPath(req, res)) return void appListener(req, res);
+    inflight++;
+    res.once("close", done);
   });
+  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
 
@@ -184,6 +194,7 @@ export async function startServer(config: Config, opts: { database?: Database; l
     port,
     database,
     logger,
+    fastPathServed: () => fastPath.served.count,
     close: async () => {
       // Graceful shutdown: /readyz answers 503, no new connections, live streams told to end
       // (`event: shutdown` with a retry hint: browsers reconnect to another instance), requests in

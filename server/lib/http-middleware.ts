@@ -45,13 +45,7 @@ export const HSTS = "max-age=31536000; includeSubDomains";
  * YouTube embed (refuses to play without a referrer) need that origin.
  */
 export function securityHeaders({ prepared, hsts = false }: { prepared: (path: string) => boolean; hsts?: boolean }): MiddlewareHandler {
-  const standard = secureHeaders({
-    crossOriginEmbedderPolicy: false,
-    crossOriginResourcePolicy: "same-origin",
-    referrerPolicy: "strict-origin-when-cross-origin",
-    strictTransportSecurity: hsts ? HSTS : false,
-    overwrite: false,
-  });
+  const standard = standardSecurityHeaders(hsts);
   let fixed: Array<[string, string]> | undefined;
   return async (c, next) => {
     if (!prepared(c.req.path)) return standard(c, next);
@@ -59,6 +53,20 @@ export function securityHeaders({ prepared, hsts = false }: { prepared: (path: s
     for (const [name, value] of fixed) c.header(name, value);
     return next();
   };
+}
+
+const standardSecurityHeaders = (hsts: boolean) =>
+  secureHeaders({
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: "same-origin",
+    referrerPolicy: "strict-origin-when-cross-origin",
+    strictTransportSecurity: hsts ? HSTS : false,
+    overwrite: false,
+  });
+
+/** The headers securityHeaders sets on every response, for answers written without Hono. */
+export function learnSecurityHeaders({ hsts = false }: { hsts?: boolean } = {}): Promise<Array<[string, string]>> {
+  return headersOf(standardSecurityHeaders(hsts));
 }
 
 /** What a middleware adds to a response, learned once by running it against an empty answer. */

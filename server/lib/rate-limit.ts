@@ -168,14 +168,28 @@ export class SharedRateLimiter {
 
 /** Sets RateLimit headers (IETF draft) and throws 429 with Retry-After when over the limit. */
 export function applyRateLimit(c: Context, results: RateLimitResult[], message?: string) {
+  for (const [name, value] of Object.entries(rateLimitHeaders(results))) c.header(name, value);
+  throwIfLimited(results, message);
+}
+
+/** RateLimit-Limit/-Remaining/-Reset of the tightest rule, and Retry-After when one refuses. */
+export function rateLimitHeaders(results: RateLimitResult[]): Record<string, string> {
   const tightest = results.reduce((a, b) => (b.remaining < a.remaining || (!b.allowed && a.allowed) ? b : a));
-  c.header("RateLimit-Limit", String(tightest.limit));
-  c.header("RateLimit-Remaining", String(tightest.remaining));
-  c.header("RateLimit-Reset", String(tightest.resetSeconds));
+  const headers: Record<string, string> = {
+    "RateLimit-Limit": String(tightest.limit),
+    "RateLimit-Remaining": String(tightest.remaining),
+    "RateLimit-Reset": String(tightest.resetSeconds),
+  };
+  const blocked = results.filter((r) => !r.allowed);
+  if (blocked.length) headers["Retry-After"] = String(Math.max(...blocked.map((r) => r.resetSeconds)));
+  return headers;
+}
+
+/** RATE_LIMITED when any rule refuses. */
+export function throwIfLimited(results: RateLimitResult[], message?: string) {
   const blocked = results.filter((r) => !r.allowed);
   if (blocked.length) {
     const retryAfter = Math.max(...blocked.map((r) => r.resetSeconds));
-    c.header("Retry-After", String(retryAfter));
     throw new AppError("RATE_LIMITED", message ?? `Too many requests. Try again in ${retryAfter} seconds.`);
   }
 }

@@ -3,13 +3,14 @@
 // instance. The current key signs answers; the key list is signed by every published key, so a
 // tool that trusts an old key can learn the new one. A rotation notifies every instance, which
 // reloads its keys as the change commits.
-import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, type KeyObject } from "node:crypto";
+import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from "node:crypto";
 import { asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { PublicKeyList, SigningKeyInfo } from "../../../contracts/licenses";
 import type { Db, Tx } from "../../db/client";
 import type { Listen } from "../../db/notifications";
 import { signingKeys } from "../../db/schema";
 import { decryptSecret, encryptSecret } from "../../lib/crypto";
+import { ed25519Signer } from "../../lib/ed25519";
 import { AppError } from "../../lib/errors";
 
 export const SIGNATURE_HEADER = "X-Keyshop-Signature";
@@ -22,6 +23,8 @@ interface LoadedKey {
   keyId: string;
   status: "current" | "previous";
   privateKey: KeyObject;
+  /** Signs with this key (libsodium when it loads: server/lib/ed25519.ts). */
+  signBytes: (message: Buffer) => Buffer;
   info: SigningKeyInfo;
 }
 
@@ -92,11 +95,13 @@ export class Signer {
 
   private async doReload() {
     const rows = await publishedRows(this.db);
-    const loaded = rows.map(
-      (row): LoadedKey => ({
+    const loaded = rows.map((row): LoadedKey => {
+      const privateKey = createPrivateKey(decryptSecret(this.secret, PURPOSE, row.privateKeyEncrypted));
+      return {
         keyId: row.id,
         status: row.status === "current" ? "current" : "previous",
-        privateKey: createPrivateKey(decryptSecret(this.secret, PURPOSE, row.privateKeyEncrypted)),
+        privateKey,
+        signBytes: ed25519Signer(privateKey),
         info: {
           keyId: row.id,
           status: row.status === "current" ? "current" : "previous",
@@ -104,8 +109,8 @@ export class Signer {
           publicKeyPem: row.publicKeyPem,
           createdAt: row.createdAt.toISOString(),
         },
-      }),
-    );
+      };
+    });
     const current = loaded.find((k) => k.status === "current");
     if (!current) throw new Error("no current licence signing key (run npm run license:rotate-key)");
     this.current = current;
@@ -119,7 +124,7 @@ export class Signer {
 
   /** The current key's signature over the exact bytes, base64. */
   sign(body: Uint8Array | string): string {
-    return sign(null, typeof body === "string" ? Buffer.from(body) : body, this.current.privateKey).toString("base64");
+    return this.current.signBytes(typeof body === "string" ? Buffer.from(body) : Buffer.from(body.buffer, body.byteOffset, body.byteLength)).toString("base64");
   }
 
   /** The protocol 2 header value for an answer. */
@@ -141,7 +146,7 @@ export class Signer {
         publicKeyBase64: current.publicKeyBase64,
       };
       const body = JSON.stringify(list);
-      const signatureHeader = this.published.map((k) => signatureEntry(k.keyId, sign(null, Buffer.from(body), k.privateKey).toString("base64"))).join("; ");
+      const signatureHeader = this.published.map((k) => signatureEntry(k.keyId, k.signBytes(Buffer.from(body)).toString("base64"))).join("; ");
       this.keyListCache = { body, signatureHeader };
     }
     return this.keyListCache;

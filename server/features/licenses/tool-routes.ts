@@ -18,7 +18,7 @@ import type { LicenceSettings } from "../../config";
 import type { Db } from "../../db/client";
 import { AppError } from "../../lib/errors";
 import { ANONYMOUS, errorResponses, JSON_BODY, jsonBody, TAG_NAMES } from "../../lib/openapi";
-import { applyRateLimit, type RateLimitRule, type SharedRateLimiter } from "../../lib/rate-limit";
+import { rateLimitHeaders, throwIfLimited, type RateLimitRule, type SharedRateLimiter } from "../../lib/rate-limit";
 import type { LicenceCache } from "./cache";
 import { normalizeBuyKey } from "./service";
 import type { LicenceSignals } from "./signals";
@@ -112,10 +112,36 @@ interface Deps {
   signals?: LicenceSignals;
 }
 
-export function createLicenseToolRoutes({ db, signer, limiter, settings, cache, signals }: Deps) {
-  const limit = (c: Context<AppEnv>, kind: keyof typeof LIMITS, buyKey: string) => {
+type ActivateBody = z.infer<typeof ActivateBodySchema>;
+type ValidateBody = z.infer<typeof ValidateBodySchema>;
+type ChangeKeyBody = z.infer<typeof ToolChangeKeyBodySchema>;
+export type ToolAction = LicenseAction;
+
+/** One signed answer: its status (200, or protocol 1's 404/409), the exact bytes and headers. */
+export interface ToolReply {
+  status: 200 | 404 | 409;
+  body: string;
+  headers: Record<string, string>;
+}
+
+/** The caller as both doors (the app's routes and the node fast path) know it. */
+export interface ToolCaller {
+  clientIp: string;
+  /** Rate-limit headers, kept on a refusal too. */
+  setHeader(name: string, value: string): void;
+}
+
+/**
+ * The licence API's rules for one validated request, shared by the OpenAPI routes below and the
+ * node fast path (tool-fast-path.ts): rate limits, protocol, the outcome, the signed answer.
+ * Refusals that are no answer (429, 426) are thrown as AppError.
+ */
+export function createLicenseTool({ db, signer, limiter, settings, cache, signals }: Deps) {
+  const limit = (caller: ToolCaller, kind: keyof typeof LIMITS, buyKey: string) => {
     const rules = LIMITS[kind];
-    applyRateLimit(c, [limiter.hit(`lic:${kind}:ip:${c.get("clientIp")}`, rules.ip), limiter.hit(`lic:${kind}:key:${buyKey}`, rules.key)]);
+    const results = [limiter.hit(`lic:${kind}:ip:${caller.clientIp}`, rules.ip), limiter.hit(`lic:${kind}:key:${buyKey}`, rules.key)];
+    for (const [name, value] of Object.entries(rateLimitHeaders(results))) caller.setHeader(name, value);
+    throwIfLimited(results);
   };
 
   /** Protocol 1 until its date; refused afterwards (the tool must update). */
@@ -127,48 +153,70 @@ export function createLicenseToolRoutes({ db, signer, limiter, settings, cache, 
     return 1;
   };
 
-  const answer = (c: Context<AppEnv>, action: LicenseAction, protocol: 1 | 2, request: { buyKey: string; deviceKey: string; nonce?: string }, outcome: Outcome, now: Date, refusedKey?: string) => {
+  const answer = (caller: ToolCaller, action: LicenseAction, protocol: 1 | 2, request: { buyKey: string; deviceKey: string; nonce?: string }, outcome: Outcome, now: Date, refusedKey?: string): ToolReply => {
     if (signals && outcome.row) {
-      signals.record(outcome.row.id, "address", c.get("clientIp"), now.getTime());
+      signals.record(outcome.row.id, "address", caller.clientIp, now.getTime());
       if (outcome.code === "DEVICE_MISMATCH" && refusedKey) signals.record(outcome.row.id, "refused_key", refusedKey, now.getTime());
     }
     const text = JSON.stringify(buildAnswer({ protocol, action, buyKey: request.buyKey, deviceKey: request.deviceKey, nonce: request.nonce ?? null }, outcome, now, settings.leaseDays));
-    c.header(SIGNATURE_HEADER, protocol === 2 ? signer.signatureHeader(text) : `ed25519=${signer.sign(text)}`);
-    c.header("Cache-Control", "no-store");
-    const status = protocol === 1 && action !== "validate" ? (V1_STATUS[outcome.code] ?? 200) : 200;
-    return c.body(text, status, { "Content-Type": "application/json; charset=utf-8" }) as never;
+    return {
+      status: protocol === 1 && action !== "validate" ? (V1_STATUS[outcome.code] ?? 200) : 200,
+      body: text,
+      headers: {
+        [SIGNATURE_HEADER]: protocol === 2 ? signer.signatureHeader(text) : `ed25519=${signer.sign(text)}`,
+        "Cache-Control": "no-store",
+        "Content-Type": "application/json; charset=utf-8",
+      },
+    };
   };
 
-  return new OpenAPIHono<AppEnv>()
-    .openapi(activateRoute, async (c) => {
-      const input = c.req.valid("json");
+  return {
+    async activate(input: ActivateBody, caller: ToolCaller): Promise<ToolReply> {
       const now = new Date();
       const protocol = protocolOf(input, now);
       const buyKey = normalizeBuyKey(input.buyKey);
-      limit(c, "change", buyKey);
+      limit(caller, "change", buyKey);
       const outcome = await activateLicense({ db, buyKey, deviceKey: input.deviceKey, now });
       cache?.evict(buyKey); // this instance sees its own change at once
-      return answer(c, "activate", protocol, { ...input, buyKey }, outcome, now, input.deviceKey);
-    })
-    .openapi(validateRoute, async (c) => {
-      const input = c.req.valid("json");
+      return answer(caller, "activate", protocol, { ...input, buyKey }, outcome, now, input.deviceKey);
+    },
+    async validate(input: ValidateBody, caller: ToolCaller): Promise<ToolReply> {
       const now = new Date();
       const protocol = protocolOf(input, now);
       const buyKey = normalizeBuyKey(input.buyKey);
-      limit(c, "validate", buyKey);
+      limit(caller, "validate", buyKey);
       const outcome = await validateLicense({ db, cache, buyKey, deviceKey: input.deviceKey, now });
-      return answer(c, "validate", protocol, { ...input, buyKey }, outcome, now, input.deviceKey);
-    })
-    .openapi(changeKeyRoute, async (c) => {
-      const input = c.req.valid("json");
+      return answer(caller, "validate", protocol, { ...input, buyKey }, outcome, now, input.deviceKey);
+    },
+    async changeKey(input: ChangeKeyBody, caller: ToolCaller): Promise<ToolReply> {
       const now = new Date();
       const protocol = protocolOf(input, now);
       const buyKey = normalizeBuyKey(input.buyKey);
-      limit(c, "change", buyKey);
+      limit(caller, "change", buyKey);
       const outcome = await changeLicenseKeyFromTool({ db, buyKey, oldDeviceKey: input.oldDeviceKey, newDeviceKey: input.newDeviceKey, now });
       cache?.evict(buyKey);
-      return answer(c, "change-key", protocol, { buyKey, deviceKey: input.newDeviceKey, nonce: input.nonce }, outcome, now, input.newDeviceKey);
-    })
+      return answer(caller, "change-key", protocol, { buyKey, deviceKey: input.newDeviceKey, nonce: input.nonce }, outcome, now, input.newDeviceKey);
+    },
+  };
+}
+
+export type LicenseTool = ReturnType<typeof createLicenseTool>;
+
+/** The request bodies by path under /api, for the node fast path. */
+export const TOOL_BODIES = {
+  "/v1/licenses/activate": { schema: ActivateBodySchema, run: (tool: LicenseTool, input: unknown, caller: ToolCaller) => tool.activate(input as ActivateBody, caller) },
+  "/v1/licenses/validate": { schema: ValidateBodySchema, run: (tool: LicenseTool, input: unknown, caller: ToolCaller) => tool.validate(input as ValidateBody, caller) },
+  "/v1/licenses/change-key": { schema: ToolChangeKeyBodySchema, run: (tool: LicenseTool, input: unknown, caller: ToolCaller) => tool.changeKey(input as ChangeKeyBody, caller) },
+} as const;
+
+export function createLicenseToolRoutes(tool: LicenseTool, signer: Signer) {
+  const caller = (c: Context<AppEnv>): ToolCaller => ({ clientIp: c.get("clientIp"), setHeader: (name, value) => c.header(name, value) });
+  const reply = (c: Context<AppEnv>, r: ToolReply) => c.body(r.body, r.status, r.headers) as never;
+
+  return new OpenAPIHono<AppEnv>()
+    .openapi(activateRoute, async (c) => reply(c, await tool.activate(c.req.valid("json"), caller(c))))
+    .openapi(validateRoute, async (c) => reply(c, await tool.validate(c.req.valid("json"), caller(c))))
+    .openapi(changeKeyRoute, async (c) => reply(c, await tool.changeKey(c.req.valid("json"), caller(c))))
     .openapi(publicKeyRoute, (c) => {
       const list = signer.keyList();
       c.header(SIGNATURE_HEADER, list.signatureHeader);
