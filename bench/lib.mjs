@@ -68,10 +68,10 @@ export function ensureServerBuilt() {
 }
 
 /** The built server on a port from `basePort` (+0–39), workers off, the test API on TEST_TOKEN. */
-export async function startKeyshop(env, { basePort = 3950 } = {}) {
+export async function startKeyshop(env, { basePort = 3950, nodeArgs = [] } = {}) {
   const port = basePort + Math.floor(Math.random() * 40);
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["dist/server.js"], {
+  const child = spawn(process.execPath, [...nodeArgs, "dist/server.js"], {
     env: { ...process.env, PORT: String(port), BASE_URL: url, DEV_SMTP_PORT: String(port + 100), LOG_LEVEL: "error", WORKERS: "off", DEV_TEST_API_TOKEN: TEST_TOKEN, NODE_ENV: "development", AUTH_RATE_LIMIT: "off", ...env },
     stdio: ["ignore", "inherit", "inherit"],
   });

@@ -37,6 +37,10 @@ const BENCHES = {
     load: () => import("./admin-overview.mjs"),
     about: "GET /api/admin/overview on PostgreSQL with 1,000,000 orders and 100,000 users, beside the spec's paged client-side sum",
   },
+  "request-path": {
+    load: () => import("./request-path.mjs"),
+    about: "GET /api/me (cookie cache off and on) and GET /api/plans throughput on PostgreSQL beside the bare Node ceiling in the same run",
+  },
   lists: {
     load: () => import("./lists.mjs"),
     about: "every admin and customer list and search, the orders CSV export and /api/me, /api/plans throughput at 1,000,000 orders (BENCH_SCALE=10: ×10) on PostgreSQL",

@@ -124,12 +124,20 @@ export function createApp({ config, db, auth, logger, signer, limiter, otpMail, 
     // The path only: query strings can carry one-time tokens.
     logger.info({ reqId: requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(elapsed) }, "request");
   });
-  // The desktop tool's licence calls are the hot path: small JSON answers, never compressed, with
-  // the security headers prepared up front (see http-middleware.ts).
+  // The desktop tool's licence calls are the hot path: small JSON answers, never compressed. Every
+  // JSON route gets the security headers prepared up front (see http-middleware.ts); better-auth's
+  // answers are its own Response objects, so /api/auth gets them after the fact.
   const isToolApi = (path: string) => path.startsWith(TOOL_API_PREFIX);
-  app.use("*", securityHeaders({ prepared: isToolApi, hsts: config.baseUrl.startsWith("https://") }));
+  const isJsonApi = (path: string) => path.startsWith("/api/") && !path.startsWith("/api/auth/");
+  app.use("*", securityHeaders({ prepared: isJsonApi, hsts: config.baseUrl.startsWith("https://") }));
   const compressApi = compress({ threshold: 1024 });
-  app.use("/api/*", (c, next) => (isToolApi(c.req.path) ? next() : compressApi(c, next)));
+  app.use("/api/*", (c, next) => {
+    if (isToolApi(c.req.path)) return next();
+    // Vary is known before the answer: set now, compress never adds a header to a finished
+    // answer (which makes Hono rebuild it as a web Response with a stream, for every request).
+    c.header("Vary", "Accept-Encoding");
+    return compressApi(c, next);
+  });
   app.use("/functions/*", limitBody(64 * 1024), limitJsonDepth());
   app.use("/api/*", limitBody(256 * 1024), limitJsonDepth());
 
@@ -200,7 +208,9 @@ export function createApp({ config, db, auth, logger, signer, limiter, otpMail, 
   const sameOrigin = requireTrustedOrigin(config.trustedOrigins, logOriginRefusal);
   const api = new OpenAPIHono<AppEnv>(VALIDATION);
   api.use("*", sameOrigin);
-  api.use("*", sessionContext(auth));
+  // One middleware (and one memo of verified session cookies) for /api and /functions.
+  const sessions = sessionContext(auth, { cookieCache: config.sessionCacheSeconds > 0 });
+  api.use("*", sessions);
   api.route("/", createMeRoutes(config));
   api.route("/", createEventRoutes({ hub: events }));
   api.route("/", createLicenseRoutes(db));
@@ -228,7 +238,7 @@ export function createApp({ config, db, auth, logger, signer, limiter, otpMail, 
   // The spec's functions (/functions/v1/…), same session and guards as /api.
   const functions = new OpenAPIHono<AppEnv>();
   functions.use("*", sameOrigin);
-  functions.use("*", sessionContext(auth));
+  functions.use("*", sessions);
   functions.route("/", createOtpCompatRoutes({ ...otpMail, secret: config.authSecret, limit: otpLimit }));
   app.route("/functions/v1", functions);
   app.all("/functions/*", (c) => c.json(errorBody("NOT_FOUND", `No function ${c.req.path}`), 404));

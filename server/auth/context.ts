@@ -2,6 +2,7 @@
 import { createMiddleware } from "hono/factory";
 import type { Auth } from "./auth";
 import { AppError } from "../lib/errors";
+import { SessionMemo } from "./session-memo";
 
 export interface CurrentUser {
   id: string;
@@ -54,15 +55,22 @@ function needsDatabase(session: Session): boolean {
   return u.role === "admin" || (u.twoFactorEnabled === true && !session?.session?.secondFactorAt);
 }
 
-export function sessionContext(auth: Auth) {
+export function sessionContext(auth: Auth, { cookieCache = true }: { cookieCache?: boolean } = {}) {
+  const memo = cookieCache ? new SessionMemo() : undefined;
   return createMiddleware<AppEnv>(async (c, next) => {
-    const headers = c.req.raw.headers;
+    const cookieHeader = c.req.header("cookie");
     const read = (fresh: boolean) =>
-      auth.api.getSession({ headers, returnHeaders: true, query: fresh ? { disableCookieCache: true } : undefined }).catch(() => null);
+      auth.api.getSession({ headers: c.req.raw.headers, returnHeaders: true, query: fresh ? { disableCookieCache: true } : undefined }).catch(() => null);
     // The admin console's routes always ask the database (a promotion shows at once there too).
     const adminPath = c.req.path.startsWith(ADMIN_PATH);
-    let answer = await read(adminPath);
-    if (!adminPath && needsDatabase(answer?.response as Session)) answer = await read(true);
+    // A cookie verified before, still within its cookie cache's signed expiry (session-memo.ts).
+    const remembered = !adminPath && cookieHeader ? memo?.get(cookieHeader) : undefined;
+    let answer: { response: unknown; headers?: Headers } | null = remembered ? { response: remembered } : await read(adminPath);
+    if (!remembered && !adminPath && needsDatabase(answer?.response as Session)) answer = await read(true);
+    else if (!remembered && !adminPath && cookieHeader && answer?.response && !answer.headers?.getSetCookie?.().length) {
+      // Verified from the cookie cache (nothing renewed): the same cookies answer the same until expiry.
+      memo?.remember(cookieHeader, answer.response as NonNullable<Session>);
+    }
     const session = answer?.response as Session;
     const u = session?.user;
     const s = session?.session;
