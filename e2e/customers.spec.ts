@@ -31,7 +31,7 @@ test("an admin finds a customer by device key, opens the page, suspends the lice
   await createUser(request, { email: customer });
   const deviceKey = `PC-LDREEL-E2E-${Date.now().toString(36).toUpperCase()}`;
   const expiry = new Date(Date.now() + 10 * DAY);
-  const licence = await seedLicense(request, { email: customer, planId: "local-3m", name: "Office PC", licenseKey: deviceKey, startDate: new Date(Date.now() - DAY).toISOString(), expireDate: expiry.toISOString() });
+  const licence = await seedLicense(request, { email: customer, planId: "local-3m", name: "Office PC", deviceKey, startDate: new Date(Date.now() - DAY).toISOString(), expireDate: expiry.toISOString() });
   await seedOrders(request, [{ email: customer, kind: "plan", planId: "local-3m" }]);
 
   // Another buyer whose e-mail shares a part with the customer's (no account: the subscription tool).
@@ -113,7 +113,7 @@ test("at 375 px the customer page, Manage Balances and User Management have no h
   const customer = uniqueEmail("customer-375-with-a-rather-long-address");
   await createUser(request, { email: customer });
   await seedBalance(request, { email: customer, amountMills: 12_340 });
-  await seedLicense(request, { email: customer, planId: "local-1m", licenseKey: `PC-LDREEL-375-${Date.now().toString(36).toUpperCase()}-ABCDEFGHIJKLMNOP`, startDate: new Date().toISOString(), expireDate: new Date(Date.now() + 30 * DAY).toISOString() });
+  await seedLicense(request, { email: customer, planId: "local-1m", deviceKey: `PC-LDREEL-375-${Date.now().toString(36).toUpperCase()}-ABCDEFGHIJKLMNOP`, startDate: new Date().toISOString(), expireDate: new Date(Date.now() + 30 * DAY).toISOString() });
   await seedOrders(request, [{ email: customer, kind: "plan", planId: "local-1m" }, { email: customer, kind: "topup", amountMills: 12_340 }]);
 
   await page.setViewportSize({ width: 375, height: 812 });

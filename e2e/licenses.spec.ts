@@ -29,13 +29,13 @@ test("a user searches, renames and re-keys licences, then sees the change in Lic
   const tag = now.toString(36).toUpperCase();
   const oldKey = `LDREEL-OLD-1111-${tag}`;
   const newKey = `LDREEL-NEW-9999-${tag}`;
-  const fresh = await seedLicense(request, { email, planId: "local-1m", name: "Spare seat", licenseKey: null, startDate: null, expireDate: null });
+  const fresh = await seedLicense(request, { email, planId: "local-1m", name: "Spare seat", deviceKey: null, startDate: null, expireDate: null });
   const activeExpiry = now + 80 * DAY;
   const active = await seedLicense(request, {
     email,
     planId: "local-3m",
     name: "Office PC",
-    licenseKey: oldKey,
+    deviceKey: oldKey,
     startDate: iso(now - 10 * DAY),
     expireDate: iso(activeExpiry),
     changesLeft: 2,
@@ -44,7 +44,7 @@ test("a user searches, renames and re-keys licences, then sees the change in Lic
     email,
     planId: "local-1m",
     name: "Old laptop",
-    licenseKey: `LDREEL-EXP-2222-${tag}`,
+    deviceKey: `LDREEL-EXP-2222-${tag}`,
     startDate: iso(now - 60 * DAY),
     expireDate: iso(now - 5 * DAY),
     changesLeft: 3,
@@ -53,7 +53,7 @@ test("a user searches, renames and re-keys licences, then sees the change in Lic
     email,
     planId: "local-1m",
     name: "Retired",
-    licenseKey: `expirekey_LDREEL-3333-${tag}`,
+    deviceKey: `expirekey_LDREEL-3333-${tag}`,
     startDate: iso(now - 60 * DAY),
     expireDate: iso(now + 30 * DAY),
   });

@@ -193,7 +193,7 @@ test("subscription tool: a purchase with ?license= extends that licence", async 
   const seeded = await seedLicense(request, {
     email,
     planId: "local-1m",
-    licenseKey: deviceKey,
+    deviceKey,
     startDate: new Date(Date.now() - 20 * DAY).toISOString(),
     expireDate: new Date(expiry).toISOString(),
   });

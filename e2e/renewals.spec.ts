@@ -33,7 +33,7 @@ test("a reminder 3 days before expiry: its link renews that licence without the 
   const now = Date.now();
   const expiry = now + 3 * DAY;
   const tag = now.toString(36).toUpperCase();
-  const licence = await seedLicense(request, { email, planId: "local-1m", name: "Office PC", licenseKey: `LDREEL-REMIND-${tag}`, startDate: iso(now - 27 * DAY), expireDate: iso(expiry) });
+  const licence = await seedLicense(request, { email, planId: "local-1m", name: "Office PC", deviceKey: `LDREEL-REMIND-${tag}`, startDate: iso(now - 27 * DAY), expireDate: iso(expiry) });
 
   // One pass of every worker, as if the clock read now: the 3-day reminder goes out.
   const run = await request.post("/dev/test-api/workers/run", { headers: { "x-test-token": TEST_API_TOKEN }, data: { now: iso(now) } });
@@ -74,8 +74,8 @@ test("Renew from License Keys extends that licence; a licence not yet activated 
   const now = Date.now();
   const tag = now.toString(36).toUpperCase();
   const expiry = now + 10 * DAY;
-  const running = await seedLicense(request, { email, planId: "local-1m", name: "Studio PC", licenseKey: `LDREEL-RUN-${tag}`, startDate: iso(now - 20 * DAY), expireDate: iso(expiry) });
-  const fresh = await seedLicense(request, { email, planId: "local-3m", name: "Spare seat", licenseKey: null, startDate: null, expireDate: null });
+  const running = await seedLicense(request, { email, planId: "local-1m", name: "Studio PC", deviceKey: `LDREEL-RUN-${tag}`, startDate: iso(now - 20 * DAY), expireDate: iso(expiry) });
+  const fresh = await seedLicense(request, { email, planId: "local-3m", name: "Spare seat", deviceKey: null, startDate: null, expireDate: null });
 
   await signIn(page, email);
   await expect(page).toHaveURL(/\/license-keys$/);
@@ -117,7 +117,7 @@ test("the Profile switch stops expiry reminders", async ({ page, request }) => {
   await page.reload();
   await expect(page.getByRole("switch", { name: "Expiry reminders" })).not.toBeChecked();
   // Seeded only now: the server's own reminder pass (every 10 minutes) cannot reach it before the switch.
-  await seedLicense(request, { email, planId: "local-1m", name: "Quiet PC", licenseKey: `LDREEL-QUIET-${now.toString(36).toUpperCase()}`, startDate: iso(now - 29 * DAY), expireDate: iso(now + 1 * DAY) });
+  await seedLicense(request, { email, planId: "local-1m", name: "Quiet PC", deviceKey: `LDREEL-QUIET-${now.toString(36).toUpperCase()}`, startDate: iso(now - 29 * DAY), expireDate: iso(now + 1 * DAY) });
 
   const run = await request.post("/dev/test-api/workers/run", { headers: { "x-test-token": TEST_API_TOKEN }, data: { now: iso(now) } });
   expect(run.ok()).toBe(true);

@@ -113,7 +113,7 @@ export function seedLicense(
     email: string;
     planId: "local-1m" | "local-3m" | "local-12m";
     name?: string;
-    licenseKey?: string | null;
+    deviceKey?: string | null;
     startDate?: string | null;
     expireDate?: string | null;
     changesLeft?: number;

@@ -106,7 +106,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL",
     const { buyKey } = await testApi<{ buyKey: string }>(a, "/licenses", {
       email,
       planId: "local-1m",
-      licenseKey: "LDREEL-MULTI-1",
+      deviceKey: "LDREEL-MULTI-1",
       startDate: new Date(Date.now() - 86_400_000).toISOString(),
       expireDate: new Date(Date.now() + 10 * 86_400_000).toISOString(),
     });

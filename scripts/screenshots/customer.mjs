@@ -67,10 +67,10 @@ const customer = `sokha.chan-${Date.now().toString(36)}@example.com`;
 await testApi("users", { email: customer, password: PASSWORD, name: "Sokha Chan" });
 await testApi("balance", { email: customer, amountMills: 25_000 });
 const iso = (ms) => new Date(Date.now() + ms).toISOString();
-const office = await testApi("licenses", { email: customer, planId: "local-3m", name: "Office PC", licenseKey: "PC-LDREEL-7F3A-91C2-OFFICE", startDate: iso(-20 * DAY), expireDate: iso(85 * DAY) });
-const laptop = await testApi("licenses", { email: customer, planId: "local-1m", name: "Laptop", licenseKey: "PC-LDREEL-2B9D-44E0-LAPTOP", startDate: iso(-3 * DAY), expireDate: iso(27 * DAY) });
+const office = await testApi("licenses", { email: customer, planId: "local-3m", name: "Office PC", deviceKey: "PC-LDREEL-7F3A-91C2-OFFICE", startDate: iso(-20 * DAY), expireDate: iso(85 * DAY) });
+const laptop = await testApi("licenses", { email: customer, planId: "local-1m", name: "Laptop", deviceKey: "PC-LDREEL-2B9D-44E0-LAPTOP", startDate: iso(-3 * DAY), expireDate: iso(27 * DAY) });
 await testApi("licenses", { email: customer, planId: "local-12m", name: "" });
-await testApi("licenses", { email: customer, planId: "local-1m", name: "Old desktop", licenseKey: "PC-LDREEL-0C11-OLD", startDate: iso(-60 * DAY), expireDate: iso(-30 * DAY), changesLeft: 0 });
+await testApi("licenses", { email: customer, planId: "local-1m", name: "Old desktop", deviceKey: "PC-LDREEL-0C11-OLD", startDate: iso(-60 * DAY), expireDate: iso(-30 * DAY), changesLeft: 0 });
 await testApi("orders", {
   orders: [
     { email: customer, kind: "plan", planId: "local-3m", createdAt: iso(-20 * DAY) },

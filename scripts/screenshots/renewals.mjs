@@ -52,9 +52,9 @@ for (const email of [en, km]) await testApi(setup.request, "users", { email, pas
 await testApi(setup.request, "orders", { orders: [{ email: km, kind: "plan", planId: "local-1m", status: "failed", locale: "km" }] });
 const iso = (ms) => new Date(ms).toISOString();
 for (const email of [en, km]) {
-  await testApi(setup.request, "licenses", { email, planId: "local-3m", name: "Office PC", licenseKey: `LDREEL-SHOT-${email.length}-${stamp}`, startDate: iso(now - 102 * DAY), expireDate: iso(now + 3 * DAY) });
+  await testApi(setup.request, "licenses", { email, planId: "local-3m", name: "Office PC", deviceKey: `LDREEL-SHOT-${email.length}-${stamp}`, startDate: iso(now - 102 * DAY), expireDate: iso(now + 3 * DAY) });
 }
-await testApi(setup.request, "licenses", { email: en, planId: "local-12m", name: "Spare seat", licenseKey: null, startDate: null, expireDate: null });
+await testApi(setup.request, "licenses", { email: en, planId: "local-12m", name: "Spare seat", deviceKey: null, startDate: null, expireDate: null });
 await testApi(setup.request, "workers/run", { now: iso(now) });
 
 async function reminder(email) {

@@ -70,7 +70,7 @@ async function owner(email: string, client: TestClient | null, role: { role?: "a
   const key = await ensureApiKey({ db, secret: t.config.authSecret, userId: signed.id });
   await db.transaction((tx) => changeBalance(tx, { apiKeyId: key.id, deltaMills: 10_000, reason: "topup", reference: "matrix" }));
   const deviceKey = `PC-LDREEL-${signed.id.slice(0, 8)}`;
-  const licence = await createLicense({ db, planId: "local-1m", email, userId: signed.id, licenseKey: deviceKey, startDate: new Date(), expireDate: new Date(Date.now() + 30 * 86_400_000) });
+  const licence = await createLicense({ db, planId: "local-1m", email, userId: signed.id, deviceKey, startDate: new Date(), expireDate: new Date(Date.now() + 30 * 86_400_000) });
   const [order] = await insertOrders(db, [{ kind: "plan", planId: "local-1m", email, userId: signed.id, buyKey: licence.buyKey }]);
   const check = await buyOtpMail(t.otpMail, { userId: signed.id, apiKeyId: key.id });
   const cancel = await buyOtpMail(t.otpMail, { userId: signed.id, apiKeyId: key.id });
@@ -117,7 +117,7 @@ beforeAll(async () => {
   clients = { anonymous: t.client(), alice: a.client, admin: ad.client, superAdmin: sa.client, adminNo2fa: no2fa.client, bearer: c.client };
   const toolLicence = async (bound: boolean) => {
     const deviceKey = `PC-LDREEL-MATRIX-${Math.random().toString(36).slice(2)}`;
-    const term = bound ? { licenseKey: deviceKey, startDate: new Date(), expireDate: new Date(Date.now() + 30 * 86_400_000) } : {};
+    const term = bound ? { deviceKey, startDate: new Date(), expireDate: new Date(Date.now() + 30 * 86_400_000) } : {};
     const licence = await createLicense({ db: t.database.db, planId: "local-1m", email: `matrix-tool-${stamp}@example.com`, ...term });
     return { buyKey: licence.buyKey, deviceKey };
   };
@@ -547,7 +547,7 @@ describe("nothing of Bob's was changed by anyone", () => {
   it("his licence, OTP orders, API key and role are as they were", async () => {
     const db = t.database.db;
     const [licence] = await db.select().from(licenses).where(eq(licenses.id, bob.licenceId));
-    expect(licence).toMatchObject({ name: "", licenseKey: bob.deviceKey });
+    expect(licence).toMatchObject({ name: "", deviceKey: bob.deviceKey });
     const otp = await db.select().from(otpMailOrders).where(and(eq(otpMailOrders.userId, bob.id)));
     expect(otp.map((o) => o.status)).toEqual(["pending", "pending"]);
     const [key] = await db.select().from(apiKeys).where(eq(apiKeys.userId, bob.id));

@@ -47,7 +47,7 @@ async function account(opts: { role?: "admin"; superAdmin?: boolean } = {}) {
   const key = await ensureApiKey({ db, secret: t.config.authSecret, userId: u.id });
   await db.transaction((tx) => changeBalance(tx, { apiKeyId: key.id, deltaMills: 1_000, reason: "topup", reference: "fuzz" }));
   const deviceKey = `PC-LDREEL-${u.id.slice(0, 6)}`;
-  const licence = await createLicense({ db, planId: "local-1m", email: u.email, userId: u.id, licenseKey: deviceKey, startDate: new Date(), expireDate: new Date(Date.now() + 30 * 86_400_000) });
+  const licence = await createLicense({ db, planId: "local-1m", email: u.email, userId: u.id, deviceKey, startDate: new Date(), expireDate: new Date(Date.now() + 30 * 86_400_000) });
   const [order] = await insertOrders(db, [{ kind: "plan", planId: "local-1m", email: u.email, userId: u.id, buyKey: licence.buyKey }]);
   const otp = await buyOtpMail(t.otpMail, { userId: u.id, apiKeyId: key.id });
   // A session of our own (the harness client keeps its cookies to itself); admins give the code

@@ -39,7 +39,7 @@ const newLicence = (bound?: string) =>
     db: t.database.db,
     planId: "local-1m",
     email: `client-${++seq}@example.com`,
-    ...(bound ? { licenseKey: bound, startDate: new Date(Date.now() - DAY), expireDate: new Date(Date.now() + 20 * DAY) } : {}),
+    ...(bound ? { deviceKey: bound, startDate: new Date(Date.now() - DAY), expireDate: new Date(Date.now() + 20 * DAY) } : {}),
   });
 const client = (opts: { fetch?: typeof fetch; storage?: MemoryStorage; now?: () => Date } = {}) => new LicenceClient({ baseUrl, trustedKeys: builtIn, ...opts });
 

@@ -41,7 +41,7 @@ export const orders = pgTable(
       .notNull()
       .default("pending"),
     providerRef: text("provider_ref"),
-    deviceLicense: text("device_license"), // subscription tool: the licence to extend
+    deviceKey: text("device_license"), // subscription tool: the device key of the licence to extend
     /** A renewal (decision 026): the licence this plan order extends, bound when the checkout started (its owner, or a signed reminder link). */
     renewLicenseId: uuid("renew_license_id"),
     fulfilment: jsonb("fulfilment").$type<Record<string, unknown>>(),
@@ -112,7 +112,7 @@ export const licenses = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     name: text("name").notNull().default(""),
     buyKey: text("buy_key").notNull().unique(),
-    licenseKey: text("license_key"), // the device key from the desktop tool (contains LDREEL)
+    deviceKey: text("license_key"), // the device key from the desktop tool (contains LDREEL)
     startDate: timestamp("start_date", { withTimezone: true }),
     expireDate: timestamp("expire_date", { withTimezone: true }),
     changesLeft: integer("changes_left").notNull(),
@@ -131,17 +131,17 @@ export const licenses = pgTable(
   },
   (t) => [
     index("licenses_email_idx").on(sql`lower(${t.email})`),
-    index("licenses_license_key_idx").on(t.licenseKey),
+    index("licenses_license_key_idx").on(t.deviceKey),
     // A device key is bound to at most one licence (the spec's expirekey_ rows aside): binding a
     // key another licence holds is refused (DEVICE_IN_USE) and concurrent binds cannot both win.
     uniqueIndex("licenses_bound_device_key_idx")
-      .on(t.licenseKey)
-      .where(sql`${t.licenseKey} is not null and position('expirekey_' in ${t.licenseKey}) = 0`),
+      .on(t.deviceKey)
+      .where(sql`${t.deviceKey} is not null and position('expirekey_' in ${t.deviceKey}) = 0`),
     index("licenses_expire_idx").on(t.expireDate),
     // Admin overview, 'Active Users': distinct e-mails of licences valid now, read from this index alone.
     index("licenses_valid_expire_idx")
       .on(t.expireDate, t.email)
-      .where(sql`${t.licenseKey} is null or position('expirekey_' in ${t.licenseKey}) = 0`),
+      .where(sql`${t.deviceKey} is null or position('expirekey_' in ${t.deviceKey}) = 0`),
   ],
 );
 

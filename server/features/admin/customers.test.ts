@@ -29,7 +29,7 @@ async function accountCustomer(tag: string, name = "") {
   if (name) await t.database.db.update(user).set({ name }).where(eq(user.id, signed.id));
   const db = t.database.db;
   const deviceKey = `PC-LDREEL-${tag}-${stamp}`;
-  const licence = await createLicense({ db, planId: "local-1m", email: signed.email, userId: signed.id, licenseKey: deviceKey, startDate: new Date(Date.now() - DAY), expireDate: new Date(Date.now() + 20 * DAY) });
+  const licence = await createLicense({ db, planId: "local-1m", email: signed.email, userId: signed.id, deviceKey, startDate: new Date(Date.now() - DAY), expireDate: new Date(Date.now() + 20 * DAY) });
   const [order] = await insertOrders(db, [{ kind: "plan", planId: "local-1m", email: signed.email, userId: signed.id, buyKey: licence.buyKey }]);
   const key = await ensureApiKey({ db, secret: t.config.authSecret, userId: signed.id });
   await db.transaction((tx) => changeBalance(tx, { apiKeyId: key.id, deltaMills: 2_500, reason: "topup", reference: order!.id }));
@@ -41,7 +41,7 @@ async function accountCustomer(tag: string, name = "") {
 async function toolBuyer(tag: string) {
   const email = `${tag}-${stamp}@example.com`;
   const deviceKey = `PC-LDREEL-${tag}-${stamp}`;
-  const licence = await createLicense({ db: t.database.db, planId: "local-3m", email, licenseKey: deviceKey, startDate: new Date(), expireDate: new Date(Date.now() + 100 * DAY) });
+  const licence = await createLicense({ db: t.database.db, planId: "local-3m", email, deviceKey, startDate: new Date(), expireDate: new Date(Date.now() + 100 * DAY) });
   const [order] = await insertOrders(t.database.db, [{ kind: "tool", planId: "local-3m", email, userId: null, buyKey: licence.buyKey }]);
   return { email, licence, order: order!, deviceKey };
 }

@@ -65,7 +65,7 @@ async function exact(db: Db, term: string, kind: Exclude<TermKind, "text">): Pro
       break;
     case "deviceKey":
       // Device keys keep their case; a key is bound to one licence (the spec's expirekey_ rows aside).
-      emails = (await db.select({ email: licenses.email }).from(licenses).where(eq(licenses.licenseKey, term)).limit(SEARCH_LIMIT)).map((r) => r.email);
+      emails = (await db.select({ email: licenses.email }).from(licenses).where(eq(licenses.deviceKey, term)).limit(SEARCH_LIMIT)).map((r) => r.email);
       break;
     case "tranId":
       emails = (await db.select({ email: orders.email }).from(orders).where(inArray(orders.tranId, [...new Set([term, term.toUpperCase()])])).limit(2)).map((r) => r.email);

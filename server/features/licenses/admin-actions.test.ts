@@ -32,7 +32,7 @@ function email() {
 }
 const device = () => `PC-LDREEL-ACT-${stamp}-${++seq}`;
 const active = (overrides: Partial<Parameters<typeof createLicense>[0]> = {}) =>
-  createLicense({ db: t.database.db, planId: "local-1m", email: email(), licenseKey: device(), startDate: new Date(Date.now() - DAY), expireDate: new Date(Date.now() + 10 * DAY), ...overrides });
+  createLicense({ db: t.database.db, planId: "local-1m", email: email(), deviceKey: device(), startDate: new Date(Date.now() - DAY), expireDate: new Date(Date.now() + 10 * DAY), ...overrides });
 
 /** The desktop tool's signed validate answer (protocol.test.ts checks the signatures). */
 async function validate(buyKey: string, deviceKey: string) {
@@ -60,7 +60,7 @@ describe("extend", () => {
     expect(audit!.before).toMatchObject({ expireDate: lic.expireDate!.toISOString(), status: "Active" });
     expect(audit!.after).toMatchObject({ expireDate: expected.toISOString(), email: lic.email, days: 30 });
     const [history] = await historyOf(lic.id);
-    expect(history).toMatchObject({ changedBy: "support", authUserEmail: admin.email, oldLicense: lic.licenseKey, newLicense: lic.licenseKey, notes: `Extended by 30 days by support (until ${expected.toISOString().slice(0, 10)})` });
+    expect(history).toMatchObject({ changedBy: "support", authUserEmail: admin.email, oldLicense: lic.deviceKey, newLicense: lic.deviceKey, notes: `Extended by 30 days by support (until ${expected.toISOString().slice(0, 10)})` });
     const mail = await t.lastEmail(lic.email, "license-support-extended");
     expect(mail.subject).toBe("Your Keyshop licence was extended by 30 days");
     expect(mail.text).toContain(`It now runs until ${expected.toISOString().slice(0, 10)}`);
@@ -97,16 +97,16 @@ describe("extend", () => {
 describe("suspend and resume", () => {
   it("the tool's next validate answers a signed SUSPENDED (this instance's cache dropped), resume makes it VALID; both e-mailed", async () => {
     const lic = await active();
-    expect((await validate(lic.buyKey, lic.licenseKey!)).code).toBe("VALID");
-    expect((await validate(lic.buyKey, lic.licenseKey!)).code).toBe("VALID"); // now cached
+    expect((await validate(lic.buyKey, lic.deviceKey!)).code).toBe("VALID");
+    expect((await validate(lic.buyKey, lic.deviceKey!)).code).toBe("VALID"); // now cached
     const suspended = await act(lic.id, { action: "suspend" });
     expect(suspended.body.licence).toMatchObject({ status: "Suspended", suspendedAt: expect.any(String) });
-    expect(await validate(lic.buyKey, lic.licenseKey!)).toMatchObject({ valid: false, code: "SUSPENDED" });
+    expect(await validate(lic.buyKey, lic.deviceKey!)).toMatchObject({ valid: false, code: "SUSPENDED" });
     expect((await t.lastEmail(lic.email, "license-suspended")).subject).toBe("Your Keyshop licence is on hold");
 
     const resumed = await act(lic.id, { action: "resume", reason: "Paid the chargeback back" });
     expect(resumed.body.licence).toMatchObject({ status: "Active", suspendedAt: null });
-    expect(await validate(lic.buyKey, lic.licenseKey!)).toMatchObject({ valid: true, code: "VALID" });
+    expect(await validate(lic.buyKey, lic.deviceKey!)).toMatchObject({ valid: true, code: "VALID" });
     expect((await t.lastEmail(lic.email, "license-resumed")).subject).toBe("Your Keyshop licence works again");
     expect((await auditOf(lic.id)).map((a) => [a.action, a.note, (a.before as { status: string }).status, (a.after as { status: string }).status])).toEqual([
       ["licence.suspend", "Customer asked by chat", "Active", "Suspended"],
@@ -132,7 +132,7 @@ describe("revoke", () => {
     const lic = await active();
     const res = await act(lic.id, { action: "revoke", reason: "Refunded outside the shop" });
     expect(res.body.licence).toMatchObject({ status: "Revoked", revokedAt: expect.any(String) });
-    expect(await validate(lic.buyKey, lic.licenseKey!)).toMatchObject({ valid: false, code: "REVOKED" });
+    expect(await validate(lic.buyKey, lic.deviceKey!)).toMatchObject({ valid: false, code: "REVOKED" });
     expect((await t.lastEmail(lic.email, "license-revoked")).subject).toBe("Your Keyshop licence was revoked");
     const bodies = [
       { action: "extend", days: 1 },
@@ -149,7 +149,7 @@ describe("revoke", () => {
     }
     expect((await auditOf(lic.id)).map((a) => a.action)).toEqual(["licence.revoke"]);
     expect(await mailsTo(lic.email)).toEqual(["license-revoked"]);
-    expect(await rowOf(lic.id)).toMatchObject({ licenseKey: lic.licenseKey, expireDate: lic.expireDate });
+    expect(await rowOf(lic.id)).toMatchObject({ deviceKey: lic.deviceKey, expireDate: lic.expireDate });
     // Reading it still works.
     const page = await admin.client.json<CustomerView>(`/api/admin/customers/${encodeURIComponent(lic.email)}`);
     expect(page.body.licences.items[0]).toMatchObject({ id: lic.id, status: "Revoked" });
@@ -172,9 +172,9 @@ describe("reset changes left, release the device, resend the key", () => {
     const lic = await active();
     const res = await act(lic.id, { action: "release-device", reason: "New computer, old one is dead" });
     expect(res.body.licence).toMatchObject({ licenseKey: null, changesLeft: 2, expireDate: lic.expireDate!.toISOString() });
-    expect(await historyOf(lic.id)).toEqual([expect.objectContaining({ oldLicense: lic.licenseKey, newLicense: null, changedBy: "support", authUserEmail: admin.email, notes: "Device key released by support" })]);
+    expect(await historyOf(lic.id)).toEqual([expect.objectContaining({ oldLicense: lic.deviceKey, newLicense: null, changedBy: "support", authUserEmail: admin.email, notes: "Device key released by support" })]);
     expect((await t.lastEmail(lic.email, "license-device-released")).text).toContain("no longer bound to a computer");
-    expect((await validate(lic.buyKey, lic.licenseKey!)).code).toBe("NOT_ACTIVATED");
+    expect((await validate(lic.buyKey, lic.deviceKey!)).code).toBe("NOT_ACTIVATED");
     const newDevice = device();
     const activated = await t.client().json<{ code: string; changesLeft: number; expiresAt: string }>("/api/v1/licenses/activate", { json: { protocol: 2, buyKey: lic.buyKey, deviceKey: newDevice, nonce: `actions-nonce-${++seq}-0123456789` } });
     expect(activated.body).toMatchObject({ code: "ACTIVATED", changesLeft: 2, expiresAt: lic.expireDate!.toISOString() });

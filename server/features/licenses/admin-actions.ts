@@ -62,7 +62,7 @@ export async function toAdminLicences(db: Db, rows: LicenseRow[], now = new Date
       email: row.email,
       name: row.name,
       buyKey: row.buyKey,
-      licenseKey: row.licenseKey,
+      licenseKey: row.deviceKey,
       planId: row.planId,
       planTitle: plan?.title ?? null,
       planKeyChanges: plan?.keyChanges ?? null,
@@ -84,7 +84,7 @@ export async function toAdminLicences(db: Db, rows: LicenseRow[], now = new Date
 function snapshot(row: LicenseRow, now: Date) {
   return {
     status: licenseStatus(row, now),
-    licenseKey: row.licenseKey,
+    licenseKey: row.deviceKey,
     expireDate: row.expireDate?.toISOString() ?? null,
     termDays: row.termDays,
     changesLeft: row.changesLeft,
@@ -110,7 +110,7 @@ const refuse = (code: keyof typeof LICENCE_ACTION_REFUSALS) => new AppError(code
 
 /** What one action changes; `null` columns mean "nothing to update". */
 interface Plan {
-  set: Partial<Pick<LicenseRow, "expireDate" | "termDays" | "suspendedAt" | "revokedAt" | "changesLeft" | "licenseKey">> | null;
+  set: Partial<Pick<LicenseRow, "expireDate" | "termDays" | "suspendedAt" | "revokedAt" | "changesLeft" | "deviceKey">> | null;
   history?: (updated: LicenseRow) => HistoryInsert;
   email?: (updated: LicenseRow) => EnqueueEmailInput;
   message: (updated: LicenseRow) => string;
@@ -129,7 +129,7 @@ function planAction(body: LicenceActionBody, row: LicenseRow, plan: PlanRow | nu
       return {
         set,
         extra: { days: body.days },
-        history: (u) => ({ oldLicense: u.licenseKey, newLicense: u.licenseKey, notes: `Extended by ${body.days} days by support (${until(u)})` }),
+        history: (u) => ({ oldLicense: u.deviceKey, newLicense: u.deviceKey, notes: `Extended by ${body.days} days by support (${until(u)})` }),
         email: (u) => ({ to: row.email, template: "license-support-extended", props: { ...notice(row, plan, baseUrl), addedDays: body.days, expireDate: u.expireDate?.toISOString() ?? null } }),
         message: (u) => `Extended by ${body.days} days (${until(u)}). The owner was e-mailed.`,
       };
@@ -162,10 +162,10 @@ function planAction(body: LicenceActionBody, row: LicenseRow, plan: PlanRow | nu
       return { set: { changesLeft }, extra: { changesLeft }, message: () => `Changes left set to ${changesLeft}.` };
     }
     case "release-device":
-      if (row.licenseKey === null) throw refuse("NOT_BOUND");
+      if (row.deviceKey === null) throw refuse("NOT_BOUND");
       return {
-        set: { licenseKey: null },
-        history: () => ({ oldLicense: row.licenseKey, newLicense: null, notes: "Device key released by support" }),
+        set: { deviceKey: null },
+        history: () => ({ oldLicense: row.deviceKey, newLicense: null, notes: "Device key released by support" }),
         email: () => ({ to: row.email, template: "license-device-released", props: notice(row, plan, baseUrl) }),
         message: () => "Device released: the owner can activate the licence on another computer (no change spent). The owner was e-mailed.",
       };

@@ -22,7 +22,7 @@ afterAll(async () => {
 });
 
 const activeLicence = (device: string) =>
-  createLicense({ db: t.database.db, planId: "local-1m", email: "cache@example.com", licenseKey: device, startDate: new Date(Date.now() - DAY), expireDate: new Date(Date.now() + 10 * DAY) });
+  createLicense({ db: t.database.db, planId: "local-1m", email: "cache@example.com", deviceKey: device, startDate: new Date(Date.now() - DAY), expireDate: new Date(Date.now() + 10 * DAY) });
 
 /** Notifications travel over a connection; on PostgreSQL they arrive a moment after the commit. */
 async function eventually(check: () => Promise<void>, timeoutMs = 2000) {
@@ -59,7 +59,7 @@ describe("the licence cache", () => {
     const lic = await activeLicence("LDREEL-CACHE-2");
     expect((await validate(lic.buyKey, "LDREEL-CACHE-2")).code).toBe("VALID");
     // A change no code path of ours knows about: only the trigger can tell the cache.
-    await t.database.db.update(licenses).set({ licenseKey: "LDREEL-MOVED" }).where(eq(licenses.id, lic.id));
+    await t.database.db.update(licenses).set({ deviceKey: "LDREEL-MOVED" }).where(eq(licenses.id, lic.id));
     await eventually(async () => expect((await validate(lic.buyKey, "LDREEL-CACHE-2")).code).toBe("DEVICE_MISMATCH"));
     expect((await validate(lic.buyKey, "LDREEL-MOVED")).code).toBe("VALID");
 
@@ -132,7 +132,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("the licence cache on PostgreSQL",
     await t.database.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'LISTEN%'`);
     await eventually(async () => expect(cache.isLive).toBe(false));
     // While deaf, a change must still be seen: reads go to the database.
-    await t.database.db.update(licenses).set({ licenseKey: "LDREEL-CACHE-6B" }).where(eq(licenses.id, lic.id));
+    await t.database.db.update(licenses).set({ deviceKey: "LDREEL-CACHE-6B" }).where(eq(licenses.id, lic.id));
     expect((await validate(lic.buyKey, "LDREEL-CACHE-6")).code).toBe("DEVICE_MISMATCH");
     await eventually(async () => expect(cache.isLive).toBe(true), 5000);
     expect((await validate(lic.buyKey, "LDREEL-CACHE-6B")).code).toBe("VALID");

@@ -23,9 +23,9 @@ type LicenseDto = { id: string; name: string; licenseKey: string | null; buyKey:
 describe("the dashboard's licences", () => {
   it("lists the owner's licences with status, hides expirekey_ ones, searches buy key and licence key", async () => {
     const fresh = await seed({ name: "Office PC" });
-    const active = await seed({ licenseKey: "LDREEL-ACTIVE-123", startDate: new Date(Date.now() - DAY), expireDate: new Date(Date.now() + 10 * DAY) });
-    const lapsed = await seed({ licenseKey: "LDREEL-OLD-1", startDate: new Date(Date.now() - 40 * DAY), expireDate: new Date(Date.now() - DAY) });
-    await seed({ licenseKey: "gone_expirekey_LDREEL" });
+    const active = await seed({ deviceKey: "LDREEL-ACTIVE-123", startDate: new Date(Date.now() - DAY), expireDate: new Date(Date.now() + 10 * DAY) });
+    const lapsed = await seed({ deviceKey: "LDREEL-OLD-1", startDate: new Date(Date.now() - 40 * DAY), expireDate: new Date(Date.now() - DAY) });
+    await seed({ deviceKey: "gone_expirekey_LDREEL" });
     await createLicense({ db: t.database.db, planId: "local-3m", email: stranger.email });
 
     const res = await owner.client.json<{ licenses: LicenseDto[] }>("/api/licenses");
@@ -58,7 +58,7 @@ describe("the dashboard's licences", () => {
   });
 
   it("changes a key with the spec's validation, spends one change, and writes history", async () => {
-    const lic = await seed({ licenseKey: "LDREEL-OLD-A", startDate: new Date(), expireDate: new Date(Date.now() + 30 * DAY), changesLeft: 2 });
+    const lic = await seed({ deviceKey: "LDREEL-OLD-A", startDate: new Date(), expireDate: new Date(Date.now() + 30 * DAY), changesLeft: 2 });
     const url = `/api/licenses/${lic.id}/change-key`;
 
     const empty = await owner.client.json<{ code: string; issues: Array<{ path: string; message: string }> }>(url, { json: { licenseKey: "  " } });
@@ -82,16 +82,16 @@ describe("the dashboard's licences", () => {
   });
 
   it("refuses a change at 0 changes left and on an expired licence", async () => {
-    const spent = await seed({ licenseKey: "LDREEL-S", startDate: new Date(), expireDate: new Date(Date.now() + DAY), changesLeft: 0 });
+    const spent = await seed({ deviceKey: "LDREEL-S", startDate: new Date(), expireDate: new Date(Date.now() + DAY), changesLeft: 0 });
     const zero = await owner.client.json<{ code: string }>(`/api/licenses/${spent.id}/change-key`, { json: { licenseKey: "LDREEL-T" } });
     expect([zero.status, zero.body.code]).toEqual([409, "NO_CHANGES_LEFT"]);
-    const old = await seed({ licenseKey: "LDREEL-E", startDate: new Date(Date.now() - 40 * DAY), expireDate: new Date(Date.now() - DAY) });
+    const old = await seed({ deviceKey: "LDREEL-E", startDate: new Date(Date.now() - 40 * DAY), expireDate: new Date(Date.now() - DAY) });
     const expired = await owner.client.json<{ code: string }>(`/api/licenses/${old.id}/change-key`, { json: { licenseKey: "LDREEL-F" } });
     expect([expired.status, expired.body.code]).toEqual([409, "EXPIRED"]);
   });
 
   it("20 concurrent changes with 1 change left: exactly one succeeds", async () => {
-    const lic = await seed({ licenseKey: "LDREEL-RACE-0", startDate: new Date(), expireDate: new Date(Date.now() + DAY), changesLeft: 1 });
+    const lic = await seed({ deviceKey: "LDREEL-RACE-0", startDate: new Date(), expireDate: new Date(Date.now() + DAY), changesLeft: 1 });
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) => owner.client.json(`/api/licenses/${lic.id}/change-key`, { json: { licenseKey: `LDREEL-RACE-${i + 1}` } })),
     );
@@ -102,7 +102,7 @@ describe("the dashboard's licences", () => {
   });
 
   it("history: users see their own e-mail's rows, admins all", async () => {
-    const theirs = await createLicense({ db: t.database.db, planId: "local-1m", email: stranger.email, licenseKey: "LDREEL-X1", startDate: new Date(), expireDate: new Date(Date.now() + DAY) });
+    const theirs = await createLicense({ db: t.database.db, planId: "local-1m", email: stranger.email, deviceKey: "LDREEL-X1", startDate: new Date(), expireDate: new Date(Date.now() + DAY) });
     expect((await stranger.client.json(`/api/licenses/${theirs.id}/change-key`, { json: { licenseKey: "LDREEL-X2" } })).status).toBe(200);
     const mine = await owner.client.json<{ entries: Array<{ email: string }> }>("/api/license-history");
     expect(mine.body.entries.every((e) => e.email === owner.email)).toBe(true);
@@ -176,8 +176,8 @@ describe("the desktop tool's licence API", () => {
   });
 
   it("reports EXPIRED for a lapsed term and for an expirekey_ licence", async () => {
-    const lapsed = await seed({ licenseKey: "LDREEL-L", startDate: new Date(Date.now() - 40 * DAY), expireDate: new Date(Date.now() - DAY) });
-    const marked = await seed({ licenseKey: "x_expirekey_LDREEL", startDate: new Date(), expireDate: new Date(Date.now() + DAY) });
+    const lapsed = await seed({ deviceKey: "LDREEL-L", startDate: new Date(Date.now() - 40 * DAY), expireDate: new Date(Date.now() - DAY) });
+    const marked = await seed({ deviceKey: "x_expirekey_LDREEL", startDate: new Date(), expireDate: new Date(Date.now() + DAY) });
     for (const [lic, device] of [[lapsed, "LDREEL-L"], [marked, "x_expirekey_LDREEL"]] as const) {
       const body = (await (await post("validate", { buyKey: lic.buyKey, deviceKey: device })).json()) as { code: string; valid: boolean };
       expect(body).toMatchObject({ code: "EXPIRED", valid: false });

@@ -21,7 +21,7 @@ afterAll(() => t.close());
 
 const seed = (overrides: Partial<Parameters<typeof createLicense>[0]> = {}) => createLicense({ db: t.database.db, planId: "local-1m", email: "protocol@example.com", ...overrides });
 const activeOn = (deviceKey: string, overrides: Partial<Parameters<typeof createLicense>[0]> = {}) =>
-  seed({ licenseKey: deviceKey, startDate: new Date(Date.now() - DAY), expireDate: new Date(Date.now() + 20 * DAY), ...overrides });
+  seed({ deviceKey, startDate: new Date(Date.now() - DAY), expireDate: new Date(Date.now() + 20 * DAY), ...overrides });
 
 interface Answer {
   protocol: number;
@@ -95,8 +95,8 @@ describe("protocol 2 answers", () => {
     expect(other.answer).toMatchObject({ valid: false, code: "DEVICE_MISMATCH", leaseUntil: null });
     const wrongOld = await call("change-key", { buyKey: lic.buyKey, oldDeviceKey: "PC-LDREEL-NOT-MINE", newDeviceKey: device("NEW"), nonce: nonce() });
     expect(wrongOld.answer).toMatchObject({ action: "change-key", valid: false, code: "DEVICE_MISMATCH" });
-    const lapsed = await seed({ licenseKey: device("LAPSED"), startDate: new Date(Date.now() - 40 * DAY), expireDate: new Date(Date.now() - DAY) });
-    const expired = await call("activate", { buyKey: lapsed.buyKey, deviceKey: lapsed.licenseKey!, nonce: nonce() });
+    const lapsed = await seed({ deviceKey: device("LAPSED"), startDate: new Date(Date.now() - 40 * DAY), expireDate: new Date(Date.now() - DAY) });
+    const expired = await call("activate", { buyKey: lapsed.buyKey, deviceKey: lapsed.deviceKey!, nonce: nonce() });
     expect(expired.answer).toMatchObject({ valid: false, code: "EXPIRED", status: "Expired" });
   });
 
@@ -140,7 +140,7 @@ describe("an admin's hold: SUSPENDED and REVOKED (issue #16)", () => {
     const moved = await call("change-key", { buyKey: lic.buyKey, oldDeviceKey: deviceKey, newDeviceKey: device("NEW"), nonce: nonce() });
     expect(moved.answer).toMatchObject({ valid: false, code: "SUSPENDED", changesLeft: 2 });
     const [still] = await t.database.db.select().from(licenses).where(eq(licenses.id, lic.id));
-    expect(still).toMatchObject({ licenseKey: deviceKey, changesLeft: 2 });
+    expect(still).toMatchObject({ deviceKey: deviceKey, changesLeft: 2 });
 
     await hold(lic.id, { suspendedAt: null });
     expect((await call("validate", { buyKey: lic.buyKey, deviceKey, nonce: nonce() })).answer).toMatchObject({ valid: true, code: "VALID" });
@@ -156,7 +156,7 @@ describe("an admin's hold: SUSPENDED and REVOKED (issue #16)", () => {
     const activated = await call("activate", { buyKey: fresh.buyKey, deviceKey: device("FRESH"), nonce: nonce() });
     expect(activated.answer).toMatchObject({ valid: false, code: "REVOKED", status: "New", expiresAt: null });
     const [untouched] = await t.database.db.select().from(licenses).where(eq(licenses.id, fresh.id));
-    expect(untouched).toMatchObject({ licenseKey: null, startDate: null });
+    expect(untouched).toMatchObject({ deviceKey: null, startDate: null });
   });
 
   it("the dashboard refuses a key change of a suspended or revoked licence (409 with the error table's code for the hold)", async () => {
@@ -177,7 +177,7 @@ describe("an admin's hold: SUSPENDED and REVOKED (issue #16)", () => {
     await hold(revoked.id, { revokedAt: new Date() });
     expect((await call("activate", { buyKey: (await seed()).buyKey, deviceKey: revokedKey, nonce: nonce() })).answer).toMatchObject({ valid: true, code: "ACTIVATED" });
     const [released] = await t.database.db.select().from(licenses).where(eq(licenses.id, revoked.id));
-    expect(released!.licenseKey).toBeNull();
+    expect(released!.deviceKey).toBeNull();
 
     const suspendedKey = device("SUSPENDED-HOLDER");
     const suspended = await activeOn(suspendedKey);
@@ -219,12 +219,12 @@ describe("one device key, one licence", () => {
       expect(JSON.stringify(res.body)).not.toContain(victim.email);
       expect(JSON.stringify(res.body)).not.toContain(theirs.buyKey);
       const [after] = await t.database.db.select().from(licenses).where(eq(licenses.id, mine.id));
-      expect(after!.licenseKey).toBeNull();
+      expect(after!.deviceKey).toBeNull();
     }
     // Without a session, or on the victim's licence itself, the route is closed as before.
     expect((await t.client().json(`/api/licenses/${theirs.id}/change-key`, { json: { licenseKey: device("ANON") } })).status).toBe(401);
     const [still] = await t.database.db.select().from(licenses).where(eq(licenses.id, theirs.id));
-    expect(still!.licenseKey).toBe(deviceKey);
+    expect(still!.deviceKey).toBe(deviceKey);
   });
 
   it("the tool refuses it too, on activate and on change-key, with a signed DEVICE_IN_USE", async () => {
@@ -241,12 +241,12 @@ describe("one device key, one licence", () => {
 
   it("an expired licence lets go of the device key when a new licence binds it, with a history row", async () => {
     const deviceKey = device("MOVES-ON");
-    const old = await seed({ licenseKey: deviceKey, startDate: new Date(Date.now() - 40 * DAY), expireDate: new Date(Date.now() - DAY) });
+    const old = await seed({ deviceKey, startDate: new Date(Date.now() - 40 * DAY), expireDate: new Date(Date.now() - DAY) });
     const renewed = await seed();
     const { answer } = await call("activate", { buyKey: renewed.buyKey, deviceKey, nonce: nonce() });
     expect(answer).toMatchObject({ valid: true, code: "ACTIVATED" });
     const [released] = await t.database.db.select().from(licenses).where(eq(licenses.id, old.id));
-    expect(released).toMatchObject({ licenseKey: null });
+    expect(released).toMatchObject({ deviceKey: null });
     const history = await t.database.db.select().from(licenseHistory).where(eq(licenseHistory.licenseId, old.id));
     expect(history).toEqual([expect.objectContaining({ oldLicense: deviceKey, newLicense: null, changedBy: "system", notes: "Device key released: the device now uses another license" })]);
   });
@@ -267,7 +267,7 @@ describe("one device key, one licence", () => {
     );
     expect(results.filter((r) => r === "won")).toHaveLength(1);
     expect(results.filter((r) => r === "lost")).toHaveLength(19);
-    const bound = await t.database.db.select().from(licenses).where(eq(licenses.licenseKey, deviceKey));
+    const bound = await t.database.db.select().from(licenses).where(eq(licenses.deviceKey, deviceKey));
     expect(bound).toHaveLength(1);
   });
 });
@@ -345,7 +345,7 @@ describe("protocol 1 clients (decision 017)", () => {
     const short = await createTestContext({ LICENCE_LEASE_DAYS: "2" });
     try {
       const deviceKey = device("LEASE");
-      const lic = await createLicense({ db: short.database.db, planId: "local-1m", email: "lease@example.com", licenseKey: deviceKey, startDate: new Date(), expireDate: new Date(Date.now() + 20 * DAY) });
+      const lic = await createLicense({ db: short.database.db, planId: "local-1m", email: "lease@example.com", deviceKey, startDate: new Date(), expireDate: new Date(Date.now() + 20 * DAY) });
       const res = await short.client().json<Answer>("/api/v1/licenses/validate", { json: { protocol: 2, buyKey: lic.buyKey, deviceKey, nonce: nonce() } });
       expect(new Date(res.body.leaseUntil!).getTime() - new Date(res.body.serverTime).getTime()).toBe(2 * DAY);
     } finally {

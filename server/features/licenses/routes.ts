@@ -12,7 +12,7 @@ import {
 import { guard, requireUser, type AppEnv } from "../../auth/context";
 import type { Db } from "../../db/client";
 import { errorResponses, FORBIDDEN_STATE_CHANGE, json, JSON_BODY, jsonBody, SESSION, TAG_NAMES } from "../../lib/openapi";
-import { changeOwnLicenseKey, listLicenseHistory, listOwnLicenses, renameLicense } from "./service";
+import { changeOwnDeviceKey, listLicenseHistory, listOwnLicenses, renameLicense } from "./service";
 
 const TAGS = [TAG_NAMES.licences];
 const NOT_YOURS = { 404: "NOT_FOUND: no licence of yours has this id (another user's included)", 403: FORBIDDEN_STATE_CHANGE };
@@ -84,7 +84,7 @@ export function createLicenseRoutes(db: Db) {
     })
     .openapi(changeKeyRoute, async (c) => {
       const user = requireUser(c.get("ctx"));
-      const license = await changeOwnLicenseKey({ db, user, id: c.req.valid("param").id, licenseKey: c.req.valid("json").licenseKey });
+      const license = await changeOwnDeviceKey({ db, user, id: c.req.valid("param").id, deviceKey: c.req.valid("json").licenseKey });
       return c.json({ license }, 200);
     })
     .openapi(historyRoute, async (c) => {

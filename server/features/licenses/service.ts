@@ -39,7 +39,7 @@ export interface CreateLicenseInput {
   orderId?: string | null;
   name?: string;
   /** For seeding and migrations from the old system; sales leave these unset. */
-  licenseKey?: string | null;
+  deviceKey?: string | null;
   startDate?: Date | null;
   expireDate?: Date | null;
   changesLeft?: number;
@@ -54,7 +54,7 @@ export async function createLicense(input: CreateLicenseInput): Promise<LicenseR
       .values({
         name: input.name ?? "",
         buyKey: generateBuyKey(),
-        licenseKey: input.licenseKey ?? null,
+        deviceKey: input.deviceKey ?? null,
         startDate: input.startDate ?? null,
         expireDate: input.expireDate ?? null,
         changesLeft: input.changesLeft ?? plan.keyChanges,
@@ -81,7 +81,7 @@ export function toLicenseDto(row: LicenseRow, planTitle: string | null, now = ne
   return {
     id: row.id,
     name: row.name,
-    licenseKey: row.licenseKey,
+    licenseKey: row.deviceKey,
     buyKey: row.buyKey,
     startDate: row.startDate?.toISOString() ?? null,
     expireDate: row.expireDate?.toISOString() ?? null,
@@ -110,8 +110,8 @@ export async function listOwnLicenses({ db, user, search }: { db: Db; user: Acto
       and(
         ownedBy(user.email),
         // The spec hides licences marked expirekey_ from the list.
-        or(sql`${licenses.licenseKey} is null`, not(ilike(licenses.licenseKey, `%${EXPIRED_KEY_MARKER}%`))),
-        term ? or(ilike(licenses.buyKey, `%${term}%`), ilike(licenses.licenseKey, `%${term}%`)) : undefined,
+        or(sql`${licenses.deviceKey} is null`, not(ilike(licenses.deviceKey, `%${EXPIRED_KEY_MARKER}%`))),
+        term ? or(ilike(licenses.buyKey, `%${term}%`), ilike(licenses.deviceKey, `%${term}%`)) : undefined,
       ),
     )
     .orderBy(desc(licenses.createdAt), desc(licenses.id));
@@ -148,9 +148,9 @@ export async function renameLicense({ db, user, id, name }: { db: Db; user: Acto
 export function keyChangeRefusal(row: LicenseRow, newKey: string, now: Date): "REVOKED" | "SUSPENDED" | "EXPIRED" | "NO_CHANGES_LEFT" | null {
   const hold = holdOf(row);
   if (hold) return hold;
-  if (row.licenseKey === newKey) return null;
+  if (row.deviceKey === newKey) return null;
   if (termStatus(row, now) === "Expired") return "EXPIRED";
-  if (row.licenseKey !== null && row.changesLeft <= 0) return "NO_CHANGES_LEFT";
+  if (row.deviceKey !== null && row.changesLeft <= 0) return "NO_CHANGES_LEFT";
   return null;
 }
 
@@ -167,11 +167,11 @@ export async function freeDeviceKey(tx: Tx, deviceKey: string, licenceId: string
   const holders = await tx
     .select()
     .from(licenses)
-    .where(and(eq(licenses.licenseKey, deviceKey), ne(licenses.id, licenceId), sql`position('expirekey_' in ${licenses.licenseKey}) = 0`))
+    .where(and(eq(licenses.deviceKey, deviceKey), ne(licenses.id, licenceId), sql`position('expirekey_' in ${licenses.deviceKey}) = 0`))
     .for("update");
   if (holders.some((h) => !h.revokedAt && termStatus(h, now) !== "Expired")) return false;
   for (const holder of holders) {
-    await tx.update(licenses).set({ licenseKey: null, updatedAt: now }).where(eq(licenses.id, holder.id));
+    await tx.update(licenses).set({ deviceKey: null, updatedAt: now }).where(eq(licenses.id, holder.id));
     await tx.insert(licenseHistory).values({
       licenseId: holder.id,
       userId: holder.userId,
@@ -194,17 +194,17 @@ export async function freeDeviceKey(tx: Tx, deviceKey: string, licenceId: string
  * changes nothing. Every change writes a history row.
  */
 export async function applyKeyChange(tx: Tx, row: LicenseRow, newKey: string, actor: { id?: string | null; email: string | null; changedBy: string }, now: Date): Promise<LicenseRow> {
-  if (row.licenseKey === newKey) return row;
-  const firstBinding = row.licenseKey === null;
+  if (row.deviceKey === newKey) return row;
+  const firstBinding = row.deviceKey === null;
   const [updated] = await tx
     .update(licenses)
-    .set({ licenseKey: newKey, changesLeft: firstBinding ? row.changesLeft : row.changesLeft - 1, updatedAt: now })
+    .set({ deviceKey: newKey, changesLeft: firstBinding ? row.changesLeft : row.changesLeft - 1, updatedAt: now })
     .where(eq(licenses.id, row.id))
     .returning();
   await tx.insert(licenseHistory).values({
     licenseId: row.id,
     userId: row.userId,
-    oldLicense: row.licenseKey,
+    oldLicense: row.deviceKey,
     newLicense: newKey,
     buykey: row.buyKey,
     email: row.email,
@@ -220,17 +220,17 @@ export async function applyKeyChange(tx: Tx, row: LicenseRow, newKey: string, ac
 
 // The dashboard's refusals say the error table's words; a revoked or suspended licence has its own code.
 const HOLD_CODES = { REVOKED: "LICENSE_REVOKED", SUSPENDED: "LICENSE_SUSPENDED" } as const;
-export async function changeOwnLicenseKey({ db, user, id, licenseKey }: { db: Db; user: Actor; id: string; licenseKey: string }): Promise<License> {
+export async function changeOwnDeviceKey({ db, user, id, deviceKey }: { db: Db; user: Actor; id: string; deviceKey: string }): Promise<License> {
   const now = new Date();
   try {
     return await db.transaction(async (tx) => {
       const row = await lockOwnLicense(tx, user, id);
-      const refusal = keyChangeRefusal(row, licenseKey, now);
+      const refusal = keyChangeRefusal(row, deviceKey, now);
       if (refusal) throw new AppError(refusal === "REVOKED" || refusal === "SUSPENDED" ? HOLD_CODES[refusal] : refusal);
-      if (row.licenseKey !== licenseKey && !(await freeDeviceKey(tx, licenseKey, row.id, now))) {
+      if (row.deviceKey !== deviceKey && !(await freeDeviceKey(tx, deviceKey, row.id, now))) {
         throw new AppError("DEVICE_IN_USE");
       }
-      const updated = await applyKeyChange(tx, row, licenseKey, { id: user.id, email: user.email, changedBy: user.email }, now);
+      const updated = await applyKeyChange(tx, row, deviceKey, { id: user.id, email: user.email, changedBy: user.email }, now);
       return toLicenseDto(updated, await planTitleOf(tx, updated.planId), now);
     });
   } catch (err) {

@@ -20,7 +20,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function activeLicence(deviceKey: string, email = "signals@example.com") {
-  return createLicense({ db: t.database.db, planId: "local-1m", email, licenseKey: deviceKey, startDate: new Date(), expireDate: new Date(Date.now() + 20 * DAY) });
+  return createLicense({ db: t.database.db, planId: "local-1m", email, deviceKey, startDate: new Date(), expireDate: new Date(Date.now() + 20 * DAY) });
 }
 
 /** Each TestClient calls from its own address (X-Forwarded-For, TRUST_PROXY on in tests). */

@@ -7,20 +7,20 @@ const future = new Date("2026-12-22T00:00:00Z");
 
 describe("licence status (the spec's rule)", () => {
   it.each([
-    ["expirekey_ in the key wins over a future expiry", { licenseKey: "abc_expirekey_LDREEL", startDate: past, expireDate: future }, "Expired"],
-    ["no start and no expiry is New", { licenseKey: null, startDate: null, expireDate: null }, "New"],
-    ["no dates with a key is still New", { licenseKey: "LDREEL-1", startDate: null, expireDate: null }, "New"],
-    ["a future expiry is Active", { licenseKey: "LDREEL-1", startDate: past, expireDate: future }, "Active"],
-    ["a past expiry is Expired", { licenseKey: "LDREEL-1", startDate: past, expireDate: past }, "Expired"],
-    ["expiry exactly now is Expired", { licenseKey: "LDREEL-1", startDate: past, expireDate: now }, "Expired"],
-    ["a start date without expiry is Expired", { licenseKey: "LDREEL-1", startDate: past, expireDate: null }, "Expired"],
+    ["expirekey_ in the key wins over a future expiry", { deviceKey: "abc_expirekey_LDREEL", startDate: past, expireDate: future }, "Expired"],
+    ["no start and no expiry is New", { deviceKey: null, startDate: null, expireDate: null }, "New"],
+    ["no dates with a key is still New", { deviceKey: "LDREEL-1", startDate: null, expireDate: null }, "New"],
+    ["a future expiry is Active", { deviceKey: "LDREEL-1", startDate: past, expireDate: future }, "Active"],
+    ["a past expiry is Expired", { deviceKey: "LDREEL-1", startDate: past, expireDate: past }, "Expired"],
+    ["expiry exactly now is Expired", { deviceKey: "LDREEL-1", startDate: past, expireDate: now }, "Expired"],
+    ["a start date without expiry is Expired", { deviceKey: "LDREEL-1", startDate: past, expireDate: null }, "Expired"],
   ] as const)("%s", (_label, input, expected) => {
     expect(licenseStatus(input, now)).toBe(expected);
   });
 });
 
 describe("an admin's hold", () => {
-  const running = { licenseKey: "LDREEL-1", startDate: past, expireDate: future };
+  const running = { deviceKey: "LDREEL-1", startDate: past, expireDate: future };
   it("Suspended and Revoked show over the term's state; the term's state is kept for the protocol", () => {
     expect(licenseStatus({ ...running, suspendedAt: past }, now)).toBe("Suspended");
     expect(licenseStatus({ ...running, revokedAt: past }, now)).toBe("Revoked");

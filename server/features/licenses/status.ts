@@ -1,7 +1,7 @@
 import { EXPIRED_KEY_MARKER, type LicenseStatus, type TermStatus } from "../../../contracts/licenses";
 
 export interface StatusInput {
-  licenseKey: string | null;
+  deviceKey: string | null;
   startDate: Date | null;
   expireDate: Date | null;
   /** Set by an admin: the tool is refused (SUSPENDED) until the licence is resumed. */
@@ -12,7 +12,7 @@ export interface StatusInput {
 
 /** The spec's rule, in its order: expirekey_ → Expired; no dates → New; future expiry → Active; else Expired. */
 export function termStatus(l: StatusInput, now: Date = new Date()): TermStatus {
-  if (l.licenseKey?.includes(EXPIRED_KEY_MARKER)) return "Expired";
+  if (l.deviceKey?.includes(EXPIRED_KEY_MARKER)) return "Expired";
   if (!l.startDate && !l.expireDate) return "New";
   if (l.expireDate && l.expireDate.getTime() > now.getTime()) return "Active";
   return "Expired";

@@ -103,20 +103,20 @@ export async function activateLicense({ db, buyKey, deviceKey, now = new Date() 
       const hold = holdOf(row);
       if (hold) return { code: hold, row };
       if (termStatus(row, now) === "Expired") return { code: "EXPIRED", row };
-      if (row.licenseKey !== null && row.licenseKey !== deviceKey) return { code: "DEVICE_MISMATCH", row };
-      if (row.licenseKey === deviceKey && row.startDate) return { code: "ALREADY_ACTIVE", row };
-      if (row.licenseKey === null && !(await freeDeviceKey(tx, deviceKey, row.id, now))) return { code: "DEVICE_IN_USE", row };
+      if (row.deviceKey !== null && row.deviceKey !== deviceKey) return { code: "DEVICE_MISMATCH", row };
+      if (row.deviceKey === deviceKey && row.startDate) return { code: "ALREADY_ACTIVE", row };
+      if (row.deviceKey === null && !(await freeDeviceKey(tx, deviceKey, row.id, now))) return { code: "DEVICE_IN_USE", row };
       const [updated] = await tx
         .update(licenses)
         .set({
-          licenseKey: deviceKey,
+          deviceKey,
           startDate: row.startDate ?? now,
           expireDate: row.expireDate ?? new Date(now.getTime() + row.termDays * DAY_MS),
           updatedAt: now,
         })
         .where(eq(licenses.id, row.id))
         .returning();
-      if (row.licenseKey === null) {
+      if (row.deviceKey === null) {
         await tx.insert(licenseHistory).values({
           licenseId: row.id,
           userId: row.userId,
@@ -170,9 +170,9 @@ export async function validateLicense({
   // An admin's hold first: a suspension or revocation answers the same on every device.
   const hold = holdOf(row);
   if (hold) return { code: hold, row };
-  if (row.licenseKey?.includes(EXPIRED_KEY_MARKER)) return { code: "EXPIRED", row };
-  if (row.licenseKey === null || !row.startDate) return { code: "NOT_ACTIVATED", row };
-  if (row.licenseKey !== deviceKey) return { code: "DEVICE_MISMATCH", row };
+  if (row.deviceKey?.includes(EXPIRED_KEY_MARKER)) return { code: "EXPIRED", row };
+  if (row.deviceKey === null || !row.startDate) return { code: "NOT_ACTIVATED", row };
+  if (row.deviceKey !== deviceKey) return { code: "DEVICE_MISMATCH", row };
   if (termStatus(row, now) !== "Active") return { code: "EXPIRED", row };
   return { code: "VALID", row };
 }
@@ -198,10 +198,10 @@ export async function changeLicenseKeyFromTool({
       if (!row) return { code: "NOT_FOUND", row };
       const hold = holdOf(row);
       if (hold) return { code: hold, row };
-      if (row.licenseKey !== oldDeviceKey) return { code: "DEVICE_MISMATCH", row };
+      if (row.deviceKey !== oldDeviceKey) return { code: "DEVICE_MISMATCH", row };
       const refusal = keyChangeRefusal(row, newDeviceKey, now);
       if (refusal) return { code: refusal, row };
-      if (row.licenseKey !== newDeviceKey && !(await freeDeviceKey(tx, newDeviceKey, row.id, now))) return { code: "DEVICE_IN_USE", row };
+      if (row.deviceKey !== newDeviceKey && !(await freeDeviceKey(tx, newDeviceKey, row.id, now))) return { code: "DEVICE_IN_USE", row };
       const updated = await applyKeyChange(tx, row, newDeviceKey, { email: null, changedBy: "desktop tool" }, now);
       return { code: "KEY_CHANGED", row: updated };
     }),

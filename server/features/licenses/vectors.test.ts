@@ -27,7 +27,7 @@ function rowFor(answer: LicenseAnswer): LicenseRow | null {
   if (answer.status === null) return null;
   const bound = answer.code === "DEVICE_MISMATCH" ? "PC-LDREEL-SOMEWHERE-ELSE" : answer.deviceKey;
   const expires = answer.expiresAt ? new Date(answer.expiresAt) : null;
-  return { licenseKey: bound, startDate: expires ? new Date(expires.getTime() - 30 * DAY) : null, expireDate: expires, changesLeft: answer.changesLeft } as LicenseRow;
+  return { deviceKey: bound, startDate: expires ? new Date(expires.getTime() - 30 * DAY) : null, expireDate: expires, changesLeft: answer.changesLeft } as LicenseRow;
 }
 
 const accepted = file.vectors.filter((v) => v.expect.verdict === "accept");

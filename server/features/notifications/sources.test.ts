@@ -113,12 +113,12 @@ describe("a paid order", () => {
   it("a subscription-tool renewal of a bound licence makes licence.extended; a top-up's order.paid carries no licence", async () => {
     await register(["order.paid", "licence.extended"]);
     const deviceKey = `PC-LDREEL-EVENTS-${Date.now()}`;
-    const bound = await createLicense({ db: db(), planId: "local-1m", email: buyer.email, userId: buyer.id, licenseKey: deviceKey, startDate: new Date(), expireDate: new Date(Date.now() + 86_400_000) });
+    const bound = await createLicense({ db: db(), planId: "local-1m", email: buyer.email, userId: buyer.id, deviceKey, startDate: new Date(), expireDate: new Date(Date.now() + 86_400_000) });
     const [tool, topup] = await insertOrders(db(), [
       { kind: "tool", planId: "local-1m", status: "pending", email: buyer.email, userId: buyer.id },
       { kind: "topup", amountMills: 5_000, status: "pending", email: buyer.email, userId: buyer.id },
     ]);
-    await db().update(orders).set({ deviceLicense: deviceKey }).where(eq(orders.id, tool!.id));
+    await db().update(orders).set({ deviceKey }).where(eq(orders.id, tool!.id));
     expect(await fulfilOrder(env.deps, tool!.id, "123456")).not.toBeNull();
     expect(await fulfilOrder(env.deps, tool!.id, "123456")).toBeNull(); // replayed: nothing more
     expect(await fulfilOrder(env.deps, topup!.id, "654321")).not.toBeNull();
@@ -219,7 +219,7 @@ describe("the seller's own alerts", () => {
   });
 
   it("the suspicious-licence check tells the seller once a day, with the audit event", async () => {
-    const licence = await createLicense({ db: db(), planId: "local-1m", email: "shared@example.com", licenseKey: `PC-LDREEL-SUS-${Date.now()}`, startDate: new Date(), expireDate: new Date(Date.now() + 86_400_000) });
+    const licence = await createLicense({ db: db(), planId: "local-1m", email: "shared@example.com", deviceKey: `PC-LDREEL-SUS-${Date.now()}`, startDate: new Date(), expireDate: new Date(Date.now() + 86_400_000) });
     const hour = sql`date_trunc('hour', now())`;
     for (let i = 0; i < 7; i++) await db().execute(sql`insert into licence_signals (licence_id, hour, kind, value) values (${licence.id}::uuid, ${hour}, 'address', ${`203.0.113.${i}`})`);
     expect(await flagSuspiciousLicences({ db: db(), thresholds: { addresses: 5, refusedKeys: 2 } })).toEqual([licence.id]);

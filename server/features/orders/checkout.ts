@@ -36,7 +36,7 @@ interface NewOrder {
   planId: string | null;
   planTitle: string;
   amountMills: number;
-  deviceLicense?: string | null;
+  deviceKey?: string | null;
   /** A renewal: the licence this plan order extends (decision 026). */
   renewLicenseId?: string | null;
   /** The buyer's display name (the provider may show it). */
@@ -61,7 +61,7 @@ async function insertOrder(deps: OrdersDeps, o: NewOrder, now: Date): Promise<Or
           planTitle: o.planTitle,
           amountMills: o.amountMills,
           currency: "USD",
-          deviceLicense: o.deviceLicense ?? null,
+          deviceKey: o.deviceKey ?? null,
           renewLicenseId: o.renewLicenseId ?? null,
           locale: o.locale,
           createdAt: now,
@@ -131,7 +131,7 @@ export async function createTopupCheckout(deps: OrdersDeps, user: CurrentUser, i
 
 export async function createToolCheckout(deps: OrdersDeps, input: { planId: string; email: string; license?: string; variant: "v1" | "v2" }, locale: OrderLocale = "en") {
   const plan = await pricedPlan(deps, input.planId);
-  const license = input.license?.trim() || null;
+  const deviceKey = input.license?.trim() || null;
   return create(deps, {
     kind: "tool",
     locale,
@@ -140,8 +140,8 @@ export async function createToolCheckout(deps: OrdersDeps, input: { planId: stri
     planId: plan.id,
     planTitle: plan.title,
     amountMills: plan.priceMills,
-    deviceLicense: license,
-    returnQuery: { ...(license ? { license_key: license } : {}), v: input.variant === "v2" ? "2" : "1" },
+    deviceKey,
+    returnQuery: { ...(deviceKey ? { license_key: deviceKey } : {}), v: input.variant === "v2" ? "2" : "1" },
   });
 }
 

@@ -57,12 +57,12 @@ const deviceKeyHint = (key: string) => (key.length <= 12 ? key : `${key.slice(0,
 async function extendOrIssue(tx: Tx, deps: OrdersDeps, order: OrderRow, now: Date): Promise<Fulfilment> {
   const plan = await planOf(tx, order.planId);
   const days = plan.periodDays + plan.bonusDays;
-  const [bound] = order.deviceLicense
+  const [bound] = order.deviceKey
     ? await tx
         .select()
         .from(licenses)
         // A revoked licence is never extended (decision 023): the payment buys a new one instead.
-        .where(and(eq(licenses.licenseKey, order.deviceLicense), sql`position('expirekey_' in ${licenses.licenseKey}) = 0`, isNull(licenses.revokedAt)))
+        .where(and(eq(licenses.deviceKey, order.deviceKey), sql`position('expirekey_' in ${licenses.deviceKey}) = 0`, isNull(licenses.revokedAt)))
         .for("update")
     : [];
   if (!bound) return issueLicence(tx, deps, order);
@@ -81,7 +81,7 @@ async function extendOrIssue(tx: Tx, deps: OrdersDeps, order: OrderRow, now: Dat
     await enqueueEmail(tx, { to: order.email, template: "license-extended", props: { buyKey: bound.buyKey, planTitle: plan.title, addedDays: days, expireDate, dashboardUrl } });
     return { licenseId: bound.id, buyKey: bound.buyKey, extended: true, expireDate, addedDays: days };
   }
-  await enqueueEmail(tx, { to: order.email, template: "license-gift-receipt", props: { planTitle: plan.title, addedDays: days, deviceKeyHint: deviceKeyHint(order.deviceLicense!), expireDate } });
+  await enqueueEmail(tx, { to: order.email, template: "license-gift-receipt", props: { planTitle: plan.title, addedDays: days, deviceKeyHint: deviceKeyHint(order.deviceKey!), expireDate } });
   await enqueueEmail(tx, {
     to: bound.email,
     template: "license-extended-by-other",

@@ -50,7 +50,7 @@ describe("plan purchase", () => {
     expect(paid).toMatchObject({ status: "paid", providerRef: expect.stringMatching(/^\d{6}$/) });
     const licences = await env.licencesOf(paid.id);
     expect(licences).toHaveLength(1);
-    expect(licences[0]).toMatchObject({ email: buyer.email, userId: buyer.id, planId: "local-3m", changesLeft: 10, termDays: 105, startDate: null, expireDate: null, licenseKey: null });
+    expect(licences[0]).toMatchObject({ email: buyer.email, userId: buyer.id, planId: "local-3m", changesLeft: 10, termDays: 105, startDate: null, expireDate: null, deviceKey: null });
     expect(licences[0]!.buyKey).toMatch(/^KS-([A-HJKMNP-Z2-9]{5}-){3}[A-HJKMNP-Z2-9]{5}$/);
     expect(await env.emails(buyer.email, "license-key")).toBe(1);
     const mail = await env.t.lastEmail(buyer.email, "license-key");

@@ -28,7 +28,7 @@ const licence = async (id: string) => (await env.t.database.db.select().from(lic
 describe("subscription tool", () => {
   it("extends its owner's active licence from its expiry (3 Months: 90 + 15 days) and e-mails the owner its buy key", async () => {
     const expiry = new Date(Date.now() + 10 * DAY);
-    const bound = await createLicense({ db: env.t.database.db, planId: "local-1m", email: "owner@example.com", licenseKey: "PC-LDREEL-ACTIVE", startDate: new Date(Date.now() - 20 * DAY), expireDate: expiry });
+    const bound = await createLicense({ db: env.t.database.db, planId: "local-1m", email: "owner@example.com", deviceKey: "PC-LDREEL-ACTIVE", startDate: new Date(Date.now() - 20 * DAY), expireDate: expiry });
     const { order, checkout } = await buy({ planId: "local-3m", email: "Owner@Example.com", license: "PC-LDREEL-ACTIVE", variant: "v2" });
     const after = await licence(bound.id);
     expect(after.expireDate!.getTime()).toBe(expiry.getTime() + 105 * DAY);
@@ -79,13 +79,13 @@ describe("subscription tool", () => {
     const owner = await env.t.signedInUser();
     const attacker = await env.t.signedInUser();
     const expiry = new Date(Date.now() + 10 * DAY);
-    const bound = await createLicense({ db: env.t.database.db, planId: "local-1m", email: owner.email, userId: owner.id, licenseKey: "PC-LDREEL-VICTIM", startDate: new Date(Date.now() - 20 * DAY), expireDate: expiry });
+    const bound = await createLicense({ db: env.t.database.db, planId: "local-1m", email: owner.email, userId: owner.id, deviceKey: "PC-LDREEL-VICTIM", startDate: new Date(Date.now() - 20 * DAY), expireDate: expiry });
     const { order, checkout } = await buy({ planId: "local-1m", email: attacker.email, license: "PC-LDREEL-VICTIM", variant: "v1" });
 
     // The gift is granted: 30 days more on the owner's licence, which stays on the owner's device.
     const after = await licence(bound.id);
     expect(after.expireDate!.getTime()).toBe(expiry.getTime() + 30 * DAY);
-    expect(after).toMatchObject({ licenseKey: "PC-LDREEL-VICTIM", email: owner.email });
+    expect(after).toMatchObject({ deviceKey: "PC-LDREEL-VICTIM", email: owner.email });
 
     // Nothing the payer can see carries the buy key: their mailbox, their orders, the return URL.
     const payerMail = await env.t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, attacker.email));
@@ -111,7 +111,7 @@ describe("subscription tool", () => {
   });
 
   it("extends an expired licence from now", async () => {
-    const bound = await createLicense({ db: env.t.database.db, planId: "local-1m", email: "owner@example.com", licenseKey: "PC-LDREEL-LAPSED", startDate: new Date(Date.now() - 60 * DAY), expireDate: new Date(Date.now() - 30 * DAY) });
+    const bound = await createLicense({ db: env.t.database.db, planId: "local-1m", email: "owner@example.com", deviceKey: "PC-LDREEL-LAPSED", startDate: new Date(Date.now() - 60 * DAY), expireDate: new Date(Date.now() - 30 * DAY) });
     const before = Date.now();
     await buy({ planId: "local-1m", email: "owner@example.com", license: "PC-LDREEL-LAPSED" });
     const expiry = (await licence(bound.id)).expireDate!.getTime();
@@ -120,13 +120,13 @@ describe("subscription tool", () => {
   });
 
   it("lengthens the term of a bound licence not yet activated", async () => {
-    const bound = await createLicense({ db: env.t.database.db, planId: "local-1m", email: "owner@example.com", licenseKey: "PC-LDREEL-NEW" });
+    const bound = await createLicense({ db: env.t.database.db, planId: "local-1m", email: "owner@example.com", deviceKey: "PC-LDREEL-NEW" });
     await buy({ planId: "local-12m", email: "owner@example.com", license: "PC-LDREEL-NEW" });
     expect(await licence(bound.id)).toMatchObject({ termDays: 30 + 395, startDate: null, expireDate: null });
   });
 
   it("never extends a revoked licence: the payment buys a new licence for the payer instead", async () => {
-    const revoked = await createLicense({ db: env.t.database.db, planId: "local-1m", email: "revoked@example.com", licenseKey: "PC-LDREEL-REVOKED", startDate: new Date(Date.now() - 10 * DAY), expireDate: new Date(Date.now() + 20 * DAY) });
+    const revoked = await createLicense({ db: env.t.database.db, planId: "local-1m", email: "revoked@example.com", deviceKey: "PC-LDREEL-REVOKED", startDate: new Date(Date.now() - 10 * DAY), expireDate: new Date(Date.now() + 20 * DAY) });
     await env.t.database.db.update(licenses).set({ revokedAt: new Date() }).where(eq(licenses.id, revoked.id));
     const before = await licence(revoked.id);
     const { order } = await buy({ planId: "local-1m", email: "revoked@example.com", license: "PC-LDREEL-REVOKED" });

@@ -35,7 +35,7 @@ const order = {
   providerRef: "654321",
   refundedMills: 0,
   refundClaimUntil: null,
-  deviceLicense: null,
+  deviceKey: null,
   renewLicenseId: null,
   fulfilment: null,
   createdAt: paidAt,

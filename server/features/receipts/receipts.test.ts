@@ -37,7 +37,7 @@ function order(over: Partial<OrderRow> = {}): OrderRow {
     providerRef: "123456",
     refundedMills: 0,
     refundClaimUntil: null,
-    deviceLicense: null,
+    deviceKey: null,
     renewLicenseId: null,
     fulfilment: null,
     createdAt: paidAt,

@@ -35,7 +35,7 @@ const mails = (to: string, template: string) =>
 const racingPasses = (now: Date) => Promise.all([sendExpiryReminders(deps, now), sendExpiryReminders(deps, now)]);
 
 async function activeLicence(owner: SignedInUser, expiresIn: number, now = new Date(), planId = "local-1m") {
-  return createLicense({ db: db(), planId, email: owner.email, userId: owner.id, licenseKey: `PC-LDREEL-${crypto.randomUUID().slice(0, 8)}`, startDate: new Date(now.getTime() - 20 * DAY), expireDate: new Date(now.getTime() + expiresIn) });
+  return createLicense({ db: db(), planId, email: owner.email, userId: owner.id, deviceKey: `PC-LDREEL-${crypto.randomUUID().slice(0, 8)}`, startDate: new Date(now.getTime() - 20 * DAY), expireDate: new Date(now.getTime() + expiresIn) });
 }
 
 async function pay(client: TestClient, path: string, body: unknown): Promise<CheckoutResponse> {

@@ -25,7 +25,7 @@ const LicenseBody = z.object({
   email: z.email(),
   planId: z.string(),
   name: z.string().optional(),
-  licenseKey: z.string().nullable().optional(),
+  deviceKey: z.string().nullable().optional(),
   startDate: z.coerce.date().nullable().optional(),
   expireDate: z.coerce.date().nullable().optional(),
   changesLeft: z.number().int().min(0).optional(),
@@ -185,7 +185,7 @@ export function createTestApiRoutes({
             db: tx,
             planId: input.planId,
             email: input.email,
-            licenseKey: deviceKeys[i],
+            deviceKey: deviceKeys[i],
             startDate: new Date(now),
             expireDate: new Date(now + 30 * 86_400_000),
           });
