@@ -662,7 +662,7 @@ export interface paths {
          * Move a licence to a new device key
          * @description Binds one of your licences to a new device key (from the desktop tool; it contains LDREEL). Binding the first key is free, moving to another spends one change.
          */
-        post: operations["changeLicenseKey"];
+        post: operations["changeLicenseDeviceKey"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1749,10 +1749,10 @@ export interface operations {
                                 buyKey: string;
                                 changesLeft: number;
                                 createdAt: string;
+                                deviceKey: string | null;
                                 email: string;
                                 expireDate: string | null;
                                 id: string;
-                                licenseKey: string | null;
                                 name: string;
                                 orderId: string | null;
                                 planId: string | null;
@@ -1774,7 +1774,7 @@ export interface operations {
                                 buyKey: string | null;
                                 createdAt: string;
                                 currency: string;
-                                deviceLicense: string | null;
+                                deviceKey: string | null;
                                 email: string;
                                 expiresAt: string | null;
                                 id: string;
@@ -1896,10 +1896,10 @@ export interface operations {
                             buyKey: string;
                             changesLeft: number;
                             createdAt: string;
+                            deviceKey: string | null;
                             email: string;
                             expireDate: string | null;
                             id: string;
-                            licenseKey: string | null;
                             name: string;
                             orderId: string | null;
                             planId: string | null;
@@ -2035,10 +2035,10 @@ export interface operations {
                             buyKey: string;
                             changesLeft: number;
                             createdAt: string;
+                            deviceKey: string | null;
                             email: string;
                             expireDate: string | null;
                             id: string;
-                            licenseKey: string | null;
                             name: string;
                             orderId: string | null;
                             planId: string | null;
@@ -4353,9 +4353,9 @@ export interface operations {
                             buyKey: string;
                             canChangeKey: boolean;
                             changesLeft: number;
+                            deviceKey: string | null;
                             expireDate: string | null;
                             id: string;
-                            licenseKey: string | null;
                             name: string;
                             planTitle: string | null;
                             revokedAt: string | null;
@@ -4425,9 +4425,9 @@ export interface operations {
                             buyKey: string;
                             canChangeKey: boolean;
                             changesLeft: number;
+                            deviceKey: string | null;
                             expireDate: string | null;
                             id: string;
-                            licenseKey: string | null;
                             name: string;
                             planTitle: string | null;
                             revokedAt: string | null;
@@ -4504,7 +4504,7 @@ export interface operations {
             };
         };
     };
-    changeLicenseKey: {
+    changeLicenseDeviceKey: {
         parameters: {
             query?: never;
             header?: never;
@@ -4518,7 +4518,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @description A device key as the desktop tool shows it: it contains LDREEL (spaces around it are trimmed) */
-                    licenseKey: string;
+                    deviceKey: string;
                 };
             };
         };
@@ -4534,9 +4534,9 @@ export interface operations {
                             buyKey: string;
                             canChangeKey: boolean;
                             changesLeft: number;
+                            deviceKey: string | null;
                             expireDate: string | null;
                             id: string;
-                            licenseKey: string | null;
                             name: string;
                             planTitle: string | null;
                             revokedAt: string | null;

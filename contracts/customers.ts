@@ -94,7 +94,7 @@ export const AdminLicenceSchema = z.object({
   name: z.string(),
   buyKey: z.string(),
   /** The device key it is bound to. */
-  licenseKey: z.string().nullable(),
+  deviceKey: z.string().nullable(),
   planId: z.string().nullable(),
   planTitle: z.string().nullable(),
   /** The plan's key changes: what "reset changes left" restores by default. */
@@ -120,7 +120,7 @@ export const CustomerOrderSchema = OrderSchema.extend({
   providerRef: z.string().nullable(),
   refundedMills: z.number().int(),
   /** Subscription tool: the device key the payment extends. */
-  deviceLicense: z.string().nullable(),
+  deviceKey: z.string().nullable(),
 });
 export type CustomerOrder = z.infer<typeof CustomerOrderSchema>;
 

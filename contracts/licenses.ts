@@ -34,7 +34,7 @@ export type LicenseStatus = z.infer<typeof LicenseStatusSchema>;
 export const LicenseSchema = z.object({
   id: z.string(),
   name: z.string(),
-  licenseKey: z.string().nullable(),
+  deviceKey: z.string().nullable(),
   buyKey: z.string(),
   startDate: z.string().nullable(),
   expireDate: z.string().nullable(),
@@ -53,7 +53,7 @@ export const LicenseListQuerySchema = z.object({ search: dbText().trim().max(200
 export const LicenseListSchema = z.object({ licenses: z.array(LicenseSchema) });
 
 export const RenameLicenseBodySchema = z.object({ name: dbText().trim().max(100, "Name is too long (100 characters at most)") });
-export const ChangeLicenseKeyBodySchema = z.object({ licenseKey: DeviceKeySchema });
+export const ChangeDeviceKeyBodySchema = z.object({ deviceKey: DeviceKeySchema });
 
 export const LicenseHistoryEntrySchema = z.object({
   id: z.string(),

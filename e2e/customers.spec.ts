@@ -179,7 +179,7 @@ test("a super-admin finds a customer by device key, refunds their plan order fro
     })
     .toBe(1);
   const deviceKey = `PC-LDREEL-RF-${Date.now().toString(36).toUpperCase()}`;
-  expect((await buyer.request.post(`/api/licenses/${licenceId}/change-key`, { headers: origin, data: { licenseKey: deviceKey } })).ok()).toBe(true);
+  expect((await buyer.request.post(`/api/licenses/${licenceId}/change-key`, { headers: origin, data: { deviceKey } })).ok()).toBe(true);
 
   await signInTo(page, superAdmin, "/overview");
   const search = page.getByRole("search").getByRole("combobox", { name: "Find a customer" });

@@ -227,7 +227,7 @@ const DOCUMENTED: Record<string, Row> = {
   // Licences: owner only, admins included (they use the admin console).
   "GET /api/licenses": { url: () => "/api/licenses", expect: signedIn(200), shows: () => alice.buyKey },
   "PATCH /api/licenses/{id}": { url: (r) => `/api/licenses/${r.licenceId}`, method: "PATCH", json: () => ({ name: "Matrix" }), expect: ownRow(200, false), shows: (r) => r.buyKey },
-  "POST /api/licenses/{id}/change-key": { url: (r) => `/api/licenses/${r.licenceId}/change-key`, json: (r) => ({ licenseKey: r.deviceKey }), expect: ownRow(200, false), shows: (r) => r.buyKey },
+  "POST /api/licenses/{id}/change-key": { url: (r) => `/api/licenses/${r.licenceId}/change-key`, json: (r) => ({ deviceKey: r.deviceKey }), expect: ownRow(200, false), shows: (r) => r.buyKey },
   "GET /api/license-history": { url: () => "/api/license-history", expect: signedIn(200) },
   // Renewals (decision 026): the owner's licence only (its name and plans, never its buy key).
   "GET /api/licenses/{id}/renewal": {

@@ -119,7 +119,7 @@ export async function getCustomer({ db, secret, email: rawEmail, now = new Date(
     licences: { items: await toAdminLicences(db, licenceRows, now), total: total(licenceCount) },
     orders: {
       items: orderRows.map(
-        (o): CustomerOrder => ({ ...toOrderDto(o), provider: o.provider, providerRef: o.providerRef, refundedMills: o.refundedMills, deviceLicense: o.deviceKey }),
+        (o): CustomerOrder => ({ ...toOrderDto(o), provider: o.provider, providerRef: o.providerRef, refundedMills: o.refundedMills, deviceKey: o.deviceKey }),
       ),
       total: total(orderCount),
     },

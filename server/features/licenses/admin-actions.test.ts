@@ -171,7 +171,7 @@ describe("reset changes left, release the device, resend the key", () => {
   it("release-device: unbound with a history row and an e-mail; the old device is refused, a new one activates free of charge, same expiry", async () => {
     const lic = await active();
     const res = await act(lic.id, { action: "release-device", reason: "New computer, old one is dead" });
-    expect(res.body.licence).toMatchObject({ licenseKey: null, changesLeft: 2, expireDate: lic.expireDate!.toISOString() });
+    expect(res.body.licence).toMatchObject({ deviceKey: null, changesLeft: 2, expireDate: lic.expireDate!.toISOString() });
     expect(await historyOf(lic.id)).toEqual([expect.objectContaining({ oldLicense: lic.deviceKey, newLicense: null, changedBy: "support", authUserEmail: admin.email, notes: "Device key released by support" })]);
     expect((await t.lastEmail(lic.email, "license-device-released")).text).toContain("no longer bound to a computer");
     expect((await validate(lic.buyKey, lic.deviceKey!)).code).toBe("NOT_ACTIVATED");

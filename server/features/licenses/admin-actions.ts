@@ -62,7 +62,7 @@ export async function toAdminLicences(db: Db, rows: LicenseRow[], now = new Date
       email: row.email,
       name: row.name,
       buyKey: row.buyKey,
-      licenseKey: row.deviceKey,
+      deviceKey: row.deviceKey,
       planId: row.planId,
       planTitle: plan?.title ?? null,
       planKeyChanges: plan?.keyChanges ?? null,
@@ -80,7 +80,10 @@ export async function toAdminLicences(db: Db, rows: LicenseRow[], now = new Date
   });
 }
 
-/** The licence's state for the audit log's before and after. */
+/**
+ * The licence's state for the audit log's before and after. The device key keeps the JSON name
+ * `licenseKey` that the stored audit rows already use (decision 031), so old and new rows read alike.
+ */
 function snapshot(row: LicenseRow, now: Date) {
   return {
     status: licenseStatus(row, now),

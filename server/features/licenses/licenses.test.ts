@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type LicenseDto = { id: string; name: string; licenseKey: string | null; buyKey: string; status: string; changesLeft: number; canChangeKey: boolean; planTitle: string | null };
+type LicenseDto = { id: string; name: string; deviceKey: string | null; buyKey: string; status: string; changesLeft: number; canChangeKey: boolean; planTitle: string | null };
 
 describe("the dashboard's licences", () => {
   it("lists the owner's licences with status, hides expirekey_ ones, searches buy key and licence key", async () => {
@@ -32,7 +32,7 @@ describe("the dashboard's licences", () => {
     expect(res.status).toBe(200);
     const byId = new Map(res.body.licenses.map((l) => [l.id, l]));
     expect(res.body.licenses).toHaveLength(3);
-    expect(byId.get(fresh.id)).toMatchObject({ status: "New", licenseKey: null, changesLeft: 2, canChangeKey: true, name: "Office PC", planTitle: "1 Month" });
+    expect(byId.get(fresh.id)).toMatchObject({ status: "New", deviceKey: null, changesLeft: 2, canChangeKey: true, name: "Office PC", planTitle: "1 Month" });
     expect(byId.get(active.id)).toMatchObject({ status: "Active", canChangeKey: true });
     expect(byId.get(lapsed.id)).toMatchObject({ status: "Expired", canChangeKey: false });
     expect(fresh.buyKey).toMatch(/^KS-([A-HJKMNP-Z2-9]{5}-){3}[A-HJKMNP-Z2-9]{5}$/);
@@ -61,19 +61,19 @@ describe("the dashboard's licences", () => {
     const lic = await seed({ deviceKey: "LDREEL-OLD-A", startDate: new Date(), expireDate: new Date(Date.now() + 30 * DAY), changesLeft: 2 });
     const url = `/api/licenses/${lic.id}/change-key`;
 
-    const empty = await owner.client.json<{ code: string; issues: Array<{ path: string; message: string }> }>(url, { json: { licenseKey: "  " } });
+    const empty = await owner.client.json<{ code: string; issues: Array<{ path: string; message: string }> }>(url, { json: { deviceKey: "  " } });
     expect(empty.status).toBe(422);
-    expect(empty.body.issues[0]).toEqual({ path: "licenseKey", message: "License key cannot be empty" });
-    const noMarker = await owner.client.json<{ issues: Array<{ message: string }> }>(url, { json: { licenseKey: "abc" } });
+    expect(empty.body.issues[0]).toEqual({ path: "deviceKey", message: "License key cannot be empty" });
+    const noMarker = await owner.client.json<{ issues: Array<{ message: string }> }>(url, { json: { deviceKey: "abc" } });
     expect(noMarker.body.issues[0]!.message).toBe("Invalid license key format. Please use the key provided by the tool.");
 
-    const changed = await owner.client.json<{ license: LicenseDto }>(url, { json: { licenseKey: "LDREEL-NEW-B" } });
+    const changed = await owner.client.json<{ license: LicenseDto }>(url, { json: { deviceKey: "LDREEL-NEW-B" } });
     expect(changed.status).toBe(200);
-    expect(changed.body.license).toMatchObject({ licenseKey: "LDREEL-NEW-B", changesLeft: 1 });
+    expect(changed.body.license).toMatchObject({ deviceKey: "LDREEL-NEW-B", changesLeft: 1 });
     // The same key again changes nothing and costs nothing.
-    const same = await owner.client.json<{ license: LicenseDto }>(url, { json: { licenseKey: "LDREEL-NEW-B" } });
+    const same = await owner.client.json<{ license: LicenseDto }>(url, { json: { deviceKey: "LDREEL-NEW-B" } });
     expect(same.body.license.changesLeft).toBe(1);
-    expect((await stranger.client.json(url, { json: { licenseKey: "LDREEL-THIEF" } })).status).toBe(404);
+    expect((await stranger.client.json(url, { json: { deviceKey: "LDREEL-THIEF" } })).status).toBe(404);
 
     const history = await owner.client.json<{ entries: Array<{ oldLicense: string; newLicense: string; buykey: string; changedBy: string }>; total: number }>(
       `/api/license-history?search=${lic.buyKey}`,
@@ -83,17 +83,17 @@ describe("the dashboard's licences", () => {
 
   it("refuses a change at 0 changes left and on an expired licence", async () => {
     const spent = await seed({ deviceKey: "LDREEL-S", startDate: new Date(), expireDate: new Date(Date.now() + DAY), changesLeft: 0 });
-    const zero = await owner.client.json<{ code: string }>(`/api/licenses/${spent.id}/change-key`, { json: { licenseKey: "LDREEL-T" } });
+    const zero = await owner.client.json<{ code: string }>(`/api/licenses/${spent.id}/change-key`, { json: { deviceKey: "LDREEL-T" } });
     expect([zero.status, zero.body.code]).toEqual([409, "NO_CHANGES_LEFT"]);
     const old = await seed({ deviceKey: "LDREEL-E", startDate: new Date(Date.now() - 40 * DAY), expireDate: new Date(Date.now() - DAY) });
-    const expired = await owner.client.json<{ code: string }>(`/api/licenses/${old.id}/change-key`, { json: { licenseKey: "LDREEL-F" } });
+    const expired = await owner.client.json<{ code: string }>(`/api/licenses/${old.id}/change-key`, { json: { deviceKey: "LDREEL-F" } });
     expect([expired.status, expired.body.code]).toEqual([409, "EXPIRED"]);
   });
 
   it("20 concurrent changes with 1 change left: exactly one succeeds", async () => {
     const lic = await seed({ deviceKey: "LDREEL-RACE-0", startDate: new Date(), expireDate: new Date(Date.now() + DAY), changesLeft: 1 });
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => owner.client.json(`/api/licenses/${lic.id}/change-key`, { json: { licenseKey: `LDREEL-RACE-${i + 1}` } })),
+      Array.from({ length: 20 }, (_, i) => owner.client.json(`/api/licenses/${lic.id}/change-key`, { json: { deviceKey: `LDREEL-RACE-${i + 1}` } })),
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(19);
@@ -103,7 +103,7 @@ describe("the dashboard's licences", () => {
 
   it("history: users see their own e-mail's rows, admins all", async () => {
     const theirs = await createLicense({ db: t.database.db, planId: "local-1m", email: stranger.email, deviceKey: "LDREEL-X1", startDate: new Date(), expireDate: new Date(Date.now() + DAY) });
-    expect((await stranger.client.json(`/api/licenses/${theirs.id}/change-key`, { json: { licenseKey: "LDREEL-X2" } })).status).toBe(200);
+    expect((await stranger.client.json(`/api/licenses/${theirs.id}/change-key`, { json: { deviceKey: "LDREEL-X2" } })).status).toBe(200);
     const mine = await owner.client.json<{ entries: Array<{ email: string }> }>("/api/license-history");
     expect(mine.body.entries.every((e) => e.email === owner.email)).toBe(true);
     expect(mine.body.entries.length).toBeGreaterThan(0);

@@ -164,7 +164,7 @@ describe("an admin's hold: SUSPENDED and REVOKED (issue #16)", () => {
     for (const [set, code] of [[{ suspendedAt: new Date() }, "LICENSE_SUSPENDED"], [{ revokedAt: new Date() }, "LICENSE_REVOKED"]] as const) {
       const lic = await activeOn(device("DASH"), { email: owner.email, userId: owner.id });
       await hold(lic.id, set);
-      const res = await owner.client.json<{ code: string }>(`/api/licenses/${lic.id}/change-key`, { json: { licenseKey: device("DASH-NEW") } });
+      const res = await owner.client.json<{ code: string }>(`/api/licenses/${lic.id}/change-key`, { json: { deviceKey: device("DASH-NEW") } });
       expect([res.status, res.body.code]).toEqual([409, code]);
       const list = await owner.client.json<{ licenses: Array<{ id: string; status: string; canChangeKey: boolean }> }>("/api/licenses");
       expect(list.body.licenses.find((l) => l.id === lic.id)).toMatchObject({ status: code === "LICENSE_SUSPENDED" ? "Suspended" : "Revoked", canChangeKey: false });
@@ -213,7 +213,7 @@ describe("one device key, one licence", () => {
     for (const role of [{}, { role: "admin" as const }, { role: "admin" as const, superAdmin: true }]) {
       const thief = await t.signedInUser(role);
       const mine = await seed({ email: thief.email, userId: thief.id });
-      const res = await thief.client.json<{ code: string; message: string }>(`/api/licenses/${mine.id}/change-key`, { json: { licenseKey: deviceKey } });
+      const res = await thief.client.json<{ code: string; message: string }>(`/api/licenses/${mine.id}/change-key`, { json: { deviceKey } });
       expect([res.status, res.body.code]).toEqual([409, "DEVICE_IN_USE"]);
       expect(res.body.message).toBe("This device key is already bound to another license. Move or release that license first.");
       expect(JSON.stringify(res.body)).not.toContain(victim.email);
@@ -222,7 +222,7 @@ describe("one device key, one licence", () => {
       expect(after!.deviceKey).toBeNull();
     }
     // Without a session, or on the victim's licence itself, the route is closed as before.
-    expect((await t.client().json(`/api/licenses/${theirs.id}/change-key`, { json: { licenseKey: device("ANON") } })).status).toBe(401);
+    expect((await t.client().json(`/api/licenses/${theirs.id}/change-key`, { json: { deviceKey: device("ANON") } })).status).toBe(401);
     const [still] = await t.database.db.select().from(licenses).where(eq(licenses.id, theirs.id));
     expect(still!.deviceKey).toBe(deviceKey);
   });
@@ -258,7 +258,7 @@ describe("one device key, one licence", () => {
     // Half through the tool, half through the dashboard, all at once.
     const results = await Promise.all(
       rivals.map(async (lic, i) => {
-        if (i % 2) return (await owner.client.json<{ code?: string }>(`/api/licenses/${lic.id}/change-key`, { json: { licenseKey: deviceKey } })).status === 200 ? "won" : "lost";
+        if (i % 2) return (await owner.client.json<{ code?: string }>(`/api/licenses/${lic.id}/change-key`, { json: { deviceKey } })).status === 200 ? "won" : "lost";
         const res = await t.client().request("/api/v1/licenses/activate", { json: { protocol: 2, buyKey: lic.buyKey, deviceKey, nonce: nonce() } });
         const body = (await res.json()) as Answer;
         expect(res.status).toBe(200);

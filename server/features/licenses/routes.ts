@@ -1,7 +1,7 @@
 // Dashboard routes: the signed-in user's licences and the licence history.
 import { OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
 import {
-  ChangeLicenseKeyBodySchema,
+  ChangeDeviceKeyBodySchema,
   LicenseHistoryListSchema,
   LicenseHistoryQuerySchema,
   LicenseListQuerySchema,
@@ -44,12 +44,12 @@ const renameRoute = createRoute({
 const changeKeyRoute = createRoute({
   method: "post",
   path: "/licenses/{id}/change-key",
-  operationId: "changeLicenseKey",
+  operationId: "changeLicenseDeviceKey",
   tags: TAGS,
   security: SESSION,
   summary: "Move a licence to a new device key",
   description: "Binds one of your licences to a new device key (from the desktop tool; it contains LDREEL). Binding the first key is free, moving to another spends one change.",
-  request: { params: IdParam, ...jsonBody(ChangeLicenseKeyBodySchema) },
+  request: { params: IdParam, ...jsonBody(ChangeDeviceKeyBodySchema) },
   responses: {
     200: json(LicenseResponse, "The licence"),
     ...errorResponses([401, 403, 404, 409, ...JSON_BODY], { ...NOT_YOURS, 409: "EXPIRED, NO_CHANGES_LEFT or DEVICE_IN_USE (another running licence holds the device key)" }),
@@ -84,7 +84,7 @@ export function createLicenseRoutes(db: Db) {
     })
     .openapi(changeKeyRoute, async (c) => {
       const user = requireUser(c.get("ctx"));
-      const license = await changeOwnDeviceKey({ db, user, id: c.req.valid("param").id, deviceKey: c.req.valid("json").licenseKey });
+      const license = await changeOwnDeviceKey({ db, user, id: c.req.valid("param").id, deviceKey: c.req.valid("json").deviceKey });
       return c.json({ license }, 200);
     })
     .openapi(historyRoute, async (c) => {

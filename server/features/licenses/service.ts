@@ -81,7 +81,7 @@ export function toLicenseDto(row: LicenseRow, planTitle: string | null, now = ne
   return {
     id: row.id,
     name: row.name,
-    licenseKey: row.deviceKey,
+    deviceKey: row.deviceKey,
     buyKey: row.buyKey,
     startDate: row.startDate?.toISOString() ?? null,
     expireDate: row.expireDate?.toISOString() ?? null,

@@ -23,7 +23,7 @@ import type { LicenceCache } from "./cache";
 import { normalizeBuyKey } from "./service";
 import type { LicenceSignals } from "./signals";
 import { SIGNATURE_HEADER, type Signer } from "./signing";
-import { activateLicense, buildAnswer, changeLicenseKeyFromTool, validateLicense, type Outcome } from "./tool";
+import { activateLicense, buildAnswer, changeDeviceKeyFromTool, validateLicense, type Outcome } from "./tool";
 
 const signedAnswer = (description: string) => ({
   description,
@@ -193,7 +193,7 @@ export function createLicenseTool({ db, signer, limiter, settings, cache, signal
       const protocol = protocolOf(input, now);
       const buyKey = normalizeBuyKey(input.buyKey);
       limit(caller, "change", buyKey);
-      const outcome = await changeLicenseKeyFromTool({ db, buyKey, oldDeviceKey: input.oldDeviceKey, newDeviceKey: input.newDeviceKey, now });
+      const outcome = await changeDeviceKeyFromTool({ db, buyKey, oldDeviceKey: input.oldDeviceKey, newDeviceKey: input.newDeviceKey, now });
       cache?.evict(buyKey);
       return answer(caller, "change-key", protocol, { buyKey, deviceKey: input.newDeviceKey, nonce: input.nonce }, outcome, now, input.newDeviceKey);
     },

@@ -178,7 +178,7 @@ export async function validateLicense({
 }
 
 /** The tool moves its licence: it must prove the current device key. */
-export async function changeLicenseKeyFromTool({
+export async function changeDeviceKeyFromTool({
   db,
   buyKey,
   oldDeviceKey,

@@ -11,8 +11,8 @@ export const licensesApi = {
 
   rename: (id: string, name: string) => unwrap(client.PATCH("/api/licenses/{id}", { params: { path: { id } }, body: { name } })),
 
-  changeKey: (id: string, licenseKey: string) =>
-    unwrap(client.POST("/api/licenses/{id}/change-key", { params: { path: { id } }, body: { licenseKey } })),
+  changeKey: (id: string, deviceKey: string) =>
+    unwrap(client.POST("/api/licenses/{id}/change-key", { params: { path: { id } }, body: { deviceKey } })),
 
   history: (params: { search: string; page: number; pageSize?: number }, signal?: AbortSignal) =>
     unwrap(

@@ -48,7 +48,7 @@ export function ChangeKeyDialog({ license, open, onOpenChange, onCloseAutoFocus 
         <DialogHeader>
           <DialogTitle>Change License Key</DialogTitle>
           <DialogDescription>
-            {license.licenseKey
+            {license.deviceKey
               ? `Paste the new key shown by the desktop tool. You have ${changes} left; each change uses one.`
               : "Paste the key shown by the desktop tool. Setting the first key does not use a change."}
           </DialogDescription>

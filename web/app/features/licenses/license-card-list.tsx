@@ -33,8 +33,8 @@ export function LicenseCardList({ licenses, rowLabel }: { licenses: License[]; r
           </div>
           <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
             <Field term="License Key">
-              {license.licenseKey ? (
-                <KeyText value={license.licenseKey} />
+              {license.deviceKey ? (
+                <KeyText value={license.deviceKey} />
               ) : (
                 <span className="text-muted-foreground">N/A</span>
               )}

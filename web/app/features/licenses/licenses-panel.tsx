@@ -137,8 +137,8 @@ function LicenseRow({ license }: { license: License }) {
         </div>
       </TableCell>
       <TableCell>
-        {license.licenseKey ? (
-          <KeyText value={license.licenseKey} className="block max-w-[12rem] min-w-[8rem]" />
+        {license.deviceKey ? (
+          <KeyText value={license.deviceKey} className="block max-w-[12rem] min-w-[8rem]" />
         ) : (
           <span className="text-muted-foreground">N/A</span>
         )}

@@ -80,7 +80,7 @@ export const ACTION_COPY: Record<LicenceActionName, ActionCopy> = {
   "release-device": {
     title: "Release device",
     describe: (l) =>
-      `Unbinds ${l.licenseKey ?? "its device key"}: that computer is refused at its next check, and the owner activates the licence on another one without spending a change. The expiry stays. The owner is e-mailed.`,
+      `Unbinds ${l.deviceKey ?? "its device key"}: that computer is refused at its next check, and the owner activates the licence on another one without spending a change. The expiry stays. The owner is e-mailed.`,
     confirm: "Release device",
     pending: "Releasing ...",
     done: "Device released",

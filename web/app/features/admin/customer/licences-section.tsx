@@ -80,7 +80,7 @@ export function LicencesSection({ email, licences, total }: { email: string; lic
                       <KeyText value={licence.buyKey} />
                     </CardField>
                     <CardField term="Device key">
-                      {licence.licenseKey ? <KeyText value={licence.licenseKey} /> : <span className="text-muted-foreground">Not bound</span>}
+                      {licence.deviceKey ? <KeyText value={licence.deviceKey} /> : <span className="text-muted-foreground">Not bound</span>}
                     </CardField>
                     <CardField term="Term">
                       <Term licence={licence} />
@@ -114,7 +114,7 @@ export function LicencesSection({ email, licences, total }: { email: string; lic
                 </div>
               </TableCell>
               <TableCell>
-                {licence.licenseKey ? <KeyText value={licence.licenseKey} className="block max-w-[11rem] min-w-[7rem]" /> : <span className="text-muted-foreground">Not bound</span>}
+                {licence.deviceKey ? <KeyText value={licence.deviceKey} className="block max-w-[11rem] min-w-[7rem]" /> : <span className="text-muted-foreground">Not bound</span>}
               </TableCell>
               <TableCell>
                 <LicenseStatusBadge status={licence.status} />
@@ -245,7 +245,7 @@ function LicenceActions({ email, licence }: { email: string; licence: AdminLicen
                 ? item("resume", <PlayCircleIcon aria-hidden="true" />, "Resume…")
                 : item("suspend", <PauseCircleIcon aria-hidden="true" />, "Suspend…")}
               {item("reset-changes", <RotateCcwIcon aria-hidden="true" />, "Reset changes left…")}
-              {item("release-device", <UnlinkIcon aria-hidden="true" />, "Release device…", { disabled: !licence.licenseKey })}
+              {item("release-device", <UnlinkIcon aria-hidden="true" />, "Release device…", { disabled: !licence.deviceKey })}
               {item("resend-key", <MailIcon aria-hidden="true" />, "Resend key e-mail…")}
               <DropdownMenuSeparator />
               {item("revoke", <BanIcon aria-hidden="true" />, "Revoke…", { destructive: true })}

@@ -95,7 +95,7 @@ export function OrdersSection({ orders }: { orders: CustomerView["orders"] }) {
             <TableCell>
               <References order={o} />
             </TableCell>
-            <TableCell className={canRefund ? undefined : LAST}>{o.buyKey ? <KeyText value={o.buyKey} /> : o.deviceLicense ? <KeyText value={o.deviceLicense} /> : <Muted>—</Muted>}</TableCell>
+            <TableCell className={canRefund ? undefined : LAST}>{o.buyKey ? <KeyText value={o.buyKey} /> : o.deviceKey ? <KeyText value={o.deviceKey} /> : <Muted>—</Muted>}</TableCell>
             {canRefund ? <TableCell className={cn(LAST, "text-right")}>{refundable(o) ? <RefundButton order={o} onRefund={setRefunding} /> : null}</TableCell> : null}
           </TableRow>
         )}
@@ -115,9 +115,9 @@ export function OrdersSection({ orders }: { orders: CustomerView["orders"] }) {
               <CardField term="tran_id">
                 <References order={o} />
               </CardField>
-              {o.buyKey || o.deviceLicense ? (
+              {o.buyKey || o.deviceKey ? (
                 <CardField term={o.buyKey ? "Buy key" : "Device key"}>
-                  <KeyText value={(o.buyKey ?? o.deviceLicense)!} />
+                  <KeyText value={(o.buyKey ?? o.deviceKey)!} />
                 </CardField>
               ) : null}
             </CardFields>
