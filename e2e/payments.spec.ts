@@ -201,7 +201,7 @@ test("subscription tool: a purchase with ?license= extends that licence", async 
   // No account needed: the tool opens the page with its device key.
   await page.goto(`/subscription_tool?license=${encodeURIComponent(deviceKey)}`);
   await expect(page.getByRole("heading", { level: 1, name: "Extend your license" })).toBeVisible();
-  await expect(page.getByTestId("device-license")).toHaveText(deviceKey);
+  await expect(page.getByTestId("device-key")).toHaveText(deviceKey);
   const plans = page.getByRole("radio");
   await expect(plans).toHaveCount(3);
   await expect(page.locator('[data-plan="local-1m"]')).toContainText("$9.99");

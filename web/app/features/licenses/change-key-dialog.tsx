@@ -27,11 +27,11 @@ import { useMe } from "~/features/session/queries";
 import { errorCode, toastFor } from "~/lib/errors";
 
 import type { License } from "./api";
-import { useChangeLicenseKey } from "./mutations";
+import { useChangeDeviceKey } from "./mutations";
 
 export const CHANGE_KEY_SUCCESS = "License key has been updated successfully";
 
-const ChangeKeyFormSchema = z.object({ licenseKey: DeviceKeySchema });
+const ChangeKeyFormSchema = z.object({ deviceKey: DeviceKeySchema });
 
 type DialogProps = {
   license: License;
@@ -61,16 +61,16 @@ export function ChangeKeyDialog({ license, open, onOpenChange, onCloseAutoFocus 
 
 function ChangeKeyForm({ license, onDone }: { license: License; onDone: () => void }) {
   const me = useMe();
-  const changeKey = useChangeLicenseKey();
+  const changeKey = useChangeDeviceKey();
   const form = useForm({
     resolver: zodResolver(ChangeKeyFormSchema),
-    defaultValues: { licenseKey: "" },
+    defaultValues: { deviceKey: "" },
     // Errors appear on submit and clear as soon as the key is edited again.
     reValidateMode: "onSubmit",
   });
   const { errors, isSubmitting } = form.formState;
-  const value = useWatch({ control: form.control, name: "licenseKey" }) ?? "";
-  const error = errors.licenseKey?.message;
+  const value = useWatch({ control: form.control, name: "deviceKey" }) ?? "";
+  const error = errors.deviceKey?.message;
   const showHint = !error && value.trim() !== "" && !value.includes(LICENSE_KEY_MARKER);
 
   const buyKeyId = useId();
@@ -78,13 +78,13 @@ function ChangeKeyForm({ license, onDone }: { license: License; onDone: () => vo
   const hintId = `${inputId}-hint`;
   const errorId = `${inputId}-error`;
 
-  const onSubmit = form.handleSubmit(async ({ licenseKey }) => {
+  const onSubmit = form.handleSubmit(async ({ deviceKey }) => {
     if (!me.data?.email) {
       toast.error("Error", { description: LICENSE_KEY_MESSAGES.noSession });
       return;
     }
     try {
-      await changeKey.mutateAsync({ id: license.id, licenseKey });
+      await changeKey.mutateAsync({ id: license.id, deviceKey });
       toast.success(CHANGE_KEY_SUCCESS);
       onDone();
     } catch (caught) {
@@ -94,7 +94,7 @@ function ChangeKeyForm({ license, onDone }: { license: License; onDone: () => vo
         // A mistyped key or one another licence holds: the customer can correct it here.
         case "VALIDATION_FAILED":
         case "DEVICE_IN_USE":
-          form.setError("licenseKey", { message: description }, { shouldFocus: true });
+          form.setError("deviceKey", { message: description }, { shouldFocus: true });
           break;
         // No changes left, expired or gone: the list has been refreshed; nothing to retry here.
         case "NO_CHANGES_LEFT":
@@ -128,9 +128,9 @@ function ChangeKeyForm({ license, onDone }: { license: License; onDone: () => vo
           className="font-mono"
           aria-invalid={error ? true : undefined}
           aria-describedby={[showHint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined}
-          {...form.register("licenseKey", {
+          {...form.register("deviceKey", {
             onChange: () => {
-              if (form.formState.errors.licenseKey) form.clearErrors("licenseKey");
+              if (form.formState.errors.deviceKey) form.clearErrors("deviceKey");
             },
           })}
         />

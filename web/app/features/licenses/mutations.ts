@@ -11,11 +11,11 @@ export function useRenameLicense() {
   });
 }
 
-export function useChangeLicenseKey() {
+export function useChangeDeviceKey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, licenseKey }: { id: string; licenseKey: string }) =>
-      licensesApi.changeKey(id, licenseKey),
+    mutationFn: ({ id, deviceKey }: { id: string; deviceKey: string }) =>
+      licensesApi.changeKey(id, deviceKey),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: licenseKeys.all }),

@@ -29,7 +29,7 @@ import { cn } from "~/lib/utils";
 import { ToolPaymentReturn } from "./tool-payment-return";
 
 /** The tool's device keys carry this marker (contracts/licenses LICENSE_KEY_MARKER). */
-const LICENSE_MARKER = "LDREEL";
+const DEVICE_KEY_MARKER = "LDREEL";
 /** The spec: an address with no spaces. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PLANS = plansForMarket("local");
@@ -60,8 +60,8 @@ export function SubscriptionToolPage({ variant }: { variant: "v1" | "v2" }) {
   const { t } = useTranslation("subscription");
   const id = useId();
   const [searchParams] = useSearchParams();
-  const license = searchParams.get("license")?.trim() ?? "";
-  const licenseValid = license === "" || license.includes(LICENSE_MARKER);
+  const deviceKey = searchParams.get("license")?.trim() ?? "";
+  const deviceKeyValid = deviceKey === "" || deviceKey.includes(DEVICE_KEY_MARKER);
 
   const [planId, setPlanId] = useState<string | null>(null);
   const [email, setEmail] = useState("");
@@ -98,12 +98,12 @@ export function SubscriptionToolPage({ variant }: { variant: "v1" | "v2" }) {
     const response = await ordersApi.toolCheckout({
       planId,
       email: trimmedEmail,
-      license: license || undefined,
+      license: deviceKey || undefined,
       variant,
     });
     rememberToolCheckout({ email: trimmedEmail, tranId: response.order.tranId, planTitle: response.order.planTitle });
     return response;
-  }, [planId, trimmedEmail, license, variant]);
+  }, [planId, trimmedEmail, deviceKey, variant]);
 
   const loadEmail = useCallback(() => Promise.resolve(isValidToolEmail(trimmedEmail) ? trimmedEmail : null), [trimmedEmail]);
 
@@ -175,7 +175,7 @@ export function SubscriptionToolPage({ variant }: { variant: "v1" | "v2" }) {
               {t("banner.trustGuarantee")}
             </li>
           </ul>
-          <DeviceNote license={license} valid={licenseValid} t={t} />
+          <DeviceNote deviceKey={deviceKey} valid={deviceKeyValid} t={t} />
         </div>
       </section>
 
@@ -279,7 +279,7 @@ export function SubscriptionToolPage({ variant }: { variant: "v1" | "v2" }) {
         >
           <p className="flex gap-2.5 rounded-lg border px-3.5 py-3 text-sm text-muted-foreground">
             <KeyRoundIcon className="mt-0.5 size-4 shrink-0 text-brand-text" aria-hidden="true" />
-            {license && licenseValid ? t("confirm.extends", { count: days }) : t("confirm.newKey", { count: days })}
+            {deviceKey && deviceKeyValid ? t("confirm.extends", { count: days }) : t("confirm.newKey", { count: days })}
           </p>
         </CheckoutDialog>
       ) : null}
@@ -296,8 +296,8 @@ function FieldAlert({ id, children }: { id: string; children: string }) {
   );
 }
 
-function DeviceNote({ license, valid, t }: { license: string; valid: boolean; t: TFunction }) {
-  if (!license) {
+function DeviceNote({ deviceKey, valid, t }: { deviceKey: string; valid: boolean; t: TFunction }) {
+  if (!deviceKey) {
     return <p className="mx-auto mt-6 max-w-xl text-sm text-muted-foreground">{t("banner.noDevice")}</p>;
   }
   if (!valid) {
@@ -313,10 +313,10 @@ function DeviceNote({ license, valid, t }: { license: string; valid: boolean; t:
       <span className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{t("banner.device")}</span>
       <code
         className="max-w-full truncate rounded-md border bg-background/80 px-3 py-1.5 font-mono text-xs shadow-xs"
-        title={license}
-        data-testid="device-license"
+        title={deviceKey}
+        data-testid="device-key"
       >
-        {license}
+        {deviceKey}
       </code>
     </div>
   );

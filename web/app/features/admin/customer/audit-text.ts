@@ -26,6 +26,7 @@ export function licenceActionText(entry: Pick<AuditEntry, "action" | "before" | 
     case "licence.reset_changes":
       return `Changes left ${num(before.changesLeft) ?? "?"} → ${num(after.changesLeft) ?? "?"}`;
     case "licence.release_device":
+      // The stored audit rows name the device key `licenseKey` (decision 031).
       return `Device released${str(before.licenseKey) ? ` (${str(before.licenseKey)})` : ""}`;
     case "licence.resend_key":
       return "Key e-mail sent again";
