@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 
 import { licensesApi } from "./api";
-import { licenseKeys } from "./queries";
+import { licenseQueryKeys } from "./queries";
 
 export function useRenameLicense() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, name }: { id: string; name: string }) => licensesApi.rename(id, name),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: licenseKeys.all }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: licenseQueryKeys.all }),
   });
 }
 
@@ -18,8 +18,8 @@ export function useChangeDeviceKey() {
       licensesApi.changeKey(id, deviceKey),
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: licenseKeys.all }),
-        queryClient.invalidateQueries({ queryKey: licenseKeys.history }),
+        queryClient.invalidateQueries({ queryKey: licenseQueryKeys.all }),
+        queryClient.invalidateQueries({ queryKey: licenseQueryKeys.history }),
       ]),
   });
 }

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 
 import { licensesApi } from "./api";
 
-export const licenseKeys = {
+export const licenseQueryKeys = {
   all: ["licenses"] as const,
   list: (search: string) => ["licenses", "list", search] as const,
   history: ["license-history"] as const,
@@ -13,7 +13,7 @@ export const licenseKeys = {
 /** The signed-in user's licences matching `search` (buy key or licence key; server-side). */
 export function useLicenses(search: string) {
   return useQuery({
-    queryKey: licenseKeys.list(search),
+    queryKey: licenseQueryKeys.list(search),
     queryFn: ({ signal }) => licensesApi.list(search, signal),
     placeholderData: keepPreviousData,
   });
@@ -22,7 +22,7 @@ export function useLicenses(search: string) {
 /** One page of the licence change history (own rows; all rows for admins), newest first. */
 export function useLicenseHistory(search: string, page: number, pageSize: number) {
   return useQuery({
-    queryKey: licenseKeys.historyPage(search, page, pageSize),
+    queryKey: licenseQueryKeys.historyPage(search, page, pageSize),
     queryFn: ({ signal }) => licensesApi.history({ search, page, pageSize }, signal),
     placeholderData: keepPreviousData,
   });

@@ -26,7 +26,7 @@ import type { Order } from "~/features/payments/api";
 import { PAYMENT_PROVIDER_NAME } from "~/features/payments/providers";
 import { useOrder } from "~/features/payments/queries";
 import { KeyText } from "~/features/licenses/key-text";
-import { licenseKeys } from "~/features/licenses/queries";
+import { licenseQueryKeys } from "~/features/licenses/queries";
 import { BalanceLinks } from "~/features/profile/api-key-card";
 import { accountKeys, useBalance } from "~/features/profile/queries";
 import { useMe } from "~/features/session/queries";
@@ -68,8 +68,8 @@ export function DashboardPaymentReturn({
   const [open, setOpen] = useState(false);
 
   const refreshGoods = useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: licenseKeys.all });
-    void queryClient.invalidateQueries({ queryKey: licenseKeys.history });
+    void queryClient.invalidateQueries({ queryKey: licenseQueryKeys.all });
+    void queryClient.invalidateQueries({ queryKey: licenseQueryKeys.history });
     void queryClient.invalidateQueries({ queryKey: accountKeys.balance });
     void queryClient.invalidateQueries({ queryKey: accountKeys.apiKey });
   }, [queryClient]);
