@@ -2,12 +2,12 @@
 import { z } from "zod";
 import { dbText } from "./text";
 
-/** A device licence key comes from the desktop tool and always contains this marker. */
-export const LICENSE_KEY_MARKER = "LDREEL";
+/** A device key comes from the desktop tool and always contains this marker. */
+export const DEVICE_KEY_MARKER = "LDREEL";
 /** A licence whose key contains this marker is expired (and hidden from the list). */
 export const EXPIRED_KEY_MARKER = "expirekey_";
 
-export const LICENSE_KEY_MESSAGES = {
+export const DEVICE_KEY_MESSAGES = {
   empty: "License key cannot be empty",
   format: "Invalid license key format. Please use the key provided by the tool.",
   hint: "* Please use the new key on the tool.",
@@ -15,12 +15,12 @@ export const LICENSE_KEY_MESSAGES = {
 } as const;
 
 /** The new device key: not empty, contains LDREEL (the spec's texts). */
-export const DeviceKeySchema = dbText(LICENSE_KEY_MESSAGES.empty)
+export const DeviceKeySchema = dbText(DEVICE_KEY_MESSAGES.empty)
   .trim()
-  .min(1, LICENSE_KEY_MESSAGES.empty)
+  .min(1, DEVICE_KEY_MESSAGES.empty)
   .max(512, "License key is too long")
-  .refine((v) => v.includes(LICENSE_KEY_MARKER), LICENSE_KEY_MESSAGES.format)
-  .meta({ pattern: LICENSE_KEY_MARKER, description: `A device key as the desktop tool shows it: it contains ${LICENSE_KEY_MARKER} (spaces around it are trimmed)` });
+  .refine((v) => v.includes(DEVICE_KEY_MARKER), DEVICE_KEY_MESSAGES.format)
+  .meta({ pattern: DEVICE_KEY_MARKER, description: `A device key as the desktop tool shows it: it contains ${DEVICE_KEY_MARKER} (spaces around it are trimmed)` });
 
 export const BuyKeySchema = dbText().trim().min(8, "Buy key is too short").max(64, "Buy key is too long");
 
@@ -125,7 +125,7 @@ export const NonceSchema = z
 const V1NonceSchema = z.string().min(8).max(128);
 
 const ProtocolSchema = z.union([z.literal(1), z.literal(2)]).optional().describe("2 for this protocol; absent or 1: protocol 1 (grace period)");
-const AnyDeviceKey = dbText().trim().min(1, LICENSE_KEY_MESSAGES.empty).max(512).meta({ description: "The device key the licence is checked on (spaces around it are trimmed)" });
+const AnyDeviceKey = dbText().trim().min(1, DEVICE_KEY_MESSAGES.empty).max(512).meta({ description: "The device key the licence is checked on (spaces around it are trimmed)" });
 /** The request's nonce, as the JSON Schema can say it (its rule depends on `protocol`). */
 const RequestNonce = z
   .string()

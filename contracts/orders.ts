@@ -1,7 +1,7 @@
 // Orders (payments): checkout requests, what the browser does to pay, order status and the
 // transactions history. Amounts are integer mills; a client never sends a price for a plan.
 import { z } from "zod";
-import { LICENSE_KEY_MARKER } from "./licenses";
+import { DEVICE_KEY_MARKER } from "./licenses";
 import { CheckoutInstructionsSchema } from "./payment-providers";
 import { MarketSchema } from "./plans";
 import { dbText } from "./text";
@@ -83,8 +83,8 @@ export const SubscriptionCheckoutBodySchema = z.object({
   license: dbText()
     .trim()
     .max(512, SUBSCRIPTION_MESSAGES.license)
-    .refine((v) => v === "" || v.includes(LICENSE_KEY_MARKER), SUBSCRIPTION_MESSAGES.license)
-    .meta({ pattern: `^\\s*$|${LICENSE_KEY_MARKER}`, description: `The desktop tool's device key (it contains ${LICENSE_KEY_MARKER}), or empty` })
+    .refine((v) => v === "" || v.includes(DEVICE_KEY_MARKER), SUBSCRIPTION_MESSAGES.license)
+    .meta({ pattern: `^\\s*$|${DEVICE_KEY_MARKER}`, description: `The desktop tool's device key (it contains ${DEVICE_KEY_MARKER}), or empty` })
     .optional(),
   /** v1 returns to /subscription_tool, v2 to /license-history. */
   variant: z.enum(["v1", "v2"]).default("v1"),

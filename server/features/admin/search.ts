@@ -6,7 +6,7 @@
 // plain enough for trigram indexes on those columns to serve it later.
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { API_KEY_LENGTH } from "../../../contracts/account";
-import { LICENSE_KEY_MARKER } from "../../../contracts/licenses";
+import { DEVICE_KEY_MARKER } from "../../../contracts/licenses";
 import { SEARCH_LIMIT, type CustomerHit, type SearchMatch } from "../../../contracts/customers";
 import type { Db } from "../../db/client";
 import { apiKeys, licenses, orders, user } from "../../db/schema";
@@ -24,7 +24,7 @@ export type TermKind = "buyKey" | "deviceKey" | "apiKey" | "tranId" | "text";
 /** What a search term looks like (the first that fits). */
 export function termKind(term: string): TermKind {
   if (BUY_KEY.test(term)) return "buyKey";
-  if (term.includes(LICENSE_KEY_MARKER)) return "deviceKey";
+  if (term.includes(DEVICE_KEY_MARKER)) return "deviceKey";
   if (API_KEY.test(term)) return "apiKey";
   if (TRAN_ID.test(term)) return "tranId";
   return "text";

@@ -9,7 +9,7 @@
 import { toast } from "sonner";
 
 import { BALANCE_MESSAGES, ROLE_MESSAGES } from "../../../contracts/admin";
-import { LICENSE_KEY_MESSAGES } from "../../../contracts/licenses";
+import { DEVICE_KEY_MESSAGES } from "../../../contracts/licenses";
 import { isApiError, type ApiError, type ApiErrorCode } from "~/lib/api";
 
 export type ErrorToast = { title: string; description: string };
@@ -62,7 +62,7 @@ const ACTIONS = {
           : { title: BALANCE_MESSAGES.errorTitle, description: errorMessage(error) },
     },
   },
-  "change-key": { title: "Error", codes: { UNAUTHENTICATED: { title: "Error", description: LICENSE_KEY_MESSAGES.noSession } } },
+  "change-key": { title: "Error", codes: { UNAUTHENTICATED: { title: "Error", description: DEVICE_KEY_MESSAGES.noSession } } },
   "rename-license": { title: "Error" },
   "update-profile": { title: "Error" },
   "renewal-options": { title: "Could not open the renewal" },

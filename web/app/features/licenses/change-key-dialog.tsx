@@ -7,8 +7,8 @@ import { z } from "zod";
 
 import {
   DeviceKeySchema,
-  LICENSE_KEY_MARKER,
-  LICENSE_KEY_MESSAGES,
+  DEVICE_KEY_MARKER,
+  DEVICE_KEY_MESSAGES,
 } from "../../../../contracts/licenses";
 import { SubmitButton } from "~/components/submit-button";
 import { Button } from "~/components/ui/button";
@@ -71,7 +71,7 @@ function ChangeKeyForm({ license, onDone }: { license: License; onDone: () => vo
   const { errors, isSubmitting } = form.formState;
   const value = useWatch({ control: form.control, name: "deviceKey" }) ?? "";
   const error = errors.deviceKey?.message;
-  const showHint = !error && value.trim() !== "" && !value.includes(LICENSE_KEY_MARKER);
+  const showHint = !error && value.trim() !== "" && !value.includes(DEVICE_KEY_MARKER);
 
   const buyKeyId = useId();
   const inputId = useId();
@@ -80,7 +80,7 @@ function ChangeKeyForm({ license, onDone }: { license: License; onDone: () => vo
 
   const onSubmit = form.handleSubmit(async ({ deviceKey }) => {
     if (!me.data?.email) {
-      toast.error("Error", { description: LICENSE_KEY_MESSAGES.noSession });
+      toast.error("Error", { description: DEVICE_KEY_MESSAGES.noSession });
       return;
     }
     try {
@@ -124,7 +124,7 @@ function ChangeKeyForm({ license, onDone }: { license: License; onDone: () => vo
           id={inputId}
           autoComplete="off"
           spellCheck={false}
-          placeholder={`${LICENSE_KEY_MARKER}-…`}
+          placeholder={`${DEVICE_KEY_MARKER}-…`}
           className="font-mono"
           aria-invalid={error ? true : undefined}
           aria-describedby={[showHint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined}
@@ -136,7 +136,7 @@ function ChangeKeyForm({ license, onDone }: { license: License; onDone: () => vo
         />
         {showHint ? (
           <p id={hintId} className="text-xs font-medium text-amber-700 dark:text-amber-400">
-            {LICENSE_KEY_MESSAGES.hint}
+            {DEVICE_KEY_MESSAGES.hint}
           </p>
         ) : null}
         {error ? (

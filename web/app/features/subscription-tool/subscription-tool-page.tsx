@@ -28,7 +28,7 @@ import { cn } from "~/lib/utils";
 
 import { ToolPaymentReturn } from "./tool-payment-return";
 
-/** The tool's device keys carry this marker (contracts/licenses LICENSE_KEY_MARKER). */
+/** The tool's device keys carry this marker (contracts/licenses DEVICE_KEY_MARKER). */
 const DEVICE_KEY_MARKER = "LDREEL";
 /** The spec: an address with no spaces. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
