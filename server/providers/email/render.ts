@@ -1,5 +1,5 @@
 // Renders a Keyshop e-mail to subject, HTML and plain text. The registry below is the only list
-// of templates: a new e-mail (licence key, receipt) is one file in templates/ plus one line here,
+// of templates: a new e-mail (buy key, receipt) is one file in templates/ plus one line here,
 // and EmailTemplateInput grows with it.
 import { createElement } from "react";
 import { render } from "@react-email/render";
@@ -10,7 +10,7 @@ import { licenseExtendedTemplate } from "./templates/license-extended";
 import { licenseExtendedByOtherTemplate } from "./templates/license-extended-by-other";
 import { licenseGiftReceiptTemplate } from "./templates/license-gift-receipt";
 import { licenseDeviceReleasedTemplate } from "./templates/license-device-released";
-import { licenseKeyTemplate } from "./templates/license-key";
+import { buyKeyEmailTemplate } from "./templates/license-key";
 import { licenseResumedTemplate } from "./templates/license-resumed";
 import { licenseRevokedTemplate } from "./templates/license-revoked";
 import { licenseSupportExtendedTemplate } from "./templates/license-support-extended";
@@ -29,7 +29,8 @@ const templates = {
   "reset-password": resetPasswordTemplate,
   "magic-link": magicLinkTemplate,
   "sign-in-code": signInCodeTemplate,
-  "license-key": licenseKeyTemplate,
+  // The buy key e-mail; its id "license-key" is stored with every queued e-mail, so it stays.
+  "license-key": buyKeyEmailTemplate,
   "license-extended": licenseExtendedTemplate,
   "license-gift-receipt": licenseGiftReceiptTemplate,
   "license-extended-by-other": licenseExtendedByOtherTemplate,

@@ -1,7 +1,7 @@
 import { defineEmailTemplate } from "./define-template";
 import { ActionLink, CodeBox, EmailLayout, Note, Paragraph } from "./layout";
 
-export interface LicenseKeyProps {
+export interface BuyKeyEmailProps {
   buyKey: string;
   planTitle: string;
   /** Days the term runs from first activation (plan period plus bonus days). */
@@ -19,7 +19,7 @@ function termLine(termDays: number, expireDate: string | null | undefined, now =
   return left > 0 ? `It runs until ${until}: ${left} ${left === 1 ? "day" : "days"} left.` : `It expired on ${until}. Renew it on the License Keys page.`;
 }
 
-export default function LicenseKey({ buyKey, planTitle, termDays, changesLeft, dashboardUrl, expireDate }: LicenseKeyProps) {
+export default function BuyKeyEmail({ buyKey, planTitle, termDays, changesLeft, dashboardUrl, expireDate }: BuyKeyEmailProps) {
   return (
     <EmailLayout preview={`Your Keyshop ${planTitle} buy key: ${buyKey}`} heading={`Your ${planTitle} licence`}>
       <Paragraph>Thank you for your purchase. This is your buy key; keep this e-mail.</Paragraph>
@@ -36,15 +36,15 @@ export default function LicenseKey({ buyKey, planTitle, termDays, changesLeft, d
     </EmailLayout>
   );
 }
-LicenseKey.PreviewProps = {
+BuyKeyEmail.PreviewProps = {
   buyKey: "KS-7QX4M-9HTRW-K2P8D-ZN5VA",
   planTitle: "3 Months",
   termDays: 105,
   changesLeft: 10,
   dashboardUrl: "http://localhost:3000/license-keys",
-} satisfies LicenseKeyProps;
+} satisfies BuyKeyEmailProps;
 
-export const licenseKeyTemplate = defineEmailTemplate({
-  subject: (p: LicenseKeyProps) => `Your Keyshop ${p.planTitle} licence: ${p.buyKey}`,
-  Component: LicenseKey,
+export const buyKeyEmailTemplate = defineEmailTemplate({
+  subject: (p: BuyKeyEmailProps) => `Your Keyshop ${p.planTitle} licence: ${p.buyKey}`,
+  Component: BuyKeyEmail,
 });
