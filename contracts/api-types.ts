@@ -5424,10 +5424,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The desktop tool's device key (it contains LDREEL), or empty */
+                    deviceKey?: string;
                     /** Format: email */
                     email: string;
-                    /** @description The desktop tool's device key (it contains LDREEL), or empty */
-                    license?: string;
                     planId: string;
                     /**
                      * @default v1

@@ -25,7 +25,7 @@ export const TOPUP_MESSAGES = {
 export const SUBSCRIPTION_MESSAGES = {
   email: "Please enter a valid email address",
   plan: "Please select a plan first",
-  license: "Invalid license key format. Please use the key provided by the tool.",
+  deviceKey: "Invalid license key format. Please use the key provided by the tool.",
   failed: "Failed to process payment. Please try again.",
 } as const;
 
@@ -80,10 +80,10 @@ export type CheckoutBody = z.input<typeof CheckoutBodySchema>;
 export const SubscriptionCheckoutBodySchema = z.object({
   planId: PlanId,
   email: z.email(SUBSCRIPTION_MESSAGES.email).max(254, SUBSCRIPTION_MESSAGES.email),
-  license: dbText()
+  deviceKey: dbText()
     .trim()
-    .max(512, SUBSCRIPTION_MESSAGES.license)
-    .refine((v) => v === "" || v.includes(DEVICE_KEY_MARKER), SUBSCRIPTION_MESSAGES.license)
+    .max(512, SUBSCRIPTION_MESSAGES.deviceKey)
+    .refine((v) => v === "" || v.includes(DEVICE_KEY_MARKER), SUBSCRIPTION_MESSAGES.deviceKey)
     .meta({ pattern: `^\\s*$|${DEVICE_KEY_MARKER}`, description: `The desktop tool's device key (it contains ${DEVICE_KEY_MARKER}), or empty` })
     .optional(),
   /** v1 returns to /subscription_tool, v2 to /license-history. */

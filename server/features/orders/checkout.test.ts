@@ -105,7 +105,7 @@ describe("who may start a checkout", () => {
     expect((await env.checkout(anon, { kind: "topup", amountMills: 5_000 })).status).toBe(401);
     // Access is decided before input is parsed: no 422 for strangers.
     expect((await env.checkout(anon, { nonsense: true })).status).toBe(401);
-    const tool = await env.checkout(anon, { planId: "local-12m", email: "Buyer@Example.com", license: "PC1-LDREEL-ABC" }, "/api/orders/subscription-tool");
+    const tool = await env.checkout(anon, { planId: "local-12m", email: "Buyer@Example.com", deviceKey: "PC1-LDREEL-ABC" }, "/api/orders/subscription-tool");
     expect(tool.status).toBe(201);
     expect(tool.body.order).toMatchObject({ kind: "tool", email: "buyer@example.com", amount: "119.99", planTitle: "12 Months" });
     expect(tool.body.checkout.fields.continue_success_url).toContain("license_key=PC1-LDREEL-ABC");
@@ -127,7 +127,7 @@ describe("who may start a checkout", () => {
       [{ planId: "local-1m" }, "email", "Please enter a valid email address"],
       [{ email: "buyer@example.com" }, "planId", "Please select a plan first"],
       [{ planId: "", email: "buyer@example.com" }, "planId", "Please select a plan first"],
-      [{ planId: "local-1m", email: "buyer@example.com", license: "no-marker" }, "license", "Invalid license key format. Please use the key provided by the tool."],
+      [{ planId: "local-1m", email: "buyer@example.com", deviceKey: "no-marker" }, "deviceKey", "Invalid license key format. Please use the key provided by the tool."],
     ];
     for (const [body, path, message] of cases) {
       const res = await env.checkout(anon, body, "/api/orders/subscription-tool");

@@ -129,9 +129,9 @@ export async function createTopupCheckout(deps: OrdersDeps, user: CurrentUser, i
   return create(deps, { kind: "topup", locale, userId: user.id, email: user.email.toLowerCase(), planId: null, planTitle: TOP_UP_TITLE, amountMills, name: user.name, returnQuery });
 }
 
-export async function createToolCheckout(deps: OrdersDeps, input: { planId: string; email: string; license?: string; variant: "v1" | "v2" }, locale: OrderLocale = "en") {
+export async function createToolCheckout(deps: OrdersDeps, input: { planId: string; email: string; deviceKey?: string; variant: "v1" | "v2" }, locale: OrderLocale = "en") {
   const plan = await pricedPlan(deps, input.planId);
-  const deviceKey = input.license?.trim() || null;
+  const deviceKey = input.deviceKey?.trim() || null;
   return create(deps, {
     kind: "tool",
     locale,

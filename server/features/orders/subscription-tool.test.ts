@@ -29,7 +29,7 @@ describe("subscription tool", () => {
   it("extends its owner's active licence from its expiry (3 Months: 90 + 15 days) and e-mails the owner its buy key", async () => {
     const expiry = new Date(Date.now() + 10 * DAY);
     const bound = await createLicense({ db: env.t.database.db, planId: "local-1m", email: "owner@example.com", deviceKey: "PC-LDREEL-ACTIVE", startDate: new Date(Date.now() - 20 * DAY), expireDate: expiry });
-    const { order, checkout } = await buy({ planId: "local-3m", email: "Owner@Example.com", license: "PC-LDREEL-ACTIVE", variant: "v2" });
+    const { order, checkout } = await buy({ planId: "local-3m", email: "Owner@Example.com", deviceKey: "PC-LDREEL-ACTIVE", variant: "v2" });
     const after = await licence(bound.id);
     expect(after.expireDate!.getTime()).toBe(expiry.getTime() + 105 * DAY);
     expect(after.changesLeft).toBe(bound.changesLeft);
@@ -80,7 +80,7 @@ describe("subscription tool", () => {
     const attacker = await env.t.signedInUser();
     const expiry = new Date(Date.now() + 10 * DAY);
     const bound = await createLicense({ db: env.t.database.db, planId: "local-1m", email: owner.email, userId: owner.id, deviceKey: "PC-LDREEL-VICTIM", startDate: new Date(Date.now() - 20 * DAY), expireDate: expiry });
-    const { order, checkout } = await buy({ planId: "local-1m", email: attacker.email, license: "PC-LDREEL-VICTIM", variant: "v1" });
+    const { order, checkout } = await buy({ planId: "local-1m", email: attacker.email, deviceKey: "PC-LDREEL-VICTIM", variant: "v1" });
 
     // The gift is granted: 30 days more on the owner's licence, which stays on the owner's device.
     const after = await licence(bound.id);
@@ -113,7 +113,7 @@ describe("subscription tool", () => {
   it("extends an expired licence from now", async () => {
     const bound = await createLicense({ db: env.t.database.db, planId: "local-1m", email: "owner@example.com", deviceKey: "PC-LDREEL-LAPSED", startDate: new Date(Date.now() - 60 * DAY), expireDate: new Date(Date.now() - 30 * DAY) });
     const before = Date.now();
-    await buy({ planId: "local-1m", email: "owner@example.com", license: "PC-LDREEL-LAPSED" });
+    await buy({ planId: "local-1m", email: "owner@example.com", deviceKey: "PC-LDREEL-LAPSED" });
     const expiry = (await licence(bound.id)).expireDate!.getTime();
     expect(expiry).toBeGreaterThanOrEqual(before + 30 * DAY);
     expect(expiry).toBeLessThanOrEqual(Date.now() + 30 * DAY);
@@ -121,7 +121,7 @@ describe("subscription tool", () => {
 
   it("lengthens the term of a bound licence not yet activated", async () => {
     const bound = await createLicense({ db: env.t.database.db, planId: "local-1m", email: "owner@example.com", deviceKey: "PC-LDREEL-NEW" });
-    await buy({ planId: "local-12m", email: "owner@example.com", license: "PC-LDREEL-NEW" });
+    await buy({ planId: "local-12m", email: "owner@example.com", deviceKey: "PC-LDREEL-NEW" });
     expect(await licence(bound.id)).toMatchObject({ termDays: 30 + 395, startDate: null, expireDate: null });
   });
 
@@ -129,7 +129,7 @@ describe("subscription tool", () => {
     const revoked = await createLicense({ db: env.t.database.db, planId: "local-1m", email: "revoked@example.com", deviceKey: "PC-LDREEL-REVOKED", startDate: new Date(Date.now() - 10 * DAY), expireDate: new Date(Date.now() + 20 * DAY) });
     await env.t.database.db.update(licenses).set({ revokedAt: new Date() }).where(eq(licenses.id, revoked.id));
     const before = await licence(revoked.id);
-    const { order } = await buy({ planId: "local-1m", email: "revoked@example.com", license: "PC-LDREEL-REVOKED" });
+    const { order } = await buy({ planId: "local-1m", email: "revoked@example.com", deviceKey: "PC-LDREEL-REVOKED" });
     expect(await licence(revoked.id)).toMatchObject({ expireDate: before.expireDate, termDays: before.termDays });
     const issued = await env.licencesOf((await env.order(order.tranId)).id);
     expect(issued).toHaveLength(1);
@@ -137,9 +137,9 @@ describe("subscription tool", () => {
   });
 
   it("issues a new licence and e-mails its buy key when no licence has the device key (or none is given)", async () => {
-    for (const license of ["PC-LDREEL-UNKNOWN", undefined]) {
-      const email = `fresh-${license ?? "none"}@example.com`.toLowerCase();
-      const { order, checkout } = await buy({ planId: "local-1m", email, license });
+    for (const deviceKey of ["PC-LDREEL-UNKNOWN", undefined]) {
+      const email = `fresh-${deviceKey ?? "none"}@example.com`.toLowerCase();
+      const { order, checkout } = await buy({ planId: "local-1m", email, deviceKey });
       const row = await env.order(order.tranId);
       const issued = await env.licencesOf(row.id);
       expect(issued).toHaveLength(1);

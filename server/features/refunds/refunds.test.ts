@@ -195,7 +195,7 @@ describe("admin refunds through PayWay's refund API", () => {
     const expire = new Date(Date.now() + 10 * DAY);
     const deviceKey = `PC-LDREEL-REFUND-${Date.now()}`;
     const licence = await createLicense({ db: db(), planId: "local-1m", email: "tool-owner@example.com", deviceKey, startDate: start, expireDate: expire });
-    const order = await pay(await env.checkout(env.t.client(), { planId: "local-1m", email: "tool-owner@example.com", license: deviceKey }, "/api/orders/subscription-tool"));
+    const order = await pay(await env.checkout(env.t.client(), { planId: "local-1m", email: "tool-owner@example.com", deviceKey }, "/api/orders/subscription-tool"));
     const [extended] = await db().select().from(licenses).where(eq(licenses.id, licence.id));
     expect(extended!.expireDate!.getTime()).toBe(expire.getTime() + 30 * DAY);
 

@@ -98,7 +98,7 @@ export function SubscriptionToolPage({ variant }: { variant: "v1" | "v2" }) {
     const response = await ordersApi.toolCheckout({
       planId,
       email: trimmedEmail,
-      license: deviceKey || undefined,
+      deviceKey: deviceKey || undefined,
       variant,
     });
     rememberToolCheckout({ email: trimmedEmail, tranId: response.order.tranId, planTitle: response.order.planTitle });
