@@ -1730,9 +1730,9 @@ export interface operations {
                                 changedBy: string | null;
                                 email: string;
                                 id: string;
-                                newLicense: string | null;
+                                newDeviceKey: string | null;
                                 notes: string | null;
-                                oldLicense: string | null;
+                                oldDeviceKey: string | null;
                                 status: string;
                             }[];
                             total: number;
@@ -4290,9 +4290,9 @@ export interface operations {
                             changedBy: string | null;
                             email: string;
                             id: string;
-                            newLicense: string | null;
+                            newDeviceKey: string | null;
                             notes: string | null;
-                            oldLicense: string | null;
+                            oldDeviceKey: string | null;
                             status: string;
                         }[];
                         page: number;

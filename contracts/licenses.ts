@@ -61,8 +61,8 @@ export const LicenseHistoryEntrySchema = z.object({
   changedBy: z.string().nullable(),
   email: z.string(),
   buykey: z.string(),
-  oldLicense: z.string().nullable(),
-  newLicense: z.string().nullable(),
+  oldDeviceKey: z.string().nullable(),
+  newDeviceKey: z.string().nullable(),
   status: z.string(),
   notes: z.string().nullable(),
 });

@@ -60,7 +60,7 @@ describe("extend", () => {
     expect(audit!.before).toMatchObject({ expireDate: lic.expireDate!.toISOString(), status: "Active" });
     expect(audit!.after).toMatchObject({ expireDate: expected.toISOString(), email: lic.email, days: 30 });
     const [history] = await historyOf(lic.id);
-    expect(history).toMatchObject({ changedBy: "support", authUserEmail: admin.email, oldLicense: lic.deviceKey, newLicense: lic.deviceKey, notes: `Extended by 30 days by support (until ${expected.toISOString().slice(0, 10)})` });
+    expect(history).toMatchObject({ changedBy: "support", authUserEmail: admin.email, oldDeviceKey: lic.deviceKey, newDeviceKey: lic.deviceKey, notes: `Extended by 30 days by support (until ${expected.toISOString().slice(0, 10)})` });
     const mail = await t.lastEmail(lic.email, "license-support-extended");
     expect(mail.subject).toBe("Your Keyshop licence was extended by 30 days");
     expect(mail.text).toContain(`It now runs until ${expected.toISOString().slice(0, 10)}`);
@@ -172,7 +172,7 @@ describe("reset changes left, release the device, resend the key", () => {
     const lic = await active();
     const res = await act(lic.id, { action: "release-device", reason: "New computer, old one is dead" });
     expect(res.body.licence).toMatchObject({ deviceKey: null, changesLeft: 2, expireDate: lic.expireDate!.toISOString() });
-    expect(await historyOf(lic.id)).toEqual([expect.objectContaining({ oldLicense: lic.deviceKey, newLicense: null, changedBy: "support", authUserEmail: admin.email, notes: "Device key released by support" })]);
+    expect(await historyOf(lic.id)).toEqual([expect.objectContaining({ oldDeviceKey: lic.deviceKey, newDeviceKey: null, changedBy: "support", authUserEmail: admin.email, notes: "Device key released by support" })]);
     expect((await t.lastEmail(lic.email, "license-device-released")).text).toContain("no longer bound to a computer");
     expect((await validate(lic.buyKey, lic.deviceKey!)).code).toBe("NOT_ACTIVATED");
     const newDevice = device();

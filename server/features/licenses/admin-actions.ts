@@ -132,7 +132,7 @@ function planAction(body: LicenceActionBody, row: LicenseRow, plan: PlanRow | nu
       return {
         set,
         extra: { days: body.days },
-        history: (u) => ({ oldLicense: u.deviceKey, newLicense: u.deviceKey, notes: `Extended by ${body.days} days by support (${until(u)})` }),
+        history: (u) => ({ oldDeviceKey: u.deviceKey, newDeviceKey: u.deviceKey, notes: `Extended by ${body.days} days by support (${until(u)})` }),
         email: (u) => ({ to: row.email, template: "license-support-extended", props: { ...notice(row, plan, baseUrl), addedDays: body.days, expireDate: u.expireDate?.toISOString() ?? null } }),
         message: (u) => `Extended by ${body.days} days (${until(u)}). The owner was e-mailed.`,
       };
@@ -168,7 +168,7 @@ function planAction(body: LicenceActionBody, row: LicenseRow, plan: PlanRow | nu
       if (row.deviceKey === null) throw refuse("NOT_BOUND");
       return {
         set: { deviceKey: null },
-        history: () => ({ oldLicense: row.deviceKey, newLicense: null, notes: "Device key released by support" }),
+        history: () => ({ oldDeviceKey: row.deviceKey, newDeviceKey: null, notes: "Device key released by support" }),
         email: () => ({ to: row.email, template: "license-device-released", props: notice(row, plan, baseUrl) }),
         message: () => "Device released: the owner can activate the licence on another computer (no change spent). The owner was e-mailed.",
       };

@@ -75,10 +75,10 @@ describe("the dashboard's licences", () => {
     expect(same.body.license.changesLeft).toBe(1);
     expect((await stranger.client.json(url, { json: { deviceKey: "LDREEL-THIEF" } })).status).toBe(404);
 
-    const history = await owner.client.json<{ entries: Array<{ oldLicense: string; newLicense: string; buykey: string; changedBy: string }>; total: number }>(
+    const history = await owner.client.json<{ entries: Array<{ oldDeviceKey: string; newDeviceKey: string; buykey: string; changedBy: string }>; total: number }>(
       `/api/license-history?search=${lic.buyKey}`,
     );
-    expect(history.body.entries).toEqual([expect.objectContaining({ oldLicense: "LDREEL-OLD-A", newLicense: "LDREEL-NEW-B", buykey: lic.buyKey, changedBy: owner.email })]);
+    expect(history.body.entries).toEqual([expect.objectContaining({ oldDeviceKey: "LDREEL-OLD-A", newDeviceKey: "LDREEL-NEW-B", buykey: lic.buyKey, changedBy: owner.email })]);
   });
 
   it("refuses a change at 0 changes left and on an expired licence", async () => {

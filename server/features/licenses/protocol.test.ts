@@ -248,7 +248,7 @@ describe("one device key, one licence", () => {
     const [released] = await t.database.db.select().from(licenses).where(eq(licenses.id, old.id));
     expect(released).toMatchObject({ deviceKey: null });
     const history = await t.database.db.select().from(licenseHistory).where(eq(licenseHistory.licenseId, old.id));
-    expect(history).toEqual([expect.objectContaining({ oldLicense: deviceKey, newLicense: null, changedBy: "system", notes: "Device key released: the device now uses another license" })]);
+    expect(history).toEqual([expect.objectContaining({ oldDeviceKey: deviceKey, newDeviceKey: null, changedBy: "system", notes: "Device key released: the device now uses another license" })]);
   });
 
   it("20 licences binding one free device key at once: exactly one wins", async () => {

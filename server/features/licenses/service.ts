@@ -175,8 +175,8 @@ export async function freeDeviceKey(tx: Tx, deviceKey: string, licenceId: string
     await tx.insert(licenseHistory).values({
       licenseId: holder.id,
       userId: holder.userId,
-      oldLicense: deviceKey,
-      newLicense: null,
+      oldDeviceKey: deviceKey,
+      newDeviceKey: null,
       buykey: holder.buyKey,
       email: holder.email,
       status: "changed",
@@ -204,8 +204,8 @@ export async function applyKeyChange(tx: Tx, row: LicenseRow, newKey: string, ac
   await tx.insert(licenseHistory).values({
     licenseId: row.id,
     userId: row.userId,
-    oldLicense: row.deviceKey,
-    newLicense: newKey,
+    oldDeviceKey: row.deviceKey,
+    newDeviceKey: newKey,
     buykey: row.buyKey,
     email: row.email,
     status: "changed",
@@ -258,7 +258,7 @@ export async function listLicenseHistory({
   const where = and(
     isAdmin ? undefined : eq(sql`lower(${licenseHistory.email})`, user.email.trim().toLowerCase()),
     textSearch(search, {
-      anywhere: [licenseHistory.email, licenseHistory.changedBy, licenseHistory.buykey, licenseHistory.oldLicense, licenseHistory.newLicense],
+      anywhere: [licenseHistory.email, licenseHistory.changedBy, licenseHistory.buykey, licenseHistory.oldDeviceKey, licenseHistory.newDeviceKey],
       prefix: [licenseHistory.email],
     }),
   );
@@ -276,8 +276,8 @@ export async function listLicenseHistory({
       changedBy: r.changedBy,
       email: r.email,
       buykey: r.buykey,
-      oldLicense: r.oldLicense,
-      newLicense: r.newLicense,
+      oldDeviceKey: r.oldDeviceKey,
+      newDeviceKey: r.newDeviceKey,
       status: r.status,
       notes: r.notes,
     })),

@@ -120,8 +120,8 @@ export async function activateLicense({ db, buyKey, deviceKey, now = new Date() 
         await tx.insert(licenseHistory).values({
           licenseId: row.id,
           userId: row.userId,
-          oldLicense: null,
-          newLicense: deviceKey,
+          oldDeviceKey: null,
+          newDeviceKey: deviceKey,
           buykey: row.buyKey,
           email: row.email,
           status: "changed",

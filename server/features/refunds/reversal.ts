@@ -31,8 +31,8 @@ async function revokeLicence(tx: Tx, order: OrderRow, licenseId: string | undefi
   await tx.insert(licenseHistory).values({
     licenseId: licence.id,
     userId: licence.userId,
-    oldLicense: licence.deviceKey,
-    newLicense: licence.deviceKey,
+    oldDeviceKey: licence.deviceKey,
+    newDeviceKey: licence.deviceKey,
     buykey: licence.buyKey,
     email: licence.email,
     status: "revoked",

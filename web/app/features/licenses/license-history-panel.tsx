@@ -116,7 +116,7 @@ function countText(total: number, searching: boolean) {
   return total === 0 ? "No key changes yet" : `${total} ${noun}, newest first`;
 }
 
-function LicenseText({ value, className }: { value: string | null; className?: string }) {
+function DeviceKeyText({ value, className }: { value: string | null; className?: string }) {
   return value ? (
     <KeyText value={value} className={cn("block", className)} />
   ) : (
@@ -142,10 +142,10 @@ function HistoryRow({ entry }: { entry: LicenseHistoryEntry }) {
         <KeyText value={entry.buykey} className="block max-w-[12rem] min-w-[8rem] lg:whitespace-nowrap" />
       </TableCell>
       <TableCell>
-        <LicenseText value={entry.oldLicense} className="max-w-[15rem] min-w-[9.5rem]" />
+        <DeviceKeyText value={entry.oldDeviceKey} className="max-w-[15rem] min-w-[9.5rem]" />
       </TableCell>
       <TableCell className="pr-4 sm:pr-6">
-        <LicenseText value={entry.newLicense} className="max-w-[15rem] min-w-[9.5rem]" />
+        <DeviceKeyText value={entry.newDeviceKey} className="max-w-[15rem] min-w-[9.5rem]" />
       </TableCell>
     </TableRow>
   );
@@ -173,10 +173,10 @@ function HistoryCardList({ entries }: { entries: LicenseHistoryEntry[] }) {
               <KeyText value={entry.buykey} />
             </CardField>
             <CardField term="Old License">
-              <LicenseText value={entry.oldLicense} />
+              <DeviceKeyText value={entry.oldDeviceKey} />
             </CardField>
             <CardField term="New License">
-              <LicenseText value={entry.newLicense} />
+              <DeviceKeyText value={entry.newDeviceKey} />
             </CardField>
           </dl>
         </li>

@@ -282,8 +282,8 @@ export function HistorySection({ history }: { history: CustomerView["history"] }
             <TableCell>
               <KeyText value={h.buykey} />
             </TableCell>
-            <TableCell>{h.oldLicense ? <KeyText value={h.oldLicense} /> : <Muted>—</Muted>}</TableCell>
-            <TableCell>{h.newLicense ? <KeyText value={h.newLicense} /> : <Muted>—</Muted>}</TableCell>
+            <TableCell>{h.oldDeviceKey ? <KeyText value={h.oldDeviceKey} /> : <Muted>—</Muted>}</TableCell>
+            <TableCell>{h.newDeviceKey ? <KeyText value={h.newDeviceKey} /> : <Muted>—</Muted>}</TableCell>
             <TableCell className={cn(LAST, "max-w-[16rem] text-muted-foreground")}>{h.notes ?? "—"}</TableCell>
           </TableRow>
         )}
@@ -297,8 +297,8 @@ export function HistorySection({ history }: { history: CustomerView["history"] }
               <CardField term="Buy key">
                 <KeyText value={h.buykey} />
               </CardField>
-              <CardField term="Old">{h.oldLicense ? <KeyText value={h.oldLicense} /> : <Muted>—</Muted>}</CardField>
-              <CardField term="New">{h.newLicense ? <KeyText value={h.newLicense} /> : <Muted>—</Muted>}</CardField>
+              <CardField term="Old">{h.oldDeviceKey ? <KeyText value={h.oldDeviceKey} /> : <Muted>—</Muted>}</CardField>
+              <CardField term="New">{h.newDeviceKey ? <KeyText value={h.newDeviceKey} /> : <Muted>—</Muted>}</CardField>
               {h.notes ? <CardField term="Notes">{h.notes}</CardField> : null}
             </CardFields>
           </li>
