@@ -74,11 +74,23 @@ describe("list totals", () => {
     expect(paidOnly.totalPaidMills).toBe(Number(truth!.paid));
   });
 
-  it("transactions: every page in turn lists every order once, newest first", async () => {
-    const seen: string[] = [];
-    for (let p = 1; p <= 4; p++) seen.push(...(await listOrders(database.db, admin, { ...page, page: p })).orders.map((o) => o.id));
-    const rows = await queryRows<{ id: string }>(database.db, sql`select id from orders order by created_at desc, id desc`);
-    expect(seen).toEqual(rows.map((r) => r.id));
+  it("transactions: every page in turn lists every order once, newest first (pages past the middle read from the oldest end)", async () => {
+    for (const [status, pageSize] of [[undefined, 10], [undefined, 7], ["paid", 3], ["cancelled", 4]] as const) {
+      const rows = await queryRows<{ id: string }>(
+        database.db,
+        status ? sql`select id from orders where status = ${status} order by created_at desc, id desc` : sql`select id from orders order by created_at desc, id desc`,
+      );
+      const seen: string[] = [];
+      const pages = Math.ceil(rows.length / pageSize);
+      for (let p = 1; p <= pages; p++) {
+        const got = (await listOrders(database.db, admin, { ...page, status, pageSize, page: p })).orders.map((o) => o.id);
+        expect(got, `page ${p} of ${pages}, ${status ?? "all"}`).toEqual(rows.slice((p - 1) * pageSize, p * pageSize).map((r) => r.id));
+        seen.push(...got);
+      }
+      expect(seen).toEqual(rows.map((r) => r.id));
+      expect((await listOrders(database.db, admin, { ...page, status, pageSize, page: pages + 1 })).orders).toEqual([]);
+      expect((await listOrders(database.db, admin, { ...page, status, pageSize, page: pages + 50 })).orders).toEqual([]);
+    }
   });
 
   it("Gmail OTP: Total Spent, Total Revenue and counts equal plain SQL, unfiltered and for a date range", async () => {

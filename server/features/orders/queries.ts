@@ -1,6 +1,6 @@
 // Reading orders: the transactions history (users their own, admins all; filtered, totalled and
 // paged by the database) and one order's status for its owner.
-import { and, desc, eq, gte, inArray, lte, or, sql, sum, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lte, or, sql, sum, type SQL } from "drizzle-orm";
 import { textSearch } from "../../db/text-search";
 import type { Order, OrderList, OrderStatus } from "../../../contracts/orders";
 import type { CurrentUser } from "../../auth/context";
@@ -93,7 +93,7 @@ async function totalPaid(db: Db, user: CurrentUser, q: OrderListInput, where: SQ
 
 /** How many orders match: an admin's history without a search or dates reads the order_counts rollup. */
 async function orderCount(db: Db, user: CurrentUser, q: OrderListInput, where: SQL | undefined): Promise<BoundedCount> {
-  if (user.role === "admin" && !q.search.trim() && !q.from && !q.to) {
+  if (countedByRollup(user, q)) {
     const [row] = await db
       .select({ n: sum(orderCounts.n) })
       .from(orderCounts)
@@ -103,20 +103,31 @@ async function orderCount(db: Db, user: CurrentUser, q: OrderListInput, where: S
   return boundedCount(db, orders, where);
 }
 
+/** An admin's history without a search or dates: its total is the order_counts rollup's, exact. */
+const countedByRollup = (user: CurrentUser, q: OrderListInput) => user.role === "admin" && !q.search.trim() && !q.from && !q.to;
+
 export async function listOrders(db: Db, user: CurrentUser, q: OrderListInput, refundWindowDays = 0): Promise<OrderList> {
   const where = orderListFilter(user, q);
   const newestFirst = [desc(orders.createdAt), desc(orders.id)];
+  const offset = (q.page - 1) * q.pageSize;
+  // With an exact total known up front (the rollup), a page past the middle is read from the other
+  // end of the (created_at, id) index: the last page of a million orders skips nothing, and no page
+  // skips more than half the list (decision 030).
+  const rollupCount = countedByRollup(user, q) ? await orderCount(db, user, q, where) : undefined;
+  const fromOldest = rollupCount !== undefined && offset + q.pageSize / 2 > rollupCount.total / 2;
   // The page's ids from the (created_at, id) index, then their rows (decision 030: deep pages).
-  const pageIds = db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(where)
-    .orderBy(...newestFirst)
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize);
+  const pageIds = fromOldest
+    ? db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(where)
+        .orderBy(asc(orders.createdAt), asc(orders.id))
+        .limit(Math.max(0, Math.min(q.pageSize, rollupCount!.total - offset)))
+        .offset(Math.max(0, rollupCount!.total - offset - q.pageSize))
+    : db.select({ id: orders.id }).from(orders).where(where).orderBy(...newestFirst).limit(q.pageSize).offset(offset);
   const [rows, count, paid] = await Promise.all([
     db.select().from(orders).where(inArray(orders.id, pageIds)).orderBy(...newestFirst),
-    orderCount(db, user, q, where),
+    rollupCount ?? orderCount(db, user, q, where),
     totalPaid(db, user, q, where),
   ]);
   return {
