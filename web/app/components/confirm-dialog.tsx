@@ -1,13 +1,10 @@
 import { useState, type ReactNode } from "react";
 
-import { SubmitButton } from "~/components/submit-button";
-import { Button } from "~/components/ui/button";
+import { DialogSubmitFooter } from "~/components/dialog-submit-footer";
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
@@ -56,16 +53,9 @@ export function ConfirmDialog({
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button type="button" variant="outline">
-              Cancel
-            </Button>
-          </DialogClose>
-          <SubmitButton type="button" variant={variant} loading={pending} loadingLabel={pendingLabel} onClick={() => void onConfirm().then((done) => done && setOpen(false))}>
-            {confirmLabel}
-          </SubmitButton>
-        </DialogFooter>
+        <DialogSubmitFooter type="button" variant={variant} loading={pending} loadingLabel={pendingLabel} onClick={() => void onConfirm().then((done) => done && setOpen(false))}>
+          {confirmLabel}
+        </DialogSubmitFooter>
       </DialogContent>
     </Dialog>
   );

@@ -19,15 +19,13 @@ import { DataCards, DataTable } from "~/components/data-table/data-table";
 import { ListSelect } from "~/components/data-table/list-select";
 import { loadErrorState, useErrorToast, usePagedSearch, type ListState } from "~/components/data-table/list-state";
 import { Pagination } from "~/components/data-table/pagination";
-import { SubmitButton } from "~/components/submit-button";
+import { DialogSubmitFooter } from "~/components/dialog-submit-footer";
 import { Button } from "~/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from "~/components/ui/dialog";
@@ -336,16 +334,9 @@ function ConfirmForm({ pending, onDone }: { pending: Pending; onDone: () => void
           </p>
         ) : null}
       </div>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button type="button" variant="outline">
-            Cancel
-          </Button>
-        </DialogClose>
-        <SubmitButton loading={isSubmitting} loadingLabel="Saving ..." variant={operation === "subtract" ? "destructive" : "default"}>
-          {verb} {amountText}
-        </SubmitButton>
-      </DialogFooter>
+      <DialogSubmitFooter loading={isSubmitting} loadingLabel="Saving ..." variant={operation === "subtract" ? "destructive" : "default"}>
+        {verb} {amountText}
+      </DialogSubmitFooter>
     </form>
   );
 }

@@ -5,10 +5,10 @@ import { CheckIcon, CopyIcon, TriangleAlertIcon } from "lucide-react";
 import { toast } from "sonner";
 
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "../../../../contracts/notifications";
+import { DialogSubmitFooter } from "~/components/dialog-submit-footer";
 import { FormField } from "~/components/form-field";
-import { SubmitButton } from "~/components/submit-button";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { isApiError } from "~/lib/api";
@@ -147,16 +147,9 @@ export function EndpointDialog({
               </p>
             ) : null}
           </fieldset>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                Cancel
-              </Button>
-            </DialogClose>
-            <SubmitButton loading={pending} loadingLabel="Saving…">
-              {endpoint ? "Save changes" : "Add endpoint"}
-            </SubmitButton>
-          </DialogFooter>
+          <DialogSubmitFooter loading={pending} loadingLabel="Saving…">
+            {endpoint ? "Save changes" : "Add endpoint"}
+          </DialogSubmitFooter>
         </form>
       </DialogContent>
     </Dialog>

@@ -10,14 +10,11 @@ import {
   DEVICE_KEY_MARKER,
   DEVICE_KEY_MESSAGES,
 } from "../../../../contracts/licenses";
-import { SubmitButton } from "~/components/submit-button";
-import { Button } from "~/components/ui/button";
+import { DialogSubmitFooter } from "~/components/dialog-submit-footer";
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from "~/components/ui/dialog";
@@ -147,16 +144,9 @@ function ChangeKeyForm({ license, onDone }: { license: License; onDone: () => vo
         ) : null}
       </div>
 
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button type="button" variant="outline">
-            Cancel
-          </Button>
-        </DialogClose>
-        <SubmitButton loading={isSubmitting} loadingLabel="Updating ...">
-          Update key
-        </SubmitButton>
-      </DialogFooter>
+      <DialogSubmitFooter loading={isSubmitting} loadingLabel="Updating ...">
+        Update key
+      </DialogSubmitFooter>
     </form>
   );
 }

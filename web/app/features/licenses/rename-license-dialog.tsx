@@ -3,16 +3,13 @@ import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 
 import { RenameLicenseBodySchema } from "../../../../contracts/licenses";
+import { DialogSubmitFooter } from "~/components/dialog-submit-footer";
 import { FormField } from "~/components/form-field";
-import { SubmitButton } from "~/components/submit-button";
-import { Button } from "~/components/ui/button";
 import { showErrorToast } from "~/lib/errors";
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from "~/components/ui/dialog";
@@ -74,16 +71,9 @@ function RenameForm({ license, onDone }: { license: License; onDone: () => void 
         error={errors.name?.message}
         {...form.register("name")}
       />
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button type="button" variant="outline">
-            Cancel
-          </Button>
-        </DialogClose>
-        <SubmitButton loading={isSubmitting} loadingLabel="Saving ...">
-          Save
-        </SubmitButton>
-      </DialogFooter>
+      <DialogSubmitFooter loading={isSubmitting} loadingLabel="Saving ...">
+        Save
+      </DialogSubmitFooter>
     </form>
   );
 }

@@ -5,9 +5,8 @@ import { useId, useState } from "react";
 import { toast } from "sonner";
 
 import { formatPrice, parseDollars } from "../../../../contracts/money";
-import { SubmitButton } from "~/components/submit-button";
-import { Button } from "~/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { DialogSubmitFooter } from "~/components/dialog-submit-footer";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { errorMessage } from "~/lib/errors";
@@ -107,16 +106,9 @@ function RefundOrderForm({ order, onDone }: { order: Order; onDone: () => void }
         />
         <FieldError id={`${reasonId}-error`} message={errors.reason} />
       </div>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button type="button" variant="outline">
-            Cancel
-          </Button>
-        </DialogClose>
-        <SubmitButton loading={refund.isPending} loadingLabel="Refunding ..." variant="destructive">
-          Refund
-        </SubmitButton>
-      </DialogFooter>
+      <DialogSubmitFooter loading={refund.isPending} loadingLabel="Refunding ..." variant="destructive">
+        Refund
+      </DialogSubmitFooter>
     </form>
   );
 }
@@ -179,16 +171,9 @@ function RequestRefundForm({ order, onDone }: { order: Order; onDone: () => void
         </p>
         <FieldError id={`${reasonId}-error`} message={error} />
       </div>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button type="button" variant="outline">
-            Cancel
-          </Button>
-        </DialogClose>
-        <SubmitButton loading={request.isPending} loadingLabel="Sending ...">
-          Send request
-        </SubmitButton>
-      </DialogFooter>
+      <DialogSubmitFooter loading={request.isPending} loadingLabel="Sending ...">
+        Send request
+      </DialogSubmitFooter>
     </form>
   );
 }

@@ -4,11 +4,11 @@
 import { useId, useState } from "react";
 import { toast } from "sonner";
 
-import { SubmitButton } from "~/components/submit-button";
+import { DialogSubmitFooter } from "~/components/dialog-submit-footer";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Skeleton } from "~/components/ui/skeleton";
@@ -142,16 +142,9 @@ function DecideForm({ deciding, onDone }: { deciding: Decision; onDone: () => vo
         <Label htmlFor={noteId}>Note for the customer {approve ? "(optional)" : ""}</Label>
         <Input id={noteId} autoComplete="off" maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
       </div>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button type="button" variant="outline">
-            Cancel
-          </Button>
-        </DialogClose>
-        <SubmitButton loading={decide.isPending} loadingLabel={approve ? "Refunding ..." : "Declining ..."} variant={approve ? "default" : "destructive"}>
-          {approve ? "Approve and refund" : "Decline"}
-        </SubmitButton>
-      </DialogFooter>
+      <DialogSubmitFooter loading={decide.isPending} loadingLabel={approve ? "Refunding ..." : "Declining ..."} variant={approve ? "default" : "destructive"}>
+        {approve ? "Approve and refund" : "Decline"}
+      </DialogSubmitFooter>
     </form>
   );
 }

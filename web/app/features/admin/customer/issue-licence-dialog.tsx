@@ -10,9 +10,9 @@ import { z } from "zod";
 import { ReasonSchema } from "../../../../../contracts/customers";
 import { formatPrice } from "../../../../../contracts/money";
 import { PLAN_CATALOGUE } from "../../../../../contracts/plan-catalogue";
-import { SubmitButton } from "~/components/submit-button";
+import { DialogSubmitFooter } from "~/components/dialog-submit-footer";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
@@ -127,16 +127,9 @@ function IssueForm({ email, onDone }: { email: string; onDone: () => void }) {
           <p className="text-xs text-muted-foreground">Kept in the audit log with your name; the customer does not see it.</p>
         )}
       </div>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button type="button" variant="outline">
-            Cancel
-          </Button>
-        </DialogClose>
-        <SubmitButton loading={isSubmitting} loadingLabel="Issuing ...">
-          Issue licence
-        </SubmitButton>
-      </DialogFooter>
+      <DialogSubmitFooter loading={isSubmitting} loadingLabel="Issuing ...">
+        Issue licence
+      </DialogSubmitFooter>
     </form>
   );
 }

@@ -8,9 +8,8 @@ import { toast } from "sonner";
 import { z } from "zod";
 
 import { MAX_CHANGES_LEFT, MAX_EXTEND_DAYS, ReasonSchema } from "../../../../../contracts/customers";
-import { SubmitButton } from "~/components/submit-button";
-import { Button } from "~/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { DialogSubmitFooter } from "~/components/dialog-submit-footer";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
@@ -221,16 +220,9 @@ function ActionForm({ email, licence, action, copy, onDone }: { email: string; l
         ) : null}
       </div>
 
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button type="button" variant="outline">
-            Cancel
-          </Button>
-        </DialogClose>
-        <SubmitButton loading={isSubmitting} loadingLabel={copy.pending} variant={copy.destructive ? "destructive" : "default"}>
-          {copy.confirm}
-        </SubmitButton>
-      </DialogFooter>
+      <DialogSubmitFooter loading={isSubmitting} loadingLabel={copy.pending} variant={copy.destructive ? "destructive" : "default"}>
+        {copy.confirm}
+      </DialogSubmitFooter>
     </form>
   );
 }
