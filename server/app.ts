@@ -12,7 +12,8 @@ import { createAccountLimits } from "./auth/account-limits";
 import { authRequest, withErrorShape, withPagePolicy } from "./auth/edge";
 import { originRefusalLogger, requireTrustedOrigin, untrustedOriginMessage } from "./auth/origin-check";
 import { withSessionHint } from "./auth/session-hint";
-import { GOOGLE_STAND_IN_PATH, PAYWAY_SIMULATOR_PATH, TELEGRAM_SIMULATOR_PATH, type Config } from "./config";
+import { GOOGLE_STAND_IN_PATH, TELEGRAM_SIMULATOR_PATH, type Config } from "./config";
+import type { PaymentSimulator } from "./providers/payments";
 import { createGoogleSimulator } from "./providers/google-sim/app";
 import type { Db } from "./db/client";
 import { createAdminRoutes } from "./features/admin/routes";
@@ -83,8 +84,8 @@ export interface AppDeps {
   events: AccountEventHub;
   /** Payments; built from config when not given (tests). */
   orders?: OrdersDeps;
-  /** The PayWay simulator app, mounted at /payway-sim when PayWay is not configured. */
-  paywaySimulator?: { fetch: (req: Request) => Response | Promise<Response> };
+  /** The payment provider's simulator, mounted at its path when the real provider is not configured. */
+  paymentSimulator?: Pick<PaymentSimulator, "path" | "fetch">;
   /** Shared with server.ts: set `draining` on shutdown and /readyz answers 503. */
   lifecycle?: Lifecycle;
   /** The deliveries worker, woken when a delivery is replayed (none in tests without workers). */
@@ -103,7 +104,7 @@ function clientIp(c: Context, trustProxy: boolean): string {
   return incoming?.socket?.remoteAddress ?? "unknown";
 }
 
-export function createApp({ config, db, auth, logger, signer, limiter, otpMail, licenceCache, licenceSignals, events, paywaySimulator, lifecycle, deliveries, resolver = systemResolver, ...rest }: AppDeps) {
+export function createApp({ config, db, auth, logger, signer, limiter, otpMail, licenceCache, licenceSignals, events, paymentSimulator, lifecycle, deliveries, resolver = systemResolver, ...rest }: AppDeps) {
   const app = new OpenAPIHono<AppEnv>(VALIDATION);
   const orders = { ...(rest.orders ?? createOrdersDeps({ config, db, logger })), limiter };
   // Prometheus metrics only when METRICS_TOKEN is set: otherwise no per-request work at all.
@@ -258,7 +259,7 @@ export function createApp({ config, db, auth, logger, signer, limiter, otpMail, 
 
   if (config.embedded) app.route("/dev/mailbox", createDevMailboxRoutes({ db }));
   if (config.notifications.telegram.mode === "simulator") app.route(TELEGRAM_SIMULATOR_PATH, createDevTelegramRoutes({ db }));
-  if (paywaySimulator) app.mount(PAYWAY_SIMULATOR_PATH, paywaySimulator.fetch);
+  if (paymentSimulator) app.mount(paymentSimulator.path, paymentSimulator.fetch);
   if (config.google?.standIn) {
     const { clientId, clientSecret } = config.google;
     app.route(GOOGLE_STAND_IN_PATH, createGoogleSimulator({ clientId, clientSecret, redirectUri: `${config.baseUrl}/api/auth/callback/google` }).app);

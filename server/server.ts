@@ -3,7 +3,7 @@ import { getRequestListener } from "@hono/node-server";
 import { createServer, type Server } from "node:http";
 import { createApp } from "./app";
 import { createAuth } from "./auth/auth";
-import { PAYWAY_SIMULATOR_PATH, type Config } from "./config";
+import type { Config } from "./config";
 import { migrateDatabase, openDatabase, type Database } from "./db/client";
 import { AccountEventHub } from "./features/events/hub";
 import { LicenceCache } from "./features/licenses/cache";
@@ -12,7 +12,7 @@ import { Signer } from "./features/licenses/signing";
 import { syncPlanCatalogue } from "./features/plans/service";
 import { createOrdersDeps } from "./features/orders/deps";
 import { startOrderReconciler } from "./features/orders/reconcile";
-import { createPaywaySimulator } from "./providers/payway/simulator/app";
+import { createPaymentSimulator } from "./providers/payments";
 import { SharedRateLimiter } from "./lib/rate-limit";
 import { createOtpMailDeps } from "./features/otp-mail/deps";
 import { expireOtpOrders, recordMailArrival } from "./features/otp-mail/service";
@@ -138,22 +138,16 @@ export async function startServer(config: Config, opts: { database?: Database; l
   const events = new AccountEventHub();
   await events.start(database.listen);
   closers.push(() => events.stop());
-  // Payments: PayWay (or its simulator, mounted here, when PAYWAY_BASE_URL is unset) and the
+  // Payments: the provider (or its simulator, mounted by the app in embedded mode) and the
   // reconciler for orders whose callback never came.
   const orders = createOrdersDeps({ config, db, logger, onEmailQueued: () => worker?.kick() });
   if (config.workers) closers.push(startOrderReconciler(orders).stop);
   // Expiry reminders and abandoned checkouts (decision 026), every 10 minutes; once each across instances.
   if (config.workers) closers.push(startRenewalWorkers({ db, baseUrl: config.baseUrl, secret: config.authSecret, logger, onEmailQueued: () => worker?.kick() }).stop);
-  const { payway } = config;
-  const paywaySimulator = payway.simulator
-    ? createPaywaySimulator({
-        merchants: { [payway.merchantId]: { apiKey: payway.apiKey, currencies: ["USD", "KHR"], whitelist: [new URL(payway.callbackUrl).hostname] } },
-        basePath: PAYWAY_SIMULATOR_PATH,
-      }).app
-    : undefined;
-  if (paywaySimulator) logger.info({ url: payway.baseUrl }, "payments: built-in PayWay simulator (set PAYWAY_BASE_URL for the real PayWay)");
+  const paymentSimulator = createPaymentSimulator(config);
+  if (paymentSimulator) logger.info({ url: paymentSimulator.url }, paymentSimulator.description);
   const lifecycle = { draining: false };
-  const app = createApp({ config, db, auth, logger, signer, limiter, otpMail, licenceCache, licenceSignals, events, orders, paywaySimulator, lifecycle, deliveries });
+  const app = createApp({ config, db, auth, logger, signer, limiter, otpMail, licenceCache, licenceSignals, events, orders, paymentSimulator, lifecycle, deliveries });
 
   // Requests in flight are counted so shutdown waits for them before closing the database
   // (a client that disconnects early does not end its request's work), and until their response

@@ -1,10 +1,11 @@
 // The Content-Security-Policy of the web app's HTML pages (decision 013). Scripts run only from
-// this origin, PayWay's checkout plugin, and the inline scripts React Router writes into each
+// this origin, the payment provider's checkout plugin, and the inline scripts React Router writes into each
 // prerendered page, allowed one by one by their SHA-256 (computed at build time by
 // scripts/csp-hashes.mjs into build/client/.csp-hashes.json). No 'unsafe-inline' scripts, no eval.
 import { APP_DEEP_LINK_SCHEME } from "../../contracts/orders";
 import { SITE } from "../../contracts/site";
 import type { Config } from "../config";
+import { paymentContentSources } from "../providers/payments";
 
 /** Written by scripts/csp-hashes.mjs beside the pages: { pages: { "faq/index.html": ["sha256-…"] } }. */
 export const CSP_MANIFEST = ".csp-hashes.json";
@@ -29,9 +30,8 @@ const sources = (...values: Array<string | undefined>) => [...new Set(values.fil
 /**
  * Builds the policy once from the configuration; the returned function adds a page's script
  * hashes. Sources:
- * - PayWay: the plugin script's origin (script, style, image) and the API origin, where the
- *   checkout form is posted into the `aba_webservice` frame (frame, form-action; connect for the
- *   plugin's ABA Mobile in-app flow). In embedded mode both are this server (/payway-sim).
+ * - The payment provider (`paymentContentSources`): where its checkout form is posted and framed
+ *   (form-action, frame, connect), and where its plugin's script, styles and images come from.
  * - The video playlist embed's origin (frame), from site.config.json.
  * - The mobile app's scheme (frame): the v2 subscription page hands a verified payment to the app
  *   through a hidden frame on desktops (`payment-success:`, see payment-return.ts).
@@ -43,8 +43,9 @@ export function contentSecurityPolicy(
   config: Pick<Config, "baseUrl" | "payway">,
   videoEmbedUrl: string = SITE.videos.playlistEmbed,
 ): (scriptHashes: readonly string[]) => string {
-  const payway = originOf(config.payway.baseUrl);
-  const plugin = originOf(config.payway.pluginUrl);
+  const provider = paymentContentSources(config);
+  const checkout = provider.checkout.join(" ") || undefined;
+  const plugin = provider.assets.join(" ") || undefined;
   const video = originOf(videoEmbedUrl);
   const https = config.baseUrl.startsWith("https://");
   const head = [
@@ -52,9 +53,9 @@ export function contentSecurityPolicy(
     "base-uri 'none'",
     "object-src 'none'",
     "frame-ancestors 'none'",
-    `form-action ${sources("'self'", payway)}`,
-    `frame-src ${sources(payway, plugin, video, `${APP_DEEP_LINK_SCHEME}:`)}`,
-    `connect-src ${sources("'self'", payway)}`,
+    `form-action ${sources("'self'", checkout)}`,
+    `frame-src ${sources(checkout, plugin, video, `${APP_DEEP_LINK_SCHEME}:`)}`,
+    `connect-src ${sources("'self'", checkout)}`,
     `img-src ${sources("'self'", "data:", plugin)}`,
     `style-src ${sources("'self'", "'unsafe-inline'", plugin)}`,
     "font-src 'self'",

@@ -72,3 +72,21 @@ export interface PaymentProvider {
    */
   refundedSoFar(payment: PaymentRef): Promise<number>;
 }
+
+/** Where the browser talks to the provider, for the pages' Content-Security-Policy. */
+export interface PaymentContentSources {
+  /** Origins the checkout form is posted to and framed from, and the page may call (form-action, frame-src, connect-src). */
+  checkout: string[];
+  /** Origins of the provider's script, styles and images on our pages (script-src, style-src, img-src, frame-src). */
+  assets: string[];
+}
+
+/** The provider's simulator, served by this shop in embedded mode. */
+export interface PaymentSimulator {
+  /** Where it is mounted, e.g. /payway-sim. */
+  path: string;
+  fetch: (req: Request) => Response | Promise<Response>;
+  /** The start-up log line. */
+  description: string;
+  url: string;
+}

@@ -2,8 +2,9 @@
 // signed here and posted by the browser into the checkout plugin's frame, check-transaction-2 as
 // the only proof of payment, close-transaction, the signed pushback, and refunds.
 import { z } from "zod";
-import type { PaywayConfig } from "../../config";
-import type { CallbackReading, NewCheckout, PaymentProvider, PaymentRef, PaymentVerdict } from "../payments/types";
+import { PAYWAY_SIMULATOR_PATH, type PaywayConfig } from "../../config";
+import type { CallbackReading, NewCheckout, PaymentContentSources, PaymentProvider, PaymentRef, PaymentSimulator, PaymentVerdict } from "../payments/types";
+import { createPaywaySimulator } from "./simulator/app";
 import { amountString } from "./amounts";
 import { CALLBACK_SIGNATURE_HEADER } from "./callback-signature";
 import { createPaywayClient, type PaywayClient } from "./client";
@@ -115,4 +116,33 @@ export function createPaywayProvider(settings: PaywayConfig, client: PaywayClien
         : { outcome: "refused", code: result.code, message: result.message };
     },
   };
+}
+
+const originOf = (url: string | undefined): string[] => {
+  if (!url) return [];
+  try {
+    const { origin } = new URL(url);
+    return origin === "null" ? [] : [origin];
+  } catch {
+    return [];
+  }
+};
+
+/**
+ * The checkout form is posted into the `aba_webservice` frame at the API origin (also called by
+ * the plugin's ABA Mobile in-app flow); the plugin's script, styles and images come from its own
+ * origin. In embedded mode both are this server (/payway-sim).
+ */
+export function paywayContentSources(settings: PaywayConfig): PaymentContentSources {
+  return { checkout: originOf(settings.baseUrl), assets: originOf(settings.pluginUrl) };
+}
+
+/** PayWay's simulator for this merchant, when PAYWAY_BASE_URL is unset. */
+export function paywaySimulator(settings: PaywayConfig): PaymentSimulator | undefined {
+  if (!settings.simulator) return undefined;
+  const { app } = createPaywaySimulator({
+    merchants: { [settings.merchantId]: { apiKey: settings.apiKey, currencies: ["USD", "KHR"], whitelist: [new URL(settings.callbackUrl).hostname] } },
+    basePath: PAYWAY_SIMULATOR_PATH,
+  });
+  return { path: PAYWAY_SIMULATOR_PATH, fetch: app.fetch, url: settings.baseUrl, description: "payments: built-in PayWay simulator (set PAYWAY_BASE_URL for the real PayWay)" };
 }
