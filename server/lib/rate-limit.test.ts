@@ -87,4 +87,21 @@ describe("database rate limits", () => {
     expect(limiter.hit("alone", rule)).toMatchObject({ allowed: true, remaining: 3 });
     await limiter.stop();
   });
+
+  it("a flush sends only the keys hit since the last one, and expired keys leave memory", async () => {
+    const short = { limit: 5, windowSeconds: 1 };
+    const limiter = new SharedRateLimiter(database.db, 60_000);
+    for (let i = 0; i < 50; i++) limiter.hit(`sweep:${i}`, short);
+    await limiter.flush();
+    expect(limiter.size).toBe(50);
+    // Nothing new: the next flush writes nothing (the table keeps its counts).
+    await limiter.flush();
+    const counted = await hitRateLimits(database.db, [{ key: "sweep:7", rule: short }]);
+    expect(counted[0]!.remaining).toBe(3); // 1 from the limiter, 1 from this hit
+    await new Promise((r) => setTimeout(r, 1_100));
+    limiter.hit("sweep:fresh", short);
+    await limiter.flush();
+    expect(limiter.size).toBe(1);
+    await limiter.stop();
+  });
 });

@@ -98,8 +98,17 @@ export async function hitRateLimit(db: Db, key: string, rule: RateLimitRule): Pr
  * request) and merged into the shared table every `flushMs`, so all instances see each other's
  * traffic within about a second.
  */
+type LimiterEntry = { rule: RateLimitRule; windowEnd: number; shared: number; pending: number };
+
+/** Expired entries looked at per flush: the sweep never holds the event loop for long. */
+const SWEEP_PER_FLUSH = 20_000;
+
 export class SharedRateLimiter {
-  private readonly entries = new Map<string, { rule: RateLimitRule; windowEnd: number; shared: number; pending: number }>();
+  private readonly entries = new Map<string, LimiterEntry>();
+  /** Entries with hits not yet flushed: a flush reads these, never the whole map (hundreds of thousands of keys under load). */
+  private readonly dirty = new Map<string, LimiterEntry>();
+  /** Where the sweep of expired entries goes on at the next flush. */
+  private sweep: Iterator<[string, LimiterEntry]> | undefined;
   private readonly timer: NodeJS.Timeout;
   private flushing: Promise<void> | undefined;
 
@@ -118,7 +127,7 @@ export class SharedRateLimiter {
       entry = { rule, windowEnd: now + rule.windowSeconds * 1000, shared: 0, pending: 0 };
       this.entries.set(key, entry);
     }
-    entry.pending++;
+    if (entry.pending++ === 0) this.dirty.set(key, entry);
     const count = entry.shared + entry.pending;
     return {
       allowed: count <= rule.limit,
@@ -135,9 +144,9 @@ export class SharedRateLimiter {
   }
 
   private async doFlush() {
-    const now = Date.now();
-    const batch = [...this.entries].filter(([, e]) => e.pending > 0).map(([key, e]) => ({ key, e, increment: e.pending }));
-    for (const [key, e] of this.entries) if (e.pending === 0 && now >= e.windowEnd) this.entries.delete(key);
+    this.sweepExpired(Date.now());
+    const batch = [...this.dirty].filter(([, e]) => e.pending > 0).map(([key, e]) => ({ key, e, increment: e.pending }));
+    this.dirty.clear();
     if (!batch.length) return;
     for (const b of batch) b.e.pending -= b.increment;
     try {
@@ -155,9 +164,31 @@ export class SharedRateLimiter {
         e.windowEnd = Date.now() + total.resetSeconds * 1000;
       });
     } catch (err) {
-      for (const b of batch) b.e.pending += b.increment; // try again next time
+      for (const b of batch) {
+        b.e.pending += b.increment; // try again next time
+        if (this.entries.get(b.key) === b.e) this.dirty.set(b.key, b.e);
+      }
       this.onError(err);
     }
+  }
+
+  /** Drops expired entries without pending hits, SWEEP_PER_FLUSH at a time, resuming where it stopped. */
+  private sweepExpired(now: number) {
+    this.sweep ??= this.entries.entries();
+    for (let i = 0; i < SWEEP_PER_FLUSH; i++) {
+      const next = this.sweep.next();
+      if (next.done) {
+        this.sweep = undefined;
+        return;
+      }
+      const [key, e] = next.value;
+      if (e.pending === 0 && now >= e.windowEnd) this.entries.delete(key);
+    }
+  }
+
+  /** Keys held in memory (tests). */
+  get size() {
+    return this.entries.size;
   }
 
   stop() {
