@@ -92,6 +92,8 @@ export function createNodeFastPath(options: NodeFastPathOptions): NodeFastPath {
     if (!handler) return false;
     served.count++;
     void serve(req, res, handler).catch((err) => {
+      // A caller that hung up mid-request is not our failure.
+      if (res.destroyed || req.destroyed) return;
       logger.error({ err }, "fast path failed");
       if (!res.headersSent) {
         res.writeHead(500, { "Content-Type": "application/json" });
@@ -166,5 +168,8 @@ function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => resolve(chunks.length === 0 ? undefined : chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)));
     req.on("error", reject);
+    req.on("close", () => {
+      if (!req.complete) reject(new Error("request closed before its body ended"));
+    });
   });
 }

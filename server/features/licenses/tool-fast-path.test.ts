@@ -2,6 +2,7 @@
 // answers, refusals, headers and side effects as the app's own routes. One real server: a path
 // with a query string is not the fast path's, so `?via=app` asks the app the same question.
 import { createPublicKey, verify } from "node:crypto";
+import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../config";
 import type { Database } from "../../db/client";
@@ -158,5 +159,24 @@ describe("licence calls on the node fast path", () => {
     expect(kept.headers.get("x-request-id")).toBe("tool-req.42");
     const replaced = await post("validate", body, { headers: { "x-request-id": "bad id\twith spaces" } });
     expect(replaced.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("a caller that hangs up halfway through its body leaves the server answering the next one", async () => {
+    const { port } = new URL(server.url);
+    const before = server.fastPathServed();
+    await new Promise<void>((resolve, reject) => {
+      const socket = connect(Number(port), "127.0.0.1", () => {
+        socket.write("POST /api/v1/licenses/validate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{\"protocol\":2,");
+        setTimeout(() => {
+          socket.destroy();
+          resolve();
+        }, 50);
+      });
+      socket.on("error", reject);
+    });
+    expect(server.fastPathServed()).toBe(before + 1);
+    const next = await post("validate", JSON.stringify({ protocol: 2, buyKey: "KS-NEXT-NEXT-NEXT-NEXT", deviceKey: device(), nonce: nonce() }));
+    expect(next.status).toBe(200);
+    expect(JSON.parse(next.text)).toMatchObject({ code: "NOT_FOUND" });
   });
 });
