@@ -35,7 +35,7 @@ const seed = (keyEncrypted) => [
           now() - (i % 1095) * interval '1 day' - (i % 86400) * interval '1 second', now()
    from generate_series(1, ${USERS}) i`,
   `insert into api_keys (id, user_id, key_hash, key_encrypted, balance_mills, created_at, updated_at)
-   select md5('bench-k' || i)::uuid, 'bench-u' || i, md5('bench-hash' || i), '${keyEncrypted}', (i * 7919) % 1000000, now(), now()
+   select md5('bench-k' || i)::uuid, 'bench-u' || i, md5('bench-hash' || i), '${keyEncrypted}', (i::bigint * 7919) % 1000000, now(), now()
    from generate_series(1, ${USERS}) i`,
   // Orders over three years up to now: 60% plans, 35% top-ups, 5% subscription tool; 80% paid.
   `insert into orders (tran_id, kind, user_id, email, plan_id, plan_title, amount_mills, status, created_at, updated_at, paid_at, fulfilment)
