@@ -3,28 +3,17 @@
 // key or payment reference is looked up exactly.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CurrentUser } from "../../auth/context";
 import type { Database } from "../../db/client";
 import { queryRows } from "../../db/sql-array";
 import { textSearch } from "../../db/text-search";
 import { orders, user } from "../../db/schema";
 import { createTestDatabase } from "../../test/db";
 import { listOrders } from "../orders/queries";
-import { insertOrders, insertUser } from "./test-seed";
+import { SUPER_ADMIN_CALLER, insertOrders, insertUser } from "./test-seed";
 import { listUsers } from "./users";
 
 let database: Database;
-const admin: CurrentUser = {
-  id: "admin",
-  email: "admin@example.com",
-  name: "",
-  role: "admin",
-  accountRole: "admin",
-  superAdmin: true,
-  emailVerified: true,
-  twoFactorEnabled: true,
-  secondFactorVerified: true,
-};
+const admin = SUPER_ADMIN_CALLER;
 
 beforeAll(async () => {
   database = await createTestDatabase();

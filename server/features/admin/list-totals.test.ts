@@ -2,7 +2,6 @@
 // rows, after inserts, status changes, refunds and deletes; deep pages come in the same order.
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CurrentUser } from "../../auth/context";
 import type { Database } from "../../db/client";
 import { queryRows } from "../../db/sql-array";
 import { orders, otpMailOrders } from "../../db/schema";
@@ -11,20 +10,10 @@ import { ensureApiKey } from "../balance/service";
 import { listOrders } from "../orders/queries";
 import { listBalances } from "./balances";
 import { listOtpTransactions } from "./otp-transactions";
-import { insertOrders, insertOtpOrder, insertUser } from "./test-seed";
+import { SUPER_ADMIN_CALLER, insertOrders, insertOtpOrder, insertUser } from "./test-seed";
 
 let database: Database;
-const admin: CurrentUser = {
-  id: "admin",
-  email: "admin@example.com",
-  name: "",
-  role: "admin",
-  accountRole: "admin",
-  superAdmin: true,
-  emailVerified: true,
-  twoFactorEnabled: true,
-  secondFactorVerified: true,
-};
+const admin = SUPER_ADMIN_CALLER;
 const day = (d: number) => new Date(Date.UTC(2026, 0, d, 12));
 
 beforeAll(async () => {

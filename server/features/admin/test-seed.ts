@@ -1,11 +1,25 @@
 // Test data for the admin suites, written straight into the database (triggers included).
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
+import type { CurrentUser } from "../../auth/context";
 import type { Db } from "../../db/client";
 import { otpMailOrders, orders, plans, user } from "../../db/schema";
 
 let seq = 0;
 const unique = () => `${Date.now().toString(36)}${(++seq).toString(36)}`;
+
+/** A super-admin past the second factor, as the services see the caller (list and totals tests). */
+export const SUPER_ADMIN_CALLER: CurrentUser = {
+  id: "admin",
+  email: "admin@example.com",
+  name: "",
+  role: "admin",
+  accountRole: "admin",
+  superAdmin: true,
+  emailVerified: true,
+  twoFactorEnabled: true,
+  secondFactorVerified: true,
+};
 
 export async function insertUser(db: Db, fields: { email?: string; name?: string; username?: string | null; createdAt?: Date; role?: "user" | "admin"; superAdmin?: boolean } = {}) {
   const [row] = await db
