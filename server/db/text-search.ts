@@ -18,11 +18,21 @@ export interface TextSearch {
   prefix: SQLWrapper[];
 }
 
+/**
+ * The LIKE pattern a 1–2 character term matches the lower-cased beginning of a column with, or
+ * undefined for an empty term or one long enough to match anywhere. The order_prefix_totals rollup
+ * (decision 033) matches the same pattern against the first two characters it keeps.
+ */
+export function prefixPattern(rawTerm: string): string | undefined {
+  const term = rawTerm.trim();
+  if (!term || term.length >= MIN_SUBSTRING_TERM) return undefined;
+  return `${escapeLike(term.toLowerCase())}%`;
+}
+
 export function textSearch(rawTerm: string, { anywhere, prefix }: TextSearch): SQL | undefined {
   const term = rawTerm.trim();
   if (!term) return undefined;
-  const escaped = escapeLike(term);
-  if (term.length >= MIN_SUBSTRING_TERM) return or(...anywhere.map((col) => ilike(col as never, `%${escaped}%`)));
-  const start = `${escapeLike(term.toLowerCase())}%`;
+  if (term.length >= MIN_SUBSTRING_TERM) return or(...anywhere.map((col) => ilike(col as never, `%${escapeLike(term)}%`)));
+  const start = prefixPattern(term);
   return or(...prefix.map((col) => sql`lower(${col}) like ${start}`));
 }

@@ -106,6 +106,40 @@ export const orderCounts = pgTable(
   (t) => [primaryKey({ columns: [t.status, t.shard] })],
 );
 
+/**
+ * Orders per UTC day of creation and status (decision 033), kept like order_counts (migration
+ * 0018): page N of the admin's transactions starts at the day that holds its first row, so a page
+ * number skips at most one day's orders in the (created_at, id) index, however deep it is.
+ */
+export const orderDayCounts = pgTable(
+  "order_day_counts",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    status: text("status").notNull(),
+    shard: smallint("shard").notNull(),
+    n: bigint("n", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.status, t.shard] })],
+);
+
+/**
+ * Orders and their net paid amount (amount − refunded, paid orders only) per first two characters
+ * of the lower-cased e-mail and status (decision 033), kept like order_counts (migration 0018): a
+ * 1–2 character search matches the beginning of the e-mail, so its exact total and 'Total Amount
+ * Paid' are a sum over a few rows however many orders it matches.
+ */
+export const orderPrefixTotals = pgTable(
+  "order_prefix_totals",
+  {
+    prefix: text("prefix").notNull(),
+    status: text("status").notNull(),
+    shard: smallint("shard").notNull(),
+    n: bigint("n", { mode: "number" }).notNull().default(0),
+    netPaidMills: money("net_paid_mills").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.prefix, t.status, t.shard] })],
+);
+
 export const licenses = pgTable(
   "licenses",
   {

@@ -31,6 +31,23 @@ beforeAll(async () => {
   await db.update(orders).set({ refundedMills: 300 }).where(eq(orders.id, paid!.id));
   const [gone] = await db.select().from(orders).where(eq(orders.status, "failed")).limit(1);
   await db.delete(orders).where(eq(orders.id, gone!.id));
+  // Orders on the edges of a UTC day, two at the same instant, and e-mails whose beginnings differ
+  // only in case or length: the day and prefix rollups (decision 033) must place them right.
+  const edge = Date.UTC(2026, 0, 3);
+  await insertOrders(db, [
+    { kind: "topup", amountMills: 2001, createdAt: new Date(edge) },
+    { kind: "topup", amountMills: 2002, createdAt: new Date(edge) },
+    { kind: "topup", amountMills: 2003, createdAt: new Date(edge - 1) },
+    { kind: "topup", amountMills: 2004, createdAt: new Date(edge + 86_400_000 - 1), email: "Anna@example.com" },
+    { kind: "topup", amountMills: 2005, status: "pending", createdAt: new Date(edge + 5), email: "an@example.com" },
+    { kind: "topup", amountMills: 2006, createdAt: day(7), email: "a" },
+    { kind: "topup", amountMills: 2007, createdAt: day(8), email: "BU_x@example.com" },
+  ]);
+  // A moved order (another day, another e-mail) and a refund in full: the rollups follow.
+  const [moved] = await db.select().from(orders).where(eq(orders.amountMills, 2002));
+  await db.update(orders).set({ createdAt: day(15), email: "joanna@example.com" }).where(eq(orders.id, moved!.id));
+  const [refunded] = await db.select().from(orders).where(eq(orders.amountMills, 2004));
+  await db.update(orders).set({ status: "refunded", refundedMills: 2004 }).where(eq(orders.id, refunded!.id));
 
   const u = await insertUser(db);
   const key = await ensureApiKey({ db, secret: "x".repeat(32), userId: u.id });
@@ -63,7 +80,7 @@ describe("list totals", () => {
     expect(paidOnly.totalPaidMills).toBe(Number(truth!.paid));
   });
 
-  it("transactions: every page in turn lists every order once, newest first (pages past the middle read from the oldest end)", async () => {
+  it("transactions: every page in turn lists every order once, newest first (each page starts at the day that holds it)", async () => {
     for (const [status, pageSize] of [[undefined, 10], [undefined, 7], ["paid", 3], ["cancelled", 4]] as const) {
       const rows = await queryRows<{ id: string }>(
         database.db,
@@ -79,6 +96,22 @@ describe("list totals", () => {
       expect(seen).toEqual(rows.map((r) => r.id));
       expect((await listOrders(database.db, admin, { ...page, status, pageSize, page: pages + 1 })).orders).toEqual([]);
       expect((await listOrders(database.db, admin, { ...page, status, pageSize, page: pages + 50 })).orders).toEqual([]);
+    }
+  });
+
+  it("transactions: a 1–2 character search's exact total and Total Amount Paid equal plain SQL (the prefix rollup)", async () => {
+    for (const term of ["bu", "BU", "b", "a", "an", "An ", "jo", "zz", "_", "b_"]) {
+      for (const status of [undefined, "paid", "pending", "refunded"] as const) {
+        const pattern = `${term.trim().toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+        const [truth] = await queryRows<{ n: string; paid: string }>(
+          database.db,
+          sql`select count(*) as n, coalesce(sum(amount_mills - refunded_mills) filter (where status = 'paid'), 0) as paid
+              from orders where lower(email) like ${pattern} and (${status ?? null}::text is null or status = ${status ?? null})`,
+        );
+        const got = await listOrders(database.db, admin, { ...page, search: term, status });
+        expect([got.total, got.totalIsEstimate, got.totalPaidMills], `"${term}" ${status ?? "all"}`).toEqual([Number(truth!.n), false, Number(truth!.paid)]);
+        expect(got.orders.length).toBe(Math.min(10, Number(truth!.n)));
+      }
     }
   });
 

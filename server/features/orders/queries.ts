@@ -1,12 +1,13 @@
 // Reading orders: the transactions history (users their own, admins all; filtered, totalled and
 // paged by the database) and one order's status for its owner.
-import { and, asc, desc, eq, gte, inArray, lte, or, sql, sum, type SQL } from "drizzle-orm";
-import { textSearch } from "../../db/text-search";
+import { and, desc, eq, gte, inArray, lt, lte, or, sql, sum, type SQL } from "drizzle-orm";
+import { prefixPattern, textSearch } from "../../db/text-search";
 import type { Order, OrderList, OrderStatus } from "../../../contracts/orders";
 import type { CurrentUser } from "../../auth/context";
 import type { Db } from "../../db/client";
 import { boundedCount, type BoundedCount } from "../../db/paging";
-import { orderCounts, orders, salesDaily } from "../../db/schema";
+import { orderCounts, orderDayCounts, orderPrefixTotals, orders, salesDaily } from "../../db/schema";
+import { queryRows } from "../../db/sql-array";
 import { AppError } from "../../lib/errors";
 import { latestRequestsOf, requestableUntil } from "../refunds/requests";
 import { toOrderDto, type OrderRow } from "./dto";
@@ -74,14 +75,33 @@ async function withRefundRequests(db: Db, user: CurrentUser, rows: Array<typeof 
 }
 
 /**
+ * An admin's 1–2 character search without dates: it matches the beginning of the e-mail, so its
+ * exact count and 'Total Amount Paid' are the order_prefix_totals rollup's (decision 033). The
+ * pattern, or undefined when the rollup cannot answer.
+ */
+function rollupPrefix(user: CurrentUser, q: OrderListInput): string | undefined {
+  if (user.role !== "admin" || q.from || q.to) return undefined;
+  return prefixPattern(q.search);
+}
+
+/**
  * 'Total Amount Paid' of the filter, exact: an admin's unfiltered history reads the sales_daily
- * rollup (paid sales net of refunds, kept by the order triggers); a filter without a search reads
- * orders_paid_created_idx alone; a search sums its matches (found through the trigram indexes).
+ * rollup (paid sales net of refunds, kept by the order triggers), an admin's 1–2 character search
+ * order_prefix_totals; a filter without a search reads orders_paid_created_idx alone; a search sums
+ * its matches (found through the trigram indexes).
  */
 async function totalPaid(db: Db, user: CurrentUser, q: OrderListInput, where: SQL | undefined): Promise<number> {
   if (q.status && q.status !== "paid") return 0;
   if (user.role === "admin" && !q.search.trim() && !q.from && !q.to) {
     const [row] = await db.select({ paid: sum(salesDaily.paidMills) }).from(salesDaily);
+    return Number(row?.paid ?? 0);
+  }
+  const prefix = rollupPrefix(user, q);
+  if (prefix !== undefined) {
+    const [row] = await db
+      .select({ paid: sum(orderPrefixTotals.netPaidMills) })
+      .from(orderPrefixTotals)
+      .where(sql`${orderPrefixTotals.prefix} like ${prefix}`);
     return Number(row?.paid ?? 0);
   }
   const [row] = await db
@@ -91,7 +111,10 @@ async function totalPaid(db: Db, user: CurrentUser, q: OrderListInput, where: SQ
   return Number(row?.paid ?? 0);
 }
 
-/** How many orders match: an admin's history without a search or dates reads the order_counts rollup. */
+/**
+ * How many orders match: an admin's history without a search or dates reads the order_counts
+ * rollup, an admin's 1–2 character search order_prefix_totals; both exact.
+ */
 async function orderCount(db: Db, user: CurrentUser, q: OrderListInput, where: SQL | undefined): Promise<BoundedCount> {
   if (countedByRollup(user, q)) {
     const [row] = await db
@@ -100,34 +123,59 @@ async function orderCount(db: Db, user: CurrentUser, q: OrderListInput, where: S
       .where(q.status ? eq(orderCounts.status, q.status) : undefined);
     return { total: Number(row?.n ?? 0), totalIsEstimate: false };
   }
+  const prefix = rollupPrefix(user, q);
+  if (prefix !== undefined) {
+    const [row] = await db
+      .select({ n: sum(orderPrefixTotals.n) })
+      .from(orderPrefixTotals)
+      .where(and(sql`${orderPrefixTotals.prefix} like ${prefix}`, q.status ? eq(orderPrefixTotals.status, q.status) : undefined));
+    return { total: Number(row?.n ?? 0), totalIsEstimate: false };
+  }
   return boundedCount(db, orders, where);
 }
 
 /** An admin's history without a search or dates: its total is the order_counts rollup's, exact. */
 const countedByRollup = (user: CurrentUser, q: OrderListInput) => user.role === "admin" && !q.search.trim() && !q.from && !q.to;
 
+/**
+ * Where page N of an admin's history without a search or dates starts (decision 033): the newest
+ * UTC day whose orders, with every newer day's (order_day_counts), reach past the page's offset.
+ * The page is then read below that day's end, skipping only the rows of that day before it: no
+ * page skips more than one day's orders, however deep. Undefined past the last order.
+ */
+async function dayAnchor(db: Db, status: OrderStatus | undefined, offset: number): Promise<{ before: Date; skip: number } | undefined> {
+  const [row] = await queryRows<{ day: string; newer: string | number }>(
+    db,
+    sql`select day::text as day, upto - n as newer from (
+          select day, n, sum(n) over (order by day desc) as upto
+          from (select ${orderDayCounts.day} as day, sum(${orderDayCounts.n}) as n from ${orderDayCounts}
+                ${status ? sql`where ${orderDayCounts.status} = ${status}` : sql``} group by ${orderDayCounts.day}) per_day
+        ) running
+        where upto > ${offset} order by day desc limit 1`,
+  );
+  if (!row) return undefined;
+  return { before: new Date(Date.parse(`${row.day}T00:00:00Z`) + 86_400_000), skip: offset - Number(row.newer) };
+}
+
 export async function listOrders(db: Db, user: CurrentUser, q: OrderListInput, refundWindowDays = 0): Promise<OrderList> {
   const where = orderListFilter(user, q);
   const newestFirst = [desc(orders.createdAt), desc(orders.id)];
   const offset = (q.page - 1) * q.pageSize;
-  // With an exact total known up front (the rollup), a page past the middle is read from the other
-  // end of the (created_at, id) index: the last page of a million orders skips nothing, and no page
-  // skips more than half the list (decision 030).
-  const rollupCount = countedByRollup(user, q) ? await orderCount(db, user, q, where) : undefined;
-  const fromOldest = rollupCount !== undefined && offset + q.pageSize / 2 > rollupCount.total / 2;
+  // An admin's history without a search or dates starts its page at the day that holds it
+  // (decision 033); any other filter skips its own matches in the (created_at, id) index.
+  const anchor = countedByRollup(user, q) ? await dayAnchor(db, q.status, offset) : undefined;
+  const pastTheEnd = countedByRollup(user, q) && !anchor;
   // The page's ids from the (created_at, id) index, then their rows (decision 030: deep pages).
-  const pageIds = fromOldest
-    ? db
-        .select({ id: orders.id })
-        .from(orders)
-        .where(where)
-        .orderBy(asc(orders.createdAt), asc(orders.id))
-        .limit(Math.max(0, Math.min(q.pageSize, rollupCount!.total - offset)))
-        .offset(Math.max(0, rollupCount!.total - offset - q.pageSize))
-    : db.select({ id: orders.id }).from(orders).where(where).orderBy(...newestFirst).limit(q.pageSize).offset(offset);
+  const pageIds = db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(anchor ? and(where, lt(orders.createdAt, anchor.before)) : where)
+    .orderBy(...newestFirst)
+    .limit(q.pageSize)
+    .offset(anchor ? anchor.skip : offset);
   const [rows, count, paid] = await Promise.all([
-    db.select().from(orders).where(inArray(orders.id, pageIds)).orderBy(...newestFirst),
-    rollupCount ?? orderCount(db, user, q, where),
+    pastTheEnd ? [] : db.select().from(orders).where(inArray(orders.id, pageIds)).orderBy(...newestFirst),
+    orderCount(db, user, q, where),
     totalPaid(db, user, q, where),
   ]);
   return {
