@@ -4,7 +4,7 @@
 //   - a list's total is exact up to EXACT_COUNT_LIMIT matches; above it, counting every match would
 //     read them all, so the total is the planner's estimate and the answer says so (totalIsEstimate).
 import { sql, type SQL } from "drizzle-orm";
-import type { PgTable } from "drizzle-orm/pg-core";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "./client";
 import { queryRows } from "./sql-array";
 
@@ -29,4 +29,35 @@ export async function boundedCount(db: Db, from: PgTable | SQL, where: SQL | und
   const parsed = (typeof raw === "string" ? JSON.parse(raw) : raw) as Array<{ Plan?: { "Plan Rows"?: number } }> | undefined;
   const estimate = Math.round(Number(parsed?.[0]?.Plan?.["Plan Rows"] ?? 0));
   return { total: Math.max(estimate, EXACT_COUNT_LIMIT + 1), totalIsEstimate: true };
+}
+
+export interface PageOf {
+  table: PgTable;
+  id: PgColumn;
+  /** The list's order, newest first: the time column, then `id` as the tie-break. */
+  at: PgColumn;
+  where: SQL | undefined;
+  /** How many rows the filter matches, when that is known exactly (a count or a rollup). */
+  matches: number | undefined;
+  limit: number;
+  offset: number;
+}
+
+/**
+ * The ids of one page of a list, newest first, as a subquery for `inArray(table.id, …)`
+ * (decision 033). Walking the (time, id) index and testing each row finds a page at once when
+ * matches are common, but reads the whole table for a rare or absent search term, and the planner
+ * cannot tell the two apart (its estimate for a substring is a guess). So the caller says what it
+ * counted: a filter known to match at most EXACT_COUNT_LIMIT rows first collects its matches
+ * through its own indexes (trigram, e-mail) and sorts them, a bounded sort; any other filter walks
+ * the index, where the matches are dense.
+ */
+export function pageIdsOf(p: PageOf): SQL {
+  if (p.where && p.matches !== undefined && p.matches <= EXACT_COUNT_LIMIT) {
+    // OFFSET 0 keeps the matches a subquery of their own: the planner may not push the order and
+    // limit into it and turn it back into the walk.
+    return sql`(select id from (select ${p.id} as id, ${p.at} as at from ${p.table} where ${p.where} offset 0) matches
+      order by at desc, id desc limit ${p.limit} offset ${p.offset})`;
+  }
+  return sql`(select ${p.id} from ${p.table} ${whereOf(p.where)} order by ${p.at} desc, ${p.id} desc limit ${p.limit} offset ${p.offset})`;
 }

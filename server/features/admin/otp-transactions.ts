@@ -7,6 +7,7 @@ import type { Db } from "../../db/client";
 import { apiKeys, otpMailOrders, otpTotals, user } from "../../db/schema";
 import { hashApiKey } from "../balance/service";
 import { toOtpOrderDto } from "../otp-mail/service";
+import { pageIdsOf } from "../../db/paging";
 import { textSearch } from "../../db/text-search";
 
 const WHOLE_KEY = new RegExp(`^[A-Za-z0-9]{${API_KEY_LENGTH}}$`);
@@ -73,23 +74,19 @@ async function otpTotalsOf(db: Db, q: AdminOtpQuery, where: SQL | undefined): Pr
 export async function listOtpTransactions(db: Db, q: AdminOtpQuery): Promise<AdminOtpList> {
   const where = otpFilter(q);
   const newestFirst = [desc(otpMailOrders.createdAt), desc(otpMailOrders.id)];
-  // The page's ids from the (created_at, id) index, then their rows (decision 030: deep pages).
-  const pageIds = db
-    .select({ id: otpMailOrders.id })
-    .from(otpMailOrders)
-    .where(where)
-    .orderBy(...newestFirst)
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize);
-  const [rows, t] = await Promise.all([
-    db
-      .select({ order: otpMailOrders, userEmail: user.email })
-      .from(otpMailOrders)
-      .leftJoin(user, eq(user.id, otpMailOrders.userId))
-      .where(inArray(otpMailOrders.id, pageIds))
-      .orderBy(...newestFirst),
-    otpTotalsOf(db, q, where),
-  ]);
+  // The totals first (exact): a filter with few matches collects them through its indexes, any
+  // other walks the (created_at, id) index (decision 033); then the page's rows by id.
+  const t = await otpTotalsOf(db, q, where);
+  const pageIds = pageIdsOf({ table: otpMailOrders, id: otpMailOrders.id, at: otpMailOrders.createdAt, where, matches: t.n, limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
+  const rows =
+    t.n === 0
+      ? []
+      : await db
+          .select({ order: otpMailOrders, userEmail: user.email })
+          .from(otpMailOrders)
+          .leftJoin(user, eq(user.id, otpMailOrders.userId))
+          .where(inArray(otpMailOrders.id, pageIds))
+          .orderBy(...newestFirst);
   return {
     orders: rows.map(({ order, userEmail }) => ({
       ...toOtpOrderDto(order),

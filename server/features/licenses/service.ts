@@ -5,7 +5,7 @@
 import { and, desc, eq, ilike, inArray, ne, not, or, sql } from "drizzle-orm";
 import { EXPIRED_KEY_MARKER, type License, type LicenseHistoryEntry } from "../../../contracts/licenses";
 import type { Db, Tx } from "../../db/client";
-import { boundedCount } from "../../db/paging";
+import { boundedCount, pageIdsOf } from "../../db/paging";
 import { textSearch } from "../../db/text-search";
 import { isUniqueViolation } from "../../db/errors";
 import { licenseHistory, licenses, plans } from "../../db/schema";
@@ -263,12 +263,19 @@ export async function listLicenseHistory({
     }),
   );
   const newestFirst = [desc(licenseHistory.changeDate), desc(licenseHistory.id)];
-  // The page's ids from the (change_date, id) index, then their rows (decision 030: deep pages).
-  const pageIds = db.select({ id: licenseHistory.id }).from(licenseHistory).where(where).orderBy(...newestFirst).limit(pageSize).offset((page - 1) * pageSize);
-  const [rows, count] = await Promise.all([
-    db.select().from(licenseHistory).where(inArray(licenseHistory.id, pageIds)).orderBy(...newestFirst),
-    boundedCount(db, licenseHistory, where),
-  ]);
+  // Counted first: a search with few matches collects them through its indexes, any other filter
+  // walks the (change_date, id) index (decision 033); then the page's rows by id.
+  const count = await boundedCount(db, licenseHistory, where);
+  const pageIds = pageIdsOf({
+    table: licenseHistory,
+    id: licenseHistory.id,
+    at: licenseHistory.changeDate,
+    where,
+    matches: count.totalIsEstimate ? undefined : count.total,
+    limit: pageSize,
+    offset: (page - 1) * pageSize,
+  });
+  const rows = count.total === 0 ? [] : await db.select().from(licenseHistory).where(inArray(licenseHistory.id, pageIds)).orderBy(...newestFirst);
   return {
     entries: rows.map((r) => ({
       id: r.id,

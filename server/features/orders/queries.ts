@@ -5,7 +5,7 @@ import { prefixPattern, textSearch } from "../../db/text-search";
 import type { Order, OrderList, OrderStatus } from "../../../contracts/orders";
 import type { CurrentUser } from "../../auth/context";
 import type { Db } from "../../db/client";
-import { boundedCount, type BoundedCount } from "../../db/paging";
+import { boundedCount, pageIdsOf, type BoundedCount } from "../../db/paging";
 import { orderCounts, orderDayCounts, orderPrefixTotals, orders, salesDaily } from "../../db/schema";
 import { queryRows } from "../../db/sql-array";
 import { AppError } from "../../lib/errors";
@@ -165,17 +165,20 @@ export async function listOrders(db: Db, user: CurrentUser, q: OrderListInput, r
   // (decision 033); any other filter skips its own matches in the (created_at, id) index.
   const anchor = countedByRollup(user, q) ? await dayAnchor(db, q.status, offset) : undefined;
   const pastTheEnd = countedByRollup(user, q) && !anchor;
-  // The page's ids from the (created_at, id) index, then their rows (decision 030: deep pages).
-  const pageIds = db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(anchor ? and(where, lt(orders.createdAt, anchor.before)) : where)
-    .orderBy(...newestFirst)
-    .limit(q.pageSize)
-    .offset(anchor ? anchor.skip : offset);
-  const [rows, count, paid] = await Promise.all([
-    pastTheEnd ? [] : db.select().from(orders).where(inArray(orders.id, pageIds)).orderBy(...newestFirst),
-    orderCount(db, user, q, where),
+  // Counted first: a filter with few matches collects them through its indexes, any other walks
+  // the (created_at, id) index (decision 033); then the page's rows by id.
+  const count = await orderCount(db, user, q, where);
+  const pageIds = anchor
+    ? db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(where, lt(orders.createdAt, anchor.before)))
+        .orderBy(...newestFirst)
+        .limit(q.pageSize)
+        .offset(anchor.skip)
+    : pageIdsOf({ table: orders, id: orders.id, at: orders.createdAt, where, matches: count.totalIsEstimate ? undefined : count.total, limit: q.pageSize, offset });
+  const [rows, paid] = await Promise.all([
+    pastTheEnd || count.total === 0 ? [] : db.select().from(orders).where(inArray(orders.id, pageIds)).orderBy(...newestFirst),
     totalPaid(db, user, q, where),
   ]);
   return {

@@ -1,0 +1,63 @@
+// A page found by collecting a filter's matches equals the page found by walking the time index
+// (decision 033), for every page, ties at one instant included; and the bounded count says when
+// it is exact.
+import { desc, ilike, inArray, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../test/db";
+import type { Database } from "./client";
+import { boundedCount, pageIdsOf } from "./paging";
+import { licenseHistory } from "./schema";
+import { queryRows } from "./sql-array";
+
+let database: Database;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const base = Date.UTC(2026, 2, 1);
+  await database.db.insert(licenseHistory).values(
+    Array.from({ length: 45 }, (_, i) => ({
+      buykey: `LBK${i}`,
+      email: i % 3 === 0 ? `match${i}@example.com` : `other${i}@example.com`,
+      // Every fifth entry shares its instant with the one before: the id breaks the tie.
+      changeDate: new Date(base + (i - (i % 5 === 4 ? 1 : 0)) * 60_000),
+    })),
+  );
+});
+afterAll(() => database.close());
+
+describe("pageIdsOf", () => {
+  it("collecting the matches and walking the index give the same pages, newest first", async () => {
+    const { db } = database;
+    for (const where of [ilike(licenseHistory.email, "%match%"), undefined]) {
+      const want = await queryRows<{ id: string }>(
+        db,
+        sql`select id from license_history ${where ? sql`where ${where}` : sql``} order by change_date desc, id desc`,
+      );
+      const { total } = await boundedCount(db, licenseHistory, where);
+      expect(total).toBe(want.length);
+      for (const pageSize of [4, 7]) {
+        for (let page = 1; page <= Math.ceil(want.length / pageSize) + 1; page++) {
+          const expected = want.slice((page - 1) * pageSize, page * pageSize).map((r) => r.id);
+          for (const matches of [total, undefined]) {
+            const ids = pageIdsOf({ table: licenseHistory, id: licenseHistory.id, at: licenseHistory.changeDate, where, matches, limit: pageSize, offset: (page - 1) * pageSize });
+            const rows = await db
+              .select({ id: licenseHistory.id })
+              .from(licenseHistory)
+              .where(inArray(licenseHistory.id, ids))
+              .orderBy(desc(licenseHistory.changeDate), desc(licenseHistory.id));
+            expect(rows.map((r) => r.id), `page ${page} of ${pageSize}, ${matches === undefined ? "walked" : "collected"}`).toEqual(expected);
+          }
+        }
+      }
+    }
+  });
+
+  it("collects only when the filter is known to match few rows", async () => {
+    const where = ilike(licenseHistory.email, "%match%");
+    const page = { table: licenseHistory, id: licenseHistory.id, at: licenseHistory.changeDate, where, limit: 10, offset: 0 };
+    const text = (q: ReturnType<typeof pageIdsOf>) => database.db.dialect.sqlToQuery(q).sql;
+    expect(text(pageIdsOf({ ...page, matches: 15 }))).toContain("offset 0) matches");
+    expect(text(pageIdsOf({ ...page, matches: 10_001 }))).not.toContain("matches");
+    expect(text(pageIdsOf({ ...page, matches: undefined }))).not.toContain("matches");
+  });
+});
