@@ -2,10 +2,11 @@
 // (decision 033), for every page, ties at one instant included; and the bounded count says when
 // it is exact.
 import { desc, ilike, inArray, sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../test/db";
 import type { Database } from "./client";
-import { boundedCount, pageIdsOf } from "./paging";
+import { boundedCount, collectMatches, EXACT_COUNT_LIMIT, pageIdsOf } from "./paging";
 import { licenseHistory } from "./schema";
 import { queryRows } from "./sql-array";
 
@@ -55,9 +56,42 @@ describe("pageIdsOf", () => {
   it("collects only when the filter is known to match few rows", async () => {
     const where = ilike(licenseHistory.email, "%match%");
     const page = { table: licenseHistory, id: licenseHistory.id, at: licenseHistory.changeDate, where, limit: 10, offset: 0 };
-    const text = (q: ReturnType<typeof pageIdsOf>) => database.db.dialect.sqlToQuery(q).sql;
+    const text = (q: ReturnType<typeof pageIdsOf>) => new PgDialect().sqlToQuery(q).sql;
     expect(text(pageIdsOf({ ...page, matches: 15 }))).toContain("offset 0) matches");
     expect(text(pageIdsOf({ ...page, matches: 10_001 }))).not.toContain("matches");
     expect(text(pageIdsOf({ ...page, matches: undefined }))).not.toContain("matches");
+  });
+});
+
+describe("collectMatches", () => {
+  it("gives the exact count, the same pages as one SQL sort and the totals, in one pass", async () => {
+    const { db } = database;
+    const where = ilike(licenseHistory.email, "%match%");
+    const want = await queryRows<{ id: string }>(db, sql`select id from license_history where ${where} order by change_date desc, id desc`);
+    const [truth] = await queryRows<{ low: string }>(db, sql`select count(*) filter (where buykey < 'LBK2') as low from license_history where ${where}`);
+    for (let page = 1; page <= Math.ceil(want.length / 4) + 1; page++) {
+      const got = await collectMatches(db, {
+        table: licenseHistory,
+        id: licenseHistory.id,
+        at: licenseHistory.changeDate,
+        where,
+        limit: 4,
+        offset: (page - 1) * 4,
+        totals: { low: sql`count(*) filter (where ${licenseHistory.buykey} < 'LBK2')` },
+      });
+      expect(got).toEqual({ total: want.length, ids: want.slice((page - 1) * 4, page * 4).map((r) => r.id), totals: { low: Number(truth!.low) } });
+    }
+    const none = await collectMatches(db, { table: licenseHistory, id: licenseHistory.id, at: licenseHistory.changeDate, where: ilike(licenseHistory.email, "%nobody%"), limit: 4, offset: 0 });
+    expect(none).toEqual({ total: 0, ids: [], totals: {} });
+  });
+
+  it("gives up past EXACT_COUNT_LIMIT matches, so the caller estimates and walks instead", async () => {
+    const { db } = database;
+    await db.execute(
+      sql`insert into license_history (buykey, email, change_date) select 'BULK' || i, 'bulk' || i || '@example.com', now() from generate_series(1, ${EXACT_COUNT_LIMIT + 1}) i`,
+    );
+    const slice = { table: licenseHistory, id: licenseHistory.id, at: licenseHistory.changeDate, limit: 10, offset: 0 };
+    expect(await collectMatches(db, { ...slice, where: ilike(licenseHistory.email, "%bulk%") })).toBeUndefined();
+    expect((await collectMatches(db, { ...slice, where: ilike(licenseHistory.email, "%bulk100_@%") }))?.total).toBe(10);
   });
 });

@@ -24,6 +24,11 @@ export async function boundedCount(db: Db, from: PgTable | SQL, where: SQL | und
   const [row] = await queryRows<{ n: string | number }>(db, sql`select count(*) as n from (select 1 from ${from} ${whereOf(where)} limit ${EXACT_COUNT_LIMIT + 1}) capped`);
   const n = Number(row?.n ?? 0);
   if (n <= EXACT_COUNT_LIMIT) return { total: n, totalIsEstimate: false };
+  return estimatedCount(db, from, where);
+}
+
+/** The planner's estimate of a filter known to match more than EXACT_COUNT_LIMIT rows. */
+export async function estimatedCount(db: Db, from: PgTable | SQL, where: SQL | undefined): Promise<BoundedCount> {
   const [plan] = await queryRows<Record<string, unknown>>(db, sql`explain (format json) select 1 from ${from} ${whereOf(where)}`);
   const raw = plan ? Object.values(plan)[0] : undefined;
   const parsed = (typeof raw === "string" ? JSON.parse(raw) : raw) as Array<{ Plan?: { "Plan Rows"?: number } }> | undefined;
@@ -60,4 +65,52 @@ export function pageIdsOf(p: PageOf): SQL {
       order by at desc, id desc limit ${p.limit} offset ${p.offset})`;
   }
   return sql`(select ${p.id} from ${p.table} ${whereOf(p.where)} order by ${p.at} desc, ${p.id} desc limit ${p.limit} offset ${p.offset})`;
+}
+
+export interface CollectOf<T extends string> {
+  table: PgTable;
+  id: PgColumn;
+  at: PgColumn;
+  where: SQL;
+  limit: number;
+  offset: number;
+  /** Aggregates over every match, written with the table's own columns (they name the matches here). */
+  totals?: Record<T, SQL>;
+}
+
+export interface Collected<T extends string> {
+  /** Exact: the filter matches at most EXACT_COUNT_LIMIT rows. */
+  total: number;
+  /** The page's ids, newest first. */
+  ids: string[];
+  totals: Record<T, number>;
+}
+
+/**
+ * A filter's matches collected once through its own indexes (trigram, e-mail, owner), up to
+ * EXACT_COUNT_LIMIT + 1 of them (decision 033). When there are no more than EXACT_COUNT_LIMIT, the
+ * exact count, the page's ids (newest first) and the totals all come from that one pass: a rare or
+ * absent search term costs one index lookup, not a walk of the whole table. Undefined when the
+ * filter matches more: the caller estimates, walks the time index and sums as before.
+ */
+export async function collectMatches<T extends string = never>(db: Db, p: CollectOf<T>): Promise<Collected<T> | undefined> {
+  const totals = Object.entries<SQL>(p.totals ?? ({} as Record<T, SQL>));
+  // The CTE takes the table's name, so the caller's columns ("orders"."email") name the matches
+  // in the outer query; inside its own definition the name is still the table.
+  const [row] = await queryRows<Record<string, unknown>>(
+    db,
+    sql`with ${p.table} as materialized (select * from ${p.table} where ${p.where} limit ${EXACT_COUNT_LIMIT + 1})
+        select count(*) as n,
+          (select coalesce(json_agg(page.id), '[]') from (select ${p.id} as id from ${p.table} order by ${p.at} desc, ${p.id} desc limit ${p.limit} offset ${p.offset}) page) as ids
+          ${sql.join(
+            totals.map(([name, expr]) => sql`, ${expr} as ${sql.identifier(name)}`),
+            sql``,
+          )}
+        from ${p.table}`,
+  );
+  const n = Number(row?.n ?? 0);
+  if (n > EXACT_COUNT_LIMIT) return undefined;
+  const raw = row?.ids;
+  const ids = (typeof raw === "string" ? JSON.parse(raw) : (raw ?? [])) as string[];
+  return { total: n, ids, totals: Object.fromEntries(totals.map(([name]) => [name, Number(row?.[name] ?? 0)])) as Record<T, number> };
 }

@@ -7,7 +7,7 @@ import type { Db } from "../../db/client";
 import { apiKeys, otpMailOrders, otpTotals, user } from "../../db/schema";
 import { hashApiKey } from "../balance/service";
 import { toOtpOrderDto } from "../otp-mail/service";
-import { pageIdsOf } from "../../db/paging";
+import { collectMatches, pageIdsOf } from "../../db/paging";
 import { textSearch } from "../../db/text-search";
 
 const WHOLE_KEY = new RegExp(`^[A-Za-z0-9]{${API_KEY_LENGTH}}$`);
@@ -74,12 +74,26 @@ async function otpTotalsOf(db: Db, q: AdminOtpQuery, where: SQL | undefined): Pr
 export async function listOtpTransactions(db: Db, q: AdminOtpQuery): Promise<AdminOtpList> {
   const where = otpFilter(q);
   const newestFirst = [desc(otpMailOrders.createdAt), desc(otpMailOrders.id)];
-  // The totals first (exact): a filter with few matches collects them through its indexes, any
-  // other walks the (created_at, id) index (decision 033); then the page's rows by id.
-  const t = await otpTotalsOf(db, q, where);
-  const pageIds = pageIdsOf({ table: otpMailOrders, id: otpMailOrders.id, at: otpMailOrders.createdAt, where, matches: t.n, limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
+  const slice = { table: otpMailOrders, id: otpMailOrders.id, at: otpMailOrders.createdAt, limit: q.pageSize, offset: (q.page - 1) * q.pageSize };
+  // A search collects its matches once: the totals and the page together (decision 033). Else, or
+  // past EXACT_COUNT_LIMIT matches, the totals come first (exact: rollup, index or a sum); a
+  // filter counted to few matches collects them, any other walks the (created_at, id) index.
+  const collected =
+    where && q.search.trim()
+      ? await collectMatches(db, {
+          ...slice,
+          where,
+          totals: {
+            spent: sql`coalesce(sum(${otpMailOrders.priceMills}) filter (where ${otpMailOrders.status} <> 'failed'), 0)`,
+            revenue: sql`coalesce(sum(${otpMailOrders.priceMills} - ${otpMailOrders.costMills}) filter (where ${otpMailOrders.status} = 'success'), 0)`,
+            successes: sql`count(*) filter (where ${otpMailOrders.status} = 'success')`,
+          },
+        })
+      : undefined;
+  const t: OtpTotals = collected ? { n: collected.total, ...collected.totals } : await otpTotalsOf(db, q, where);
+  const pageIds = collected ? collected.ids : pageIdsOf({ ...slice, where, matches: t.n });
   const rows =
-    t.n === 0
+    t.n === 0 || (collected && !collected.ids.length)
       ? []
       : await db
           .select({ order: otpMailOrders, userEmail: user.email })

@@ -5,7 +5,7 @@
 import { and, desc, eq, ilike, inArray, ne, not, or, sql } from "drizzle-orm";
 import { EXPIRED_KEY_MARKER, type License, type LicenseHistoryEntry } from "../../../contracts/licenses";
 import type { Db, Tx } from "../../db/client";
-import { boundedCount, pageIdsOf } from "../../db/paging";
+import { boundedCount, collectMatches, estimatedCount, pageIdsOf } from "../../db/paging";
 import { textSearch } from "../../db/text-search";
 import { isUniqueViolation } from "../../db/errors";
 import { licenseHistory, licenses, plans } from "../../db/schema";
@@ -263,19 +263,17 @@ export async function listLicenseHistory({
     }),
   );
   const newestFirst = [desc(licenseHistory.changeDate), desc(licenseHistory.id)];
-  // Counted first: a search with few matches collects them through its indexes, any other filter
-  // walks the (change_date, id) index (decision 033); then the page's rows by id.
-  const count = await boundedCount(db, licenseHistory, where);
-  const pageIds = pageIdsOf({
-    table: licenseHistory,
-    id: licenseHistory.id,
-    at: licenseHistory.changeDate,
-    where,
-    matches: count.totalIsEstimate ? undefined : count.total,
-    limit: pageSize,
-    offset: (page - 1) * pageSize,
-  });
-  const rows = count.total === 0 ? [] : await db.select().from(licenseHistory).where(inArray(licenseHistory.id, pageIds)).orderBy(...newestFirst);
+  // A search or a customer's own history collects its matches once (count and page together);
+  // with more than EXACT_COUNT_LIMIT of them, or none of those filters, the total is estimated and
+  // the (change_date, id) index walked (decision 033). Then the page's rows by id.
+  const slice = { table: licenseHistory, id: licenseHistory.id, at: licenseHistory.changeDate, limit: pageSize, offset: (page - 1) * pageSize };
+  const collected = where ? await collectMatches(db, { ...slice, where }) : undefined;
+  const count = collected ? { total: collected.total, totalIsEstimate: false } : where ? await estimatedCount(db, licenseHistory, where) : await boundedCount(db, licenseHistory, where);
+  const pageIds = collected ? collected.ids : pageIdsOf({ ...slice, where, matches: undefined });
+  const rows =
+    count.total === 0 || (collected && !collected.ids.length)
+      ? []
+      : await db.select().from(licenseHistory).where(inArray(licenseHistory.id, pageIds)).orderBy(...newestFirst);
   return {
     entries: rows.map((r) => ({
       id: r.id,

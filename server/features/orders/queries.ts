@@ -5,7 +5,7 @@ import { prefixPattern, textSearch } from "../../db/text-search";
 import type { Order, OrderList, OrderStatus } from "../../../contracts/orders";
 import type { CurrentUser } from "../../auth/context";
 import type { Db } from "../../db/client";
-import { boundedCount, pageIdsOf, type BoundedCount } from "../../db/paging";
+import { boundedCount, collectMatches, pageIdsOf, type BoundedCount } from "../../db/paging";
 import { orderCounts, orderDayCounts, orderPrefixTotals, orders, salesDaily } from "../../db/schema";
 import { queryRows } from "../../db/sql-array";
 import { AppError } from "../../lib/errors";
@@ -161,12 +161,35 @@ export async function listOrders(db: Db, user: CurrentUser, q: OrderListInput, r
   const where = orderListFilter(user, q);
   const newestFirst = [desc(orders.createdAt), desc(orders.id)];
   const offset = (q.page - 1) * q.pageSize;
+  // A search, or a customer's own history, collects its matches once: the exact count, the page
+  // and Total Amount Paid together (decision 033).
+  if (where && (q.search.trim() || user.role !== "admin")) {
+    const collected = await collectMatches(db, {
+      table: orders,
+      id: orders.id,
+      at: orders.createdAt,
+      where,
+      limit: q.pageSize,
+      offset,
+      totals: { paid: sql`coalesce(sum(${orders.amountMills} - ${orders.refundedMills}) filter (where ${orders.status} = 'paid'), 0)` },
+    });
+    if (collected) {
+      const rows = collected.ids.length ? await db.select().from(orders).where(inArray(orders.id, collected.ids)).orderBy(...newestFirst) : [];
+      return {
+        orders: await withRefundRequests(db, user, rows, refundWindowDays),
+        total: collected.total,
+        totalIsEstimate: false,
+        totalPaidMills: collected.totals.paid,
+        page: q.page,
+        pageSize: q.pageSize,
+      };
+    }
+  }
   // An admin's history without a search or dates starts its page at the day that holds it
-  // (decision 033); any other filter skips its own matches in the (created_at, id) index.
+  // (decision 033); any other filter skips its own matches in the (created_at, id) index, or,
+  // counted to few matches (a date range), collects them first.
   const anchor = countedByRollup(user, q) ? await dayAnchor(db, q.status, offset) : undefined;
   const pastTheEnd = countedByRollup(user, q) && !anchor;
-  // Counted first: a filter with few matches collects them through its indexes, any other walks
-  // the (created_at, id) index (decision 033); then the page's rows by id.
   const count = await orderCount(db, user, q, where);
   const pageIds = anchor
     ? db
