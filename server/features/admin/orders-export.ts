@@ -1,6 +1,6 @@
 // The transactions history as CSV for admins: the same filter as GET /api/orders (its code, not a
 // copy), every matching row, newest first, streamed in keyset batches so memory stays flat.
-import { and, desc, eq, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, sql, type SQL } from "drizzle-orm";
 import type { OrderExportQuery } from "../../../contracts/admin";
 import type { CurrentUser } from "../../auth/context";
 import type { Db } from "../../db/client";
@@ -35,9 +35,9 @@ export async function* ordersCsv(db: Db, user: CurrentUser, q: OrderExportQuery)
   // The cursor keeps created_at as the database's text (microseconds); a JS Date would round it.
   let cursor: { at: string; id: string } | null = null;
   for (;;) {
-    const after: SQL | undefined = cursor
-      ? or(lt(orders.createdAt, sql`${cursor.at}::timestamptz`), and(eq(orders.createdAt, sql`${cursor.at}::timestamptz`), lt(orders.id, cursor.id)))
-      : undefined;
+    // A row comparison, which the (created_at DESC, id DESC) index seeks to; the same test written
+    // with OR was read as a filter from the newest order on, every batch (1,000,000 rows: 90 s).
+    const after: SQL | undefined = cursor ? sql`(${orders.createdAt}, ${orders.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : undefined;
     const rows: Array<{ order: OrderRow; at: string }> = await db
       .select({ order: orders, at: sql<string>`${orders.createdAt}::text` })
       .from(orders)
