@@ -3,7 +3,7 @@
 //     allows), then fetched by primary key: a deep page skips index entries, not table rows;
 //   - a list's total is exact up to EXACT_COUNT_LIMIT matches; above it, counting every match would
 //     read them all, so the total is the planner's estimate and the answer says so (totalIsEstimate).
-import { sql, type SQL } from "drizzle-orm";
+import { and, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "./client";
 import { queryRows } from "./sql-array";
@@ -36,6 +36,40 @@ export async function estimatedCount(db: Db, from: PgTable | SQL, where: SQL | u
   return { total: Math.max(estimate, EXACT_COUNT_LIMIT + 1), totalIsEstimate: true };
 }
 
+export interface DayCounts {
+  /** A rollup of the list's rows per UTC day (and shard), kept by triggers. */
+  table: PgTable;
+  day: PgColumn;
+  n: PgColumn;
+  /** Narrows the rollup as the list is narrowed (a status). */
+  where?: SQL;
+}
+
+/** Where a page starts: below the end of a UTC day, skipping that day's rows before the page. */
+export interface DayAnchor {
+  before: Date;
+  skip: number;
+}
+
+/**
+ * Where page N of a list without a search or dates starts (decision 033): the newest UTC day
+ * whose rows, with every newer day's, reach past the page's offset. The page is read below that
+ * day's end, skipping only that day's rows before it: no page skips more than one day's rows,
+ * however deep. Undefined past the last row.
+ */
+export async function dayAnchor(db: Db, counts: DayCounts, offset: number): Promise<DayAnchor | undefined> {
+  const [row] = await queryRows<{ day: string; newer: string | number }>(
+    db,
+    sql`select day::text as day, upto - n as newer from (
+          select day, n, sum(n) over (order by day desc) as upto
+          from (select ${counts.day} as day, sum(${counts.n}) as n from ${counts.table} ${whereOf(counts.where)} group by ${counts.day}) per_day
+        ) running
+        where upto > ${offset} order by day desc limit 1`,
+  );
+  if (!row) return undefined;
+  return { before: new Date(Date.parse(`${row.day}T00:00:00Z`) + 86_400_000), skip: offset - Number(row.newer) };
+}
+
 export interface PageOf {
   table: PgTable;
   id: PgColumn;
@@ -46,6 +80,8 @@ export interface PageOf {
   matches: number | undefined;
   limit: number;
   offset: number;
+  /** The page starts below this day (dayAnchor): `offset` is ignored for the anchor's `skip`. */
+  anchor?: DayAnchor;
 }
 
 /**
@@ -55,16 +91,18 @@ export interface PageOf {
  * cannot tell the two apart (its estimate for a substring is a guess). So the caller says what it
  * counted: a filter known to match at most EXACT_COUNT_LIMIT rows first collects its matches
  * through its own indexes (trigram, e-mail) and sorts them, a bounded sort; any other filter walks
- * the index, where the matches are dense.
+ * the index, where the matches are dense. A list without a filter (or with a status only) passes its
+ * day anchor instead, and the walk starts at that day.
  */
 export function pageIdsOf(p: PageOf): SQL {
-  if (p.where && p.matches !== undefined && p.matches <= EXACT_COUNT_LIMIT) {
+  if (!p.anchor && p.where && p.matches !== undefined && p.matches <= EXACT_COUNT_LIMIT) {
     // OFFSET 0 keeps the matches a subquery of their own: the planner may not push the order and
     // limit into it and turn it back into the walk.
     return sql`(select id from (select ${p.id} as id, ${p.at} as at from ${p.table} where ${p.where} offset 0) matches
       order by at desc, id desc limit ${p.limit} offset ${p.offset})`;
   }
-  return sql`(select ${p.id} from ${p.table} ${whereOf(p.where)} order by ${p.at} desc, ${p.id} desc limit ${p.limit} offset ${p.offset})`;
+  const where = p.anchor ? and(p.where, sql`${p.at} < ${p.anchor.before.toISOString()}::timestamptz`) : p.where;
+  return sql`(select ${p.id} from ${p.table} ${whereOf(where)} order by ${p.at} desc, ${p.id} desc limit ${p.limit} offset ${p.anchor ? p.anchor.skip : p.offset})`;
 }
 
 export interface CollectOf<T extends string> {

@@ -1,5 +1,5 @@
 // API keys with a prepaid balance, the ledger behind every balance change, and OTP mail orders.
-import { bigint, boolean, check, index, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, date, index, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { user } from "./auth";
 
@@ -114,4 +114,18 @@ export const otpTotals = pgTable(
     costMills: money("cost_mills").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.status, t.shard] })],
+);
+
+/**
+ * OTP mail orders per UTC day of creation (decision 033), kept by statement triggers (migration
+ * 0019): page N of the unfiltered Gmail OTP list starts at the day that holds it.
+ */
+export const otpDayCounts = pgTable(
+  "otp_day_counts",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    shard: smallint("shard").notNull(),
+    n: bigint("n", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.shard] })],
 );

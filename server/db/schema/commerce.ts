@@ -203,6 +203,20 @@ export const licenseHistory = pgTable(
 );
 
 /**
+ * Licence-history entries per UTC day of the change (decision 033), kept by statement triggers
+ * (migration 0019): page N of the admin's unfiltered licence history starts at the day that holds it.
+ */
+export const licenseHistoryDayCounts = pgTable(
+  "license_history_day_counts",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    shard: smallint("shard").notNull(),
+    n: bigint("n", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.shard] })],
+);
+
+/**
  * Abuse signals of the licence API: which client addresses and refused device keys each licence
  * saw, per hour. Unlogged (no WAL per write; losing it in a crash loses only recent signals),
  * written in batches by each instance (features/licenses/signals.ts), kept 48 hours.

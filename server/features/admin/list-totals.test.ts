@@ -4,9 +4,10 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import { queryRows } from "../../db/sql-array";
-import { orders, otpMailOrders } from "../../db/schema";
+import { licenseHistory, orders, otpMailOrders } from "../../db/schema";
 import { createTestDatabase } from "../../test/db";
 import { ensureApiKey } from "../balance/service";
+import { listLicenseHistory } from "../licenses/service";
 import { listOrders } from "../orders/queries";
 import { listBalances } from "./balances";
 import { listOtpTransactions } from "./otp-transactions";
@@ -57,6 +58,24 @@ beforeAll(async () => {
   }
   const [pending] = await db.select().from(otpMailOrders).where(eq(otpMailOrders.status, "pending")).limit(1);
   await db.update(otpMailOrders).set({ status: "success" }).where(eq(otpMailOrders.id, pending!.id));
+  // OTP orders and licence-history entries on the edges of a UTC day and at one instant, one moved
+  // to another day and one deleted: the day rollups (decision 033) follow them.
+  const otpEdge = Date.UTC(2026, 0, 5);
+  for (const at of [otpEdge, otpEdge, otpEdge - 1, otpEdge + 86_400_000 - 1]) {
+    await insertOtpOrder(db, { apiKeyId: key.id, userId: u.id, status: "success", priceMills: 50, costMills: 40, createdAt: new Date(at) });
+  }
+  const [movedOtp] = await db.select().from(otpMailOrders).where(eq(otpMailOrders.createdAt, new Date(otpEdge - 1)));
+  await db.update(otpMailOrders).set({ createdAt: day(20) }).where(eq(otpMailOrders.id, movedOtp!.id));
+  await db.insert(licenseHistory).values(
+    [...Array.from({ length: 23 }, (_, i) => day(1 + (i % 9))), new Date(otpEdge), new Date(otpEdge), new Date(otpEdge - 1), new Date(otpEdge + 86_400_000 - 1)].map((changeDate, i) => ({
+      buykey: `LBK-T${i}`,
+      email: `h${i}@example.com`,
+      changeDate,
+    })),
+  );
+  const [movedEntry] = await db.select().from(licenseHistory).where(eq(licenseHistory.buykey, "LBK-T3"));
+  await db.update(licenseHistory).set({ changeDate: day(25) }).where(eq(licenseHistory.id, movedEntry!.id));
+  await db.delete(licenseHistory).where(eq(licenseHistory.buykey, "LBK-T4"));
 });
 afterAll(() => database.close());
 
@@ -112,6 +131,29 @@ describe("list totals", () => {
         expect([got.total, got.totalIsEstimate, got.totalPaidMills], `"${term}" ${status ?? "all"}`).toEqual([Number(truth!.n), false, Number(truth!.paid)]);
         expect(got.orders.length).toBe(Math.min(10, Number(truth!.n)));
       }
+    }
+  });
+
+  it("Gmail OTP and licence history: every page in turn lists every row once, newest first (each page starts at the day that holds it)", async () => {
+    const { db } = database;
+    const otp = await queryRows<{ id: string }>(db, sql`select id from otp_mail_orders order by created_at desc, id desc`);
+    const history = await queryRows<{ id: string }>(db, sql`select id from license_history order by change_date desc, id desc`);
+    for (const pageSize of [5, 7]) {
+      const otpSeen: string[] = [];
+      for (let p = 1; p <= Math.ceil(otp.length / pageSize) + 1; p++) {
+        const got = await listOtpTransactions(db, { ...page, pageSize, page: p, from: undefined, to: undefined });
+        expect(got.orders.map((o) => o.id), `OTP page ${p} of ${pageSize}`).toEqual(otp.slice((p - 1) * pageSize, p * pageSize).map((r) => r.id));
+        otpSeen.push(...got.orders.map((o) => o.id));
+      }
+      expect(otpSeen).toHaveLength(otp.length);
+      const historySeen: string[] = [];
+      for (let p = 1; p <= Math.ceil(history.length / pageSize) + 1; p++) {
+        const got = await listLicenseHistory({ db, user: { email: "admin@example.com" }, isAdmin: true, search: "", page: p, pageSize });
+        expect([got.total, got.totalIsEstimate]).toEqual([history.length, false]);
+        expect(got.entries.map((e) => e.id), `history page ${p} of ${pageSize}`).toEqual(history.slice((p - 1) * pageSize, p * pageSize).map((r) => r.id));
+        historySeen.push(...got.entries.map((e) => e.id));
+      }
+      expect(historySeen).toHaveLength(history.length);
     }
   });
 

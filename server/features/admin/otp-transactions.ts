@@ -4,10 +4,10 @@ import { and, count, desc, eq, gte, inArray, lte, or, sql, sum, type SQL } from 
 import type { AdminOtpList, AdminOtpQuery } from "../../../contracts/admin";
 import { API_KEY_LENGTH } from "../../../contracts/account";
 import type { Db } from "../../db/client";
-import { apiKeys, otpMailOrders, otpTotals, user } from "../../db/schema";
+import { apiKeys, otpDayCounts, otpMailOrders, otpTotals, user } from "../../db/schema";
 import { hashApiKey } from "../balance/service";
 import { toOtpOrderDto } from "../otp-mail/service";
-import { collectMatches, pageIdsOf } from "../../db/paging";
+import { collectMatches, dayAnchor, pageIdsOf } from "../../db/paging";
 import { textSearch } from "../../db/text-search";
 
 const WHOLE_KEY = new RegExp(`^[A-Za-z0-9]{${API_KEY_LENGTH}}$`);
@@ -91,9 +91,12 @@ export async function listOtpTransactions(db: Db, q: AdminOtpQuery): Promise<Adm
         })
       : undefined;
   const t: OtpTotals = collected ? { n: collected.total, ...collected.totals } : await otpTotalsOf(db, q, where);
-  const pageIds = collected ? collected.ids : pageIdsOf({ ...slice, where, matches: t.n });
+  // Without a search or dates, the page starts at the UTC day that holds it (otp_day_counts).
+  const unfiltered = !where;
+  const anchor = unfiltered ? await dayAnchor(db, { table: otpDayCounts, day: otpDayCounts.day, n: otpDayCounts.n }, slice.offset) : undefined;
+  const pageIds = collected ? collected.ids : pageIdsOf({ ...slice, where, matches: t.n, anchor });
   const rows =
-    t.n === 0 || (collected && !collected.ids.length)
+    t.n === 0 || (collected && !collected.ids.length) || (unfiltered && !anchor)
       ? []
       : await db
           .select({ order: otpMailOrders, userEmail: user.email })

@@ -2,13 +2,13 @@
 // desktop tool's protocol (tool.ts) shares.
 // Every change to a licence's key or changes-left happens under a row lock, so concurrent
 // requests cannot both spend the last change or bind two devices.
-import { and, desc, eq, ilike, inArray, ne, not, or, sql } from "drizzle-orm";
+import { and, desc, eq, ilike, inArray, ne, not, or, sql, sum } from "drizzle-orm";
 import { EXPIRED_KEY_MARKER, type License, type LicenseHistoryEntry } from "../../../contracts/licenses";
 import type { Db, Tx } from "../../db/client";
-import { boundedCount, collectMatches, estimatedCount, pageIdsOf } from "../../db/paging";
+import { collectMatches, dayAnchor, estimatedCount, pageIdsOf } from "../../db/paging";
 import { textSearch } from "../../db/text-search";
 import { isUniqueViolation } from "../../db/errors";
-import { licenseHistory, licenses, plans } from "../../db/schema";
+import { licenseHistory, licenseHistoryDayCounts, licenses, plans } from "../../db/schema";
 import { randomString } from "../../lib/crypto";
 import { AppError } from "../../lib/errors";
 import { holdOf, licenseStatus, termStatus } from "./status";
@@ -240,6 +240,12 @@ export async function changeOwnDeviceKey({ db, user, id, deviceKey }: { db: Db; 
   }
 }
 
+/** The admin's whole history: its exact total from the day rollup (decision 033). */
+async function historyTotal(db: Db): Promise<{ total: number; totalIsEstimate: boolean }> {
+  const [row] = await db.select({ n: sum(licenseHistoryDayCounts.n) }).from(licenseHistoryDayCounts);
+  return { total: Number(row?.n ?? 0), totalIsEstimate: false };
+}
+
 export async function listLicenseHistory({
   db,
   user,
@@ -268,10 +274,12 @@ export async function listLicenseHistory({
   // the (change_date, id) index walked (decision 033). Then the page's rows by id.
   const slice = { table: licenseHistory, id: licenseHistory.id, at: licenseHistory.changeDate, limit: pageSize, offset: (page - 1) * pageSize };
   const collected = where ? await collectMatches(db, { ...slice, where }) : undefined;
-  const count = collected ? { total: collected.total, totalIsEstimate: false } : where ? await estimatedCount(db, licenseHistory, where) : await boundedCount(db, licenseHistory, where);
-  const pageIds = collected ? collected.ids : pageIdsOf({ ...slice, where, matches: undefined });
+  const count = collected ? { total: collected.total, totalIsEstimate: false } : where ? await estimatedCount(db, licenseHistory, where) : await historyTotal(db);
+  // The admin's whole history: the page starts at the UTC day that holds it (license_history_day_counts).
+  const anchor = where ? undefined : await dayAnchor(db, { table: licenseHistoryDayCounts, day: licenseHistoryDayCounts.day, n: licenseHistoryDayCounts.n }, slice.offset);
+  const pageIds = collected ? collected.ids : pageIdsOf({ ...slice, where, matches: undefined, anchor });
   const rows =
-    count.total === 0 || (collected && !collected.ids.length)
+    count.total === 0 || (collected && !collected.ids.length) || (!where && !anchor)
       ? []
       : await db.select().from(licenseHistory).where(inArray(licenseHistory.id, pageIds)).orderBy(...newestFirst);
   return {

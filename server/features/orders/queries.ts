@@ -1,13 +1,12 @@
 // Reading orders: the transactions history (users their own, admins all; filtered, totalled and
 // paged by the database) and one order's status for its owner.
-import { and, desc, eq, gte, inArray, lt, lte, or, sql, sum, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lte, or, sql, sum, type SQL } from "drizzle-orm";
 import { prefixPattern, textSearch } from "../../db/text-search";
 import type { Order, OrderList, OrderStatus } from "../../../contracts/orders";
 import type { CurrentUser } from "../../auth/context";
 import type { Db } from "../../db/client";
-import { boundedCount, collectMatches, pageIdsOf, type BoundedCount } from "../../db/paging";
+import { boundedCount, collectMatches, dayAnchor, pageIdsOf, type BoundedCount } from "../../db/paging";
 import { orderCounts, orderDayCounts, orderPrefixTotals, orders, salesDaily } from "../../db/schema";
-import { queryRows } from "../../db/sql-array";
 import { AppError } from "../../lib/errors";
 import { latestRequestsOf, requestableUntil } from "../refunds/requests";
 import { toOrderDto, type OrderRow } from "./dto";
@@ -137,26 +136,6 @@ async function orderCount(db: Db, user: CurrentUser, q: OrderListInput, where: S
 /** An admin's history without a search or dates: its total is the order_counts rollup's, exact. */
 const countedByRollup = (user: CurrentUser, q: OrderListInput) => user.role === "admin" && !q.search.trim() && !q.from && !q.to;
 
-/**
- * Where page N of an admin's history without a search or dates starts (decision 033): the newest
- * UTC day whose orders, with every newer day's (order_day_counts), reach past the page's offset.
- * The page is then read below that day's end, skipping only the rows of that day before it: no
- * page skips more than one day's orders, however deep. Undefined past the last order.
- */
-async function dayAnchor(db: Db, status: OrderStatus | undefined, offset: number): Promise<{ before: Date; skip: number } | undefined> {
-  const [row] = await queryRows<{ day: string; newer: string | number }>(
-    db,
-    sql`select day::text as day, upto - n as newer from (
-          select day, n, sum(n) over (order by day desc) as upto
-          from (select ${orderDayCounts.day} as day, sum(${orderDayCounts.n}) as n from ${orderDayCounts}
-                ${status ? sql`where ${orderDayCounts.status} = ${status}` : sql``} group by ${orderDayCounts.day}) per_day
-        ) running
-        where upto > ${offset} order by day desc limit 1`,
-  );
-  if (!row) return undefined;
-  return { before: new Date(Date.parse(`${row.day}T00:00:00Z`) + 86_400_000), skip: offset - Number(row.newer) };
-}
-
 export async function listOrders(db: Db, user: CurrentUser, q: OrderListInput, refundWindowDays = 0): Promise<OrderList> {
   const where = orderListFilter(user, q);
   const newestFirst = [desc(orders.createdAt), desc(orders.id)];
@@ -188,18 +167,12 @@ export async function listOrders(db: Db, user: CurrentUser, q: OrderListInput, r
   // An admin's history without a search or dates starts its page at the day that holds it
   // (decision 033); any other filter skips its own matches in the (created_at, id) index, or,
   // counted to few matches (a date range), collects them first.
-  const anchor = countedByRollup(user, q) ? await dayAnchor(db, q.status, offset) : undefined;
+  const anchor = countedByRollup(user, q)
+    ? await dayAnchor(db, { table: orderDayCounts, day: orderDayCounts.day, n: orderDayCounts.n, where: q.status ? eq(orderDayCounts.status, q.status) : undefined }, offset)
+    : undefined;
   const pastTheEnd = countedByRollup(user, q) && !anchor;
   const count = await orderCount(db, user, q, where);
-  const pageIds = anchor
-    ? db
-        .select({ id: orders.id })
-        .from(orders)
-        .where(and(where, lt(orders.createdAt, anchor.before)))
-        .orderBy(...newestFirst)
-        .limit(q.pageSize)
-        .offset(anchor.skip)
-    : pageIdsOf({ table: orders, id: orders.id, at: orders.createdAt, where, matches: count.totalIsEstimate ? undefined : count.total, limit: q.pageSize, offset });
+  const pageIds = pageIdsOf({ table: orders, id: orders.id, at: orders.createdAt, where, matches: count.totalIsEstimate ? undefined : count.total, limit: q.pageSize, offset, anchor });
   const [rows, paid] = await Promise.all([
     pastTheEnd || count.total === 0 ? [] : db.select().from(orders).where(inArray(orders.id, pageIds)).orderBy(...newestFirst),
     totalPaid(db, user, q, where),
