@@ -11,7 +11,6 @@
 // The reconciler's first look at an order (a minute after creation) is brought forward the same
 // way; the restarted instances' own workers then do the work.
 import { spawn, type ChildProcess } from "node:child_process";
-import { createServer, type AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import PostalMime from "postal-mime";
@@ -25,6 +24,7 @@ import { SEND_CONCURRENCY } from "./providers/email/worker";
 import { startPaywaySimulator, type RunningSimulator } from "./providers/payway/simulator/app";
 import { createTestDatabase } from "./test/db";
 import { startSmtpPeer, type SmtpPeer } from "./test/smtp-peer";
+import { restartablePort } from "./test/ports";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const TOKEN = "crash-test-token";
@@ -39,14 +39,6 @@ const OTP_ORDERS = 5;
 const OTP_BALANCE_MILLS = 1000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 async function waitFor(what: string, deadlineMs: number, check: () => Promise<boolean> | boolean, everyMs = 200) {
   const deadline = Date.now() + deadlineMs;
@@ -228,8 +220,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)("crash safety: SIGKILL mid-work, r
       PAYWAY_MERCHANT_ID: MERCHANT_ID,
       PAYWAY_API_KEY: PAYWAY_KEY,
     };
-    a = new Instance("A", await freePort(), { ...env, SMTP_URL: `smtp://127.0.0.1:${portA}` });
-    b = new Instance("B", await freePort(), { ...env, SMTP_URL: `smtp://127.0.0.1:${portB}` });
+    a = new Instance("A", await restartablePort(), { ...env, SMTP_URL: `smtp://127.0.0.1:${portA}` });
+    b = new Instance("B", await restartablePort(), { ...env, SMTP_URL: `smtp://127.0.0.1:${portB}` });
     await Promise.all([a.start(), b.start()]);
 
     // Buyers, signed in through either instance (sessions are shared).

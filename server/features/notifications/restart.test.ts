@@ -4,7 +4,6 @@
 // still held a claim on is sent once the claim lapses (never twice at once). The waits the product
 // measures in minutes (the retry delay, the claim) are fast-forwarded in the database while no
 // instance holds them, as the crash test does.
-import { createServer, type AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig, type Config } from "../../config";
@@ -15,14 +14,7 @@ import { createTestDatabase } from "../../test/db";
 import { createWebhook } from "./endpoints";
 import { recordShopEvent } from "./events";
 import { startReceiver, type Receiver } from "./test-receiver";
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
+import { restartablePort } from "../../test/ports";
 
 async function waitFor(what: string, check: () => Promise<boolean>, ms = 15_000) {
   const deadline = Date.now() + ms;
@@ -41,7 +33,7 @@ describe("deliveries across a restart", () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     receiver = await startReceiver(() => ({ status: 500, body: "not today" }));
-    const port = await freePort();
+    const port = await restartablePort();
     config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", PORT: String(port), HOST: "127.0.0.1", BASE_URL: `http://127.0.0.1:${port}`, DEV_SMTP_PORT: "0" });
   });
   afterAll(async () => {
