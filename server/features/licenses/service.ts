@@ -270,12 +270,12 @@ export async function listLicenseHistory({
   );
   const newestFirst = [desc(licenseHistory.changeDate), desc(licenseHistory.id)];
   // A search or a customer's own history collects its matches once (count and page together);
-  // with more than EXACT_COUNT_LIMIT of them, or none of those filters, the total is estimated and
-  // the (change_date, id) index walked (decision 033). Then the page's rows by id.
+  // past EXACT_COUNT_LIMIT matches its total is estimated and the (change_date, id) index walked.
+  // The admin's whole history counts from its day rollup and starts each page at the day that holds
+  // it (decision 033). Then the page's rows by id.
   const slice = { table: licenseHistory, id: licenseHistory.id, at: licenseHistory.changeDate, limit: pageSize, offset: (page - 1) * pageSize };
   const collected = where ? await collectMatches(db, { ...slice, where }) : undefined;
   const count = collected ? { total: collected.total, totalIsEstimate: false } : where ? await estimatedCount(db, licenseHistory, where) : await historyTotal(db);
-  // The admin's whole history: the page starts at the UTC day that holds it (license_history_day_counts).
   const anchor = where ? undefined : await dayAnchor(db, { table: licenseHistoryDayCounts, day: licenseHistoryDayCounts.day, n: licenseHistoryDayCounts.n }, slice.offset);
   const pageIds = collected ? collected.ids : pageIdsOf({ ...slice, where, matches: undefined, anchor });
   const rows =

@@ -5,7 +5,7 @@ import { prefixPattern, textSearch } from "../../db/text-search";
 import type { Order, OrderList, OrderStatus } from "../../../contracts/orders";
 import type { CurrentUser } from "../../auth/context";
 import type { Db } from "../../db/client";
-import { boundedCount, collectMatches, dayAnchor, pageIdsOf, type BoundedCount } from "../../db/paging";
+import { boundedCount, collectMatches, dayAnchor, estimatedCount, pageIdsOf, type BoundedCount } from "../../db/paging";
 import { orderCounts, orderDayCounts, orderPrefixTotals, orders, salesDaily } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { latestRequestsOf, requestableUntil } from "../refunds/requests";
@@ -114,7 +114,7 @@ async function totalPaid(db: Db, user: CurrentUser, q: OrderListInput, where: SQ
  * How many orders match: an admin's history without a search or dates reads the order_counts
  * rollup, an admin's 1–2 character search order_prefix_totals; both exact.
  */
-async function orderCount(db: Db, user: CurrentUser, q: OrderListInput, where: SQL | undefined): Promise<BoundedCount> {
+async function orderCount(db: Db, user: CurrentUser, q: OrderListInput, where: SQL | undefined, moreThanExact = false): Promise<BoundedCount> {
   if (countedByRollup(user, q)) {
     const [row] = await db
       .select({ n: sum(orderCounts.n) })
@@ -130,7 +130,8 @@ async function orderCount(db: Db, user: CurrentUser, q: OrderListInput, where: S
       .where(and(sql`${orderPrefixTotals.prefix} like ${prefix}`, q.status ? eq(orderPrefixTotals.status, q.status) : undefined));
     return { total: Number(row?.n ?? 0), totalIsEstimate: false };
   }
-  return boundedCount(db, orders, where);
+  // Collected matches past EXACT_COUNT_LIMIT already told: estimate without counting again.
+  return moreThanExact ? estimatedCount(db, orders, where) : boundedCount(db, orders, where);
 }
 
 /** An admin's history without a search or dates: its total is the order_counts rollup's, exact. */
@@ -142,7 +143,8 @@ export async function listOrders(db: Db, user: CurrentUser, q: OrderListInput, r
   const offset = (q.page - 1) * q.pageSize;
   // A search, or a customer's own history, collects its matches once: the exact count, the page
   // and Total Amount Paid together (decision 033).
-  if (where && (q.search.trim() || user.role !== "admin")) {
+  const collects = where !== undefined && (q.search.trim() !== "" || user.role !== "admin");
+  if (collects) {
     const collected = await collectMatches(db, {
       table: orders,
       id: orders.id,
@@ -171,7 +173,7 @@ export async function listOrders(db: Db, user: CurrentUser, q: OrderListInput, r
     ? await dayAnchor(db, { table: orderDayCounts, day: orderDayCounts.day, n: orderDayCounts.n, where: q.status ? eq(orderDayCounts.status, q.status) : undefined }, offset)
     : undefined;
   const pastTheEnd = countedByRollup(user, q) && !anchor;
-  const count = await orderCount(db, user, q, where);
+  const count = await orderCount(db, user, q, where, collects);
   const pageIds = pageIdsOf({ table: orders, id: orders.id, at: orders.createdAt, where, matches: count.totalIsEstimate ? undefined : count.total, limit: q.pageSize, offset, anchor });
   const [rows, paid] = await Promise.all([
     pastTheEnd || count.total === 0 ? [] : db.select().from(orders).where(inArray(orders.id, pageIds)).orderBy(...newestFirst),
