@@ -76,8 +76,6 @@ export interface PageOf {
   /** The list's order, newest first: the time column, then `id` as the tie-break. */
   at: PgColumn;
   where: SQL | undefined;
-  /** How many rows the filter matches, when that is known exactly (a count or a rollup). */
-  matches: number | undefined;
   limit: number;
   offset: number;
   /** The page starts below this day (dayAnchor): `offset` is ignored for the anchor's `skip`. */
@@ -85,22 +83,13 @@ export interface PageOf {
 }
 
 /**
- * The ids of one page of a list, newest first, as a subquery for `inArray(table.id, …)`
- * (decision 033). Walking the (time, id) index and testing each row finds a page at once when
- * matches are common, but reads the whole table for a rare or absent search term, and the planner
- * cannot tell the two apart (its estimate for a substring is a guess). So the caller says what it
- * counted: a filter known to match at most EXACT_COUNT_LIMIT rows first collects its matches
- * through its own indexes (trigram, e-mail) and sorts them, a bounded sort; any other filter walks
- * the index, where the matches are dense. A list without a filter (or with a status only) passes its
- * day anchor instead, and the walk starts at that day.
+ * The ids of one page of a list, newest first, as a subquery for `inArray(table.id, …)`: a walk
+ * of the (time, id) index, index-only where the filter allows, so a deep page skips index entries,
+ * not table rows (decision 030). A list without a filter (or with a status only) passes its day
+ * anchor, and the walk starts at that day (decision 033). A search with few matches does not walk
+ * at all: collectMatches finds them through its own indexes.
  */
 export function pageIdsOf(p: PageOf): SQL {
-  if (!p.anchor && p.where && p.matches !== undefined && p.matches <= EXACT_COUNT_LIMIT) {
-    // OFFSET 0 keeps the matches a subquery of their own: the planner may not push the order and
-    // limit into it and turn it back into the walk.
-    return sql`(select id from (select ${p.id} as id, ${p.at} as at from ${p.table} where ${p.where} offset 0) matches
-      order by at desc, id desc limit ${p.limit} offset ${p.offset})`;
-  }
   const where = p.anchor ? and(p.where, sql`${p.at} < ${p.anchor.before.toISOString()}::timestamptz`) : p.where;
   return sql`(select ${p.id} from ${p.table} ${whereOf(where)} order by ${p.at} desc, ${p.id} desc limit ${p.limit} offset ${p.anchor ? p.anchor.skip : p.offset})`;
 }

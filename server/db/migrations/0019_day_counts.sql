@@ -65,16 +65,16 @@ FOR EACH STATEMENT EXECUTE FUNCTION keyshop_list_day_counts_apply('license_histo
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION keyshop_list_day_counts_truncate() RETURNS trigger AS $$
 BEGIN
-  IF TG_TABLE_NAME = 'otp_mail_orders' THEN DELETE FROM otp_day_counts; ELSE DELETE FROM license_history_day_counts; END IF;
+  EXECUTE format('DELETE FROM %I', TG_ARGV[0]);
   RETURN NULL;
 END;
 $$ LANGUAGE plpgsql;
 --> statement-breakpoint
 CREATE TRIGGER otp_day_counts_truncate AFTER TRUNCATE ON otp_mail_orders
-FOR EACH STATEMENT EXECUTE FUNCTION keyshop_list_day_counts_truncate();
+FOR EACH STATEMENT EXECUTE FUNCTION keyshop_list_day_counts_truncate('otp_day_counts');
 --> statement-breakpoint
 CREATE TRIGGER license_history_day_counts_truncate AFTER TRUNCATE ON license_history
-FOR EACH STATEMENT EXECUTE FUNCTION keyshop_list_day_counts_truncate();
+FOR EACH STATEMENT EXECUTE FUNCTION keyshop_list_day_counts_truncate('license_history_day_counts');
 --> statement-breakpoint
 -- Rows written before this migration.
 INSERT INTO otp_day_counts (day, shard, n) SELECT (created_at AT TIME ZONE 'UTC')::date, 0, count(*) FROM otp_mail_orders GROUP BY 1;

@@ -76,8 +76,8 @@ export async function listOtpTransactions(db: Db, q: AdminOtpQuery): Promise<Adm
   const newestFirst = [desc(otpMailOrders.createdAt), desc(otpMailOrders.id)];
   const slice = { table: otpMailOrders, id: otpMailOrders.id, at: otpMailOrders.createdAt, limit: q.pageSize, offset: (q.page - 1) * q.pageSize };
   // A search collects its matches once: the totals and the page together (decision 033). Else, or
-  // past EXACT_COUNT_LIMIT matches, the totals come first (exact: rollup, index or a sum); a
-  // filter counted to few matches collects them, any other walks the (created_at, id) index.
+  // past EXACT_COUNT_LIMIT matches, the totals are exact on their own (rollup, index or a sum) and
+  // the page walks the (created_at, id) index.
   const collected =
     where && q.search.trim()
       ? await collectMatches(db, {
@@ -94,16 +94,16 @@ export async function listOtpTransactions(db: Db, q: AdminOtpQuery): Promise<Adm
   // Without a search or dates, the page starts at the UTC day that holds it (otp_day_counts).
   const unfiltered = !where;
   const anchor = unfiltered ? await dayAnchor(db, { table: otpDayCounts, day: otpDayCounts.day, n: otpDayCounts.n }, slice.offset) : undefined;
-  const pageIds = collected ? collected.ids : pageIdsOf({ ...slice, where, matches: t.n, anchor });
-  const rows =
-    t.n === 0 || (collected && !collected.ids.length) || (unfiltered && !anchor)
-      ? []
-      : await db
-          .select({ order: otpMailOrders, userEmail: user.email })
-          .from(otpMailOrders)
-          .leftJoin(user, eq(user.id, otpMailOrders.userId))
-          .where(inArray(otpMailOrders.id, pageIds))
-          .orderBy(...newestFirst);
+  const pageIds = collected ? collected.ids : pageIdsOf({ ...slice, where, anchor });
+  const pageIsEmpty = collected ? !collected.ids.length : t.n === 0 || (unfiltered && !anchor);
+  const rows = pageIsEmpty
+    ? []
+    : await db
+        .select({ order: otpMailOrders, userEmail: user.email })
+        .from(otpMailOrders)
+        .leftJoin(user, eq(user.id, otpMailOrders.userId))
+        .where(inArray(otpMailOrders.id, pageIds))
+        .orderBy(...newestFirst);
   return {
     orders: rows.map(({ order, userEmail }) => ({
       ...toOtpOrderDto(order),

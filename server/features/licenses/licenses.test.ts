@@ -107,6 +107,10 @@ describe("the dashboard's licences", () => {
     const mine = await owner.client.json<{ entries: Array<{ email: string }> }>("/api/license-history");
     expect(mine.body.entries.every((e) => e.email === owner.email)).toBe(true);
     expect(mine.body.entries.length).toBeGreaterThan(0);
+    // Searching another customer's e-mail or key finds none of their rows.
+    const probe = await owner.client.json<{ entries: unknown[]; total: number }>(`/api/license-history?search=${encodeURIComponent(stranger.email)}`);
+    expect([probe.body.entries, probe.body.total]).toEqual([[], 0]);
+    expect((await owner.client.json<{ total: number }>(`/api/license-history?search=${theirs.buyKey}`)).body.total).toBe(0);
     const all = await admin.client.json<{ entries: Array<{ email: string }> }>(`/api/license-history?search=${stranger.email}`);
     expect(all.body.entries.map((e) => e.email)).toContain(stranger.email);
     expect((await t.client().json("/api/license-history")).status).toBe(401);

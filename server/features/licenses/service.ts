@@ -277,11 +277,11 @@ export async function listLicenseHistory({
   const collected = where ? await collectMatches(db, { ...slice, where }) : undefined;
   const count = collected ? { total: collected.total, totalIsEstimate: false } : where ? await estimatedCount(db, licenseHistory, where) : await historyTotal(db);
   const anchor = where ? undefined : await dayAnchor(db, { table: licenseHistoryDayCounts, day: licenseHistoryDayCounts.day, n: licenseHistoryDayCounts.n }, slice.offset);
-  const pageIds = collected ? collected.ids : pageIdsOf({ ...slice, where, matches: undefined, anchor });
-  const rows =
-    count.total === 0 || (collected && !collected.ids.length) || (!where && !anchor)
-      ? []
-      : await db.select().from(licenseHistory).where(inArray(licenseHistory.id, pageIds)).orderBy(...newestFirst);
+  const pageIds = collected ? collected.ids : pageIdsOf({ ...slice, where, anchor });
+  const pageIsEmpty = collected ? !collected.ids.length : !where && !anchor;
+  const rows = pageIsEmpty
+    ? []
+    : await db.select().from(licenseHistory).where(inArray(licenseHistory.id, pageIds)).orderBy(...newestFirst);
   return {
     entries: rows.map((r) => ({
       id: r.id,
