@@ -42,3 +42,6 @@ export function isAppPath(pathname: string): boolean {
  * the link has expired, and the page then offers a new one.
  */
 export const VERIFY_EMAIL_CALLBACK = "/auth?verified=1";
+
+/** Profile's two-factor card: where enrolment is asked for and security notices point. */
+export const PROFILE_TWO_FACTOR = "/profile#two-factor";

@@ -5,8 +5,12 @@ import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
 import { randomUUID } from "node:crypto";
 import { routePath } from "hono/route";
-import { CLIENT_IP_HEADER, SECOND_FACTOR_PATHS, type Auth } from "./auth/auth";
-import { markSecondFactor } from "./auth/second-factor";
+import { CLIENT_IP_HEADER, type Auth } from "./auth/auth";
+import { CodeAlreadyUsed, createSecondFactorGate } from "./auth/second-factor";
+import { SessionRevocations } from "./auth/session-revocations";
+
+/** Without a listener nothing cached is believed (a tool that builds the app without a database feed). */
+const NEVER_TRUSTED = new SessionRevocations(0);
 import { sessionContext, type AppEnv } from "./auth/context";
 import { createAccountLimits } from "./auth/account-limits";
 import { authRequest, withErrorShape, withPagePolicy } from "./auth/edge";
@@ -92,6 +96,8 @@ export interface AppDeps {
   deliveries?: { kick(): void };
   /** How webhook host names are resolved for the address checks (tests inject one). */
   resolver?: Resolver;
+  /** Sessions ended anywhere (every instance hears of it); without it, cached sessions are never trusted. */
+  sessionRevocations?: SessionRevocations;
 }
 
 /** The caller's address: the socket's, or the proxy's X-Forwarded-For when TRUST_PROXY is on. */
@@ -104,7 +110,7 @@ function clientIp(c: Context, trustProxy: boolean): string {
   return incoming?.socket?.remoteAddress ?? "unknown";
 }
 
-export function createApp({ config, db, auth, logger, signer, limiter, otpMail, licenceCache, licenceSignals, events, paymentSimulator, lifecycle, deliveries, resolver = systemResolver, ...rest }: AppDeps) {
+export function createApp({ config, db, auth, logger, signer, limiter, otpMail, licenceCache, licenceSignals, events, paymentSimulator, lifecycle, deliveries, resolver = systemResolver, sessionRevocations, ...rest }: AppDeps) {
   const app = new OpenAPIHono<AppEnv>(VALIDATION);
   const orders = { ...(rest.orders ?? createOrdersDeps({ config, db, logger })), limiter };
   // Prometheus metrics only when METRICS_TOKEN is set: otherwise no per-request work at all.
@@ -155,6 +161,7 @@ export function createApp({ config, db, auth, logger, signer, limiter, otpMail, 
   // Its input is checked first, per-account limits apply, and its refusals get our error shape
   // (auth/edge.ts, auth/account-limits.ts).
   const accountLimits = createAccountLimits({ db, enabled: config.authRateLimit });
+  const secondFactors = createSecondFactorGate({ db, auth, baseUrl: config.baseUrl, onEmailQueued: orders.onEmailQueued });
   const logOriginRefusal = originRefusalLogger((origin) =>
     logger.warn({ origin, baseUrl: config.baseUrl }, `refused a request from ${origin}: the shop runs at BASE_URL ${config.baseUrl}; set BASE_URL to the address people open, or add ${origin} to TRUSTED_ORIGINS`),
   );
@@ -162,6 +169,15 @@ export function createApp({ config, db, auth, logger, signer, limiter, otpMail, 
     const clientIp = c.get("clientIp");
     const { request, endpoint, body } = await authRequest(c, { ipHeader: CLIENT_IP_HEADER, clientIp });
     await accountLimits.before(c, endpoint, body, clientIp);
+    let gate;
+    try {
+      gate = await secondFactors.before(c, endpoint, body);
+    } catch (err) {
+      if (!(err instanceof CodeAlreadyUsed)) throw err;
+      const refused = err.response();
+      await accountLimits.after(c, endpoint, body, clientIp, refused.status);
+      return refused;
+    }
     const res = await withErrorShape(await auth.handler(request), {
       originRefused: () => {
         const origin = c.req.header("origin");
@@ -170,7 +186,7 @@ export function createApp({ config, db, auth, logger, signer, limiter, otpMail, 
       },
     });
     await accountLimits.after(c, endpoint, body, clientIp, res.status);
-    if (res.status === 200 && SECOND_FACTOR_PATHS.has(endpoint)) await markSecondFactor(db, res);
+    await secondFactors.after(gate, res);
     return withPagePolicy(withSessionHint(res, config.baseUrl.startsWith("https://")));
   });
 
@@ -210,7 +226,7 @@ export function createApp({ config, db, auth, logger, signer, limiter, otpMail, 
   const api = new OpenAPIHono<AppEnv>(VALIDATION);
   api.use("*", sameOrigin);
   // One middleware (and one memo of verified session cookies) for /api and /functions.
-  const sessions = sessionContext(auth, { cookieCache: config.sessionCacheSeconds > 0 });
+  const sessions = sessionContext(auth, { cookieCache: config.sessionCacheSeconds > 0, cacheSeconds: config.sessionCacheSeconds, revocations: sessionRevocations ?? NEVER_TRUSTED });
   api.use("*", sessions);
   api.route("/", createMeRoutes(config));
   api.route("/", createEventRoutes({ hub: events }));

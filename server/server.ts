@@ -7,6 +7,7 @@ import type { Config } from "./config";
 import { migrateDatabase, openDatabase, type Database } from "./db/client";
 import { AccountEventHub } from "./features/events/hub";
 import { LicenceCache } from "./features/licenses/cache";
+import { SessionRevocations, sessionHoldMs } from "./auth/session-revocations";
 import { LicenceSignals, startSuspicionWorker } from "./features/licenses/signals";
 import { Signer } from "./features/licenses/signing";
 import { syncPlanCatalogue } from "./features/plans/service";
@@ -129,6 +130,9 @@ export async function startServer(config: Config, opts: { database?: Database; l
   const licenceCache = new LicenceCache();
   await licenceCache.start(database.listen);
   closers.push(() => licenceCache.stop());
+  const sessionRevocations = new SessionRevocations(sessionHoldMs(config.sessionCacheSeconds));
+  await sessionRevocations.start(database.listen);
+  closers.push(() => sessionRevocations.stop());
   const licenceSignals = new LicenceSignals(db, 5000, (err) => logger.warn({ err }, "licence signals not written"));
   closers.push(() => licenceSignals.stop());
   if (config.workers) {
@@ -147,7 +151,7 @@ export async function startServer(config: Config, opts: { database?: Database; l
   const paymentSimulator = createPaymentSimulator(config);
   if (paymentSimulator) logger.info({ url: paymentSimulator.url }, paymentSimulator.description);
   const lifecycle = { draining: false };
-  const app = createApp({ config, db, auth, logger, signer, limiter, otpMail, licenceCache, licenceSignals, events, orders, paymentSimulator, lifecycle, deliveries });
+  const app = createApp({ config, db, auth, logger, signer, limiter, otpMail, licenceCache, licenceSignals, events, orders, paymentSimulator, lifecycle, deliveries, sessionRevocations });
 
   // Requests in flight are counted so shutdown waits for them before closing the database
   // (a client that disconnects early does not end its request's work), and until their response

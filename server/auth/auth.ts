@@ -14,14 +14,14 @@ import type { Logger } from "../lib/logger";
 import { hitRateLimit } from "../lib/rate-limit";
 import { AUTH_LIMITS } from "./account-limits";
 import { pointGoogleAtStandIn } from "./google-stand-in";
+import { SECOND_FACTOR_PATHS } from "./second-factor";
+import { PROFILE_TWO_FACTOR } from "../../contracts/app-routes";
 
 /** The header our own edge sets from the socket (or a trusted proxy); clients cannot forge it. */
 export const CLIENT_IP_HEADER = "x-keyshop-client-ip";
 /** Cookie names start with it: `keyshop.session_token` (`__Secure-keyshop.session_token` over https). */
 export const COOKIE_PREFIX = "keyshop";
 const MAGIC_LINK_MINUTES = 10;
-/** The endpoints that check a second factor (a code from the authenticator app, or a backup code). */
-export const SECOND_FACTOR_PATHS = new Set(["/two-factor/verify-totp", "/two-factor/verify-backup-code"]);
 const OTP_MINUTES = 10;
 
 export interface AuthDeps {
@@ -72,6 +72,12 @@ export function createAuth({ config, db, logger, onEmailQueued }: AuthDeps) {
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => {
         await queue({ to: user.email, template: "reset-password", props: { url } });
+      },
+      // The owner hears of a new password at once (whoever reset it: the mailbox may not be theirs
+      // alone). The reset signs nobody in and leaves the second factor as it was.
+      onPasswordReset: async ({ user }) => {
+        await enqueueEmail(db, { to: user.email, template: "security-notice", props: { kind: "password-changed", at: new Date().toISOString(), securityUrl: new URL(PROFILE_TWO_FACTOR, config.baseUrl).toString() } });
+        onEmailQueued?.();
       },
     },
     emailVerification: {
@@ -148,6 +154,10 @@ export function createAuth({ config, db, logger, onEmailQueued }: AuthDeps) {
         // Enrolment needs one code from the app before it counts (a mistyped scan locks nobody out).
         skipVerificationOnEnable: false,
         backupCodeOptions: { amount: 10, length: 10 },
+        // No lock per account: anyone with the password could lock the owner out again and again.
+        // Wrong codes are throttled per pending sign-in and per address instead, and the owner is
+        // e-mailed after repeated failures (second-factor.ts, account-limits.ts; decision 037).
+        accountLockout: { enabled: false },
       }),
       magicLink({
         expiresIn: MAGIC_LINK_MINUTES * 60,

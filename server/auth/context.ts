@@ -2,7 +2,14 @@
 import { createMiddleware } from "hono/factory";
 import type { Auth } from "./auth";
 import { AppError } from "../lib/errors";
-import { SessionMemo } from "./session-memo";
+import { SessionMemo, sessionDataExpiry } from "./session-memo";
+import type { SessionRevocations } from "./session-revocations";
+
+/** When the cached copy in this Cookie header was signed: its signed expiry less the cache's age. */
+const signedAt = (cookieHeader: string, cacheSeconds: number) => {
+  const expiry = sessionDataExpiry(cookieHeader);
+  return expiry === undefined ? undefined : expiry - cacheSeconds * 1000;
+};
 
 export interface CurrentUser {
   id: string;
@@ -55,7 +62,7 @@ function needsDatabase(session: Session): boolean {
   return u.role === "admin" || (u.twoFactorEnabled === true && !session?.session?.secondFactorAt);
 }
 
-export function sessionContext(auth: Auth, { cookieCache = true }: { cookieCache?: boolean } = {}) {
+export function sessionContext(auth: Auth, { cookieCache = true, cacheSeconds = 0, revocations }: { cookieCache?: boolean; cacheSeconds?: number; revocations?: SessionRevocations } = {}) {
   const memo = cookieCache ? new SessionMemo() : undefined;
   return createMiddleware<AppEnv>(async (c, next) => {
     const cookieHeader = c.req.header("cookie");
@@ -66,10 +73,14 @@ export function sessionContext(auth: Auth, { cookieCache = true }: { cookieCache
     // A cookie verified before, still within its cookie cache's signed expiry (session-memo.ts).
     const remembered = !adminPath && cookieHeader ? memo?.get(cookieHeader) : undefined;
     let answer: { response: unknown; headers?: Headers } | null = remembered ? { response: remembered } : await read(adminPath);
-    if (!remembered && !adminPath && needsDatabase(answer?.response as Session)) answer = await read(true);
-    else if (!remembered && !adminPath && cookieHeader && answer?.response && !answer.headers?.getSetCookie?.().length) {
+    const fromCache = !adminPath && cookieHeader !== undefined && Boolean(answer?.response) && (remembered !== undefined || !answer?.headers?.getSetCookie?.().length);
+    // A cached copy of a session ended anywhere since (sign-out, a password reset): ask the database.
+    const revoked = fromCache && revocations !== undefined && !revocations.trusts((answer?.response as Session)?.session?.id, signedAt(cookieHeader!, cacheSeconds));
+    if (revoked) memo?.forget(cookieHeader!);
+    if (revoked || (!remembered && !adminPath && needsDatabase(answer?.response as Session))) answer = await read(true);
+    else if (!remembered && fromCache) {
       // Verified from the cookie cache (nothing renewed): the same cookies answer the same until expiry.
-      memo?.remember(cookieHeader, answer.response as NonNullable<Session>);
+      memo?.remember(cookieHeader!, answer!.response as NonNullable<Session>);
     }
     const session = answer?.response as Session;
     const u = session?.user;

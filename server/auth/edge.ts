@@ -49,8 +49,9 @@ const POST_BODIES: Record<string, z.ZodType | null> = {
   "/two-factor/enable": z.strictObject({ password: Password }),
   "/two-factor/disable": z.strictObject({ password: Password }),
   "/two-factor/generate-backup-codes": z.strictObject({ password: Password }),
-  "/two-factor/verify-totp": z.strictObject({ code: Code, trustDevice: z.boolean().optional() }),
-  "/two-factor/verify-backup-code": z.strictObject({ code: Code, trustDevice: z.boolean().optional() }),
+  // No trustDevice: a device trusted to skip the second factor would make sessions that never passed it.
+  "/two-factor/verify-totp": z.strictObject({ code: Code }),
+  "/two-factor/verify-backup-code": z.strictObject({ code: Code }),
   "/sign-in/social": z.strictObject({
     provider: z.literal("google"),
     ...optional,
@@ -59,6 +60,13 @@ const POST_BODIES: Record<string, z.ZodType | null> = {
     disableRedirect: z.boolean().optional(),
   }),
 };
+/**
+ * The endpoints that change what guards an account, or what it shows: a session of an account
+ * with a second factor may use them only once it has passed it (decision 037 lists every
+ * better-auth endpoint and why it is open, a second step, or needs a passed second factor).
+ */
+export const NEEDS_PASSED_SECOND_FACTOR = new Set(["/two-factor/enable", "/two-factor/disable", "/two-factor/generate-backup-codes", "/update-user"]);
+
 const GET_PATHS = [/^\/get-session$/, /^\/verify-email$/, /^\/magic-link\/verify$/, /^\/reset-password\/[^/]+$/, /^\/callback\/google$/, /^\/error$/, /^\/ok$/];
 
 const notFound = () => new AppError("NOT_FOUND", "Not found");

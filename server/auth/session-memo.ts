@@ -52,6 +52,10 @@ export class SessionMemo {
     this.entries.set(cookieHeader, { session, until });
   }
 
+  forget(cookieHeader: string) {
+    this.entries.delete(cookieHeader);
+  }
+
   get size() {
     return this.entries.size;
   }

@@ -38,3 +38,27 @@ export function totpCode(secretBase32: string, at = Date.now()): string {
   const number = (mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
   return String(number).padStart(6, "0");
 }
+
+const STEP_MS = 30_000;
+const handedOut = new Map<string, Set<number>>();
+
+/**
+ * A code the shop will still accept: each code is accepted once per account (decision 037), so a
+ * test signing in twice within one 30-second step takes the next step's code (the server accepts
+ * one step either side), and waits for a new step when those are spent. Remembered per process.
+ */
+export async function nextTotpCode(secretBase32: string): Promise<string> {
+  const used = handedOut.get(secretBase32) ?? new Set<number>();
+  handedOut.set(secretBase32, used);
+  for (;;) {
+    const now = Date.now();
+    const step = Math.floor(now / STEP_MS);
+    // The current step, then the next (still valid for the server's window of one step).
+    const free = [step, step + 1].find((s) => !used.has(s));
+    if (free !== undefined) {
+      used.add(free);
+      return totpCode(secretBase32, free * STEP_MS);
+    }
+    await new Promise((resolve) => setTimeout(resolve, (step + 1) * STEP_MS - now + 50));
+  }
+}

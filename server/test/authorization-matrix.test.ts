@@ -27,7 +27,8 @@ import { documentedOperations, expectNoSecrets, expectRefusal, registeredRoutes 
 import { loadContract, type Contract } from "./contract";
 import { createTestContext, type TestClient, type TestContext } from "./harness";
 
-const CALLERS = ["anonymous", "user", "otherUser", "admin", "superAdmin", "adminNo2fa", "apiKey", "apiKeyOther"] as const;
+// adminPending: a super-admin with a second factor, in a session from a magic link that has not passed it.
+const CALLERS = ["anonymous", "user", "otherUser", "admin", "superAdmin", "adminNo2fa", "adminPending", "apiKey", "apiKeyOther"] as const;
 type Caller = (typeof CALLERS)[number];
 type Expectation = Record<Caller, number>;
 const TEST_API_TOKEN = "matrix-test-api-token";
@@ -54,7 +55,7 @@ interface Owner {
 let t: TestContext;
 /** The OpenAPI document the app serves: every answer below is checked against it. */
 let contract: Contract;
-let clients: { anonymous: TestClient; alice: TestClient; admin: TestClient; superAdmin: TestClient; adminNo2fa: TestClient; bearer: TestClient };
+let clients: { anonymous: TestClient; alice: TestClient; admin: TestClient; superAdmin: TestClient; adminNo2fa: TestClient; adminPending: TestClient; bearer: TestClient };
 let alice: Owner; // the signed-in user
 let bob: Owner; // the other user, whose rows everybody but the admins must not reach
 let carol: Owner; // the API-key holder
@@ -112,9 +113,13 @@ beforeAll(async () => {
   const sa = await owner(`matrix-super-${stamp}@example.com`, null, { role: "admin", superAdmin: true });
   // A super-admin account whose session has no second factor: an admin of nothing (decision 018).
   const no2fa = await owner(`matrix-no2fa-${stamp}@example.com`, null, { role: "admin", superAdmin: true, twoFactor: false });
+  // The same kind of super-admin with a second factor, signed in by a magic link: the mailbox alone.
+  const pend = await owner(`matrix-pending-${stamp}@example.com`, t.client(), { role: "admin", superAdmin: true });
+  await pend.client.request("/api/auth/sign-in/magic-link", { json: { email: pend.owner.email, callbackURL: "/dashboard" } });
+  await pend.client.request((await t.lastEmail(pend.owner.email, "magic-link")).link!);
   [alice, bob, carol] = [a.owner, b.owner, c.owner];
   bobAdminTarget = { userId: bob.id, apiKeyId: bob.apiKeyId, email: bob.email, licenceId: bob.licenceId, ...(await seedRefundTargets(t.database.db, { userId: bob.id, email: bob.email })) };
-  clients = { anonymous: t.client(), alice: a.client, admin: ad.client, superAdmin: sa.client, adminNo2fa: no2fa.client, bearer: c.client };
+  clients = { anonymous: t.client(), alice: a.client, admin: ad.client, superAdmin: sa.client, adminNo2fa: no2fa.client, adminPending: pend.client, bearer: c.client };
   const toolLicence = async (bound: boolean) => {
     const deviceKey = `PC-LDREEL-MATRIX-${Math.random().toString(36).slice(2)}`;
     const term = bound ? { deviceKey, startDate: new Date(), expireDate: new Date(Date.now() + 30 * 86_400_000) } : {};
@@ -143,20 +148,21 @@ const MAY_SEE_BOB: ReadonlySet<Caller> = new Set(["admin", "superAdmin"]);
 async function call(caller: Caller, url: string, init: { method?: string; json?: unknown; headers?: Record<string, string>; signal?: AbortSignal } = {}) {
   const headers = { ...init.headers };
   if (caller === "apiKey" || caller === "apiKeyOther") headers.authorization = `Bearer ${carol.apiKey}`;
-  const client = { anonymous: clients.anonymous, user: clients.alice, otherUser: clients.alice, admin: clients.admin, superAdmin: clients.superAdmin, adminNo2fa: clients.adminNo2fa, apiKey: clients.bearer, apiKeyOther: clients.bearer }[caller];
+  const client = { anonymous: clients.anonymous, user: clients.alice, otherUser: clients.alice, admin: clients.admin, superAdmin: clients.superAdmin, adminNo2fa: clients.adminNo2fa, adminPending: clients.adminPending, apiKey: clients.bearer, apiKeyOther: clients.bearer }[caller];
   return client.request(url, { ...init, headers });
 }
 
 // ---- Expectations ----
 const everyone = (status: number): Expectation => Object.fromEntries(CALLERS.map((c) => [c, status])) as Expectation;
 /** A session route: 401 without a session (an API key is not a session). */
-const signedIn = (ok: number, over: Partial<Expectation> = {}): Expectation => ({ anonymous: 401, user: ok, otherUser: ok, admin: ok, superAdmin: ok, adminNo2fa: ok, apiKey: 401, apiKeyOther: 401, ...over });
+/** A session route: 401 without a session (an API key is not a session); 403 before the second factor. */
+const signedIn = (ok: number, over: Partial<Expectation> = {}): Expectation => ({ anonymous: 401, user: ok, otherUser: ok, admin: ok, superAdmin: ok, adminNo2fa: ok, adminPending: 403, apiKey: 401, apiKeyOther: 401, ...over });
 /** A route on one row of the caller's: another user's id is 404; admins too unless they see all. */
 const ownRow = (ok: number, adminsSeeAll: boolean) => signedIn(ok, { otherUser: 404, admin: adminsSeeAll ? ok : 404, superAdmin: adminsSeeAll ? ok : 404, adminNo2fa: 404 });
 /** A super-admin's route (webhooks): refused to everyone else, an admin without a second factor told why. */
-const superAdminOnly = (ok: number): Expectation => ({ anonymous: 401, user: 403, otherUser: 403, admin: 403, superAdmin: ok, adminNo2fa: 403, apiKey: 401, apiKeyOther: 401 });
+const superAdminOnly = (ok: number): Expectation => ({ anonymous: 401, user: 403, otherUser: 403, admin: 403, superAdmin: ok, adminNo2fa: 403, adminPending: 403, apiKey: 401, apiKeyOther: 401 });
 /** The public API: only a Bearer API key; another user's ids are 404. */
-const bearer = (ok: number, other = ok): Expectation => ({ anonymous: 401, user: 401, otherUser: 401, admin: 401, superAdmin: 401, adminNo2fa: 401, apiKey: ok, apiKeyOther: other });
+const bearer = (ok: number, other = ok): Expectation => ({ anonymous: 401, user: 401, otherUser: 401, admin: 401, superAdmin: 401, adminNo2fa: 401, adminPending: 401, apiKey: ok, apiKeyOther: other });
 
 interface Row {
   url: (rows: Owner) => string;
@@ -173,6 +179,8 @@ interface Row {
   check?: (caller: Caller, text: string) => void;
   /** A refusal's code where it is not the status's own. */
   code?: string;
+  /** A refusal's code per caller, where they differ (better-auth's own codes). */
+  codes?: Partial<Record<Caller, string>>;
   /** A foreign shape kept for compatibility (the spec's functions): code and message besides. */
   extraKeys?: boolean;
   /** An admin console route: its refusal of an admin without a second factor says so. */
@@ -215,7 +223,7 @@ const DOCUMENTED: Record<string, Row> = {
   "GET /api/v1/otp/orders/{id}/messages": { url: (r) => `/api/v1/otp/orders/${r.otpCheckId}/messages`, expect: bearer(200, 404) },
   "POST /api/v1/otp/orders/{id}/reorder": { url: (r) => `/api/v1/otp/orders/${r.otpCheckId}/reorder`, method: "POST", expect: bearer(201, 404), shows: (r) => r.otpAddress },
   // Account.
-  "GET /api/me": { url: () => "/api/me", expect: signedIn(200) },
+  "GET /api/me": { url: () => "/api/me", expect: signedIn(200, { adminPending: 200 }) },
   "GET /api/config": { url: () => "/api/config", expect: everyone(200) },
   "GET /api/events": { url: () => "/api/events", expect: signedIn(200), sse: true },
   "GET /api/plans": { url: () => "/api/plans", expect: everyone(200) },
@@ -308,7 +316,7 @@ const DOCUMENTED: Record<string, Row> = {
         url: () => e.url(bobAdminTarget),
         method: e.method,
         json: e.json && (() => e.json!(bobAdminTarget)),
-        expect: { anonymous: 401, user: 403, otherUser: 403, admin: adminExpected(e, "admin"), superAdmin: adminExpected(e, "superAdmin"), adminNo2fa: 403, apiKey: 401, apiKeyOther: 401 },
+        expect: { anonymous: 401, user: 403, otherUser: 403, admin: adminExpected(e, "admin"), superAdmin: adminExpected(e, "superAdmin"), adminNo2fa: 403, adminPending: 403, apiKey: 401, apiKeyOther: 401 },
         showsAdmins: e.showsTarget ? () => bob.email : undefined,
         adminConsole: true,
       },
@@ -345,7 +353,23 @@ const UNDOCUMENTED: Record<string, Undocumented> = {
   },
   "POST /api/auth/*": {
     why: "better-auth: sign-in with a wrong password fails the same for every caller (each on an address of its own: failures count per account)",
-    probes: [{ url: () => "/api/auth/sign-in/email", json: (r) => ({ email: `wrong-${++wrongSignIns}-${r.email}`, password: "not the password 1" }), expect: everyone(401), code: "INVALID_EMAIL_OR_PASSWORD" }],
+    probes: [
+      { url: () => "/api/auth/sign-in/email", json: (r) => ({ email: `wrong-${++wrongSignIns}-${r.email}`, password: "not the password 1" }), expect: everyone(401), code: "INVALID_EMAIL_OR_PASSWORD" },
+      // What guards the account (decision 037: every better-auth endpoint in its table): a session
+      // that has not passed its account's second factor is refused before the password is even
+      // looked at; anyone else gets better-auth's own answer to a wrong password.
+      ...["/two-factor/enable", "/two-factor/disable", "/two-factor/generate-backup-codes"].map((endpoint) => {
+        // Making backup codes needs a factor to make them for: the customers here have none.
+        const noFactor = endpoint === "/two-factor/generate-backup-codes" ? "TWO_FACTOR_NOT_ENABLED" : "INVALID_PASSWORD";
+        return {
+          url: () => `/api/auth${endpoint}`,
+          json: () => ({ password: "not the password 1" }),
+          expect: { ...signedIn(400), adminPending: 403 },
+          codes: { anonymous: "UNAUTHORIZED", apiKey: "UNAUTHORIZED", apiKeyOther: "UNAUTHORIZED", user: noFactor, otherUser: noFactor, adminNo2fa: noFactor, admin: "INVALID_PASSWORD", superAdmin: "INVALID_PASSWORD", adminPending: "SECOND_FACTOR_REQUIRED" },
+        };
+      }),
+      { url: () => "/api/auth/update-user", json: () => ({ name: "Matrix" }), expect: { ...signedIn(200), adminPending: 403 }, codes: { anonymous: "UNAUTHORIZED", apiKey: "UNAUTHORIZED", apiKeyOther: "UNAUTHORIZED" } },
+    ],
   },
   "GET /healthz": { why: "liveness, public", probes: [{ url: () => "/healthz", expect: everyone(200) }] },
   "GET /readyz": { why: "readiness, public", probes: [{ url: () => "/readyz", expect: everyone(200) }] },
@@ -489,7 +513,9 @@ async function checkCell(caller: Caller, row: Row, status: number, secretsVisibl
   expect(got, text.slice(0, 300)).toBe(status);
   const secrets = secretsVisible || MAY_SEE_BOB.has(caller) ? [] : bobSecrets();
   // An admin without a second factor is told what is missing, not just "forbidden".
-  const code = caller === "adminNo2fa" && status === 403 && row.adminConsole ? "SECOND_FACTOR_REQUIRED" : row.code;
+  // So is an admin whose session has not passed it, wherever a customer would have been let in.
+  const factorMissing = (caller === "adminNo2fa" && row.adminConsole) || (caller === "adminPending" && (row.adminConsole || row.expect.user !== 403));
+  const code = row.codes?.[caller] ?? (status === 403 && factorMissing ? "SECOND_FACTOR_REQUIRED" : row.code);
   if (status >= 400) expectRefusal(status, text, { secrets, code, extraKeys: row.extraKeys });
   else expectNoSecrets(text, secrets);
   if (status < 300 && row.shows && (caller === "user" || caller === "apiKey")) expect(text).toContain(row.shows(rowsOf(caller)));

@@ -23,7 +23,7 @@ import { recordShopEvent } from "../features/notifications/events";
 import { TELEGRAM_SIMULATOR_TOKEN } from "../config";
 import { openApiPath, registeredRoutes } from "./authz";
 import { createContract, type OpenApiDocument } from "./contract";
-import { totpCode } from "../lib/totp";
+import { nextTotpCode } from "../lib/totp";
 import { createTestContext, PASSWORD } from "./harness";
 import { withRefundsMade } from "./refunding-provider";
 
@@ -64,7 +64,7 @@ async function account(opts: { role?: "admin"; superAdmin?: boolean } = {}) {
       .map((line) => line.split(";")[0]!)
       .join("; ");
   const signIn = await post("sign-in/email", { email: u.email, password: PASSWORD });
-  const cookie = u.totpSecret ? cookiesOf(await post("two-factor/verify-totp", { code: totpCode(u.totpSecret) }, cookiesOf(signIn))) : cookiesOf(signIn);
+  const cookie = u.totpSecret ? cookiesOf(await post("two-factor/verify-totp", { code: await nextTotpCode(u.totpSecret) }, cookiesOf(signIn))) : cookiesOf(signIn);
   return { ...u, cookie, apiKeyId: key.id, apiKey: revealApiKey(t.config.authSecret, key), licence, deviceKey, order: order!, otp: otp.order };
 }
 

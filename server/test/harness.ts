@@ -15,8 +15,9 @@ import { Signer } from "../features/licenses/signing";
 import { syncPlanCatalogue } from "../features/plans/service";
 import { AccountEventHub } from "../features/events/hub";
 import { LicenceCache } from "../features/licenses/cache";
+import { SessionRevocations, sessionHoldMs } from "../auth/session-revocations";
 import { createTestDatabase } from "./db";
-import { secretFromUri, totpCode } from "../lib/totp";
+import { nextTotpCode, secretFromUri } from "../lib/totp";
 
 let ipCounter = 1;
 
@@ -128,8 +129,10 @@ export async function createTestContext(env: Record<string, string> = {}, opts: 
   await licenceCache.start(database.listen);
   const events = new AccountEventHub();
   await events.start(database.listen);
+  const sessionRevocations = new SessionRevocations(sessionHoldMs(config.sessionCacheSeconds));
+  await sessionRevocations.start(database.listen);
   const orders = opts.paymentProvider ? createOrdersDeps({ config, db: database.db, logger, provider: opts.paymentProvider(createPaymentProvider(config)) }) : undefined;
-  const app = createApp({ config, db: database.db, auth, logger, signer, limiter, otpMail, licenceCache, licenceSignals, events, orders });
+  const app = createApp({ config, db: database.db, auth, logger, signer, limiter, otpMail, licenceCache, licenceSignals, events, orders, sessionRevocations });
   const ctx: TestContext = {
     app,
     otpMail,
@@ -169,7 +172,7 @@ export async function createTestContext(env: Record<string, string> = {}, opts: 
       const enabled = await client.json<{ totpURI: string; backupCodes: string[] }>("/api/auth/two-factor/enable", { json: { password: PASSWORD } });
       if (enabled.status !== 200) throw new Error(`two-factor enable failed: ${JSON.stringify(enabled.body)}`);
       const totpSecret = secretFromUri(enabled.body.totpURI);
-      const verified = await client.json("/api/auth/two-factor/verify-totp", { json: { code: totpCode(totpSecret) } });
+      const verified = await client.json("/api/auth/two-factor/verify-totp", { json: { code: await nextTotpCode(totpSecret) } });
       if (verified.status !== 200) throw new Error(`two-factor verify failed: ${JSON.stringify(verified.body)}`);
       return { totpSecret, backupCodes: enabled.body.backupCodes };
     },
@@ -179,6 +182,7 @@ export async function createTestContext(env: Record<string, string> = {}, opts: 
       await signer.stop();
       await licenceCache.stop();
       await events.stop();
+      await sessionRevocations.stop();
       await database.close();
     },
   };

@@ -272,7 +272,7 @@ export function createAdminRoutes({ db, secret, baseUrl, logger, suspicion, lice
     })
     .openapi(resetTwoFactorRoute, async (c) => {
       const actor = requireSuperAdmin(c.get("ctx"));
-      const { user, changed } = await resetTwoFactor({ db, userId: c.req.valid("param").id, actor });
+      const { user, changed } = await resetTwoFactor({ db, userId: c.req.valid("param").id, actor, baseUrl });
       return c.json({ user: { ...user, createdAt: user.createdAt ? user.createdAt.toISOString() : null }, changed }, 200);
     })
     .openapi(balancesRoute, async (c) => {

@@ -4,6 +4,8 @@ import { ROLE_MESSAGES, TWO_FACTOR_RESET_MESSAGES } from "../../../contracts/adm
 import type { Db, Tx } from "../../db/client";
 import { auditLog, session, twoFactor, user } from "../../db/schema";
 import { AppError } from "../../lib/errors";
+import { enqueueEmail } from "../../providers/email/outbox";
+import { PROFILE_TWO_FACTOR } from "../../../contracts/app-routes";
 
 export interface SetUserRoleInput {
   db: Db;
@@ -101,7 +103,7 @@ async function writeRoleChange(
  * are removed and every session of theirs ends, so whoever holds one must sign in again and, for
  * the admin console, enrol again. Audited. One's own is turned off in Profile (with the password).
  */
-export async function resetTwoFactor({ db, userId, actor }: { db: Db; userId: string; actor: { id: string; email: string } }) {
+export async function resetTwoFactor({ db, userId, actor, baseUrl }: { db: Db; userId: string; actor: { id: string; email: string }; baseUrl: string }) {
   if (!UUID_OR_ID.test(userId)) throw new AppError("NOT_FOUND", ROLE_MESSAGES.notFound);
   if (userId === actor.id) throw new AppError("SELF_RESET", TWO_FACTOR_RESET_MESSAGES.self);
   return db.transaction(async (tx) => {
@@ -121,6 +123,8 @@ export async function resetTwoFactor({ db, userId, actor }: { db: Db; userId: st
       after: { twoFactorEnabled: false },
       note: "Authenticator and backup codes removed; every session signed out",
     });
+    // The owner hears of it at once, in the same transaction (decision 037).
+    await enqueueEmail(tx, { to: found.email, template: "security-notice", props: { kind: "two-factor-reset", at: new Date().toISOString(), securityUrl: new URL(PROFILE_TWO_FACTOR, baseUrl).toString() } });
     return { user: { ...found, twoFactorEnabled: false }, changed: true };
   });
 }

@@ -21,6 +21,7 @@ import { refundMadeTemplate } from "./templates/refund-made";
 import { refundRequestDeclinedTemplate } from "./templates/refund-request-declined";
 import { refundRequestReceivedTemplate } from "./templates/refund-request-received";
 import { resetPasswordTemplate } from "./templates/reset-password";
+import { securityNoticeTemplate } from "./templates/security-notice";
 import { signInCodeTemplate } from "./templates/sign-in-code";
 import { verifyEmailTemplate } from "./templates/verify-email";
 
@@ -29,6 +30,8 @@ const templates = {
   "reset-password": resetPasswordTemplate,
   "magic-link": magicLinkTemplate,
   "sign-in-code": signInCodeTemplate,
+  // To the owner when what guards the account changes (issue #26).
+  "security-notice": securityNoticeTemplate,
   // The buy key e-mail; its id "license-key" is stored with every queued e-mail, so it stays.
   "license-key": buyKeyEmailTemplate,
   "license-extended": licenseExtendedTemplate,
