@@ -369,6 +369,21 @@ const UNDOCUMENTED: Record<string, Undocumented> = {
         };
       }),
       { url: () => "/api/auth/update-user", json: () => ({ name: "Matrix" }), expect: { ...signedIn(200), adminPending: 403 }, codes: { anonymous: "UNAUTHORIZED", apiKey: "UNAUTHORIZED", apiKeyOther: "UNAUTHORIZED" } },
+      // The second step itself is open to such a session (that is how it passes); a wrong code is refused alike.
+      {
+        url: () => "/api/auth/two-factor/verify-backup-code",
+        json: () => ({ code: "WRONG-CODE" }),
+        expect: { ...signedIn(401, { user: 400, otherUser: 400, adminNo2fa: 400, adminPending: 401 }), anonymous: 401 },
+        codes: {
+          ...Object.fromEntries(CALLERS.map((c) => [c, "INVALID_TWO_FACTOR_COOKIE"])),
+          user: "BACKUP_CODES_NOT_ENABLED",
+          otherUser: "BACKUP_CODES_NOT_ENABLED",
+          adminNo2fa: "BACKUP_CODES_NOT_ENABLED",
+          admin: "INVALID_BACKUP_CODE",
+          superAdmin: "INVALID_BACKUP_CODE",
+          adminPending: "INVALID_BACKUP_CODE",
+        },
+      },
     ],
   },
   "GET /healthz": { why: "liveness, public", probes: [{ url: () => "/healthz", expect: everyone(200) }] },
