@@ -54,6 +54,11 @@ describe("URL rules", () => {
     expect(urlProblem("https://localhost/x", PRODUCTION)).toMatch(/public host name/);
     expect(urlProblem("https://api.localhost/x", PRODUCTION)).toMatch(/public host name/);
     expect(urlProblem("https://intranet/x", PRODUCTION)).toMatch(/public host name/);
+    // A trailing dot (the root of DNS) names the same host.
+    expect(urlProblem("https://localhost./x", PRODUCTION)).toMatch(/public host name/);
+    expect(urlProblem("https://api.localhost./x", PRODUCTION)).toMatch(/public host name/);
+    expect(urlProblem("https://intranet./x", PRODUCTION)).toMatch(/public host name/);
+    expect(urlProblem("https://hooks.example.com./keyshop", PRODUCTION)).toBeUndefined();
     expect(urlProblem("https://user:pass@hooks.example.com/", PRODUCTION)).toMatch(/user name/);
     expect(urlProblem("ftp://hooks.example.com/", PRODUCTION)).toMatch(/http/);
   });

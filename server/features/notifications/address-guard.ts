@@ -100,7 +100,8 @@ export function urlProblem(rawUrl: string, policy: AddressPolicy): string | unde
   if (url.protocol !== "https:") return "only https URLs in production";
   const host = url.hostname.replace(/^\[|\]$/g, "");
   if (isIP(host)) return isPublicAddress(host) ? undefined : `${host} is not a public address`;
-  const lower = host.toLowerCase();
+  // "localhost." and "intranet." are the same hosts as without the trailing dot (DNS's root).
+  const lower = host.toLowerCase().replace(/\.$/, "");
   if (lower === "localhost" || lower.endsWith(".localhost") || !lower.includes(".")) return `${host} is not a public host name`;
   return undefined;
 }
