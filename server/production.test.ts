@@ -12,7 +12,8 @@
 //   `upgrade-insecure-requests` in the pages' policy;
 // - no test API, no simulators (PayWay, Google, the dev mailbox, Telegram), no Google button;
 // - a production process refuses to start on the development secret, the dev mailbox or a test
-//   API token.
+//   API token;
+// - its log (JSON lines) carries none of the secrets it handled (passwords, tokens, codes, keys).
 //
 // Nothing but loopback is ever contacted. The server child runs in a network jail
 // (server/test/network-jail.ts): its DNS answers come from a table this test writes (the names
@@ -175,9 +176,11 @@ function cookieAttributes(line: string) {
   return { name: pair!.slice(0, pair!.indexOf("=")).trim(), attributes };
 }
 
-describe.runIf(!process.env.TEST_DATABASE_URL)("production mode, attacked", () => {
-  it("runs on PostgreSQL only", (ctx) => ctx.skip("production runs on PostgreSQL: set TEST_DATABASE_URL (CI's second run does)"));
-});
+if (!process.env.TEST_DATABASE_URL) {
+  describe("production mode, attacked", () => {
+    it("runs on PostgreSQL only", (ctx) => ctx.skip("production runs on PostgreSQL: set TEST_DATABASE_URL (CI's second run does)"));
+  });
+}
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("production mode, attacked", () => {
   let database: Database;
@@ -194,6 +197,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("production mode, attacked", () 
   const admin = new CookieJar();
   let signInSetCookies: string[] = [];
   let verifyLink: URL;
+  /** Secrets the server handled: none may appear in its log. */
+  const secrets = new Set<string>();
   let refusedStart: { code: number | null; output: string; port: number };
 
   /** The DNS the server child sees (names under shop.test only). */
@@ -312,10 +317,18 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("production mode, attacked", () 
     // The console needs a second factor: an authenticator enrolled through the API.
     const enabled = await api("POST", "/api/auth/two-factor/enable", { password: PASSWORD }, admin);
     expect(enabled.status).toBe(200);
-    const secret = secretFromUri((await json<{ totpURI: string }>(enabled)).totpURI);
+    const enrolment = await json<{ totpURI: string; backupCodes: string[] }>(enabled);
+    const secret = secretFromUri(enrolment.totpURI);
+    for (const code of enrolment.backupCodes) secrets.add(code);
+    secrets.add(secret);
     const verified = await api("POST", "/api/auth/two-factor/verify-totp", { code: totpCode(secret) }, admin);
     expect(verified.status).toBe(200);
     expect((await api("GET", "/api/admin/webhooks", undefined, admin)).status).toBe(200);
+    secrets.add(baseEnv.AUTH_SECRET!);
+    secrets.add(baseEnv.PAYWAY_API_KEY!);
+    secrets.add(PASSWORD);
+    secrets.add(verifyLink.searchParams.get("token")!);
+    secrets.add(decodeURIComponent(admin.cookies.get("__Secure-keyshop.session_token")!).split(".")[0]!);
   }, 90_000);
 
   afterAll(async () => {
@@ -337,6 +350,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("production mode, attacked", () 
     expect(refusedStart.output).toContain("AUTH_SECRET: production needs a real secret");
     expect(refusedStart.output).toContain("SMTP_URL: production cannot use the dev mailbox");
     expect(refusedStart.output).toContain("DEV_TEST_API_TOKEN: the test API must not run in production");
+    expect(refusedStart.output).not.toContain("let-me-in");
     const connected = await new Promise<boolean>((resolve) => {
       const socket = createConnection(refusedStart.port, "127.0.0.1", () => {
         socket.destroy();
@@ -515,7 +529,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("production mode, attacked", () 
     answerDns("hooks.shop.test", [PUBLIC_ADDRESS]);
     const created = await api("POST", "/api/admin/webhooks", { url: `https://hooks.shop.test:${publicPort}/hook`, events: ["licence.created"], description: "public" }, admin);
     expect(created.status).toBe(201);
-    const { endpoint } = await json<{ endpoint: { id: string } }>(created);
+    const { endpoint, secret } = await json<{ endpoint: { id: string }; secret: string }>(created);
+    secrets.add(secret);
     for (const url of [`https://127.0.0.1:${trap4.port}/hook`, `https://loopback.shop.test:${trap4.port}/hook`, `http://hooks.shop.test:${publicPort}/hook`]) {
       const res = await api("PATCH", `/api/admin/webhooks/${endpoint.id}`, { url }, admin);
       expect(res.status, url).toBe(422);
@@ -530,7 +545,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("production mode, attacked", () 
     const create = async (url: string, description: string) => {
       const res = await api("POST", "/api/admin/webhooks", { url, events: ["licence.created"], description }, admin);
       expect(res.status, `${url}: ${await res.clone().text()}`).toBe(201);
-      return (await json<{ endpoint: { id: string } }>(res)).endpoint.id;
+      const { endpoint, secret } = await json<{ endpoint: { id: string }; secret: string }>(res);
+      secrets.add(secret);
+      return endpoint.id;
     };
     // Registered while their names answered with a public address (the check passes)…
     for (const name of ["rebind4", "rebind6", "rebind-mixed", "rebind-metadata", "redirect", "stored4", "stored6", "stored-http"]) answerDns(`${name}.shop.test`, [PUBLIC_ADDRESS]);
@@ -594,5 +611,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("production mode, attacked", () 
     expect(server.jail.filter((r) => r.kind === "refused")).toEqual([]);
     const connects = server.jail.filter((r): r is Extract<JailReport, { kind: "connect" }> => r.kind === "connect");
     expect(connects.map((c) => c.address)).toEqual([PUBLIC_ADDRESS, PUBLIC_ADDRESS]);
+  });
+
+  it("logged every request and delivery as JSON lines, and none of the secrets it handled", () => {
+    const lines = server.log.filter((line) => line.startsWith("{"));
+    expect(lines.length).toBeGreaterThan(20);
+    expect(lines.some((line) => (JSON.parse(line) as { msg?: string }).msg === "notification delivered")).toBe(true);
+    expect(secrets.size).toBeGreaterThan(10);
+    for (const secret of secrets) {
+      expect(secret.length, "a secret worth looking for").toBeGreaterThanOrEqual(8);
+      expect(server.log.filter((line) => line.includes(secret)), `the log shows a secret: ${secret.slice(0, 4)}…`).toEqual([]);
+    }
   });
 });
