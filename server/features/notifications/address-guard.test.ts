@@ -129,9 +129,12 @@ describe("at delivery time (DNS rebinding)", () => {
   });
 
   it("redirects are not followed: a 3xx is the answer", async () => {
-    receiver.answer(() => ({ status: 302, headers: { location: "http://169.254.169.254/latest/meta-data" } }));
+    // To this receiver again, so a client that followed it would reach nothing but loopback.
+    receiver.answer((_, req) => (req.path === "/hook" ? { status: 302, headers: { location: `${receiver.url}/followed` } } : { status: 204 }));
     const answer = await postWebhook({ url: `${receiver.url}/hook`, body: "{}", headers: {}, policy: DEVELOPMENT, resolver: resolverOf({}) });
     expect(answer.status).toBe(302);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(receiver.received.filter((r) => r.path === "/followed")).toEqual([]);
     receiver.answer(() => ({ status: 204 }));
   });
 
