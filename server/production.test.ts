@@ -288,7 +288,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("production mode, attacked", () 
 
     // Two processes at once: the shop, and one started on development settings (it must refuse).
     server = new ProductionServer(await restartablePort(), baseEnv);
-    const refusing = new ProductionServer(await restartablePort(), {
+    let refusingPort = await restartablePort();
+    while (refusingPort === server.port) refusingPort = await restartablePort();
+    const refusing = new ProductionServer(refusingPort, {
       ...baseEnv,
       AUTH_SECRET: DEV_AUTH_SECRET,
       SMTP_URL: "",
