@@ -222,7 +222,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("production mode, attacked", () 
   };
   const json = async <T = Record<string, unknown>>(res: Response) => (await res.json()) as T;
 
-  /** The first link to BASE_URL in the last e-mail to `to` (waits for it to arrive). */
+  /** The first link in the first e-mail to `to` since `after` messages (waits for it to arrive). */
   const mailedLink = async (to: string, after: number) => {
     const raw = await waitFor(`an e-mail to ${to}`, 15_000, () => smtp.received.slice(after).find((m) => new RegExp(`^To: .*${to}`, "mi").test(m)));
     const mail = await PostalMime.parse(raw);
