@@ -1206,7 +1206,7 @@ export interface paths {
         };
         /**
          * The keys that may sign licence answers
-         * @description The current and the previous Ed25519 keys that sign licence answers, the list endorsed by each of them (docs/licence-api.md, "Keys and their rotation").
+         * @description The current and the previous Ed25519 keys that sign licence answers, the list endorsed by each of them, with every retired key and the list's version (docs/licence-api.md, "Keys and their rotation").
          */
         get: operations["listSigningKeys"];
         put?: never;
@@ -7083,6 +7083,7 @@ export interface operations {
                         code: "VALID" | "ACTIVATED" | "ALREADY_ACTIVE" | "KEY_CHANGED" | "NOT_FOUND" | "NOT_ACTIVATED" | "DEVICE_MISMATCH" | "DEVICE_IN_USE" | "EXPIRED" | "NO_CHANGES_LEFT" | "SUSPENDED" | "REVOKED";
                         deviceKey: string;
                         expiresAt: string | null;
+                        keysVersion?: number;
                         leaseUntil: string | null;
                         maxClockRollbackSeconds: number;
                         message: string;
@@ -7121,6 +7122,7 @@ export interface operations {
                         code: "VALID" | "ACTIVATED" | "ALREADY_ACTIVE" | "KEY_CHANGED" | "NOT_FOUND" | "NOT_ACTIVATED" | "DEVICE_MISMATCH" | "DEVICE_IN_USE" | "EXPIRED" | "NO_CHANGES_LEFT" | "SUSPENDED" | "REVOKED";
                         deviceKey: string;
                         expiresAt: string | null;
+                        keysVersion?: number;
                         leaseUntil: string | null;
                         maxClockRollbackSeconds: number;
                         message: string;
@@ -7150,6 +7152,7 @@ export interface operations {
                         code: "VALID" | "ACTIVATED" | "ALREADY_ACTIVE" | "KEY_CHANGED" | "NOT_FOUND" | "NOT_ACTIVATED" | "DEVICE_MISMATCH" | "DEVICE_IN_USE" | "EXPIRED" | "NO_CHANGES_LEFT" | "SUSPENDED" | "REVOKED";
                         deviceKey: string;
                         expiresAt: string | null;
+                        keysVersion?: number;
                         leaseUntil: string | null;
                         maxClockRollbackSeconds: number;
                         message: string;
@@ -7249,6 +7252,7 @@ export interface operations {
                         code: "VALID" | "ACTIVATED" | "ALREADY_ACTIVE" | "KEY_CHANGED" | "NOT_FOUND" | "NOT_ACTIVATED" | "DEVICE_MISMATCH" | "DEVICE_IN_USE" | "EXPIRED" | "NO_CHANGES_LEFT" | "SUSPENDED" | "REVOKED";
                         deviceKey: string;
                         expiresAt: string | null;
+                        keysVersion?: number;
                         leaseUntil: string | null;
                         maxClockRollbackSeconds: number;
                         message: string;
@@ -7287,6 +7291,7 @@ export interface operations {
                         code: "VALID" | "ACTIVATED" | "ALREADY_ACTIVE" | "KEY_CHANGED" | "NOT_FOUND" | "NOT_ACTIVATED" | "DEVICE_MISMATCH" | "DEVICE_IN_USE" | "EXPIRED" | "NO_CHANGES_LEFT" | "SUSPENDED" | "REVOKED";
                         deviceKey: string;
                         expiresAt: string | null;
+                        keysVersion?: number;
                         leaseUntil: string | null;
                         maxClockRollbackSeconds: number;
                         message: string;
@@ -7316,6 +7321,7 @@ export interface operations {
                         code: "VALID" | "ACTIVATED" | "ALREADY_ACTIVE" | "KEY_CHANGED" | "NOT_FOUND" | "NOT_ACTIVATED" | "DEVICE_MISMATCH" | "DEVICE_IN_USE" | "EXPIRED" | "NO_CHANGES_LEFT" | "SUSPENDED" | "REVOKED";
                         deviceKey: string;
                         expiresAt: string | null;
+                        keysVersion?: number;
                         leaseUntil: string | null;
                         maxClockRollbackSeconds: number;
                         message: string;
@@ -7404,8 +7410,15 @@ export interface operations {
                             /** @enum {string} */
                             status: "current" | "previous";
                         }[];
+                        keysVersion: number;
                         publicKeyBase64: string;
                         publicKeyPem: string;
+                        retired: {
+                            createdAt: string;
+                            keyId: string;
+                            publicKeyBase64: string;
+                            retiredAt: string;
+                        }[];
                         signatureHeader: string;
                     };
                 };
@@ -7450,6 +7463,7 @@ export interface operations {
                         code: "VALID" | "ACTIVATED" | "ALREADY_ACTIVE" | "KEY_CHANGED" | "NOT_FOUND" | "NOT_ACTIVATED" | "DEVICE_MISMATCH" | "DEVICE_IN_USE" | "EXPIRED" | "NO_CHANGES_LEFT" | "SUSPENDED" | "REVOKED";
                         deviceKey: string;
                         expiresAt: string | null;
+                        keysVersion?: number;
                         leaseUntil: string | null;
                         maxClockRollbackSeconds: number;
                         message: string;

@@ -174,6 +174,11 @@ export const LicenseAnswerSchema = z.object({
   leaseUntil: z.string().nullable(),
   /** Offline use stops when the local clock falls this far behind the latest serverTime seen. */
   maxClockRollbackSeconds: z.number().int(),
+  /**
+   * Protocol 2: the version of the signed key list when the server answered. A client whose stored
+   * list is older fetches the list (a key may have been retired). Absent in protocol 1 answers.
+   */
+  keysVersion: z.number().int().optional(),
 });
 export type LicenseAnswer = z.infer<typeof LicenseAnswerSchema>;
 
@@ -187,7 +192,20 @@ export const SigningKeySchema = z.object({
 });
 export type SigningKeyInfo = z.infer<typeof SigningKeySchema>;
 
-/** GET /api/v1/licenses/public-key: every key that may sign, endorsed by each of them. */
+/** A withdrawn key: never to be trusted again (listed for good, so every tool learns it). */
+export const RetiredSigningKeySchema = z.object({
+  keyId: z.string(),
+  /** The raw 32-byte Ed25519 public key, base64. */
+  publicKeyBase64: z.string(),
+  createdAt: z.string(),
+  retiredAt: z.string(),
+});
+export type RetiredSigningKeyInfo = z.infer<typeof RetiredSigningKeySchema>;
+
+/**
+ * GET /api/v1/licenses/public-key: every key that may sign (`keys`), endorsed by each of them, and
+ * every key withdrawn (`retired`). `keysVersion` goes up with every change to the list.
+ */
 export const PublicKeySchema = z.object({
   algorithm: z.literal("Ed25519"),
   signatureHeader: z.string(),
@@ -197,5 +215,8 @@ export const PublicKeySchema = z.object({
   keyId: z.string(),
   publicKeyPem: z.string(),
   publicKeyBase64: z.string(),
+  /** One more for every key made and every key retired: a list never goes back to a lower version. */
+  keysVersion: z.number().int().min(1),
+  retired: z.array(RetiredSigningKeySchema),
 });
 export type PublicKeyList = z.infer<typeof PublicKeySchema>;

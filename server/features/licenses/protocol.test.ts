@@ -37,6 +37,7 @@ interface Answer {
   serverTime: string;
   leaseUntil: string | null;
   maxClockRollbackSeconds: number;
+  keysVersion?: number;
 }
 
 /** The published keys by id, believed only as far as this test needs (the client checks endorsements). */
@@ -76,7 +77,10 @@ describe("protocol 2 answers", () => {
     expect(answer).toMatchObject({ protocol: 2, action: "validate", valid: true, code: "VALID", buyKey: lic.buyKey, deviceKey, nonce: n, status: "Active", changesLeft: 2, maxClockRollbackSeconds: 300 });
     const lease = new Date(answer.leaseUntil!).getTime() - new Date(answer.serverTime).getTime();
     expect(lease).toBe(7 * DAY);
-    expect(Object.keys(answer)).toEqual(["protocol", "action", "valid", "code", "message", "buyKey", "deviceKey", "nonce", "status", "expiresAt", "changesLeft", "serverTime", "leaseUntil", "maxClockRollbackSeconds"]);
+    expect(Object.keys(answer)).toEqual(["protocol", "action", "valid", "code", "message", "buyKey", "deviceKey", "nonce", "status", "expiresAt", "changesLeft", "serverTime", "leaseUntil", "maxClockRollbackSeconds", "keysVersion"]);
+    // The key list's version, as the list itself says it (decision 035).
+    const list = await t.client().json<{ keysVersion: number }>("/api/v1/licenses/public-key");
+    expect(answer.keysVersion).toBe(list.body.keysVersion);
   });
 
   it("never lease past expiry", async () => {
@@ -273,14 +277,18 @@ describe("one device key, one licence", () => {
 });
 
 describe("signing keys", () => {
-  it("rotate: the new key signs, the old one stays published, the list is endorsed by both; retiring removes it", async () => {
+  it("rotate: the new key signs, the old one stays published, the list is endorsed by both; retiring withdraws it", async () => {
     const deviceKey = device("ROTATE");
     const lic = await activeOn(deviceKey);
     const before = await call("validate", { buyKey: lic.buyKey, deviceKey, nonce: nonce() });
+    const version = before.answer.keysVersion!;
+    expect(version).toBeGreaterThanOrEqual(1);
     const { keyId, previousKeyId } = await rotateSigningKey({ db: t.database.db, secret: t.config.authSecret });
     expect(previousKeyId).toBe(before.keyId);
     // Every instance reloads when the change commits (a notification); this one too.
     await expect.poll(async () => (await call("validate", { buyKey: lic.buyKey, deviceKey, nonce: nonce() })).keyId, { timeout: 5000 }).toBe(keyId);
+    // A rotation is one change to the list: the answers name the next version.
+    expect((await call("validate", { buyKey: lic.buyKey, deviceKey, nonce: nonce() })).answer.keysVersion).toBe(version + 1);
 
     const res = await t.client().request("/api/v1/licenses/public-key");
     const raw = Buffer.from(await res.arrayBuffer());
@@ -296,9 +304,25 @@ describe("signing keys", () => {
     expect(signatures.map((s) => s.keyId)).toEqual([keyId, previousKeyId]);
     for (const s of signatures) expect(verify(null, raw, createPublicKey(list.keys.find((k) => k.keyId === s.keyId)!.publicKeyPem), s.signature)).toBe(true);
 
+    expect(list).toMatchObject({ keysVersion: version + 1, retired: [] });
+
     await expect(retireSigningKey({ db: t.database.db, keyId })).rejects.toThrow(/current key/);
-    await retireSigningKey({ db: t.database.db, keyId: previousKeyId! });
+    expect(await retireSigningKey({ db: t.database.db, keyId: previousKeyId! })).toBe(true);
+    expect(await retireSigningKey({ db: t.database.db, keyId: previousKeyId! })).toBe(false); // already: nothing changes
     await expect.poll(async () => (await t.client().json<{ keys: Array<{ keyId: string }> }>("/api/v1/licenses/public-key")).body.keys.map((k) => k.keyId), { timeout: 5000 }).toEqual([keyId]);
+
+    // Withdrawn, not forgotten: the list names the retired key for good, one version on, and only
+    // the key that remains signs it; every answer names the new version.
+    const after = await t.client().request("/api/v1/licenses/public-key");
+    const afterRaw = Buffer.from(await after.arrayBuffer());
+    const withdrawn = JSON.parse(afterRaw.toString()) as { keysVersion: number; retired: Array<{ keyId: string; publicKeyBase64: string; createdAt: string; retiredAt: string }> };
+    expect(Object.keys(withdrawn)).toEqual(["algorithm", "signatureHeader", "currentKeyId", "keys", "keyId", "publicKeyPem", "publicKeyBase64", "keysVersion", "retired"]);
+    expect(withdrawn.keysVersion).toBe(version + 2);
+    expect(withdrawn.retired).toEqual([{ keyId: previousKeyId, publicKeyBase64: list.keys[1]!.publicKeyBase64, createdAt: expect.any(String), retiredAt: expect.any(String) }]);
+    expect(Date.parse(withdrawn.retired[0]!.retiredAt)).toBeGreaterThanOrEqual(Date.parse(withdrawn.retired[0]!.createdAt));
+    expect(parseSignatures(after.headers.get("x-keyshop-signature")).map((s) => s.keyId)).toEqual([keyId]);
+    const answer = await call("validate", { buyKey: lic.buyKey, deviceKey, nonce: nonce() });
+    expect([answer.keyId, answer.answer.keysVersion]).toEqual([keyId, version + 2]);
   });
 });
 
@@ -314,6 +338,8 @@ describe("protocol 1 clients (decision 017)", () => {
     const key = (await publishedKeys()).get(t.signer.keyId)!;
     expect(verify(null, raw, key, Buffer.from(header.slice("ed25519=".length), "base64"))).toBe(true);
     expect(JSON.parse(raw.toString())).toMatchObject({ protocol: 1, valid: true, code: "ACTIVATED", message: expect.any(String), status: "Active", expiresAt: expect.any(String), changesLeft: 2, serverTime: expect.any(String), leaseUntil: expect.any(String), nonce: null });
+    // Protocol 1 answers keep exactly their old fields (they know no key ids, so no key-list version).
+    expect(JSON.parse(raw.toString())).not.toHaveProperty("keysVersion");
 
     const refused = await t.client().request("/api/v1/licenses/activate", { json: { buyKey: lic.buyKey, deviceKey: device("V1-OTHER") } });
     expect(refused.status).toBe(409);

@@ -1,11 +1,13 @@
-// Ed25519 signatures on licence answers, with keys that can be rotated (docs/licence-api.md).
-// Keys live in `signing_keys`, private halves encrypted under AUTH_SECRET, shared by every
-// instance. The current key signs answers; the key list is signed by every published key, so a
-// tool that trusts an old key can learn the new one. A rotation notifies every instance, which
-// reloads its keys as the change commits.
+// Ed25519 signatures on licence answers, with keys that can be rotated and withdrawn
+// (docs/licence-api.md, decisions 017 and 035). Keys live in `signing_keys`, private halves
+// encrypted under AUTH_SECRET, shared by every instance. The current key signs answers; the key
+// list is signed by every published key, so a tool that trusts an old key can learn the new one,
+// and it names every retired key for good, so a tool drops a withdrawn key when it next sees the
+// list. The list's version goes up with every change and every answer names it, so a tool knows
+// when its list is stale. A change notifies every instance, which reloads its keys as it commits.
 import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from "node:crypto";
 import { asc, desc, eq, inArray, sql } from "drizzle-orm";
-import type { PublicKeyList, SigningKeyInfo } from "../../../contracts/licenses";
+import type { PublicKeyList, RetiredSigningKeyInfo, SigningKeyInfo } from "../../../contracts/licenses";
 import type { Db, Tx } from "../../db/client";
 import type { Listen } from "../../db/notifications";
 import { signingKeys } from "../../db/schema";
@@ -51,9 +53,28 @@ async function publishedRows(db: Db | Tx): Promise<KeyRow[]> {
     .orderBy(sql`${signingKeys.status} = 'current' desc`, desc(signingKeys.createdAt), desc(signingKeys.id));
 }
 
+/** Every key, published ones first (current, then newest), then the retired ones (newest first). */
+async function allRows(db: Db | Tx): Promise<KeyRow[]> {
+  return db
+    .select()
+    .from(signingKeys)
+    .orderBy(sql`${signingKeys.status} = 'retired'`, sql`${signingKeys.status} = 'current' desc`, desc(signingKeys.createdAt), desc(signingKeys.id));
+}
+
+/**
+ * The key list's version: one for every key made and one for every key retired. Rows are never
+ * deleted and a retirement is final, so every change to the list raises it (rotation +1, retirement
+ * +1) and it never goes back; it needs no clock, so a CLI on another machine cannot lower it.
+ */
+export function keyListVersion(rows: ReadonlyArray<Pick<KeyRow, "status">>): number {
+  return rows.length + rows.filter((row) => row.status === "retired").length;
+}
+
 export class Signer {
   private current!: LoadedKey;
   private published: LoadedKey[] = [];
+  private retired: RetiredSigningKeyInfo[] = [];
+  private version = 0;
   private keyListCache: { body: string; signatureHeader: string } | undefined;
   private stopListening: (() => Promise<void>) | undefined;
   private reloading: Promise<void> | undefined;
@@ -94,8 +115,18 @@ export class Signer {
   }
 
   private async doReload() {
-    const rows = await publishedRows(this.db);
-    const loaded = rows.map((row): LoadedKey => {
+    const rows = await allRows(this.db);
+    // A retired key's private half is never decrypted again: it signs nothing.
+    const retired = rows
+      .filter((row) => row.status === "retired")
+      .map((row): RetiredSigningKeyInfo => ({
+        keyId: row.id,
+        publicKeyBase64: rawPublicKeyBase64(row.publicKeyPem),
+        createdAt: row.createdAt.toISOString(),
+        // Set by retireSigningKey; a row retired by hand without it counts as retired when first seen.
+        retiredAt: (row.retiredAt ?? row.createdAt).toISOString(),
+      }));
+    const loaded = rows.filter((row) => row.status !== "retired").map((row): LoadedKey => {
       const privateKey = createPrivateKey(decryptSecret(this.secret, PURPOSE, row.privateKeyEncrypted));
       return {
         keyId: row.id,
@@ -115,11 +146,18 @@ export class Signer {
     if (!current) throw new Error("no current licence signing key (run npm run license:rotate-key)");
     this.current = current;
     this.published = loaded;
+    this.retired = retired;
+    this.version = keyListVersion(rows);
     this.keyListCache = undefined;
   }
 
   get keyId() {
     return this.current.keyId;
+  }
+
+  /** The key list's version now (in memory, reloaded with the keys): every protocol 2 answer names it. */
+  get keysVersion() {
+    return this.version;
   }
 
   /** The current key's signature over the exact bytes, base64. */
@@ -132,7 +170,11 @@ export class Signer {
     return signatureEntry(this.current.keyId, this.sign(body));
   }
 
-  /** The key list and its header: one signature per published key (docs/licence-api.md). */
+  /**
+   * The key list and its header: one signature per published key (docs/licence-api.md). Retired
+   * keys are listed under `retired` and never sign it: a tool ignores a list signed only by a key
+   * the list itself retires.
+   */
   keyList(): { body: string; signatureHeader: string } {
     if (!this.keyListCache) {
       const current = this.current.info;
@@ -144,6 +186,8 @@ export class Signer {
         keyId: current.keyId,
         publicKeyPem: current.publicKeyPem,
         publicKeyBase64: current.publicKeyBase64,
+        keysVersion: this.version,
+        retired: this.retired,
       };
       const body = JSON.stringify(list);
       const signatureHeader = this.published.map((k) => signatureEntry(k.keyId, k.signBytes(Buffer.from(body)).toString("base64"))).join("; ");
@@ -173,11 +217,19 @@ export async function rotateSigningKey({ db, secret }: { db: Db; secret: string 
   });
 }
 
-/** A previous key stops being published (tools can no longer learn new keys through it). */
-export async function retireSigningKey({ db, keyId }: { db: Db; keyId: string }): Promise<void> {
-  const [row] = await db.select().from(signingKeys).where(eq(signingKeys.id, keyId));
-  if (!row) throw new AppError("NOT_FOUND", `No signing key ${keyId}`);
-  if (row.status === "current") throw new AppError("CONFLICT", `${keyId} is the current key: rotate first, then retire it`);
-  if (row.status === "retired") return;
-  await db.update(signingKeys).set({ status: "retired", retiredAt: new Date() }).where(eq(signingKeys.id, keyId));
+/**
+ * A previous key is withdrawn: it stops endorsing the key list and is listed as retired from now
+ * on, so every tool drops it when it next sees the list (answers name the new list version).
+ * Final: a retired key never comes back. Returns whether this call retired it.
+ */
+export async function retireSigningKey({ db, keyId }: { db: Db; keyId: string }): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    // Waits for a rotation in progress (it locks every row), so the two never interleave.
+    const [row] = await tx.select().from(signingKeys).where(eq(signingKeys.id, keyId)).for("update");
+    if (!row) throw new AppError("NOT_FOUND", `No signing key ${keyId}`);
+    if (row.status === "current") throw new AppError("CONFLICT", `${keyId} is the current key: rotate first, then retire it`);
+    if (row.status === "retired") return false;
+    await tx.update(signingKeys).set({ status: "retired", retiredAt: new Date() }).where(eq(signingKeys.id, keyId));
+    return true;
+  });
 }

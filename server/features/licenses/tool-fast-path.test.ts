@@ -9,16 +9,18 @@ import type { Database } from "../../db/client";
 import { startServer, type RunningServer } from "../../server";
 import { createTestDatabase } from "../../test/db";
 import { createLicense } from "./service";
+import { retireSigningKey, rotateSigningKey } from "./signing";
 
 let database: Database;
 let server: RunningServer;
+let config: ReturnType<typeof loadConfig>;
 let seq = 0;
 const nonce = () => `fast-path-nonce-${Date.now().toString(36)}-${++seq}`;
 const device = () => `PC-LDREEL-FAST-${Date.now().toString(36)}-${++seq}`;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", PORT: "0", HOST: "127.0.0.1", DEV_SMTP_PORT: "0", TRUST_PROXY: "on", LICENCE_V1_UNTIL: "off" });
+  config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", PORT: "0", HOST: "127.0.0.1", DEV_SMTP_PORT: "0", TRUST_PROXY: "on", LICENCE_V1_UNTIL: "off" });
   server = await startServer(config, { database });
 });
 afterAll(async () => {
@@ -94,6 +96,11 @@ describe("licence calls on the node fast path", () => {
     expect(fast.status).toBe(200);
     expect(stable(fast.text)).toEqual(stable(app.text));
     expect(stable(fast.text)).toMatchObject({ valid: true, code: "VALID", buyKey: licence.buyKey, nonce: n });
+    // Both doors name the key list's version, inside what is signed (decision 035).
+    const { keysVersion } = (await (await fetch(`${server.url}/api/v1/licenses/public-key`)).json()) as { keysVersion: number };
+    expect(keysVersion).toBeGreaterThanOrEqual(1);
+    expect(JSON.parse(fast.text).keysVersion).toBe(keysVersion);
+    expect(JSON.parse(app.text).keysVersion).toBe(keysVersion);
     expect(verifies(fast, keys)).toBe(true);
     sameHeaders(fast.headers, app.headers);
     expect(fast.headers.get("cache-control")).toBe("no-store");
@@ -159,6 +166,19 @@ describe("licence calls on the node fast path", () => {
     expect(kept.headers.get("x-request-id")).toBe("tool-req.42");
     const replaced = await post("validate", body, { headers: { "x-request-id": "bad id\twith spaces" } });
     expect(replaced.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("both doors name the new key-list version as soon as a key is retired", async () => {
+    const version = async () => ((await (await fetch(`${server.url}/api/v1/licenses/public-key`)).json()) as { keysVersion: number }).keysVersion;
+    const answered = async (via: "fast" | "app") =>
+      JSON.parse((await post("validate", JSON.stringify({ protocol: 2, buyKey: "KS-KEYS-KEYS-KEYS-KEYS", deviceKey: device(), nonce: nonce() }), { via })).text).keysVersion as number;
+    const start = await version();
+    const { previousKeyId } = await rotateSigningKey({ db: database.db, secret: config.authSecret });
+    await retireSigningKey({ db: database.db, keyId: previousKeyId! });
+    // The instance reloads its keys on the notification; the answers then carry the new version.
+    await expect.poll(version, { timeout: 5000 }).toBe(start + 2);
+    expect(await answered("fast")).toBe(start + 2);
+    expect(await answered("app")).toBe(start + 2);
   });
 
   it("a caller that hangs up halfway through its body leaves the server answering the next one", async () => {

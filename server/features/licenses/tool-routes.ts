@@ -85,7 +85,8 @@ const publicKeyRoute = createRoute({
   tags: TAGS,
   security: ANONYMOUS,
   summary: "The keys that may sign licence answers",
-  description: "The current and the previous Ed25519 keys that sign licence answers, the list endorsed by each of them (docs/licence-api.md, \"Keys and their rotation\").",
+  description:
+    "The current and the previous Ed25519 keys that sign licence answers, the list endorsed by each of them, with every retired key and the list's version (docs/licence-api.md, \"Keys and their rotation\").",
   responses: {
     200: {
       description: "The key list; the header carries one signature per listed key, separated by ';'",
@@ -158,7 +159,8 @@ export function createLicenseTool({ db, signer, limiter, settings, cache, signal
       signals.record(outcome.row.id, "address", caller.clientIp, now.getTime());
       if (outcome.code === "DEVICE_MISMATCH" && refusedKey) signals.record(outcome.row.id, "refused_key", refusedKey, now.getTime());
     }
-    const text = JSON.stringify(buildAnswer({ protocol, action, buyKey: request.buyKey, deviceKey: request.deviceKey, nonce: request.nonce ?? null }, outcome, now, settings.leaseDays));
+    // The version and the signing key come from the same loaded key set: nothing awaits in between.
+    const text = JSON.stringify(buildAnswer({ protocol, action, buyKey: request.buyKey, deviceKey: request.deviceKey, nonce: request.nonce ?? null }, outcome, now, settings.leaseDays, signer.keysVersion));
     return {
       status: protocol === 1 && action !== "validate" ? (V1_STATUS[outcome.code] ?? 200) : 200,
       body: text,

@@ -43,8 +43,12 @@ export interface ToolRequest {
  */
 const V1_AS_EXPIRED: ReadonlySet<LicenseCode> = new Set(["SUSPENDED", "REVOKED"]);
 
-/** The signed body's fields, in their documented order (the test vectors depend on it). */
-export function buildAnswer(request: ToolRequest, outcome: Outcome, now: Date, leaseDays: number): LicenseAnswer {
+/**
+ * The signed body's fields, in their documented order (the test vectors depend on it).
+ * `keysVersion`: the signed key list's version, named by protocol 2 answers so a tool with an
+ * older list fetches it (decision 035); protocol 1 answers keep their old fields only.
+ */
+export function buildAnswer(request: ToolRequest, outcome: Outcome, now: Date, leaseDays: number, keysVersion: number): LicenseAnswer {
   const { row } = outcome;
   const v1Expired = request.protocol === 1 && V1_AS_EXPIRED.has(outcome.code);
   const code: LicenseCode = v1Expired ? "EXPIRED" : outcome.code;
@@ -67,6 +71,7 @@ export function buildAnswer(request: ToolRequest, outcome: Outcome, now: Date, l
     serverTime: now.toISOString(),
     leaseUntil: lease?.toISOString() ?? null,
     maxClockRollbackSeconds: MAX_CLOCK_ROLLBACK_SECONDS,
+    ...(request.protocol === 2 ? { keysVersion } : {}),
   };
 }
 

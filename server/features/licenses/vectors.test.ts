@@ -49,7 +49,7 @@ describe("the published test vectors", () => {
         nonce: String(body.nonce),
       };
       const leaseDays = answer.leaseUntil ? (Date.parse(answer.leaseUntil) - Date.parse(answer.serverTime)) / DAY : 7;
-      const built = JSON.stringify(buildAnswer(request, { code: answer.code, row: rowFor(answer) }, new Date(answer.serverTime), leaseDays));
+      const built = JSON.stringify(buildAnswer(request, { code: answer.code, row: rowFor(answer) }, new Date(answer.serverTime), leaseDays, answer.keysVersion!));
       expect(built).toBe(vector.response.body);
 
       const header = vector.response.headers["x-keyshop-signature"]!;
