@@ -35,8 +35,16 @@ export interface VectorRequestBody {
 
 export type VectorExpectation = { verdict: "accept"; valid?: boolean; code?: string; trustedAfter?: string[] } | { verdict: "reject"; reason: string; trustedAfter?: string[] };
 
+/** A key list the client is given (as the answer to `GET {baseUrl}/public-key`), and what it must decide. */
+export interface KeyListStep {
+  response: VectorResponse;
+  expect: { verdict: "accept" } | { verdict: "reject"; reason: string };
+}
+
 export interface TestVector {
   name: string;
+  /** Key lists the client fetches, in this order, before the request (its history). */
+  keyListsBefore?: KeyListStep[];
   /** What the client sent: `POST {baseUrl}/{action}` with this JSON body. */
   request: { action: LicenceAction; body: VectorRequestBody };
   response: VectorResponse;
@@ -50,6 +58,8 @@ export interface TestVectorFile {
   keys: VectorKey[];
   /** The key ids a client trusts (built in) before each vector. */
   trusted: string[];
+  /** The key-list version those built-in keys come from. */
+  trustedKeysVersion: number;
   vectors: TestVector[];
 }
 
@@ -82,7 +92,7 @@ export function signatureHeader(keys: SigningKey[], body: string): string {
   return keys.map((key) => `keyid="${key.keyId}", ed25519=${key.sign(body)}`).join("; ");
 }
 
-/** An answer body with the doc's field order. */
+/** An answer body with the doc's field order (`keysVersion` left out when null: a server before it). */
 export function answerBody(answer: LicenceAnswer): string {
   const ordered: LicenceAnswer = {
     protocol: answer.protocol,
@@ -99,13 +109,27 @@ export function answerBody(answer: LicenceAnswer): string {
     serverTime: answer.serverTime,
     leaseUntil: answer.leaseUntil,
     maxClockRollbackSeconds: answer.maxClockRollbackSeconds,
+    keysVersion: answer.keysVersion,
   };
+  if (answer.keysVersion === null) delete (ordered as Partial<LicenceAnswer>).keysVersion;
   return JSON.stringify(ordered);
 }
 
-/** A key list body as `GET /public-key` serves it; the first key is the current one. */
-export function keyListBody(keys: SigningKey[], createdAt = "2026-11-01T00:00:00.000Z"): string {
+const CREATED_AT = "2026-11-01T00:00:00.000Z";
+const RETIRED_AT = "2026-11-20T00:00:00.000Z";
+
+/**
+ * A key list body as `GET /public-key` serves it, in the server's field order: the first key is
+ * the current one; `retired` keys are listed apart. `keysVersion` as the server counts it: one per
+ * key made, one per key retired.
+ */
+export function keyListBody(keys: SigningKey[], options: { retired?: SigningKey[]; keysVersion?: number | null } = {}): string {
+  const retired = options.retired ?? [];
+  // null: the list of a server before key-list versions (no keysVersion, no retired).
+  const versioned = options.keysVersion !== null;
+  const keysVersion = options.keysVersion ?? keys.length + 2 * retired.length;
   const [current] = keys;
+  const createdAt = CREATED_AT;
   return JSON.stringify({
     algorithm: "Ed25519",
     signatureHeader: "X-Keyshop-Signature",
@@ -120,6 +144,7 @@ export function keyListBody(keys: SigningKey[], createdAt = "2026-11-01T00:00:00
     keyId: current!.keyId,
     publicKeyPem: current!.publicKeyPem,
     publicKeyBase64: current!.publicKeyBase64,
+    ...(versioned ? { keysVersion, retired: retired.map((key) => ({ keyId: key.keyId, publicKeyBase64: key.publicKeyBase64, createdAt, retiredAt: RETIRED_AT })) } : {}),
   });
 }
 
@@ -156,6 +181,7 @@ export function validAnswer(overrides: Partial<LicenceAnswer> = {}): LicenceAnsw
     serverTime: SERVER_TIME,
     leaseUntil: LEASE_UNTIL,
     maxClockRollbackSeconds: 300,
+    keysVersion: 1,
     ...overrides,
   };
 }
@@ -170,8 +196,8 @@ function signed(answer: LicenceAnswer, key: SigningKey = KEY_1): VectorResponse 
   return { status: 200, headers: { "x-keyshop-signature": signatureHeader([key], body) }, body };
 }
 
-function keyList(listed: SigningKey[], signers: SigningKey[]): VectorResponse {
-  const body = keyListBody(listed);
+function keyList(listed: SigningKey[], signers: SigningKey[], options: Parameters<typeof keyListBody>[1] = {}): VectorResponse {
+  const body = keyListBody(listed, options);
   return { status: 200, headers: { "x-keyshop-signature": signatureHeader(signers, body) }, body };
 }
 
@@ -193,11 +219,20 @@ export function buildTestVectors(): TestVectorFile {
   });
   const forged = refusal("EXPIRED", { status: "Expired", nonce: "F0rged-Refusal_0000001" });
   const untrusted = refusal("EXPIRED", { status: "Expired", nonce: "Untrusted-Key_00000001" });
-  const byNewKey = validAnswer({ nonce: "Rotated-Key_0000000001" });
+  const byNewKey = validAnswer({ nonce: "Rotated-Key_0000000001", keysVersion: 2 });
   const byAttacker = validAnswer({ nonce: "Attacker-List_00000001" });
   const byImpostor = validAnswer({ nonce: "Impostor-List_00000001" });
   const changed = validAnswer({ action: "change-key", code: "KEY_CHANGED", message: MESSAGES.KEY_CHANGED, deviceKey: OTHER_DEVICE_KEY, changesLeft: 1, nonce: "Key-Changed_0000000001" });
   const normalised = validAnswer({ nonce: "Normalised-Keys_000001" });
+  const namingNewerList = validAnswer({ nonce: "Newer-Key-List_0000001", keysVersion: 2 });
+  const byRetiredKey = validAnswer({ nonce: "Retired-Key_0000000001", keysVersion: 2 });
+  const byKeyItsListRetires = validAnswer({ nonce: "Retired-By-Answer_0001", keysVersion: 3 });
+  const afterRollback = validAnswer({ nonce: "After-Rollback_0000001", keysVersion: 3 });
+  const bySelfRetiring = validAnswer({ nonce: "Self-Retiring-List_001", keysVersion: 2 });
+
+  // The shop's history: key 1 (version 1); rotation to key 2 (version 2); key 1 retired (version 3).
+  const rotated = keyList([KEY_2, KEY_1], [KEY_2, KEY_1]);
+  const key1Retired = keyList([KEY_2], [KEY_2], { retired: [KEY_1] });
 
   const vectors: TestVector[] = [
     {
@@ -267,7 +302,7 @@ export function buildTestVectors(): TestVectorFile {
       name: "a key list signed by the trusted key that adds a new key, then an answer signed by the new key",
       request: requestFor(byNewKey),
       response: signed(byNewKey, KEY_2),
-      keyList: keyList([KEY_2, KEY_1], [KEY_2, KEY_1]),
+      keyList: rotated,
       expect: { verdict: "accept", valid: true, code: "VALID", trustedAfter: [KEY_2.keyId, KEY_1.keyId] },
     },
     {
@@ -299,6 +334,54 @@ export function buildTestVectors(): TestVectorFile {
       response: signed(normalised),
       expect: { verdict: "accept", valid: true, code: "VALID" },
     },
+    {
+      name: "an answer naming a newer key-list version: the client fetches the list",
+      request: requestFor(namingNewerList),
+      // Signed by the trusted key: only keysVersion 2 > 1 sends the client to the list.
+      response: signed(namingNewerList),
+      keyList: rotated,
+      expect: { verdict: "accept", valid: true, code: "VALID", trustedAfter: [KEY_2.keyId, KEY_1.keyId] },
+    },
+    {
+      name: "a key list that retires a trusted key, then an answer signed by the retired key",
+      keyListsBefore: [
+        { response: rotated, expect: { verdict: "accept" } },
+        { response: key1Retired, expect: { verdict: "accept" } },
+      ],
+      request: requestFor(byRetiredKey),
+      // A leaked key 1 signs an answer; the client looks once more at the list, which still retires it.
+      response: signed(byRetiredKey, KEY_1),
+      keyList: key1Retired,
+      expect: { verdict: "reject", reason: "retired-key", trustedAfter: [KEY_2.keyId] },
+    },
+    {
+      name: "an answer signed by a trusted key, naming a newer key list that retires that key",
+      keyListsBefore: [{ response: rotated, expect: { verdict: "accept" } }],
+      request: requestFor(byKeyItsListRetires),
+      response: signed(byKeyItsListRetires, KEY_1),
+      keyList: key1Retired,
+      expect: { verdict: "reject", reason: "retired-key", trustedAfter: [KEY_2.keyId] },
+    },
+    {
+      name: "an older key list after a newer one (a rollback) is refused",
+      keyListsBefore: [
+        { response: rotated, expect: { verdict: "accept" } },
+        { response: key1Retired, expect: { verdict: "accept" } },
+        // Recorded before the retirement and replayed: genuinely signed by key 2, but version 2 < 3.
+        { response: rotated, expect: { verdict: "reject", reason: "stale" } },
+      ],
+      request: requestFor(afterRollback),
+      response: signed(afterRollback, KEY_2),
+      expect: { verdict: "accept", valid: true, code: "VALID", trustedAfter: [KEY_2.keyId] },
+    },
+    {
+      name: "a key list signed only by the key it retires",
+      request: requestFor(bySelfRetiring),
+      response: signed(bySelfRetiring, KEY_3),
+      // Whoever holds key 1 (leaked) retires it and names their own key 3: key 1's word counts for nothing here.
+      keyList: keyList([KEY_3], [KEY_1], { retired: [KEY_1] }),
+      expect: { verdict: "reject", reason: "unknown-key", trustedAfter: [KEY_1.keyId] },
+    },
   ];
 
   const publicPart = ({ keyId, seedHex, publicKeyBase64, publicKeyHex }: SigningKey): VectorKey => ({ keyId, seedHex, publicKeyBase64, publicKeyHex });
@@ -306,6 +389,7 @@ export function buildTestVectors(): TestVectorFile {
     about: "Licence API protocol 2 test vectors (docs/licence-api.md). Made by clients/licence-client/scripts/make-test-vectors.ts; do not edit by hand.",
     keys: [KEY_1, KEY_2, KEY_3].map(publicPart),
     trusted: [KEY_1.keyId],
+    trustedKeysVersion: 1,
     vectors,
   };
 }

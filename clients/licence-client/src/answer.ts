@@ -39,6 +39,11 @@ export interface LicenceAnswer {
   serverTime: string;
   leaseUntil: string | null;
   maxClockRollbackSeconds: number;
+  /**
+   * The version of the server's signed key list when it answered (null from a server that does
+   * not say). Above the version the client holds: its list is stale, and it fetches the list.
+   */
+  keysVersion: number | null;
 }
 
 /** What the request asked about, in the form the answer must echo. */
@@ -115,7 +120,8 @@ function toAnswer(a: Record<string, unknown>): LicenceAnswer | null {
     (a.changesLeft === null || isCount(a.changesLeft)) &&
     isTime(a.serverTime) &&
     isTimeOrNull(a.leaseUntil) &&
-    isCount(a.maxClockRollbackSeconds);
+    isCount(a.maxClockRollbackSeconds) &&
+    (a.keysVersion === undefined || isCount(a.keysVersion));
   if (!wellFormed) return null;
   // Copy the known fields only, so unknown ones cannot ride along into storage or the tool.
   return {
@@ -133,5 +139,6 @@ function toAnswer(a: Record<string, unknown>): LicenceAnswer | null {
     serverTime: a.serverTime as string,
     leaseUntil: a.leaseUntil as string | null,
     maxClockRollbackSeconds: a.maxClockRollbackSeconds as number,
+    keysVersion: (a.keysVersion as number | undefined) ?? null,
   };
 }

@@ -12,6 +12,11 @@ export interface LicenceClientOptions {
   baseUrl: string;
   /** The keys the tool ships with. Keys learned later must be endorsed by one of these. */
   trustedKeys: TrustedKey[];
+  /**
+   * The `keysVersion` of the key list the built-in keys were taken from (printed by
+   * `npm run license:rotate-key`). A list older than this is refused. Default 0.
+   */
+  trustedKeysVersion?: number;
   /** Where the learned key set and the leases live; memory only by default. */
   storage?: LicenceStorage;
   fetch?: typeof fetch;
@@ -22,7 +27,8 @@ export interface LicenceClientOptions {
   timeoutMs?: number;
 }
 
-export type RejectReason = "no-signature" | "bad-signature" | "unknown-key" | "protocol" | "action" | "nonce" | "buy-key" | "device-key" | "malformed";
+/** `retired-key`: signed by a key the shop has withdrawn (a leaked key in someone else's hands?). */
+export type RejectReason = "no-signature" | "bad-signature" | "unknown-key" | "retired-key" | "protocol" | "action" | "nonce" | "buy-key" | "device-key" | "malformed";
 
 /** The outcome of one online call. */
 export type OnlineResult =
@@ -58,7 +64,7 @@ export class LicenceClient {
   constructor(options: LicenceClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, "");
     this.storage = options.storage ?? new MemoryStorage();
-    this.keys = new TrustedKeySet(options.trustedKeys, this.storage);
+    this.keys = new TrustedKeySet(options.trustedKeys, this.storage, options.trustedKeysVersion ?? 0);
     // Bound so a tool can pass `window.fetch` without "Illegal invocation".
     this.fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
     this.now = options.now ?? (() => new Date());
@@ -113,7 +119,7 @@ export class LicenceClient {
     return { ok: true, source: "lease", answer, online };
   }
 
-  /** Fetches the key list now (it is also fetched on its own when an answer names an unknown key). */
+  /** Fetches the key list now (it is also fetched on its own when an answer names an unknown key or a newer list). */
   refreshKeys(): Promise<KeyListResult> {
     this.refreshing ??= this.keys.refresh(this.fetchImpl, this.baseUrl, AbortSignal.timeout(this.timeoutMs)).finally(() => {
       this.refreshing = null;
@@ -124,6 +130,16 @@ export class LicenceClient {
   /** The key ids trusted now (built in, or learned from an endorsed key list). */
   async trustedKeyIds(): Promise<string[]> {
     return (await this.keys.list()).map((key) => key.keyId);
+  }
+
+  /** The ids of the keys this client has seen withdrawn (never trusted again). */
+  async retiredKeyIds(): Promise<string[]> {
+    return (await this.keys.retired()).map((key) => key.keyId);
+  }
+
+  /** The version of the key list the trusted keys come from. */
+  keysVersion(): Promise<number> {
+    return this.keys.keysVersion();
   }
 
   private async call(action: LicenceAction, fields: Record<string, string>, deviceKey: string): Promise<OnlineResult> {
@@ -158,6 +174,16 @@ export class LicenceClient {
     if (!read.ok) return { kind: "rejected", reason: read.reason };
     const answer = read.answer;
 
+    // The answer names a newer key list than ours: a key may have been withdrawn. Fetch the list
+    // (verified like any other), then believe the answer only if its key is still trusted.
+    if (answer.keysVersion !== null && answer.keysVersion > (await this.keys.keysVersion())) {
+      await this.refreshKeys();
+      const key = await this.keys.cryptoKey(signed.keyId);
+      if (!key || !(await verifyEd25519(key, signed.signature, body))) {
+        return { kind: "rejected", reason: (await this.keys.isRetired(signed.keyId)) ? "retired-key" : "unknown-key" };
+      }
+    }
+
     // 5. Act on it: a valid answer becomes the lease; a signed refusal ends it.
     const key = leaseStorageKey(answer.buyKey, answer.deviceKey);
     if (answer.valid) {
@@ -175,7 +201,7 @@ export class LicenceClient {
   private async verifySignature(
     header: string | null,
     body: Uint8Array<ArrayBuffer>,
-  ): Promise<{ ok: true; keyId: string; signature: Uint8Array<ArrayBuffer> } | { ok: false; reason: "no-signature" | "bad-signature" | "unknown-key" }> {
+  ): Promise<{ ok: true; keyId: string; signature: Uint8Array<ArrayBuffer> } | { ok: false; reason: "no-signature" | "bad-signature" | "unknown-key" | "retired-key" }> {
     if (!header?.trim()) return { ok: false, reason: "no-signature" };
     const signatures = parseSignatureHeader(header);
     // Answers carry exactly one signature, naming its key.
@@ -189,7 +215,8 @@ export class LicenceClient {
       await this.refreshKeys();
       key = await this.keys.cryptoKey(keyId);
     }
-    if (!key) return { ok: false, reason: "unknown-key" };
+    // A withdrawn key is never trusted again, whatever the list says now: say which, for the report.
+    if (!key) return { ok: false, reason: (await this.keys.isRetired(keyId)) ? "retired-key" : "unknown-key" };
     if (!signature || !(await verifyEd25519(key, signature, body))) return { ok: false, reason: "bad-signature" };
     return { ok: true, keyId, signature };
   }

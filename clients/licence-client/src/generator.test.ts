@@ -11,7 +11,8 @@ const RFC_PUBLIC = "d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707
 const RFC_EMPTY_MESSAGE_SIGNATURE =
   "e5564300c360ac729086e2cc806e828a84877f1eb8e5d974d873e065224901555fb8821590a33bacc61e39701cf9b46bd25bf5f0595bbe24655141438e7a100b";
 
-const ANSWER_FIELDS = ["protocol", "action", "valid", "code", "message", "buyKey", "deviceKey", "nonce", "status", "expiresAt", "changesLeft", "serverTime", "leaseUntil", "maxClockRollbackSeconds"];
+const ANSWER_FIELDS = ["protocol", "action", "valid", "code", "message", "buyKey", "deviceKey", "nonce", "status", "expiresAt", "changesLeft", "serverTime", "leaseUntil", "maxClockRollbackSeconds", "keysVersion"];
+const KEY_LIST_FIELDS = ["algorithm", "signatureHeader", "currentKeyId", "keys", "keyId", "publicKeyPem", "publicKeyBase64", "keysVersion", "retired"];
 
 describe("test-vector generator", () => {
   it("produces byte-identical JSON to the committed test-vectors.json", () => {
@@ -44,6 +45,18 @@ describe("test-vector generator", () => {
     }
     const notFound = answers.find((answer) => answer.code === "NOT_FOUND")!;
     expect(notFound).toMatchObject({ action: "activate", valid: false, status: null, expiresAt: null, changesLeft: null, leaseUntil: null });
+  });
+
+  it("writes key lists with the server's field order, every version as the server counts it", () => {
+    const lists = buildTestVectors().vectors.flatMap((vector) => [vector.keyList, ...(vector.keyListsBefore ?? []).map((step) => step.response)]).filter((list) => list !== undefined);
+    expect(lists.length).toBeGreaterThan(5);
+    for (const { body } of lists) {
+      const list = JSON.parse(body) as { keys: unknown[]; retired: Array<Record<string, unknown>>; keysVersion: number };
+      expect(Object.keys(list)).toEqual(KEY_LIST_FIELDS);
+      for (const retired of list.retired) expect(Object.keys(retired)).toEqual(["keyId", "publicKeyBase64", "createdAt", "retiredAt"]);
+      // One per key made, one per key retired; every key ever made is listed (signing or retired).
+      expect(list.keysVersion).toBe(list.keys.length + 2 * list.retired.length);
+    }
   });
 
   it("lists each key with a public key matching its seed", () => {

@@ -6,7 +6,7 @@ export type { CheckResult, LicenceClientOptions, OfflineFailure, OnlineResult, R
 export { KNOWN_CODES, normaliseBuyKey, normaliseDeviceKey, readAnswer } from "./answer";
 export type { AnswerBinding, BindingFailure, KnownCode, LicenceAction, LicenceAnswer, LicenceCode, LicenceStatus } from "./answer";
 export { TRUSTED_KEYS_STORAGE_KEY, TrustedKeySet, parseKeyList } from "./keys";
-export type { KeyListResult, TrustedKey } from "./keys";
+export type { KeyList, KeyListResult, RetiredKey, TrustedKey } from "./keys";
 export { leaseStorageKey } from "./lease";
 export type { StoredLease } from "./lease";
 export { SIGNATURE_HEADER, decodeBase64, importPublicKey, parseSignatureHeader, verifyEd25519 } from "./signature";

@@ -22,6 +22,15 @@ const DOC_CASES = [
   "a refusal signed by an untrusted key",
   "a key list signed by the trusted key that adds a new key, then an answer signed by the new key",
   "a key list signed only by an untrusted key",
+  "a key list whose signature names the trusted key but was made by an untrusted one",
+  "a valid change-key answer names the new device key",
+  "a request with an untrimmed lower-case buy key and an untrimmed device key gets the normalised forms",
+  // Withdrawn keys (decision 035).
+  "an answer naming a newer key-list version: the client fetches the list",
+  "a key list that retires a trusted key, then an answer signed by the retired key",
+  "an answer signed by a trusted key, naming a newer key list that retires that key",
+  "an older key list after a newer one (a rollback) is refused",
+  "a key list signed only by the key it retires",
 ];
 
 function send(client: LicenceClient, { action, body }: TestVector["request"]): Promise<OnlineResult> {
@@ -34,29 +43,41 @@ describe("test vectors", () => {
   it("cover every case in the doc's table, trusting only the RFC 8032 key at the start", () => {
     expect(file.vectors.map((vector) => vector.name)).toEqual(expect.arrayContaining(DOC_CASES));
     expect(file.trusted).toEqual(["test-ed25519-1"]);
+    expect(file.trustedKeysVersion).toBe(1);
     // Both verdicts occur, so a client that accepts (or rejects) everything cannot pass.
     expect(new Set(file.vectors.map((vector) => vector.expect.verdict))).toEqual(new Set(["accept", "reject"]));
   });
 
   for (const vector of file.vectors) {
     it(vector.name, async () => {
+      // The key list the server serves now: each of the history's lists in turn, then the vector's.
+      let keyList: TestVector["keyList"];
       const { fetch, requests } = fakeFetch(({ method, endpoint }) => {
-        if (method === "GET" && endpoint === "public-key" && vector.keyList) return toResponse(vector.keyList);
+        if (method === "GET" && endpoint === "public-key" && keyList) return toResponse(keyList);
         if (method === "POST" && endpoint === vector.request.action) return toResponse(vector.response);
         return new Response("{}", { status: 404 });
       });
       const trustedKeys = file.keys.filter((key) => file.trusted.includes(key.keyId)).map(({ keyId, publicKeyBase64 }) => ({ keyId, publicKeyBase64 }));
-      const client = new LicenceClient({ baseUrl: BASE_URL, trustedKeys, fetch, nonce: () => vector.request.body.nonce });
+      const client = new LicenceClient({ baseUrl: BASE_URL, trustedKeys, trustedKeysVersion: file.trustedKeysVersion, fetch, nonce: () => vector.request.body.nonce });
 
+      for (const step of vector.keyListsBefore ?? []) {
+        keyList = step.response;
+        const decided = await client.refreshKeys();
+        expect(decided.ok ? { verdict: "accept" } : { verdict: "reject", reason: decided.reason }).toEqual(step.expect);
+      }
+      keyList = vector.keyList;
+      const before = requests.length;
       const result = await send(client, vector.request);
+      const during = requests.slice(before);
 
       // The client sent exactly the vector's request.
-      const posts = requests.filter((request) => request.method === "POST");
+      const posts = during.filter((request) => request.method === "POST");
       expect(posts).toHaveLength(1);
       expect(posts[0]!.url).toBe(`${BASE_URL}/${vector.request.action}`);
       expect(posts[0]!.body).toEqual(vector.request.body);
-      // The key list is fetched once when (and only when) the answer names an unknown key.
-      expect(requests.filter((request) => request.method === "GET")).toHaveLength(vector.keyList ? 1 : 0);
+      // The key list is fetched once when (and only when) the answer names a key the client does
+      // not trust, or a newer key list than the client holds.
+      expect(during.filter((request) => request.method === "GET")).toHaveLength(vector.keyList ? 1 : 0);
 
       if (vector.expect.verdict === "accept") {
         expect(result.kind).toBe("answer");

@@ -64,6 +64,8 @@ export function answerTo(request: SeenRequest, serverTime: Date, overrides: Part
     serverTime: serverTime.toISOString(),
     leaseUntil: new Date(serverTime.getTime() + 7 * DAY_MS).toISOString(),
     maxClockRollbackSeconds: 300,
+    // Says nothing of the key list unless a test asks (as a server before key-list versions).
+    keysVersion: null,
     ...overrides,
   };
 }
