@@ -7,7 +7,7 @@ import { licenses } from "../../../server/db/schema";
 import { createLicense } from "../../../server/features/licenses/service";
 import { rotateSigningKey } from "../../../server/features/licenses/signing";
 import { createTestContext, type TestContext } from "../../../server/test/harness";
-import { LicenceClient, MemoryStorage, type TrustedKey } from "./index";
+import { LicenceClient, MemoryStorage, type CheckResult, type TrustedKey } from "./index";
 import { leaseStorageKey } from "./lease";
 
 const DAY = 86_400_000;
@@ -119,7 +119,10 @@ describe("the reference client against the server", () => {
       expect(await client({ fetch: offline, storage }).check({ buyKey: lic.buyKey, deviceKey })).toMatchObject({ ok: true, source: "lease", online: { kind: "no-answer", reason: "network" } });
       // An admin puts the licence on hold: the next online check is refused, verified, and ends the lease.
       await t.database.db.update(licenses).set({ [hold]: new Date() }).where(eq(licenses.id, lic.id));
-      const refused = await client({ storage }).check({ buyKey: lic.buyKey, deviceKey });
+      // The licence cache drops the row when the change's notification arrives (decision 010): at
+      // once in process, a few milliseconds later from PostgreSQL.
+      let refused: CheckResult | undefined;
+      await expect.poll(async () => (refused = await client({ storage }).check({ buyKey: lic.buyKey, deviceKey })).ok, { timeout: 5000 }).toBe(false);
       expect(refused).toMatchObject({ ok: false, reason: "refused", answer: { valid: false, code, status: "Active", leaseUntil: null } });
       expect(await storage.get(leaseStorageKey(lic.buyKey, deviceKey))).toBeNull();
       // So going offline afterwards gives nothing to run on.
