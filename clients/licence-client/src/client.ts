@@ -175,8 +175,9 @@ export class LicenceClient {
     const answer = read.answer;
 
     // The answer names a newer key list than ours: a key may have been withdrawn. Fetch the list
-    // (verified like any other), then believe the answer only if its key is still trusted.
-    if (answer.keysVersion !== null && answer.keysVersion > (await this.keys.keysVersion())) {
+    // (verified like any other; not twice for one answer), then believe the answer only if its
+    // key is still trusted.
+    if (!signed.fetchedList && answer.keysVersion !== null && answer.keysVersion > (await this.keys.keysVersion())) {
       await this.refreshKeys();
       const key = await this.keys.cryptoKey(signed.keyId);
       if (!key || !(await verifyEd25519(key, signed.signature, body))) {
@@ -201,7 +202,9 @@ export class LicenceClient {
   private async verifySignature(
     header: string | null,
     body: Uint8Array<ArrayBuffer>,
-  ): Promise<{ ok: true; keyId: string; signature: Uint8Array<ArrayBuffer> } | { ok: false; reason: "no-signature" | "bad-signature" | "unknown-key" | "retired-key" }> {
+  ): Promise<
+    { ok: true; keyId: string; signature: Uint8Array<ArrayBuffer>; fetchedList: boolean } | { ok: false; reason: "no-signature" | "bad-signature" | "unknown-key" | "retired-key" }
+  > {
     if (!header?.trim()) return { ok: false, reason: "no-signature" };
     const signatures = parseSignatureHeader(header);
     // Answers carry exactly one signature, naming its key.
@@ -211,6 +214,7 @@ export class LicenceClient {
     const signature = only.signature;
 
     let key = await this.keys.cryptoKey(keyId);
+    const fetchedList = !key;
     if (!key) {
       await this.refreshKeys();
       key = await this.keys.cryptoKey(keyId);
@@ -218,7 +222,7 @@ export class LicenceClient {
     // A withdrawn key is never trusted again, whatever the list says now: say which, for the report.
     if (!key) return { ok: false, reason: (await this.keys.isRetired(keyId)) ? "retired-key" : "unknown-key" };
     if (!signature || !(await verifyEd25519(key, signature, body))) return { ok: false, reason: "bad-signature" };
-    return { ok: true, keyId, signature };
+    return { ok: true, keyId, signature, fetchedList };
   }
 
   /** A stored lease counts only if its bytes still verify with a key trusted now. */

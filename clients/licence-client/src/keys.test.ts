@@ -211,6 +211,17 @@ describe("withdrawn keys (decision 035)", () => {
     expect(await c.trustedKeyIds()).toEqual([KEY_2.keyId]);
   });
 
+  it("fetches the list at most once per answer, even when the list it gets is behind the answer", async () => {
+    const { state, handler } = shop();
+    const { client: c, keyListFetches } = versionedClient(handler);
+    state.step = 2; // a cache still serves version 2...
+    state.answerKey = KEY_2;
+    state.answerVersion = 3; // ...while the answer, by a key the client does not know yet, names 3
+    expect(await c.validate(LICENCE)).toMatchObject({ kind: "answer", keyId: KEY_2.keyId });
+    expect(keyListFetches()).toBe(1);
+    expect(await c.keysVersion()).toBe(2);
+  });
+
   it("when the list cannot be fetched, a verified answer still counts, and the next answer tries again", async () => {
     const { state, handler } = shop();
     const { client: c, keyListFetches } = versionedClient(handler);
