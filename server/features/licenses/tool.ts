@@ -55,7 +55,7 @@ export function buildAnswer(request: ToolRequest, outcome: Outcome, now: Date, l
   const valid = VALID_CODES.has(code);
   const expiresAt = row?.expireDate ?? null;
   const lease = valid && expiresAt ? new Date(Math.min(expiresAt.getTime(), now.getTime() + leaseDays * DAY_MS)) : null;
-  return {
+  const answer: LicenseAnswer = {
     protocol: request.protocol,
     action: request.action,
     valid,
@@ -71,8 +71,9 @@ export function buildAnswer(request: ToolRequest, outcome: Outcome, now: Date, l
     serverTime: now.toISOString(),
     leaseUntil: lease?.toISOString() ?? null,
     maxClockRollbackSeconds: MAX_CLOCK_ROLLBACK_SECONDS,
-    ...(request.protocol === 2 ? { keysVersion } : {}),
   };
+  if (request.protocol === 2) answer.keysVersion = keysVersion; // last, after the fields protocol 1 knows
+  return answer;
 }
 
 async function lockByBuyKey(tx: Tx, buyKey: string) {
