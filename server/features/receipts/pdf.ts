@@ -2,8 +2,10 @@
 // Noto Sans for Latin text (so tran_id, amounts and dates stay extractable as text) and Noto Sans
 // Khmer for Khmer, which fontkit shapes (subscript consonants, pre-base vowels). Text is split
 // into runs by script and each run drawn in its font; lines wrap at spaces, which Khmer puts
-// between phrases. Fonts: fonts.ts.
+// between phrases. Each Khmer word carries its text as ActualText, so copying, searching, screen
+// readers and pdftotext get the words, not the glyphs' visual order (actual-text.ts). Fonts: fonts.ts.
 import PDFDocument from "pdfkit";
+import { drawWithActualText } from "./actual-text";
 import { patchFontkitNullAnchors } from "./fontkit-null-anchors";
 import { receiptFonts, type ReceiptFontName } from "./fonts";
 import type { PaymentReceipt } from "./model";
@@ -55,10 +57,15 @@ class Writer {
   line(text: string, x: number, y: number, style: Style, align: "left" | "right" = "left") {
     let at = align === "right" ? x - this.width(text, style) : x;
     for (const run of scriptRuns(text)) {
-      this.use(run.khmer, style)
-        .fillColor(style.color ?? COLORS.ink)
-        .text(run.text, at, y, { lineBreak: false, baseline: "alphabetic" });
-      at += this.use(run.khmer, style).widthOfString(run.text);
+      const doc = this.use(run.khmer, style).fillColor(style.color ?? COLORS.ink);
+      // Khmer word by word, each marked with its text (actual-text.ts); the spaces between are
+      // drawn unmarked, so extraction sees words and the spaces between them.
+      for (const piece of run.khmer ? run.text.split(/( +)/).filter(Boolean) : [run.text]) {
+        const draw = () => doc.text(piece, at, y, { lineBreak: false, baseline: "alphabetic" });
+        if (run.khmer && piece.trim()) drawWithActualText(doc, piece, draw);
+        else draw();
+        at += doc.widthOfString(piece);
+      }
     }
   }
 

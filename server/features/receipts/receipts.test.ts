@@ -2,6 +2,7 @@
 // Khmer included: every Khmer text of the dictionary is shaped without fontkit's NULL-anchor crash).
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { inflateSync } from "node:zlib";
 import PDFDocument from "pdfkit";
 import { describe, expect, it } from "vitest";
 import { RECEIPT_LINK_DAYS } from "../../../contracts/receipts";
@@ -9,6 +10,7 @@ import { SITE } from "../../../contracts/site";
 import { AppError } from "../../lib/errors";
 import type { OrderRow } from "../orders/dto";
 import { receiptToken } from "../orders/receipt";
+import { drawWithActualText, pdfTextStringHex } from "./actual-text";
 import { readReceiptDownloadToken, receiptDownloadToken, receiptDownloadUrl } from "./download-link";
 import { paymentReceiptEmail, receiptDownload } from "./email";
 import { RECEIPT_FONT_FILES, receiptFonts, woffToSfnt } from "./fonts";
@@ -281,6 +283,59 @@ describe("the PDF", () => {
       }
     }
     doc.end();
+  });
+
+  it("ActualText: a text string is UTF-16BE with its byte order mark, in hex", () => {
+    expect(pdfTextStringHex("ខែ")).toBe("<FEFF178117C2>");
+    expect(pdfTextStringHex("A 😀")).toBe("<FEFF00410020D83DDE00>");
+    expect(pdfTextStringHex("")).toBe("<FEFF>");
+  });
+
+  it("ActualText: the word's marked-content sequence sits inside its text object; the document says PDF 1.5", async () => {
+    const doc = new PDFDocument({ font: "", compress: false });
+    doc.registerFont("khmer", receiptFonts().khmer);
+    const bytes = new Promise<string>((resolve) => {
+      const chunks: Buffer[] = [];
+      doc.on("data", (c: Buffer) => chunks.push(c));
+      doc.on("end", () => resolve(Buffer.concat(chunks).toString("latin1")));
+    });
+    doc.font("khmer").fontSize(12);
+    drawWithActualText(doc, "បង្កាន់ដៃ", () => doc.text("បង្កាន់ដៃ", 50, 50, { lineBreak: false }));
+    doc.text("ដៃ", 50, 80, { lineBreak: false }); // unmarked: drawing goes back to plain pdfkit
+    expect(Object.prototype.hasOwnProperty.call(doc, "addContent")).toBe(false);
+    // A drawing that writes no text object (or two) is refused, not left unmarked.
+    expect(() => drawWithActualText(doc, "ដៃ", () => undefined)).toThrow(/one text object/);
+    expect(() => drawWithActualText(doc, "ដៃ", () => doc.text("ដៃ", 50, 90, { lineBreak: false }).text("ដៃ", 50, 99, { lineBreak: false }))).toThrow(/one text object/);
+    doc.end();
+    const pdf = await bytes;
+    expect(pdf).toMatch(/\nBT\n\/Span << \/ActualText <FEFF1794178417D2178017B6179317CB178A17C3> >> BDC\n[^]*?\nEMC\nET\n/);
+    expect(pdf.match(/ BDC\n/g)).toHaveLength(3); // the word's, and one for each text object of the refused drawing of two
+    expect(pdf).toContain("/Version /1.5");
+  });
+
+  it("ActualText: every Khmer word a Khmer receipt draws carries its text; an English receipt has none", async () => {
+    const site = { ...SITE, seller: { ...SITE.seller, taxId: "K001-123456789" } };
+    const contents = async (language: "en" | "km", o: OrderRow) => {
+      const pdf = await renderReceiptPdf(buildPaymentReceipt(o, o.kind === "topup" ? null : THREE_MONTHS, language, site));
+      const streams = [...pdf.toString("latin1").matchAll(/stream\n([^]*?)\nendstream/g)].map((m) => Buffer.from(m[1]!, "latin1"));
+      return streams.map((s) => { try { return inflateSync(s).toString("latin1"); } catch { return ""; } }).join("\n");
+    };
+    const decode = (hex: string) => Buffer.from(hex.slice(4), "hex").swap16().toString("utf16le");
+    for (const o of [order({ status: "refunded" }), order({ kind: "topup", planId: null, planTitle: "Balance Top Up" })]) {
+      const content = await contents("km", o);
+      const marked = new Set([...content.matchAll(/\/ActualText <([0-9A-F]+)> >> BDC/g)].map((m) => decode(m[1]!)));
+      const r = buildPaymentReceipt(o, o.kind === "topup" ? null : THREE_MONTHS, "km", site);
+      const t = r.texts;
+      const drawn = [t.title, t.seller, t.billedTo, t.receiptNumber, t.datePaid, t.dateUtc, t.status, r.statusText, t.description, t.amount, r.item.title, r.item.detail ?? "", t.total, t.payment, t.method, t.tranId, t.approvalCode, `${t.taxId}: K001`, r.paidLocal, t.thanks, t.electronic, t.questions(SITE.supportEmail), ...(o.status === "refunded" ? [t.refundedNote] : [])];
+      const khmerWords = drawn.flatMap((text) => scriptRuns(text).filter((run) => run.khmer).flatMap((run) => run.text.split(" ").filter(Boolean)));
+      expect(khmerWords.length).toBeGreaterThan(25);
+      for (const word of khmerWords) expect(marked, word).toContain(word);
+      for (const word of marked) expect(word, "a marked word is Khmer, whole, without spaces").toMatch(/^[\u1780-\u17FF]+$/);
+      // Balanced, and each inside a text object.
+      expect(content.match(/ BDC\n/g)?.length).toBe(content.match(/\nEMC\n/g)?.length);
+      expect(content).not.toMatch(/BDC\n(?:(?!EMC\n)[^])*?\nET\n/);
+    }
+    expect(await contents("en", order({ status: "refunded" }))).not.toContain("ActualText");
   });
 
   it.each(["en", "km"] as const)("renders a %s receipt (every text of it, refunded, with a tax number)", async (language) => {
