@@ -1,6 +1,6 @@
 // Profile, API key and balance: the customer's own account.
 import { z } from "zod";
-import { dbText } from "./text";
+import { singleLineText } from "./text";
 
 export const API_KEY_LENGTH = 32;
 export const API_KEY_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
@@ -13,7 +13,7 @@ export const ProfileSchema = z.object({
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 export const UpdateProfileBodySchema = z.object({
-  name: dbText().trim().max(100, "Name is too long (100 characters at most)").optional(),
+  name: singleLineText().max(100, "Name is too long (100 characters at most)").optional(),
   expiryReminders: z.boolean().optional(),
 });
 

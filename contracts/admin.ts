@@ -4,11 +4,11 @@ import { z } from "zod";
 import { RoleSchema } from "./me";
 import { OrderListQuerySchema, OrderSchema } from "./orders";
 import { OtpOrderSchema } from "./otp-mail";
-import { dbText } from "./text";
+import { multiLineText, singleLineText } from "./text";
 import { parseDollars } from "./money";
 
 const Page = z.coerce.number().int().min(1).max(100_000).default(1);
-const Search = dbText().trim().max(200).optional().default("");
+const Search = singleLineText().max(200).optional().default("");
 const IsoDateTime = z.iso.datetime({ offset: true });
 
 /** The page sizes the spec's Manage Balances offers (User Management uses the same). */
@@ -264,10 +264,10 @@ export const AdjustmentMillsSchema = z
   .meta({ description: `Positive integer mills (1/1000 of a dollar), at most ${MAX_ADJUSTMENT_MILLS} (1,000,000 dollars)` });
 
 export const AdjustBalanceBodySchema = z.object({
-  apiKeyId: z.string().trim().min(1, BALANCE_MESSAGES.notFound).max(64, BALANCE_MESSAGES.notFound),
+  apiKeyId: singleLineText().min(1, BALANCE_MESSAGES.notFound).max(64, BALANCE_MESSAGES.notFound),
   operation: z.enum(["add", "subtract"]),
   amountMills: AdjustmentMillsSchema,
-  note: dbText().trim().max(500).optional(),
+  note: multiLineText().max(500).optional(),
 });
 export type AdjustBalanceBody = z.input<typeof AdjustBalanceBodySchema>;
 

@@ -7,7 +7,7 @@ import { LicenseHistoryEntrySchema, LicenseStatusSchema } from "./licenses";
 import { RoleSchema } from "./me";
 import { OrderSchema } from "./orders";
 import { OtpOrderSchema } from "./otp-mail";
-import { dbText } from "./text";
+import { multiLineText, singleLineText } from "./text";
 
 // ---- Search ----------------------------------------------------------------------------------
 
@@ -21,7 +21,7 @@ export const SEARCH_MESSAGES = {
 
 export const CustomerSearchQuerySchema = z.object({
   /** An e-mail or name (part of it), or a whole buy key, device key, PayWay tran_id or API key. */
-  q: dbText().trim().min(SEARCH_MIN_LENGTH, SEARCH_MESSAGES.short).max(200, SEARCH_MESSAGES.long),
+  q: singleLineText().min(SEARCH_MIN_LENGTH, SEARCH_MESSAGES.short).max(200, SEARCH_MESSAGES.long),
 });
 export type CustomerSearchQuery = z.infer<typeof CustomerSearchQuerySchema>;
 
@@ -51,8 +51,7 @@ export type CustomerSearch = z.infer<typeof CustomerSearchSchema>;
 // ---- The customer's page ---------------------------------------------------------------------
 
 /** The {email} of /api/admin/customers/{email} (URL-encoded): compared lower-cased. */
-export const CustomerEmailSchema = dbText()
-  .trim()
+export const CustomerEmailSchema = singleLineText()
   .min(3, "Not an e-mail address")
   .max(254, "Not an e-mail address")
   .refine((v) => v.includes("@") && !/\s/.test(v), "Not an e-mail address");
@@ -170,7 +169,7 @@ export const REASON_MESSAGES = {
   long: "The reason can be 500 characters at most.",
 } as const;
 /** Every action needs one: it goes to the audit log, never to the customer. */
-export const ReasonSchema = dbText().trim().min(3, REASON_MESSAGES.short).max(500, REASON_MESSAGES.long);
+export const ReasonSchema = multiLineText().min(3, REASON_MESSAGES.short).max(500, REASON_MESSAGES.long);
 
 export const MAX_EXTEND_DAYS = 3650;
 export const MAX_CHANGES_LEFT = 10_000;
@@ -197,8 +196,8 @@ export type LicenceActionBody = z.infer<typeof LicenceActionBodySchema>;
 export type LicenceActionName = LicenceActionBody["action"];
 
 export const IssueLicenceBodySchema = z.object({
-  planId: dbText().trim().min(1, "Choose a plan").max(64, "Unknown plan"),
-  name: dbText().trim().max(100, "Name is too long (100 characters at most)").optional(),
+  planId: singleLineText().min(1, "Choose a plan").max(64, "Unknown plan"),
+  name: singleLineText().max(100, "Name is too long (100 characters at most)").optional(),
   reason: ReasonSchema,
 });
 export type IssueLicenceBody = z.infer<typeof IssueLicenceBodySchema>;

@@ -1,6 +1,6 @@
 // Licences: the dashboard's and the desktop tool's contracts, and the spec's field rules.
 import { z } from "zod";
-import { dbText } from "./text";
+import { singleLineText } from "./text";
 
 /** A device key comes from the desktop tool and always contains this marker. */
 export const DEVICE_KEY_MARKER = "LDREEL";
@@ -15,14 +15,13 @@ export const DEVICE_KEY_MESSAGES = {
 } as const;
 
 /** The new device key: not empty, contains LDREEL (the spec's texts). */
-export const DeviceKeySchema = dbText(DEVICE_KEY_MESSAGES.empty)
-  .trim()
+export const DeviceKeySchema = singleLineText(DEVICE_KEY_MESSAGES.empty)
   .min(1, DEVICE_KEY_MESSAGES.empty)
   .max(512, "License key is too long")
   .refine((v) => v.includes(DEVICE_KEY_MARKER), DEVICE_KEY_MESSAGES.format)
   .meta({ pattern: DEVICE_KEY_MARKER, description: `A device key as the desktop tool shows it: it contains ${DEVICE_KEY_MARKER} (spaces around it are trimmed)` });
 
-export const BuyKeySchema = dbText().trim().min(8, "Buy key is too short").max(64, "Buy key is too long");
+export const BuyKeySchema = singleLineText().min(8, "Buy key is too short").max(64, "Buy key is too long");
 
 /** The term's state (the spec's rule): what the desktop tool's answers carry in `status`. */
 export const TermStatusSchema = z.enum(["New", "Active", "Expired"]);
@@ -49,10 +48,10 @@ export const LicenseSchema = z.object({
 });
 export type License = z.infer<typeof LicenseSchema>;
 
-export const LicenseListQuerySchema = z.object({ search: dbText().trim().max(200).optional().default("") });
+export const LicenseListQuerySchema = z.object({ search: singleLineText().max(200).optional().default("") });
 export const LicenseListSchema = z.object({ licenses: z.array(LicenseSchema) });
 
-export const RenameLicenseBodySchema = z.object({ name: dbText().trim().max(100, "Name is too long (100 characters at most)") });
+export const RenameLicenseBodySchema = z.object({ name: singleLineText().max(100, "Name is too long (100 characters at most)") });
 export const ChangeDeviceKeyBodySchema = z.object({ deviceKey: DeviceKeySchema });
 
 export const LicenseHistoryEntrySchema = z.object({
@@ -68,7 +67,7 @@ export const LicenseHistoryEntrySchema = z.object({
 });
 export type LicenseHistoryEntry = z.infer<typeof LicenseHistoryEntrySchema>;
 export const LicenseHistoryQuerySchema = z.object({
-  search: dbText().trim().max(200).optional().default(""),
+  search: singleLineText().max(200).optional().default(""),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(50),
 });
@@ -122,13 +121,12 @@ export const NonceSchema = z
   .string()
   .regex(/^[A-Za-z0-9_-]{16,128}$/, "nonce: 16–128 characters from A–Z, a–z, 0–9, _ and -");
 /** Protocol 1's nonce (validate only, optional): kept as it was during the grace period. */
-const V1NonceSchema = z.string().min(8).max(128);
+const V1NonceSchema = singleLineText(undefined, { trim: false }).min(8).max(128);
 
 const ProtocolSchema = z.union([z.literal(1), z.literal(2)]).optional().describe("2 for this protocol; absent or 1: protocol 1 (grace period)");
-const AnyDeviceKey = dbText().trim().min(1, DEVICE_KEY_MESSAGES.empty).max(512).meta({ description: "The device key the licence is checked on (spaces around it are trimmed)" });
+const AnyDeviceKey = singleLineText().min(1, DEVICE_KEY_MESSAGES.empty).max(512).meta({ description: "The device key the licence is checked on (spaces around it are trimmed)" });
 /** The request's nonce, as the JSON Schema can say it (its rule depends on `protocol`). */
-const RequestNonce = z
-  .string()
+const RequestNonce = singleLineText(undefined, { trim: false })
   .max(128)
   .optional()
   .meta({ description: "Protocol 2: required, 16–128 characters from A–Z, a–z, 0–9, _ and - (echoed in the signed answer). Protocol 1: optional, 8–128 characters." });

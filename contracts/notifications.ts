@@ -2,7 +2,7 @@
 // receive each (webhook endpoints, the seller's Telegram chat), and the admin console's shapes for
 // endpoints and their delivery log. Payloads never carry buy keys, API keys, OTP codes or secrets.
 import { z } from "zod";
-import { dbText } from "./text";
+import { singleLineText } from "./text";
 
 /** Events an integrator's endpoint can subscribe to (the public webhook catalogue). */
 export const WEBHOOK_EVENT_TYPES = [
@@ -55,8 +55,7 @@ export const MAX_WEBHOOK_ENDPOINTS = 20;
 // ---- Endpoints ------------------------------------------------------------------------------
 
 const WebhookEventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES);
-const UrlSchema = dbText()
-  .trim()
+const UrlSchema = singleLineText()
   .min(1, "Enter the endpoint's URL")
   .max(2000)
   .refine((value) => {
@@ -68,7 +67,7 @@ const UrlSchema = dbText()
     }
   }, "An http(s) URL without a user name or password")
   .meta({ format: "uri", description: "Where deliveries are POSTed: https in production, never a private or loopback address there" });
-const DescriptionSchema = dbText().trim().max(200);
+const DescriptionSchema = singleLineText().max(200);
 const EventsSchema = z
   .array(WebhookEventTypeSchema)
   .min(1, "Choose at least one event")

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { DEVICE_KEY_MARKER } from "./licenses";
 import { CheckoutInstructionsSchema } from "./payment-providers";
 import { MarketSchema } from "./plans";
-import { dbText } from "./text";
+import { singleLineText } from "./text";
 import { isWholeCents, parseDollars } from "./money";
 
 /** The mobile app's custom scheme: the v2 subscription page hands a paid payment to the app. */
@@ -54,7 +54,7 @@ export const TopupMillsSchema = z.number(TOPUP_MESSAGES.invalid).int(TOPUP_MESSA
   if (message) ctx.addIssue({ code: "custom", message });
 }).meta({ description: `Integer mills, whole cents, from ${MIN_TOPUP_MILLS} to ${MAX_TOPUP_MILLS} (1 to 10,000 dollars)` });
 
-const PlanId = dbText(SUBSCRIPTION_MESSAGES.plan).trim().min(1, SUBSCRIPTION_MESSAGES.plan).max(64, SUBSCRIPTION_MESSAGES.plan);
+const PlanId = singleLineText(SUBSCRIPTION_MESSAGES.plan).min(1, SUBSCRIPTION_MESSAGES.plan).max(64, SUBSCRIPTION_MESSAGES.plan);
 
 /**
  * The page a checkout started on, where its outcome is shown (issue #14): `home` (the landing's
@@ -80,8 +80,7 @@ export type CheckoutBody = z.input<typeof CheckoutBodySchema>;
 export const SubscriptionCheckoutBodySchema = z.object({
   planId: PlanId,
   email: z.email(SUBSCRIPTION_MESSAGES.email).max(254, SUBSCRIPTION_MESSAGES.email),
-  deviceKey: dbText()
-    .trim()
+  deviceKey: singleLineText()
     .max(512, SUBSCRIPTION_MESSAGES.deviceKey)
     .refine((v) => v === "" || v.includes(DEVICE_KEY_MARKER), SUBSCRIPTION_MESSAGES.deviceKey)
     .meta({ pattern: `^\\s*$|${DEVICE_KEY_MARKER}`, description: `The desktop tool's device key (it contains ${DEVICE_KEY_MARKER}), or empty` })
@@ -139,7 +138,7 @@ export type CheckoutResponse = z.infer<typeof CheckoutResponseSchema>;
 
 export const OrderListQuerySchema = z.object({
   /** Case-insensitive match on e-mail or buy key. */
-  search: dbText().trim().max(200).optional().default(""),
+  search: singleLineText().max(200).optional().default(""),
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
   status: OrderStatusSchema.optional(),

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { OrderKindSchema, OrderStatusSchema } from "./orders";
 import { formatPrice } from "./money";
-import { dbText } from "./text";
+import { multiLineText } from "./text";
 
 export const REFUND_REASON_MAX = 500;
 export const REQUEST_REASON_MIN = 10;
@@ -41,7 +41,7 @@ export const AdminRefundBodySchema = z.object({
     .max(10_000_000_000, REFUND_MESSAGES.amount)
     .refine((v) => v % 10 === 0, REFUND_MESSAGES.amount)
     .optional(),
-  reason: dbText(REFUND_MESSAGES.reason).trim().min(1, REFUND_MESSAGES.reason).max(REFUND_REASON_MAX, REFUND_MESSAGES.reason),
+  reason: multiLineText(REFUND_MESSAGES.reason).min(1, REFUND_MESSAGES.reason).max(REFUND_REASON_MAX, REFUND_MESSAGES.reason),
 });
 export type AdminRefundBody = z.input<typeof AdminRefundBodySchema>;
 
@@ -84,7 +84,7 @@ export type AdminRefundResponse = z.infer<typeof AdminRefundResponseSchema>;
 
 /** POST /api/orders/{id}/refund-requests (the order's owner, within the window). */
 export const RefundRequestBodySchema = z.object({
-  reason: dbText(REFUND_MESSAGES.requestReason).trim().min(REQUEST_REASON_MIN, REFUND_MESSAGES.requestReason).max(REQUEST_REASON_MAX, REFUND_MESSAGES.requestReason),
+  reason: multiLineText(REFUND_MESSAGES.requestReason).min(REQUEST_REASON_MIN, REFUND_MESSAGES.requestReason).max(REQUEST_REASON_MAX, REFUND_MESSAGES.requestReason),
 });
 export type RefundRequestBody = z.input<typeof RefundRequestBodySchema>;
 
@@ -142,7 +142,7 @@ export type RefundQueue = z.infer<typeof RefundQueueSchema>;
 
 /** POST /api/admin/refund-requests/{id}/approve and /decline (super-admins): a note for the customer. */
 export const DecideRefundRequestBodySchema = z.object({
-  note: dbText().trim().max(REFUND_REASON_MAX, `At most ${REFUND_REASON_MAX} characters`).optional().default(""),
+  note: multiLineText().max(REFUND_REASON_MAX, `At most ${REFUND_REASON_MAX} characters`).optional().default(""),
 });
 export type DecideRefundRequestBody = z.input<typeof DecideRefundRequestBodySchema>;
 

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { CheckoutReturnPageSchema } from "./orders";
 import { PlanSchema } from "./plans";
+import { singleLineText } from "./text";
 
 /** What a renewal page shows: the licence's name, plan and dates (never its buy key) and the plans of its market. */
 export const RenewalSchema = z.object({
@@ -21,7 +22,7 @@ export const RenewalSchema = z.object({
 export type Renewal = z.infer<typeof RenewalSchema>;
 
 export const RenewalCheckoutBodySchema = z.object({
-  planId: z.string().max(64),
+  planId: singleLineText().max(64),
   returnTo: CheckoutReturnPageSchema.optional(),
 });
 export type RenewalCheckoutBody = z.infer<typeof RenewalCheckoutBodySchema>;

@@ -6,31 +6,34 @@
 //     field rules: the name as on Profile, redirect targets) and forwarded as the parsed JSON;
 //   - the body is read once, as text, and checked for nesting depth before anything parses it;
 //     the original request is never cloned (a rejected body left its unread clone in memory);
-//   - no NUL character anywhere (PostgreSQL text cannot hold one).
+//   - text is valid Unicode without NUL everywhere, and one line without control characters except in
+//     passwords and tokens (contracts/text.ts, decision 034).
 // Its refusals leave with the { code, message } body every other refusal has (withErrorShape).
 import type { Context } from "hono";
 import { z } from "zod";
 import { UpdateProfileBodySchema } from "../../contracts/account";
+import { singleLineText, textProblem, validText } from "../../contracts/text";
 import { codeForStatus } from "../../contracts/errors";
 import { AppError, errorBody, validationError } from "../lib/errors";
 import { jsonTooDeep, tooDeepError } from "../lib/json-depth";
 
-const noNul = (value: string) => !value.includes("\u0000");
-const NUL_MESSAGE = "Must not contain the NUL character";
-const Text = z.string().refine(noNul, NUL_MESSAGE);
+/** Passwords and one-time tokens: valid Unicode, no NUL, taken as they are. */
+const Text = validText();
+/** Addresses, codes, redirect targets, query values: one line of valid Unicode, not trimmed. */
+const Line = singleLineText(undefined, { trim: false });
 
 const isRedirectTarget = (value: string) =>
   value === "" || (value.startsWith("/") && !value.startsWith("//") && !value.startsWith("/\\")) || (/^https?:\/\//i.test(value) && URL.canParse(value));
-const RedirectTarget = Text.max(2048).refine(isRedirectTarget, "Must be a path on this site or an http(s) URL");
+const RedirectTarget = Line.max(2048).refine(isRedirectTarget, "Must be a path on this site or an http(s) URL");
 const REDIRECT_FIELDS = { callbackURL: RedirectTarget, errorCallbackURL: RedirectTarget, newUserCallbackURL: RedirectTarget, redirectTo: RedirectTarget };
 
-export const AuthQuerySchema = z.object(REDIRECT_FIELDS).partial().catchall(Text.max(4096));
+export const AuthQuerySchema = z.object(REDIRECT_FIELDS).partial().catchall(Line.max(4096));
 
-// better-auth checks formats itself (its own messages reach the forms); here: type, size, NUL.
-const Email = Text.max(254);
+// better-auth checks formats itself (its own messages reach the forms); here: type, size, text.
+const Email = Line.max(254);
 const Password = Text.max(256);
 const Name = UpdateProfileBodySchema.shape.name;
-const Code = Text.max(64);
+const Code = Line.max(64);
 const optional = { callbackURL: RedirectTarget.optional() };
 
 /** The endpoints the shop uses, each with its body (null: no body read). GETs have their query checked. */
@@ -92,7 +95,7 @@ export async function authRequest(c: Context, { ipHeader, clientIp }: { ipHeader
   } catch {
     throw notFound();
   }
-  if (!noNul(endpoint)) throw notFound();
+  if (textProblem(endpoint, "single-line")) throw notFound();
   const query = AuthQuerySchema.safeParse(c.req.query());
   if (!query.success) throw validationError(query.error);
 

@@ -2,6 +2,7 @@
 // Issues a licence by hand (support cases, team deals) and e-mails the buy key like a sale does.
 import { z } from "zod";
 import { PLAN_CATALOGUE } from "../../contracts/plan-catalogue";
+import { singleLineText } from "../../contracts/text";
 import { loadConfig } from "../config";
 import { migrateDatabase, openDatabase } from "../db/client";
 import { createLicense } from "../features/licenses/service";
@@ -11,7 +12,7 @@ import { enqueueEmail } from "../providers/email/outbox";
 const argsSchema = z.object({
   email: z.email("Give the customer's e-mail address"),
   planId: z.enum(PLAN_CATALOGUE.map((p) => p.id) as [string, ...string[]], `Plan must be one of ${PLAN_CATALOGUE.map((p) => p.id).join(", ")}`),
-  name: z.string().max(100).optional(),
+  name: singleLineText().max(100).optional(),
 });
 
 async function main() {

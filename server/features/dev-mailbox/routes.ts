@@ -1,14 +1,14 @@
 // The dev mailbox (embedded mode only): a page for people and JSON for tests, over the messages
 // the local SMTP receiver stored.
 import { Hono } from "hono";
-import { dbText } from "../../../contracts/text";
+import { singleLineText } from "../../../contracts/text";
 import type { Db } from "../../db/client";
 import { validationError } from "../../lib/errors";
 import { DEV_MAILBOX_CSP, renderMailboxPage } from "./page";
 import { listMailboxMessages } from "./service";
 
 /** The `to` filter: a part of an address, checked like every other input (PostgreSQL refuses NUL). */
-const ToQuery = dbText().trim().max(320).optional();
+const ToQuery = singleLineText().max(320).optional();
 function recipient(value: string | undefined): string | undefined {
   const parsed = ToQuery.safeParse(value);
   if (!parsed.success) throw validationError(parsed.error);

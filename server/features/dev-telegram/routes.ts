@@ -4,7 +4,7 @@
 // token; what it received is kept in the database and shown at /dev/telegram (and as JSON at
 // /dev/telegram/messages.json for tests), like the dev mailbox.
 import { Hono, type Context } from "hono";
-import { dbText } from "../../../contracts/text";
+import { singleLineText } from "../../../contracts/text";
 import { TELEGRAM_SIMULATOR_TOKEN } from "../../config";
 import type { Db } from "../../db/client";
 import { validationError } from "../../lib/errors";
@@ -14,7 +14,7 @@ import { parseTelegramHtml, plainText, TelegramParseError } from "./telegram-htm
 
 const MAX_BODY = 64 * 1024;
 const MAX_TEXT = 4096;
-const ChatQuery = dbText().trim().max(64).optional();
+const ChatQuery = singleLineText().max(64).optional();
 
 function chatFilter(value: string | undefined) {
   const parsed = ChatQuery.safeParse(value);

@@ -8,6 +8,7 @@ import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { CheckoutReturnPageSchema, type CheckoutReturnPage } from "../../../contracts/orders";
 import { formatMoney, formatPrice } from "../../../contracts/money";
+import { singleLineText } from "../../../contracts/text";
 import type { AppEnv } from "../../auth/context";
 import { AppError } from "../../lib/errors";
 import { applyRateLimit, type SharedRateLimiter } from "../../lib/rate-limit";
@@ -19,7 +20,7 @@ import { closeCheckout, findOrderByTranId, settleOrder } from "./settle";
 import { syncProviderRefunds } from "../refunds/service";
 
 const ReturnQuerySchema = z.object({
-  tran_id: z.string().max(64).optional(),
+  tran_id: singleLineText().max(64).optional(),
   v: z.enum(["1", "2"]).optional(),
   to: CheckoutReturnPageSchema.optional(),
   [CLOSED_PARAM]: z.literal("1").optional(),

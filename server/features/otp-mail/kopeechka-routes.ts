@@ -8,6 +8,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { formatMillsForCsv } from "../../../contracts/money";
 import { OTP_SERVICE_CATALOGUE, type OtpServiceId } from "../../../contracts/otp-services";
+import { textProblem } from "../../../contracts/text";
 import { findApiKeyOwner } from "../../auth/api-key";
 import type { AppEnv } from "../../auth/context";
 import { apiKeys, otpMailOrders } from "../../db/schema";
@@ -45,6 +46,16 @@ const error = (c: Context, value: string) => c.json({ status: "ERROR", value }, 
 
 type Caller = { userId: string; apiKeyId: string };
 
+/**
+ * The query values the door reads, and the name Kopeechka gives a bad one. A value that is not one
+ * line of text (NUL, a control character, a %-escape that is not UTF-8 and so stays undecoded) is
+ * refused before anything looks it up (decision 034).
+ */
+const PARAM_ERRORS: Record<string, string> = { site: "BAD_SITE", email: "BAD_EMAIL", id: "NO_ACTIVATION" };
+/** What Hono leaves of a %-escape that does not decode (a lone surrogate's bytes, %ED%A0%80). */
+const UNDECODED = /%[0-9A-Fa-f]{2}/;
+const badText = (value: string) => textProblem(value, "single-line") !== null || UNDECODED.test(value);
+
 export function createKopeechkaRoutes(deps: OtpMailDeps & { limit: OtpLimit; domain: string }) {
   const app = new Hono<AppEnv>();
 
@@ -52,9 +63,14 @@ export function createKopeechkaRoutes(deps: OtpMailDeps & { limit: OtpLimit; dom
   const method = (name: (typeof KOPEECHKA_METHODS)[number], handler: (c: Context<AppEnv>, caller: Caller) => Promise<Response>) =>
     app.get(`/${name}`, async (c) => {
       try {
-        const owner = await findApiKeyOwner(deps.db, c.req.query("token") ?? "");
+        const token = c.req.query("token") ?? "";
+        const owner = badText(token) ? null : await findApiKeyOwner(deps.db, token);
         if (!owner) return error(c, "BAD_TOKEN");
         limitOtp(c, deps.limit, owner.id);
+        for (const [param, name] of Object.entries(PARAM_ERRORS)) {
+          const value = c.req.query(param);
+          if (value !== undefined && badText(value)) return error(c, name);
+        }
         return await handler(c, { userId: owner.id, apiKeyId: owner.apiKeyId });
       } catch (err) {
         if (err instanceof AppError) return error(c, ERROR_NAMES[err.code] ?? "SYSTEM_ERROR");

@@ -97,6 +97,30 @@ describe("the Kopeechka door", () => {
     expect(await u.call("mailbox-reorder", { site: "facebook.com", email: "nobody@otp.keyshop.local" })).toEqual({ status: "ERROR", value: "ACTIVATION_NOT_FOUND" });
   });
 
+  it("a query value that is not text (NUL, a control character, a broken %-escape) is Kopeechka's refusal, never a 500 (decision 034)", async () => {
+    const u = await customer(1_000);
+    const bought = await u.call("mailbox-get-email", { site: "facebook.com" });
+    const mail = bought.mail as string;
+    // URLSearchParams writes NUL as %00 and the bell as %07; %ED%A0%80 is a lone surrogate's UTF-8, not text.
+    const raw = async (method: string, query: string) => {
+      const res = await t.client().request(`/compat/kopeechka/${method}?token=${encodeURIComponent(u.token)}&api=2.0&${query}`);
+      expect(res.status, `${method}?${query}`).toBe(200);
+      return res.json();
+    };
+    for (const bad of ["\u0000", "\u0007", "\n"]) {
+      expect(await u.call("mailbox-reorder", { site: "facebook.com", email: `${mail}${bad}` })).toEqual({ status: "ERROR", value: "BAD_EMAIL" });
+      expect(await u.call("mailbox-get-email", { site: `facebook.com${bad}` })).toEqual({ status: "ERROR", value: "BAD_SITE" });
+      expect(await u.call("mailbox-get-message", { id: `${bought.id as string}${bad}` })).toEqual({ status: "ERROR", value: "NO_ACTIVATION" });
+      expect(await u.call("mailbox-cancel", { id: `${bought.id as string}${bad}` })).toEqual({ status: "ERROR", value: "NO_ACTIVATION" });
+      expect(await u.call("user-balance", {}, `${u.token}${bad}`)).toEqual({ status: "ERROR", value: "BAD_TOKEN" });
+    }
+    expect(await raw("mailbox-reorder", `site=facebook.com&email=%ED%A0%80${encodeURIComponent(mail)}`)).toEqual({ status: "ERROR", value: "BAD_EMAIL" });
+    expect(await raw("mailbox-get-message", "id=%ED%A0%80")).toEqual({ status: "ERROR", value: "NO_ACTIVATION" });
+    expect(await raw("mailbox-get-email", "site=%ED%A0%80")).toEqual({ status: "ERROR", value: "BAD_SITE" });
+    // The activation is untouched and still answers.
+    expect(await u.call("mailbox-get-message", { id: bought.id as string })).toEqual({ status: "ERROR", value: "WAIT_LINK" });
+  });
+
   it("another customer's token cannot read, cancel or reorder an activation", async () => {
     const owner = await customer(1_000);
     const bought = await owner.call("mailbox-get-email", { site: "facebook" });

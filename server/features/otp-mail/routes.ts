@@ -3,6 +3,7 @@ import { OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { OtpMessageListSchema, OtpOrderListQuerySchema, OtpOrderListSchema, OtpOrderSchema } from "../../../contracts/otp-mail";
 import { OtpBuyBodySchema, OtpServiceListSchema } from "../../../contracts/otp-services";
+import { singleLineText } from "../../../contracts/text";
 import { guard, requireUser, type AppEnv } from "../../auth/context";
 import { applyRateLimit, type SharedRateLimiter } from "../../lib/rate-limit";
 import { AppError } from "../../lib/errors";
@@ -18,7 +19,7 @@ const WaitQuery = z.object({
   wait: z.coerce.number().int().min(0).max(MAX_WAIT_SECONDS).optional().openapi({ description: `Seconds to wait for a code (0–${MAX_WAIT_SECONDS})` }),
 });
 const IdempotencyHeader = z.object({
-  "idempotency-key": z.string().min(8).max(128).optional().openapi({ description: "A key of the caller's choosing: the same key again answers the first order (200) instead of buying another" }),
+  "idempotency-key": singleLineText(undefined, { trim: false }).min(8).max(128).optional().openapi({ description: "A key of the caller's choosing: the same key again answers the first order (200) instead of buying another" }),
 });
 
 /** The dashboard's routes (session) and the public API's (API key): the same operations. */

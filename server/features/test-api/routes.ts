@@ -4,6 +4,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { Hono } from "hono";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
+import { singleLineText, validText } from "../../../contracts/text";
 import type { Auth } from "../../auth/auth";
 import type { Db } from "../../db/client";
 import { orders, plans, user } from "../../db/schema";
@@ -14,8 +15,8 @@ import { createLicense } from "../licenses/service";
 
 const UserBody = z.object({
   email: z.email(),
-  password: z.string().min(8),
-  name: z.string().default(""),
+  password: validText().min(8),
+  name: singleLineText().default(""),
   role: z.enum(["user", "admin"]).default("user"),
   superAdmin: z.boolean().default(false),
   /** Enrol an authenticator (default: for admins, whom the admin console requires to have one). */
@@ -23,9 +24,9 @@ const UserBody = z.object({
 });
 const LicenseBody = z.object({
   email: z.email(),
-  planId: z.string(),
-  name: z.string().optional(),
-  deviceKey: z.string().nullable().optional(),
+  planId: singleLineText(),
+  name: singleLineText().optional(),
+  deviceKey: singleLineText().nullable().optional(),
   startDate: z.coerce.date().nullable().optional(),
   expireDate: z.coerce.date().nullable().optional(),
   changesLeft: z.number().int().min(0).optional(),
@@ -37,7 +38,7 @@ const SeedOrdersBody = z.object({
       z.object({
         email: z.email(),
         kind: z.enum(["plan", "topup", "tool"]),
-        planId: z.string().optional(),
+        planId: singleLineText().optional(),
         amountMills: z.number().int().min(1).max(100_000_000).optional(),
         status: z.enum(["pending", "paid", "failed", "cancelled", "refunded"]).default("paid"),
         createdAt: z.coerce.date().optional(),
@@ -50,7 +51,7 @@ const SeedOrdersBody = z.object({
 });
 const WorkersRunBody = z.object({ now: z.iso.datetime({ offset: true }) });
 const BalanceBody = z.object({ email: z.email(), amountMills: z.number().int().min(1).max(100_000_000) });
-const BulkBody = z.object({ email: z.email(), planId: z.string(), count: z.number().int().min(1).max(20_000) });
+const BulkBody = z.object({ email: z.email(), planId: singleLineText(), count: z.number().int().min(1).max(20_000) });
 const BulkKeysBody = z.object({ count: z.number().int().min(1).max(5_000), balanceMills: z.number().int().min(0).max(100_000_000) });
 
 async function parse<T extends z.ZodTypeAny>(schema: T, req: Request): Promise<z.infer<T>> {
