@@ -2216,6 +2216,7 @@ export interface operations {
                         };
                         refund: {
                             amountMills: number;
+                            appliedAt: string | null;
                             createdAt: string;
                             id: string;
                             orderId: string;
@@ -2626,6 +2627,7 @@ export interface operations {
                         message: string;
                         refund: {
                             amountMills: number;
+                            appliedAt: string | null;
                             createdAt: string;
                             id: string;
                             orderId: string;
@@ -2796,6 +2798,7 @@ export interface operations {
                         message: string;
                         refund: {
                             amountMills: number;
+                            appliedAt: string | null;
                             createdAt: string;
                             id: string;
                             orderId: string;

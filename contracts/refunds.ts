@@ -24,6 +24,10 @@ export const REFUND_MESSAGES = {
   providerRefused: (message: string) => `The payment provider refused the refund: ${message || "no reason given"}. Nothing was refunded.`,
   unreachable: "The payment provider could not be reached to check this order. Nothing was refunded; try again in a minute.",
   unknown: "The payment provider did not answer, so we do not know whether the refund was made. Nothing was recorded here. The shop asks it again within minutes and records a refund it made; look at the order again before trying once more.",
+  notRecorded:
+    "The payment provider refunded, but the refund could not be recorded here just now. The shop asks the provider again within minutes and records it; look at the order again before trying once more.",
+  recordedNotApplied: (mills: number) =>
+    `${formatPrice(mills)} refunded and recorded. Taking back what it paid for did not finish; the shop completes it within a minute (the customer's e-mail goes then).`,
   alreadyAtProvider: (mills: number) =>
     `The payment provider had already refunded ${formatPrice(mills)} of this order (made in its own portal, or an earlier attempt whose answer was lost). That refund is now recorded; nothing more was refunded.`,
   outsideWindow: (days: number) => `Refunds can be requested within ${days} ${days === 1 ? "day" : "days"} of payment; this payment is older.`,
@@ -70,6 +74,8 @@ export const RefundSchema = z.object({
   reason: z.string(),
   reversal: ReversalSchema,
   createdAt: z.string(),
+  /** When the goods were taken back (licence, days, balance), the e-mail and audit written; null: still to be done, within a minute (decision 034). */
+  appliedAt: z.string().nullable(),
 });
 export type Refund = z.infer<typeof RefundSchema>;
 

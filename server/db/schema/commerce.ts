@@ -255,8 +255,10 @@ export const licenceSuspicions = pgTable(
 /**
  * Money given back for an order, one row per refund (several partial ones up to the amount paid).
  * `source`: an admin's refund, the money-back guarantee (an approved request), or one made at the
- * payment provider itself and seen by its callback, a check or the reconciler. A row is written in
- * the same transaction that takes the goods back, so each refund takes them back exactly once.
+ * payment provider itself and seen by its callback, a check or the reconciler. A row is written as
+ * soon as the provider has refunded, with the order's refunded total, in a transaction of its own
+ * (decision 034); the goods are taken back in a second one that sets `applied_at`, exactly once
+ * (the reconciler applies a row whose second transaction failed).
  */
 export const refunds = pgTable(
   "refunds",
@@ -270,11 +272,24 @@ export const refunds = pgTable(
     reason: text("reason").notNull().default(""),
     /** Who decided it (an admin), or null for one made at the provider. */
     actorUserId: text("actor_user_id"),
-    /** What was taken back: a licence revoked, days removed, a balance debit (jsonb). */
+    /** Their e-mail then (the audit row's actor, written when the refund is applied). */
+    actorEmail: text("actor_email"),
+    /** The money-back request this refund answers (approved when the refund is recorded). */
+    requestId: uuid("request_id").references(() => refundRequests.id),
+    /** The order's refunded total with this refund: whether it completed the order. */
+    refundedTotalMills: money("refunded_total_mills").notNull().default(0),
+    /** What was taken back: a licence revoked, days removed, a balance debit (jsonb); null until applied. */
     reversal: jsonb("reversal").$type<Record<string, unknown>>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When the goods were taken back (the e-mail, the audit rows and the event written); null: still to do. */
+    appliedAt: timestamp("applied_at", { withTimezone: true }),
   },
-  (t) => [index("refunds_order_idx").on(t.orderId), index("refunds_created_idx").on(t.createdAt)],
+  (t) => [
+    index("refunds_order_idx").on(t.orderId),
+    index("refunds_created_idx").on(t.createdAt),
+    // The reconciler's look for refunds recorded but not yet applied (none, nearly always).
+    index("refunds_unapplied_idx").on(t.createdAt).where(sql`${t.appliedAt} is null`),
+  ],
 );
 
 /**

@@ -3,18 +3,21 @@
 // Paid orders are looked at for refunds made at the provider (its portal sends no callback) for
 // the provider's 30 days of refunds , with a backoff of half the time since payment (1 hour to 3 days):
 // about 20 looks per order (decision 024). Orders are claimed with SKIP LOCKED and a moved
-// next_check_at, so instances share the work.
+// next_check_at, so instances share the work. Each refund pass first applies refunds that were
+// recorded but whose goods were not taken back yet (a failure after the provider refunded, decision
+// 034): with the reconciler's 10 s timer, within seconds.
 import { eq, sql } from "drizzle-orm";
 import { orders } from "../../db/schema";
-import { syncProviderRefunds } from "../refunds/service";
+import { applyRecordedRefunds, syncProviderRefunds } from "../refunds/service";
 import type { OrdersDeps } from "./deps";
 import { settleOrder } from "./settle";
 
 /** Refunds at the provider are looked for this long after payment (the provider refunds up to 30 days). */
 const REFUND_LOOK_DAYS = 30;
 
-/** One pass over paid orders due a look for refunds made at the provider. */
-export async function reconcileRefunds(deps: OrdersDeps, now = new Date(), batch = 20): Promise<{ checked: number; refunded: number }> {
+/** One pass: refunds recorded but not applied, then paid orders due a look for refunds made at the provider. */
+export async function reconcileRefunds(deps: OrdersDeps, now = new Date(), batch = 20): Promise<{ applied: number; checked: number; refunded: number }> {
+  const applied = await applyRecordedRefunds(deps, now, batch);
   const at = now.toISOString();
   const claimed = await deps.db.execute(sql`
     update orders
@@ -34,13 +37,13 @@ export async function reconcileRefunds(deps: OrdersDeps, now = new Date(), batch
   for (const { id } of rows) {
     const [order] = await deps.db.select().from(orders).where(eq(orders.id, id));
     if (!order) continue;
-    const applied = await syncProviderRefunds(deps, order, now).catch((err) => {
+    const synced = await syncProviderRefunds(deps, order, now).catch((err) => {
       deps.logger.warn({ err, orderId: id }, "refund check failed; will retry");
       return null;
     });
-    if (applied) refunded++;
+    if (synced) refunded++;
   }
-  return { checked: rows.length, refunded };
+  return { applied, checked: rows.length, refunded };
 }
 
 export async function reconcileOrders(deps: OrdersDeps, now = new Date(), batch = 20): Promise<{ checked: number; settled: number }> {

@@ -1,8 +1,8 @@
 // The money-back guarantee (decision 024): the order's owner asks within REFUND_WINDOW_DAYS of
 // paying, with a reason; one open request per order (a unique partial index decides races);
 // admins see the queue; a super-admin approves (the refund is made through the provider, source
-// "guarantee", and the request is answered in the refund's own transaction) or declines with a
-// note. Every step is e-mailed to the customer; decisions are audited.
+// "guarantee", and the request is approved in the transaction that records the refund, decision 034)
+// or declines with a note. Every step is e-mailed to the customer; decisions are audited.
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { REFUND_MESSAGES, type AdminRefundRequest, type DecideRefundRequestResponse, type OwnRefundRequest, type RefundQueue } from "../../../contracts/refunds";
 import type { CurrentUser } from "../../auth/context";

@@ -1,19 +1,26 @@
-// Refunds (decision 024). The money path of a refund the shop makes (an admin's, or an approved
-// money-back request):
+// Refunds (decision 024; recorded first since decision 034). The money path of a refund the shop
+// makes (an admin's, or an approved money-back request):
 //   1. under the order's row lock: what is left to refund, the provider's 30 days, the goods can be taken
-//      back (a top-up's balance holds the amount), no other refund under way; then the order is
-//      claimed (refund_claim_until) and the transaction ends;
+//      back (a top-up's balance holds the amount), no other refund under way or waiting to be applied;
+//      then the order is claimed (refund_claim_until) and the transaction ends;
 //   2. the provider is asked what it refunded so far (a refund made in its portal, or an earlier
 //      attempt whose answer was lost, is recorded first and nothing more is refunded), then to refund;
-//   3. on `refunded`, ONE transaction: the goods taken back, the refund row, orders.refunded_mills
-//      (and `refunded` once all of it is), the request answered, the e-mail, the audit row.
-//      On `refused` the claim is released and nothing else changes; when the call throws (unknown
-//      outcome) nothing is recorded and the claim lapses by itself, after which the reconciler's
-//      look at the order (scheduled then) records a refund that went through.
-// A refund made at the provider itself is applied by applyRefund too (source "provider"): the row
-// lock and the refunded_mills comparison make replays and races no-ops.
-import { and, eq, sql } from "drizzle-orm";
+//   3. on `refunded`, what the provider did is RECORDED at once, in a small transaction of its own that
+//      no text can fail (recordRefund): the refund row (not yet applied), orders.refunded_mills (and
+//      `refunded` once all of it is), the claim cleared, the answered request approved;
+//   4. then APPLIED, in a second transaction (applyRecordedRefund): the goods taken back, the event,
+//      the e-mail, the audit rows, `applied_at`. If that fails, the refund stays recorded and the
+//      reconciler applies it at its next pass (every 10 s): applying is idempotent under the row locks.
+//      If the record itself fails, the order's refund look is scheduled just after the claim lapses,
+//      and the reconciler records what the provider says it refunded (minutes, not hours).
+//   On `refused` the claim is released and nothing else changes; when the call throws (unknown
+//   outcome) nothing is recorded and the claim lapses by itself, after which the reconciler's look at
+//   the order (scheduled then) records a refund that went through.
+// A refund made at the provider itself is recorded and applied the same way (source "provider"): the
+// row lock and the refunded_mills comparison make replays and races no-ops.
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { REFUND_MESSAGES, type AdminRefundResponse, type Refund, type Reversal } from "../../../contracts/refunds";
+import { storableText } from "../../../contracts/text";
 import { auditLog, orders, refundRequests, refunds } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { formatPrice } from "../../../contracts/money";
@@ -49,19 +56,20 @@ export function toRefundDto(row: RefundRow): Refund {
     reason: row.reason,
     reversal: (row.reversal ?? {}) as Reversal,
     createdAt: row.createdAt.toISOString(),
+    appliedAt: row.appliedAt?.toISOString() ?? null,
   };
 }
 
-interface ApplyInput {
+interface RecordInput {
   orderId: string;
   source: RefundSource;
   /** admin / guarantee: what the provider just refunded. */
   amountMills?: number;
-  /** provider: what the provider says it refunded in all; the difference is applied. */
+  /** provider: what the provider says it refunded in all; the difference is recorded. */
   providerTotalMills?: number;
   reason: string;
   actor: RefundActor | null;
-  /** The money-back request this refund answers (approved in the same transaction). */
+  /** The money-back request this refund answers (approved when the refund is recorded). */
   requestId?: string;
   /** A note for the customer (an approval's). */
   note?: string;
@@ -70,13 +78,18 @@ interface ApplyInput {
   now?: Date;
 }
 
+type Recorded = { order: OrderRow; refund: RefundRow };
+
 /**
- * Records a refund the provider made and takes the goods back, in one transaction. Returns null
- * when there is nothing (more) to apply: a replay, a race lost, a refund under way elsewhere.
+ * Step 3: records what the provider refunded, before anything that can still fail. One small
+ * transaction: the refund row (not applied yet), the order's refunded total and status, the claim
+ * cleared, the answered request approved. Text is made storable here whatever the edge let through,
+ * so that no word can stop the record of money that moved. Returns null when there is nothing
+ * (more) to record: a replay, a race lost, a refund under way elsewhere.
  */
-export async function applyRefund(deps: OrdersDeps, input: ApplyInput): Promise<{ order: OrderRow; refund: RefundRow } | null> {
+export async function recordRefund(deps: OrdersDeps, input: RecordInput): Promise<Recorded | null> {
   const now = input.now ?? new Date();
-  const done = await deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for("update");
     if (!order) return null;
     const left = order.amountMills - order.refundedMills;
@@ -98,43 +111,82 @@ export async function applyRefund(deps: OrdersDeps, input: ApplyInput): Promise<
     }
     const refundedMills = order.refundedMills + amount;
     const full = refundedMills >= order.amountMills;
-    const taken = await takeBack(tx, order, amount, full, input.actor?.id ?? null, now);
-    if (taken.reversal.shortfallMills) {
-      deps.logger.error({ orderId: order.id, tranId: order.tranId, shortfallMills: taken.reversal.shortfallMills }, "top-up refunded at the provider after its credit was spent: shortfall recorded");
-    }
     const [refund] = await tx
       .insert(refunds)
-      .values({ orderId: order.id, amountMills: amount, source: input.source, reason: input.reason, actorUserId: input.actor?.id ?? null, reversal: { ...taken.reversal }, createdAt: now })
+      .values({
+        orderId: order.id,
+        amountMills: amount,
+        source: input.source,
+        reason: storableText(input.reason),
+        actorUserId: input.actor?.id ?? null,
+        actorEmail: input.actor ? storableText(input.actor.email) : null,
+        requestId: input.requestId ?? null,
+        refundedTotalMills: refundedMills,
+        createdAt: now,
+      })
       .returning();
     const [updated] = await tx
       .update(orders)
       .set({ refundedMills, status: full ? "refunded" : order.status, refundClaimUntil: null, updatedAt: now })
       .where(eq(orders.id, order.id))
       .returning();
-    // The order.refunded webhook (and Telegram, if chosen), in the same transaction as the refund.
-    await recordOrderRefunded(tx, order, { id: refund!.id, amountMills: amount, source: input.source, reason: input.reason, refundedTotalMills: refundedMills });
-    // The request this refund answers; a refund of all of it answers any other open one too.
-    const decided = { status: "approved" as const, decidedBy: input.actor?.id ?? null, decidedAt: now };
     if (input.requestId) {
       await tx
         .update(refundRequests)
-        .set({ ...decided, decisionNote: input.note || null })
+        .set({ status: "approved", decidedBy: input.actor?.id ?? null, decidedAt: now, decisionNote: input.note ? storableText(input.note) : null })
         .where(and(eq(refundRequests.id, input.requestId), eq(refundRequests.status, "open")));
+    }
+    return { order: updated!, refund: refund! };
+  });
+}
+
+/**
+ * Step 4: applies a recorded refund: the goods taken back, the order.refunded event, the other open
+ * request of a fully refunded order answered, the e-mail, the audit rows, `applied_at`; one
+ * transaction under the refund's and the order's row locks. Idempotent: a refund applied already
+ * (by the request that recorded it, or by the reconciler) is left alone and null returned.
+ */
+export async function applyRecordedRefund(deps: OrdersDeps, refundId: string, now = new Date()): Promise<Recorded | null> {
+  const done = await deps.db.transaction(async (tx) => {
+    const [pending] = await tx.select().from(refunds).where(eq(refunds.id, refundId));
+    if (!pending || pending.appliedAt) return null;
+    // The order first, as every refund path locks it, then the refund row.
+    const [order] = await tx.select().from(orders).where(eq(orders.id, pending.orderId)).for("update");
+    const [refund] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for("update");
+    if (!order || !refund || refund.appliedAt) return null;
+    const amount = refund.amountMills;
+    const refundedMills = refund.refundedTotalMills;
+    const full = refundedMills >= order.amountMills;
+    const actor = refund.actorUserId ? { id: refund.actorUserId, email: refund.actorEmail } : null;
+    const taken = await takeBack(tx, order, amount, full, actor?.id ?? null, now);
+    if (taken.reversal.shortfallMills) {
+      deps.logger.error({ orderId: order.id, tranId: order.tranId, shortfallMills: taken.reversal.shortfallMills }, "top-up refunded at the provider after its credit was spent: shortfall recorded");
+    }
+    const [applied] = await tx
+      .update(refunds)
+      .set({ reversal: { ...taken.reversal }, appliedAt: now })
+      .where(eq(refunds.id, refund.id))
+      .returning();
+    // The order.refunded webhook (and Telegram, if chosen), with the refund's application.
+    await recordOrderRefunded(tx, order, { id: refund.id, amountMills: amount, source: refund.source, reason: refund.reason, refundedTotalMills: refundedMills });
+    // The request this refund answers was approved with the record; a refund of all of it answers any other open one too.
+    const [request] = refund.requestId ? await tx.select().from(refundRequests).where(eq(refundRequests.id, refund.requestId)) : [];
+    if (request) {
       await tx.insert(auditLog).values({
-        actorUserId: input.actor?.id ?? null,
-        actorEmail: input.actor?.email ?? null,
+        actorUserId: actor?.id ?? null,
+        actorEmail: actor?.email ?? null,
         action: "refund_request.approve",
         targetType: "order",
         targetId: order.id,
         before: { status: "open" },
-        after: { status: "approved", refundId: refund!.id, amountMills: amount },
-        note: input.note || null,
+        after: { status: "approved", refundId: refund.id, amountMills: amount },
+        note: request.decisionNote,
         createdAt: now,
       });
     } else if (full) {
       await tx
         .update(refundRequests)
-        .set({ ...decided, decisionNote: "Refunded in full." })
+        .set({ status: "approved", decidedBy: actor?.id ?? null, decidedAt: now, decisionNote: "Refunded in full." })
         .where(and(eq(refundRequests.orderId, order.id), eq(refundRequests.status, "open")));
     }
     await enqueueEmail(tx, {
@@ -146,35 +198,77 @@ export async function applyRefund(deps: OrdersDeps, input: ApplyInput): Promise<
         orderAmountMills: order.amountMills,
         refundedMills,
         takenBack: taken.lines,
-        approvedRequest: input.source === "guarantee",
-        note: input.note ?? "",
+        approvedRequest: refund.source === "guarantee",
+        note: request?.decisionNote ?? "",
         historyUrl: `${deps.baseUrl}/transactions-history`,
       },
     });
     await tx.insert(auditLog).values({
-      actorUserId: input.actor?.id ?? null,
-      actorEmail: input.actor?.email ?? null,
+      actorUserId: actor?.id ?? null,
+      actorEmail: actor?.email ?? null,
       action: "order.refund",
       targetType: "order",
       targetId: order.id,
-      before: { status: order.status, refundedMills: order.refundedMills },
-      after: { status: updated!.status, refundedMills, amountMills: amount, source: input.source, reversal: taken.reversal },
-      note: input.reason || null,
+      before: { status: "paid", refundedMills: refundedMills - amount },
+      after: { status: full ? "refunded" : "paid", refundedMills, amountMills: amount, source: refund.source, reversal: taken.reversal },
+      note: refund.reason || null,
       createdAt: now,
     });
-    return { order: updated!, refund: refund! };
+    return { order, refund: applied! };
   });
   if (done) {
-    deps.logger.info({ orderId: done.order.id, amountMills: done.refund.amountMills, source: done.refund.source }, "refund recorded");
+    deps.logger.info({ orderId: done.order.id, amountMills: done.refund.amountMills, source: done.refund.source }, "refund applied");
     deps.onEmailQueued?.();
   }
   return done;
 }
 
+/** Applies a recorded refund now; a failure is logged and left to the reconciler (the refund stays recorded). */
+async function applyOrLeave(deps: OrdersDeps, recorded: Recorded, now: Date): Promise<RefundRow> {
+  try {
+    await applyRecordedRefund(deps, recorded.refund.id, now);
+  } catch (err) {
+    deps.logger.error({ err, orderId: recorded.order.id, refundId: recorded.refund.id }, "refund recorded, but taking the goods back failed: the reconciler applies it at its next pass");
+  }
+  // Whoever applied it (this call, or the reconciler racing it), the row as it is now.
+  const [row] = await deps.db.select().from(refunds).where(eq(refunds.id, recorded.refund.id));
+  return row ?? recorded.refund;
+}
+
+/**
+ * Records and applies a refund the provider made (see recordRefund and applyRecordedRefund). Returns
+ * null when there was nothing (more) to record; the refund may come back not yet applied (appliedAt
+ * null) when its application failed: the reconciler finishes it.
+ */
+export async function applyRefund(deps: OrdersDeps, input: RecordInput): Promise<Recorded | null> {
+  const now = input.now ?? new Date();
+  const recorded = await recordRefund(deps, { ...input, now });
+  if (!recorded) return null;
+  return { order: recorded.order, refund: await applyOrLeave(deps, recorded, now) };
+}
+
+/**
+ * The reconciler's first duty each pass: refunds recorded whose goods were not taken back yet (a
+ * failure after the provider refunded), oldest first. Each is applied once, whichever instance
+ * gets there first.
+ */
+export async function applyRecordedRefunds(deps: OrdersDeps, now = new Date(), batch = 20): Promise<number> {
+  const pending = await deps.db.select({ id: refunds.id, orderId: refunds.orderId }).from(refunds).where(isNull(refunds.appliedAt)).orderBy(asc(refunds.createdAt)).limit(batch);
+  let applied = 0;
+  for (const { id, orderId } of pending) {
+    const done = await applyRecordedRefund(deps, id, now).catch((err) => {
+      deps.logger.error({ err, orderId, refundId: id }, "a recorded refund could not be applied; will retry");
+      return null;
+    });
+    if (done) applied++;
+  }
+  return applied;
+}
+
 /**
  * A refund made at the provider (its portal, or ours whose answer was lost): when the provider
- * says more was refunded than the order records, the difference is applied as a "provider"
- * refund. Throws when the provider cannot tell (the caller logs and tries again later).
+ * says more was refunded than the order records, the difference is recorded and applied as a
+ * "provider" refund. Throws when the provider cannot tell (the caller logs and tries again later).
  */
 export async function syncProviderRefunds(deps: OrdersDeps, order: OrderRow, now = new Date()): Promise<OrderRow | null> {
   if (order.status !== "paid") return null;
@@ -198,6 +292,14 @@ async function claimRefund(deps: OrdersDeps, orderId: string, requested: number 
     const paidAt = order.paidAt ?? order.createdAt;
     if (now.getTime() - paidAt.getTime() > PROVIDER_REFUND_DAYS * DAY_MS) throw new AppError("REFUND_WINDOW_CLOSED", REFUND_MESSAGES.tooOld);
     if (order.refundClaimUntil && order.refundClaimUntil > now) throw new AppError("REFUND_IN_PROGRESS", REFUND_MESSAGES.inProgress);
+    // A refund recorded but not applied yet (its goods are still to be taken back: a top-up's balance
+    // would be judged before its debit): the reconciler finishes it within seconds.
+    const [unapplied] = await tx
+      .select({ id: refunds.id })
+      .from(refunds)
+      .where(and(eq(refunds.orderId, order.id), isNull(refunds.appliedAt)))
+      .limit(1);
+    if (unapplied) throw new AppError("REFUND_IN_PROGRESS", REFUND_MESSAGES.inProgress);
     const balance = await balanceHolding(tx, order);
     if (balance !== null && balance < amountMills) throw new AppError("REFUND_BALANCE_TOO_LOW", REFUND_MESSAGES.balanceTooLow(balance, amountMills));
     const [claimed] = await tx
@@ -214,6 +316,20 @@ async function releaseClaim(deps: OrdersDeps, orderId: string, extra: Partial<ty
     .update(orders)
     .set({ refundClaimUntil: null, ...extra })
     .where(eq(orders.id, orderId));
+}
+
+/**
+ * The provider may have refunded and nothing is recorded here: the claim is kept until it lapses and
+ * the order's next refund look is scheduled just after it, so the reconciler records what the
+ * provider says within minutes. Best effort: when even this write fails, the look keeps its
+ * schedule (an hour to three days away) and the error is logged for the operator.
+ */
+async function lookSoon(deps: OrdersDeps, orderId: string, now: Date) {
+  await deps.db
+    .update(orders)
+    .set({ nextCheckAt: new Date(now.getTime() + REFUND_CLAIM_MS + 5_000) })
+    .where(eq(orders.id, orderId))
+    .catch((err: unknown) => deps.logger.error({ err, orderId }, "refund: could not schedule the order's next look at the provider"));
 }
 
 export interface RefundInput {
@@ -244,7 +360,12 @@ export async function refundOrder(deps: OrdersDeps, input: RefundInput): Promise
     throw new AppError("PROVIDER_UNAVAILABLE", REFUND_MESSAGES.unreachable);
   }
   if (already > order.refundedMills) {
-    await applyRefund(deps, { orderId: order.id, source: "provider", providerTotalMills: already, reason: "Refunded at the payment provider", actor: null, claimed: true, now });
+    try {
+      await applyRefund(deps, { orderId: order.id, source: "provider", providerTotalMills: already, reason: "Refunded at the payment provider", actor: null, claimed: true, now });
+    } catch (err) {
+      await lookSoon(deps, order.id, now);
+      throw err;
+    }
     await releaseClaim(deps, order.id);
     throw new AppError("REFUND_ALREADY_MADE", REFUND_MESSAGES.alreadyAtProvider(already - order.refundedMills));
   }
@@ -256,10 +377,7 @@ export async function refundOrder(deps: OrdersDeps, input: RefundInput): Promise
     // Unknown: the refund may have been made. Record nothing; keep the claim until it lapses, then
     // the reconciler looks (scheduled just after) and records it if it went through.
     deps.logger.error({ err, orderId: order.id, amountMills }, "refund: no answer from the provider, outcome unknown");
-    await deps.db
-      .update(orders)
-      .set({ nextCheckAt: new Date(now.getTime() + REFUND_CLAIM_MS + 5_000) })
-      .where(eq(orders.id, order.id));
+    await lookSoon(deps, order.id, now);
     throw new AppError("REFUND_OUTCOME_UNKNOWN", REFUND_MESSAGES.unknown);
   }
   if (outcome.outcome === "refused") {
@@ -267,23 +385,27 @@ export async function refundOrder(deps: OrdersDeps, input: RefundInput): Promise
     deps.logger.warn({ orderId: order.id, code: outcome.code, message: outcome.message }, "refund refused by the provider");
     throw new AppError("REFUND_REFUSED", REFUND_MESSAGES.providerRefused(`${outcome.message} (${outcome.code})`));
   }
-  const applied = await applyRefund(deps, {
-    orderId: order.id,
-    source: input.source,
-    amountMills,
-    reason: input.reason,
-    actor: input.actor,
-    requestId: input.requestId,
-    note: input.note,
-    claimed: true,
-    now,
-  });
-  if (!applied) throw new Error(`refund of ${order.id} made at the provider but not recorded`);
-  const reversal = (applied.refund.reversal ?? {}) as Reversal;
+  // The provider refunded: the record first, before anything that can still fail.
+  let recorded: Recorded | null;
+  try {
+    recorded = await recordRefund(deps, { orderId: order.id, source: input.source, amountMills, reason: input.reason, actor: input.actor, requestId: input.requestId, note: input.note, claimed: true, now });
+  } catch (err) {
+    deps.logger.error({ err, orderId: order.id, amountMills }, "refund made at the provider, but recording it failed: the reconciler records it once the claim lapses");
+    await lookSoon(deps, order.id, now);
+    throw new AppError("REFUND_OUTCOME_UNKNOWN", REFUND_MESSAGES.notRecorded);
+  }
+  if (!recorded) {
+    // Nothing left to record: the order was refunded meanwhile by a path that ignored the claim. Let the reconciler compare.
+    deps.logger.error({ orderId: order.id, amountMills }, "refund made at the provider, but the order had nothing left to record it against");
+    await lookSoon(deps, order.id, now);
+    throw new AppError("REFUND_OUTCOME_UNKNOWN", REFUND_MESSAGES.notRecorded);
+  }
+  // Then the goods, the e-mail, the audit rows and the event; what fails here the reconciler finishes.
+  const refund = await applyOrLeave(deps, recorded, now);
   return {
-    refund: toRefundDto(applied.refund),
-    order: { id: applied.order.id, status: applied.order.status, amountMills: applied.order.amountMills, refundedMills: applied.order.refundedMills },
-    message: refundSummary(applied.refund.amountMills, reversal),
+    refund: toRefundDto(refund),
+    order: { id: recorded.order.id, status: recorded.order.status, amountMills: recorded.order.amountMills, refundedMills: recorded.order.refundedMills },
+    message: refund.appliedAt ? refundSummary(refund.amountMills, (refund.reversal ?? {}) as Reversal) : REFUND_MESSAGES.recordedNotApplied(refund.amountMills),
   };
 }
 

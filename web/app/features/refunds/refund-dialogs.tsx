@@ -59,7 +59,8 @@ function RefundOrderForm({ order, onDone }: { order: Order; onDone: () => void }
     if (next.amount || next.reason || mills === null) return;
     try {
       const result = await refund.mutateAsync({ orderId: order.id, body: { amountMills: mills === left ? undefined : mills, reason: reason.trim() } });
-      toast.success("Refund made", { description: result.message });
+      // Recorded but its goods not taken back yet (decision 034): the message says the shop finishes it.
+      (result.refund.appliedAt ? toast.success : toast.warning)("Refund made", { description: result.message });
       onDone();
     } catch (error) {
       toast.error("Refund not made", { description: errorMessage(error) });

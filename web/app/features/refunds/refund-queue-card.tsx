@@ -120,7 +120,7 @@ function DecideForm({ deciding, onDone }: { deciding: Decision; onDone: () => vo
     event.preventDefault();
     try {
       const result = await decide.mutateAsync({ requestId: request.id, decision, note: note.trim() });
-      toast.success(approve ? "Refund approved" : "Request declined", { description: result.message });
+      (result.refund && !result.refund.appliedAt ? toast.warning : toast.success)(approve ? "Refund approved" : "Request declined", { description: result.message });
     } catch (error) {
       toast.error(approve ? "Refund not made" : "Request not declined", { description: errorMessage(error) });
     }
