@@ -8,47 +8,11 @@
 //                   Unicode and no NUL, nothing else checked, nothing trimmed.
 // "Valid Unicode" means no lone UTF-16 surrogate ("\ud800" in JSON): PostgreSQL refuses it in text
 // and jsonb, and the refusal used to come as a 500 after the work it stopped had begun (issue #26).
-// The checks are shared with the web, which runs the same rule before it sends (textProblem).
+// The rules themselves (textProblem, no zod) are in text-rules.ts, shared with the web's own checks.
 import { z } from "zod";
+import { TEXT_MESSAGES, textProblem, type TextKind } from "./text-rules";
 
-/** What the edge says when it refuses text (the public pages translate these, web/app/locales). */
-export const TEXT_MESSAGES = {
-  nul: "Must not contain the NUL character",
-  unicode: "Must be valid Unicode text: it holds a broken character",
-  control: "Must not contain control characters",
-  lineBreak: "Must be on one line",
-} as const;
-export type TextProblem = keyof typeof TEXT_MESSAGES;
-/** Kept for the callers of the first rule (NUL only). */
-export const NO_NUL_MESSAGE = TEXT_MESSAGES.nul;
-
-export type TextKind = "opaque" | "single-line" | "multi-line";
-
-/* eslint-disable no-control-regex -- these find control characters: that is their purpose */
-/** A lone surrogate: in a `u` regex a surrogate pair is one code point, so only a lone half matches. */
-const LONE_SURROGATE = /\p{Cs}/u;
-/** C0 controls (NUL included), DEL and C1 controls. */
-const CONTROL = /[\u0000-\u001F\u007F-\u009F]/;
-const LINE_BREAK = /[\n\r\u2028\u2029]/;
-/** Quick tests: one scan for the usual text that is fine. */
-const ANY_PROBLEM: Record<TextKind, RegExp> = {
-  opaque: /[\u0000\uD800-\uDFFF]/,
-  "single-line": /[\u0000-\u001F\u007F-\u009F\u2028\u2029\uD800-\uDFFF]/,
-  "multi-line": /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uD800-\uDFFF]/,
-};
-/* eslint-enable no-control-regex */
-
-/** What is wrong with this text for a field of this kind, or null when nothing is. */
-export function textProblem(value: string, kind: TextKind): TextProblem | null {
-  // Without the `u` flag the quick test sees the halves of every pair, so a pair sends it on to the exact tests.
-  if (!ANY_PROBLEM[kind].test(value)) return null;
-  if (value.includes("\u0000")) return "nul";
-  if (LONE_SURROGATE.test(value)) return "unicode";
-  if (kind === "opaque") return null;
-  if (kind === "single-line" && LINE_BREAK.test(value)) return "lineBreak";
-  const controls = kind === "multi-line" ? value.replace(/[\t\n\r]/g, "") : value;
-  return CONTROL.test(controls) ? "control" : null;
-}
+export { NO_NUL_MESSAGE, storableText, TEXT_MESSAGES, textProblem, type TextKind, type TextProblem } from "./text-rules";
 
 type StringParams = Parameters<typeof z.string>[0];
 
@@ -69,12 +33,3 @@ export const validText = (params?: StringParams) => checked("opaque", params, fa
 
 /** @deprecated the first rule (NUL only, now valid Unicode too): choose singleLineText or multiLineText. */
 export const dbText = validText;
-
-/**
- * The last line of defence for text written after money moved (decision 034): what the edge
- * would have refused is made storable instead of failing the write (a lone surrogate becomes
- * U+FFFD, NUL is dropped). Never a substitute for the edge's refusal.
- */
-export function storableText(value: string): string {
-  return value.replace(/\p{Cs}/gu, "\uFFFD").replaceAll("\u0000", "");
-}

@@ -5,6 +5,7 @@ import { useId, useState } from "react";
 import { toast } from "sonner";
 
 import { formatPrice, parseDollars } from "../../../../contracts/money";
+import { TEXT_MESSAGES, textProblem } from "../../../../contracts/text-rules";
 import { DialogSubmitFooter } from "~/components/dialog-submit-footer";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
@@ -25,6 +26,12 @@ function FieldError({ id, message }: { id: string; message: string | null }) {
       {message}
     </p>
   ) : null;
+}
+
+/** The server's text rule for a reason (decision 034), checked before sending: its words, or null. */
+function reasonTextError(reason: string): string | null {
+  const problem = textProblem(reason.trim(), "multi-line");
+  return problem ? TEXT_MESSAGES[problem] : null;
 }
 
 /** "7.99" for 7990 mills (integer arithmetic). */
@@ -53,7 +60,7 @@ function RefundOrderForm({ order, onDone }: { order: Order; onDone: () => void }
     const mills = parseDollars(amount, { decimals: 2 });
     const next = {
       amount: mills === null || mills <= 0 ? REFUND_MESSAGES.amount : mills > left ? REFUND_MESSAGES.tooMuch(left) : null,
-      reason: reason.trim().length < 1 || reason.trim().length > REFUND_REASON_MAX ? REFUND_MESSAGES.reason : null,
+      reason: reason.trim().length < 1 || reason.trim().length > REFUND_REASON_MAX ? REFUND_MESSAGES.reason : reasonTextError(reason),
     };
     setErrors(next);
     if (next.amount || next.reason || mills === null) return;
@@ -134,6 +141,11 @@ function RequestRefundForm({ order, onDone }: { order: Order; onDone: () => void
     event.preventDefault();
     if (length < REQUEST_REASON_MIN || length > REQUEST_REASON_MAX) {
       setError(REFUND_MESSAGES.requestReason);
+      return;
+    }
+    const textError = reasonTextError(reason);
+    if (textError) {
+      setError(textError);
       return;
     }
     setError(null);

@@ -14,6 +14,7 @@ import { useSearchParams } from "react-router";
 
 import { formatPrice } from "../../../../contracts/money";
 import { plansForMarket, type CataloguePlan } from "../../../../contracts/plan-catalogue";
+import { textProblem } from "../../../../contracts/text-rules";
 import { PublicPage } from "~/components/public/public-page";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -43,7 +44,14 @@ const TITLE_KEYS: Record<CataloguePlan["title"], string> = {
 };
 
 export function isValidToolEmail(value: string) {
-  return EMAIL_PATTERN.test(value.trim());
+  const email = value.trim();
+  // The server's rule for one line of text too (decision 034): the page says so in its own words.
+  return EMAIL_PATTERN.test(email) && textProblem(email, "single-line") === null;
+}
+
+/** The `license` the tool put in the link: none, or a device key the server will take. */
+export function isValidToolDeviceKey(deviceKey: string) {
+  return deviceKey === "" || (deviceKey.includes(DEVICE_KEY_MARKER) && textProblem(deviceKey, "single-line") === null);
 }
 
 function planName(t: TFunction, plan: CataloguePlan) {
@@ -61,7 +69,7 @@ export function SubscriptionToolPage({ variant }: { variant: "v1" | "v2" }) {
   const id = useId();
   const [searchParams] = useSearchParams();
   const deviceKey = searchParams.get("license")?.trim() ?? "";
-  const deviceKeyValid = deviceKey === "" || deviceKey.includes(DEVICE_KEY_MARKER);
+  const deviceKeyValid = isValidToolDeviceKey(deviceKey);
 
   const [planId, setPlanId] = useState<string | null>(null);
   const [email, setEmail] = useState("");
