@@ -36,7 +36,7 @@ export const SHOP_EVENT_DESCRIPTIONS: Record<ShopEventType, string> = {
   "licence.suspicious": "A licence was used from too many addresses or device keys today",
   "otp.stock_low": "The upstream OTP mail supplier is out of stock",
   "ops.outbox_stuck": "E-mails or notifications have been due for a while without being sent",
-  "ops.reconciler_stuck": "Pending payments past their lifetime are not being settled",
+  "ops.reconciler_stuck": "Pending payments past their lifetime are not being settled, or refunds made are not taking their goods back",
 };
 
 /** TELEGRAM_EVENTS unset: what the seller hears about by default. */

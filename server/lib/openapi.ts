@@ -108,8 +108,9 @@ const API_DESCRIPTION = `The shop's HTTP API: the web app's own calls (session c
 (\`Authorization: Bearer <key>\`) and the desktop tool's licence protocol.
 
 Every error is JSON \`{ code, message, issues? }\` with a 4xx status; clients branch on \`code\`. A
-422 names each field that broke its rule in \`issues\`. Text that is stored or searched refuses the
-NUL character (422). Bodies are JSON (\`Content-Type: application/json\`), 256 KiB and 32 levels of
+422 names each field that broke its rule in \`issues\`. Text must be valid Unicode (no lone UTF-16
+surrogate) without the NUL character; names, search terms, keys and addresses are one line without
+control characters, reasons and notes may hold line breaks and tabs (422). Bodies are JSON (\`Content-Type: application/json\`), 256 KiB and 32 levels of
 nesting at most. Rate-limited operations send \`RateLimit-*\` headers, and \`Retry-After\` with a 429.
 Money is in integer mills (1/1000 of a dollar).`;
 

@@ -8,7 +8,7 @@ import { and, eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Tx } from "../../db/client";
-import { deliveries, emailOutbox, inboundMessages, licenses, orders, shopEvents, shopEventThrottle, webhookEndpoints } from "../../db/schema";
+import { deliveries, emailOutbox, inboundMessages, licenses, orders, refunds, shopEvents, shopEventThrottle, webhookEndpoints } from "../../db/schema";
 import type { QueueWorker } from "../../lib/durable-queue";
 import { SupplierError } from "../../providers/mail-supplier/types";
 import type { TestClient } from "../../test/harness";
@@ -206,7 +206,7 @@ describe("OTP mail and balances", () => {
 
 describe("the seller's own alerts", () => {
   it("the watchdog: e-mails or deliveries due for 15 minutes, payments past their lifetime; each at most once an hour", async () => {
-    expect(await runWatchdog(db())).toMatchObject({ emails: 0, deliveries: 0, orders: 0, alerts: [] });
+    expect(await runWatchdog(db())).toMatchObject({ emails: 0, deliveries: 0, orders: 0, refunds: 0, alerts: [] });
     await db().insert(emailOutbox).values({ toAddress: "late@example.com", subject: "s", html: "h", text: "t", template: "verify-email", nextAttemptAt: sql`now() - interval '20 minutes'` });
     const [stale] = await insertOrders(db(), [{ kind: "plan", planId: "local-1m", status: "pending", email: "late@example.com" }]);
     await db().update(orders).set({ expiresAt: sql`now() - interval '20 minutes'` }).where(eq(orders.id, stale!.id));
@@ -216,6 +216,20 @@ describe("the seller's own alerts", () => {
     expect(await deliveriesOf("ops.reconciler_stuck")).toEqual([expect.objectContaining({ channel: "telegram" })]);
     await db().delete(emailOutbox).where(eq(emailOutbox.toAddress, "late@example.com"));
     await db().update(orders).set({ status: "cancelled" }).where(eq(orders.id, stale!.id));
+  });
+
+  it("the watchdog: a refund recorded 15 minutes ago whose goods were not taken back (decision 034)", async () => {
+    const [order] = await insertOrders(db(), [{ kind: "plan", planId: "local-1m", status: "refunded", email: "stuck-refund@example.com" }]);
+    await db().update(orders).set({ refundedMills: order!.amountMills }).where(eq(orders.id, order!.id));
+    const [fresh] = await db().insert(refunds).values({ orderId: order!.id, amountMills: order!.amountMills, source: "admin", reason: "r", refundedTotalMills: order!.amountMills }).returning();
+    // Just recorded: the reconciler has 15 minutes before anyone is told.
+    expect(await runWatchdog(db())).toMatchObject({ refunds: 0 });
+    await db().update(refunds).set({ createdAt: sql`now() - interval '20 minutes'` }).where(eq(refunds.id, fresh!.id));
+    await db().update(shopEventThrottle).set({ lastAt: sql`now() - interval '61 minutes'` });
+    expect(await runWatchdog(db())).toMatchObject({ orders: 0, refunds: 1, alerts: ["ops.reconciler_stuck"] });
+    expect((await events("ops.reconciler_stuck")).map((e) => e.data)).toContainEqual({ orders: 0, refunds: 1, minutes: 15 });
+    await db().update(refunds).set({ appliedAt: new Date() }).where(eq(refunds.id, fresh!.id));
+    expect(await runWatchdog(db())).toMatchObject({ refunds: 0 });
   });
 
   it("the suspicious-licence check tells the seller once a day, with the audit event", async () => {

@@ -61,6 +61,8 @@ export function renderTelegramMessage(type: ShopEventType, data: Record<string, 
     case "ops.outbox_stuck":
       return `🚨 <b>Outbox stuck</b>: ${escape(num(data.emails))} e-mails and ${escape(num(data.deliveries))} notifications have been due for more than ${escape(num(data.minutes))} minutes.`;
     case "ops.reconciler_stuck":
-      return `🚨 <b>Payments not settling</b>: ${escape(num(data.orders))} pending payments are more than ${escape(num(data.minutes))} minutes past their lifetime.`;
+      return Number(data.refunds ?? 0) > 0
+        ? `🚨 <b>Payments not settling</b>: ${escape(num(data.orders))} pending payments are more than ${escape(num(data.minutes))} minutes past their lifetime, and ${escape(num(data.refunds))} refunds made more than ${escape(num(data.minutes))} minutes ago have not taken their goods back yet.`
+        : `🚨 <b>Payments not settling</b>: ${escape(num(data.orders))} pending payments are more than ${escape(num(data.minutes))} minutes past their lifetime.`;
   }
 }

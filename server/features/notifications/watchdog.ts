@@ -1,7 +1,8 @@
 // The watchdog: every minute (each instance; the alerts are throttled across instances) it looks
 // for work nobody is doing: e-mails or deliveries due for more than STUCK_MINUTES (their worker is
-// down or wedged), and pending payments more than STUCK_MINUTES past their lifetime (the
-// reconciler is not settling them). Each alert goes out at most once an hour. It also prunes old
+// down or wedged), pending payments more than STUCK_MINUTES past their lifetime, and refunds
+// recorded more than STUCK_MINUTES ago whose goods were not taken back (the reconciler is not
+// settling or applying them; decision 034). Each alert goes out at most once an hour. It also prunes old
 // events (with their deliveries and attempts) once nothing of them is pending.
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
@@ -18,18 +19,20 @@ export interface WatchdogFindings {
   emails: number;
   deliveries: number;
   orders: number;
+  refunds: number;
   alerts: string[];
 }
 
 export async function runWatchdog(db: Db, { minutes = STUCK_MINUTES }: { minutes?: number } = {}): Promise<WatchdogFindings> {
-  const [row] = await queryRows<{ emails: string | number; deliveries: string | number; orders: string | number }>(
+  const [row] = await queryRows<{ emails: string | number; deliveries: string | number; orders: string | number; refunds: string | number }>(
     db,
     sql`select
           (select count(*) from email_outbox where status = 'pending' and next_attempt_at < now() - make_interval(mins => ${minutes})) as emails,
           (select count(*) from deliveries where status = 'pending' and next_attempt_at < now() - make_interval(mins => ${minutes})) as deliveries,
-          (select count(*) from orders where status = 'pending' and expires_at < now() - make_interval(mins => ${minutes})) as orders`,
+          (select count(*) from orders where status = 'pending' and expires_at < now() - make_interval(mins => ${minutes})) as orders,
+          (select count(*) from refunds where applied_at is null and created_at < now() - make_interval(mins => ${minutes})) as refunds`,
   );
-  const findings: WatchdogFindings = { emails: Number(row?.emails ?? 0), deliveries: Number(row?.deliveries ?? 0), orders: Number(row?.orders ?? 0), alerts: [] };
+  const findings: WatchdogFindings = { emails: Number(row?.emails ?? 0), deliveries: Number(row?.deliveries ?? 0), orders: Number(row?.orders ?? 0), refunds: Number(row?.refunds ?? 0), alerts: [] };
   if (findings.emails || findings.deliveries) {
     const sent = await recordThrottledShopEvent(
       db,
@@ -38,11 +41,11 @@ export async function runWatchdog(db: Db, { minutes = STUCK_MINUTES }: { minutes
     );
     if (sent) findings.alerts.push("ops.outbox_stuck");
   }
-  if (findings.orders) {
+  if (findings.orders || findings.refunds) {
     const sent = await recordThrottledShopEvent(
       db,
       { key: "ops.reconciler_stuck", everySeconds: ALERT_EVERY_SECONDS },
-      { type: "ops.reconciler_stuck", subject: "reconciler", data: { orders: findings.orders, minutes } },
+      { type: "ops.reconciler_stuck", subject: "reconciler", data: { orders: findings.orders, refunds: findings.refunds, minutes } },
     );
     if (sent) findings.alerts.push("ops.reconciler_stuck");
   }
