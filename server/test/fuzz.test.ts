@@ -814,6 +814,11 @@ describe("text that is not text is refused where it is sent (decision 034)", () 
   it("a customer's e-mail in the admin's path, and better-auth's bodies behind our edge, refuse it too", async () => {
     expect((await ask("GET", `/api/admin/customers/${encodeURIComponent(`a\u0007${victim.email}`)}`, "superAdmin")).status).toBe(422);
     expect((await ask("GET", "/api/admin/customers/a%ED%A0%80%40example.com", "superAdmin")).status).toBeLessThan(500);
+    // The spec's functions: an address is an address (ASCII), so a broken or control character is refused.
+    for (const gmail of ["a\\ud800@gmail.com", "a\\u0007b@gmail.com"]) {
+      const res = await t.app.request(`${base}/functions/v1/check-otp-gmail`, { method: "POST", headers: { ...CALLER_HEADERS.user, origin: base, "content-type": "application/json" }, body: `{"service":"EMAIL_SERVICE_1","gmail":"${gmail}"}` });
+      expect(res.status, gmail).toBe(422);
+    }
     const auth = (endpoint: string, json: string) => t.app.request(`${base}/api/auth/${endpoint}`, { method: "POST", headers: { "content-type": "application/json", origin: base, "x-forwarded-for": `10.203.0.${++ip & 255}` }, body: json });
     for (const [endpoint, json] of [
       ["sign-up/email", `{"email":"new-${ip}@example.com","password":"a long password 1","name":"\\ud800"}`],

@@ -46,4 +46,14 @@ describe("Telegram simulator", () => {
     expect(page).toContain("plain &lt;not&gt; html &amp; such");
     expect(page).toContain("3 messages");
   });
+
+  it("refuses text that is not UTF-8 (a lone surrogate, NUL) as Telegram does, and stores nothing (decision 034)", async () => {
+    for (const text of ["broken \ud800 text", "a\u0000b"]) {
+      const res = await send({ chat_id: 424242, text });
+      expect(res.status, JSON.stringify(text)).toBe(400);
+      expect(await res.json()).toEqual({ ok: false, error_code: 400, description: "Bad Request: text must be encoded in UTF-8" });
+    }
+    const { messages } = (await (await app.request("/dev/telegram/messages.json")).json()) as { messages: unknown[] };
+    expect(messages).toHaveLength(3);
+  });
 });

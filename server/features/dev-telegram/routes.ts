@@ -4,7 +4,7 @@
 // token; what it received is kept in the database and shown at /dev/telegram (and as JSON at
 // /dev/telegram/messages.json for tests), like the dev mailbox.
 import { Hono, type Context } from "hono";
-import { singleLineText } from "../../../contracts/text";
+import { singleLineText, textProblem } from "../../../contracts/text";
 import { TELEGRAM_SIMULATOR_TOKEN } from "../../config";
 import type { Db } from "../../db/client";
 import { validationError } from "../../lib/errors";
@@ -63,7 +63,8 @@ export function createDevTelegramRoutes({ db, token = TELEGRAM_SIMULATOR_TOKEN }
     if (!/^(-?\d{1,20}|@[A-Za-z][A-Za-z0-9_]{4,31})$/.test(chatId)) return refuse(c, 400, "Bad Request: chat not found");
     const text = typeof params.text === "string" ? params.text : params.text === undefined ? "" : String(params.text);
     if (!text.trim()) return refuse(c, 400, "Bad Request: message text is empty");
-    if (text.includes("\u0000")) return refuse(c, 400, "Bad Request: text must be encoded in UTF-8");
+    // NUL or a lone UTF-16 surrogate (decision 034): what Telegram says of bytes that are not UTF-8.
+    if (textProblem(text, "opaque")) return refuse(c, 400, "Bad Request: text must be encoded in UTF-8");
     const parseMode = typeof params.parse_mode === "string" && params.parse_mode ? params.parse_mode : null;
     if (parseMode && !["html", "markdown", "markdownv2"].includes(parseMode.toLowerCase())) return refuse(c, 400, "Bad Request: unsupported parse_mode");
     let plain = text;
