@@ -142,7 +142,8 @@ describe("changes to the account's protection are e-mailed to its owner at once"
 describe("each authenticator code is accepted once per account", () => {
   it("a code that signed in once is refused in another sign-in within its 30 seconds", async () => {
     const admin = await t.signedInUser({ role: "admin" });
-    const code = totpCode(admin.totpSecret!, (Math.floor(Date.now() / STEP) - 1) * STEP);
+    // A code still valid for at least 30 s (the current or the next step), handed out once.
+    const code = await nextTotpCode(admin.totpSecret!);
     const first = t.client();
     await first.json("/api/auth/sign-in/email", { json: { email: admin.email, password: PASSWORD } });
     expect((await first.json("/api/auth/two-factor/verify-totp", { json: { code } })).status).toBe(200);
@@ -158,7 +159,8 @@ describe("each authenticator code is accepted once per account", () => {
 
   it("two sign-ins racing with the same code: one gets in", async () => {
     const admin = await t.signedInUser({ role: "admin" });
-    const code = totpCode(admin.totpSecret!, (Math.floor(Date.now() / STEP) - 1) * STEP);
+    // A code still valid for at least 30 s (the current or the next step), handed out once.
+    const code = await nextTotpCode(admin.totpSecret!);
     const clients = [t.client(), t.client(), t.client()];
     for (const c of clients) await c.json("/api/auth/sign-in/email", { json: { email: admin.email, password: PASSWORD } });
     const statuses = await Promise.all(clients.map(async (c) => (await c.request("/api/auth/two-factor/verify-totp", { json: { code } })).status));

@@ -29,8 +29,9 @@ function codesInSource(): Map<string, string[]> {
     const text = readFileSync(file, "utf8");
     for (const pattern of CODE_PATTERNS) {
       for (const m of text.matchAll(pattern)) {
-        // better-auth's origin refusals, which the edge renames to INVALID_ORIGIN.
-        if (m[1] === "MISSING_OR_NULL_ORIGIN") continue;
+        // better-auth's own codes: its origin refusals (the edge renames them to INVALID_ORIGIN), and
+        // its wrong-code answer, which the second-factor gate gives a reused code (decision 037).
+        if (m[1] === "MISSING_OR_NULL_ORIGIN" || m[1] === "INVALID_CODE") continue;
         found.set(m[1]!, [...(found.get(m[1]!) ?? []), relative(SERVER, file)]);
       }
     }
