@@ -161,8 +161,10 @@ export const AdminUserSchema = z.object({
   username: z.string().nullable(),
   role: RoleSchema,
   superAdmin: z.boolean(),
-  /** An authenticator app is enrolled (required for the admin console). */
+  /** An authenticator app is enrolled (it or a passkey is required for the admin console). */
   twoFactorEnabled: z.boolean(),
+  /** The account has at least one passkey (decision 038). */
+  passkeyEnabled: z.boolean(),
   createdAt: z.string().nullable(),
 });
 export type AdminUser = z.infer<typeof AdminUserSchema>;

@@ -3052,6 +3052,7 @@ export interface operations {
                             email: string;
                             id: string;
                             name: string;
+                            passkeyEnabled: boolean;
                             /** @enum {string} */
                             role: "user" | "admin";
                             superAdmin: boolean;
@@ -3122,6 +3123,7 @@ export interface operations {
                             email: string;
                             id: string;
                             name: string;
+                            passkeyEnabled: boolean;
                             /** @enum {string} */
                             role: "user" | "admin";
                             superAdmin: boolean;
@@ -3230,6 +3232,7 @@ export interface operations {
                             email: string;
                             id: string;
                             name: string;
+                            passkeyEnabled: boolean;
                             /** @enum {string} */
                             role: "user" | "admin";
                             superAdmin: boolean;
@@ -4882,6 +4885,7 @@ export interface operations {
                             emailVerified: boolean;
                             id: string;
                             name: string;
+                            passkeyEnabled: boolean;
                             /** @enum {string} */
                             role: "user" | "admin";
                             secondFactorVerified: boolean;

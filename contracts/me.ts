@@ -13,6 +13,8 @@ export const MeSchema = z.object({
   emailVerified: z.boolean(),
   /** An authenticator app is enrolled (two-factor authentication). */
   twoFactorEnabled: z.boolean(),
+  /** The account has at least one passkey, a second factor too (either one counts). */
+  passkeyEnabled: z.boolean(),
   /** This session passed the second factor; with one enrolled, nothing else works until it has. */
   secondFactorVerified: z.boolean(),
 });

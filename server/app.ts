@@ -11,6 +11,7 @@ import { SessionRevocations } from "./auth/session-revocations";
 
 /** Without a listener nothing cached is believed (a tool that builds the app without a database feed). */
 const NEVER_TRUSTED = new SessionRevocations(0);
+import { createPasskeyGate } from "./auth/passkeys";
 import { sessionContext, type AppEnv } from "./auth/context";
 import { createAccountLimits } from "./auth/account-limits";
 import { authRequest, withErrorShape, withPagePolicy } from "./auth/edge";
@@ -162,6 +163,7 @@ export function createApp({ config, db, auth, logger, signer, limiter, otpMail, 
   // (auth/edge.ts, auth/account-limits.ts).
   const accountLimits = createAccountLimits({ db, enabled: config.authRateLimit });
   const secondFactors = createSecondFactorGate({ db, auth, baseUrl: config.baseUrl, onEmailQueued: orders.onEmailQueued });
+  const passkeys = createPasskeyGate({ db, auth, baseUrl: config.baseUrl, onEmailQueued: orders.onEmailQueued });
   const logOriginRefusal = originRefusalLogger((origin) =>
     logger.warn({ origin, baseUrl: config.baseUrl }, `refused a request from ${origin}: the shop runs at BASE_URL ${config.baseUrl}; set BASE_URL to the address people open, or add ${origin} to TRUSTED_ORIGINS`),
   );
@@ -178,7 +180,8 @@ export function createApp({ config, db, auth, logger, signer, limiter, otpMail, 
       await accountLimits.after(c, endpoint, body, clientIp, refused.status);
       return refused;
     }
-    const res = await withErrorShape(await auth.handler(request), {
+    const passkeyState = await passkeys.before(c, endpoint, body);
+    let res = await withErrorShape(await auth.handler(request), {
       originRefused: () => {
         const origin = c.req.header("origin");
         logOriginRefusal(origin);
@@ -187,6 +190,7 @@ export function createApp({ config, db, auth, logger, signer, limiter, otpMail, 
     });
     await accountLimits.after(c, endpoint, body, clientIp, res.status);
     await secondFactors.after(gate, res);
+    res = await passkeys.after(c, passkeyState, res);
     return withPagePolicy(withSessionHint(res, config.baseUrl.startsWith("https://")));
   });
 

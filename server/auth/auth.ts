@@ -1,7 +1,7 @@
 // better-auth: e-mail + password with required verification, reset, magic link, e-mail one-time
-// code, Google when configured, and a second factor (TOTP authenticator + backup codes: required
-// for the admin console, optional for customers; decision 018). Sessions and rate-limit counters
-// live in the database.
+// code, Google when configured, and a second factor (TOTP authenticator + backup codes, or passkeys:
+// one of them required for the admin console, optional for customers; decisions 018 and 038).
+// Sessions and rate-limit counters live in the database.
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { emailOTP, magicLink, twoFactor } from "better-auth/plugins";
@@ -16,6 +16,7 @@ import { AUTH_LIMITS } from "./account-limits";
 import { pointGoogleAtStandIn } from "./google-stand-in";
 import { SECOND_FACTOR_PATHS } from "./second-factor";
 import { PROFILE_TWO_FACTOR } from "../../contracts/app-routes";
+import { PASSKEY_SIGN_IN_PATH, passkeyPlugin, passkeyPolicy } from "./passkeys";
 
 /** The header our own edge sets from the socket (or a trusted proxy); clients cannot forge it. */
 export const CLIENT_IP_HEADER = "x-keyshop-client-ip";
@@ -62,6 +63,8 @@ export function createAuth({ config, db, logger, onEmailQueued }: AuthDeps) {
         role: { type: "string", required: false, defaultValue: "user", input: false },
         superAdmin: { type: "boolean", required: false, defaultValue: false, input: false },
         username: { type: "string", required: false, input: false },
+        // Kept by a trigger on the passkey table (decision 038); never written by better-auth.
+        passkeyEnabled: { type: "boolean", required: false, input: false },
       },
     },
     emailAndPassword: {
@@ -109,9 +112,11 @@ export function createAuth({ config, db, logger, onEmailQueued }: AuthDeps) {
     databaseHooks: {
       session: {
         create: {
-          // A session made by a second-factor check (the sign-in's second step, or enrolment)
-          // has passed it; any other new session has not (a magic link or an e-mailed code).
-          before: async (data, ctx) => (ctx?.path && SECOND_FACTOR_PATHS.has(ctx.path) ? { data: { ...data, secondFactorAt: new Date() } } : undefined),
+          // A session made by a second-factor check (the sign-in's second step, enrolment, or a
+          // user-verifying passkey) has passed it; any other new session has not (a password alone
+          // for a passkey account, a magic link or an e-mailed code).
+          before: async (data, ctx) =>
+            ctx?.path && (SECOND_FACTOR_PATHS.has(ctx.path) || ctx.path === PASSKEY_SIGN_IN_PATH) ? { data: { ...data, secondFactorAt: new Date() } } : undefined,
         },
       },
     },
@@ -133,6 +138,7 @@ export function createAuth({ config, db, logger, onEmailQueued }: AuthDeps) {
         "/email-otp/send-verification-otp": { window: 60 * 10, max: 10 },
         "/sign-in/email-otp": { window: 60, max: 30 },
         "/send-verification-email": { window: 60 * 10, max: 10 },
+        "/passkey/verify-authentication": { window: 60, max: 30 },
       },
     },
     advanced: {
@@ -159,6 +165,8 @@ export function createAuth({ config, db, logger, onEmailQueued }: AuthDeps) {
         // e-mailed after repeated failures (second-factor.ts, account-limits.ts; decision 037).
         accountLockout: { enabled: false },
       }),
+      passkeyPlugin(config.baseUrl),
+      passkeyPolicy,
       magicLink({
         expiresIn: MAGIC_LINK_MINUTES * 60,
         sendMagicLink: async ({ email, url }) => {

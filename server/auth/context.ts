@@ -24,8 +24,10 @@ export interface CurrentUser {
   accountRole: "user" | "admin";
   superAdmin: boolean;
   emailVerified: boolean;
-  /** An authenticator is enrolled: every session must pass it before it counts. */
+  /** An authenticator app is enrolled (TOTP). */
   twoFactorEnabled: boolean;
+  /** The account has at least one passkey (decision 038). */
+  passkeyEnabled: boolean;
   /** This session passed the second factor. */
   secondFactorVerified: boolean;
 }
@@ -49,17 +51,25 @@ export function refreshSessionCookie(c: { set(key: "refreshSession", value: bool
 
 const ADMIN_PATH = "/api/admin/";
 
+/**
+ * The account has a second factor (an authenticator app or a passkey): every session must pass it
+ * before it counts, and the admin console needs one (decisions 018, 038).
+ */
+export function hasSecondFactor(u: { twoFactorEnabled?: unknown; passkeyEnabled?: unknown } | undefined | null): boolean {
+  return u?.twoFactorEnabled === true || u?.passkeyEnabled === true;
+}
+
 type Session = { user: Record<string, unknown>; session: Record<string, unknown> } | null;
 
 /**
  * A cached session (better-auth's signed session_data cookie, decision 030) is trusted only when it
- * grants nothing beyond a customer's own pages: an admin account, or a session of a 2FA account
- * that has not passed its second factor (it may have passed it since), is read from the database.
+ * grants nothing beyond a customer's own pages: an admin account, or a session of an account with
+ * a second factor that has not passed it (it may have passed it since), is read from the database.
  */
 function needsDatabase(session: Session): boolean {
   const u = session?.user;
   if (!u) return false;
-  return u.role === "admin" || (u.twoFactorEnabled === true && !session?.session?.secondFactorAt);
+  return u.role === "admin" || (hasSecondFactor(u) && !session?.session?.secondFactorAt);
 }
 
 export function sessionContext(auth: Auth, { cookieCache = true, cacheSeconds = 0, revocations }: { cookieCache?: boolean; cacheSeconds?: number; revocations?: SessionRevocations } = {}) {
@@ -89,17 +99,19 @@ export function sessionContext(auth: Auth, { cookieCache = true, cacheSeconds = 
     else {
       const accountRole = u.role === "admin" ? "admin" : "user";
       const twoFactorEnabled = u.twoFactorEnabled === true;
+      const passkeyEnabled = u.passkeyEnabled === true;
       const secondFactorVerified = Boolean(s?.secondFactorAt);
       c.set("ctx", {
         user: {
           id: String(u.id),
           email: String(u.email),
           name: String(u.name ?? ""),
-          role: accountRole === "admin" && twoFactorEnabled && secondFactorVerified ? "admin" : "user",
+          role: accountRole === "admin" && hasSecondFactor(u) && secondFactorVerified ? "admin" : "user",
           accountRole,
           superAdmin: u.superAdmin === true,
           emailVerified: u.emailVerified === true,
           twoFactorEnabled,
+          passkeyEnabled,
           secondFactorVerified,
         },
         via: "session",
@@ -126,19 +138,27 @@ export function requireSession(ctx: RequestContext): CurrentUser {
   return ctx.user;
 }
 
+/** What a session that has not passed the account's second factor is asked for. */
+function secondFactorPrompt(user: CurrentUser): string {
+  if (!user.passkeyEnabled) return "Enter the code from your authenticator app to continue.";
+  if (!user.twoFactorEnabled) return "Use one of your passkeys to continue.";
+  return "Use one of your passkeys or enter the code from your authenticator app to continue.";
+}
+
+/** The admin console's refusal of an admin without a second factor (or a session that has not passed it). */
+export const ADMIN_NEEDS_SECOND_FACTOR = "The admin console needs a second factor. Add a passkey in Profile (recommended), or set up an authenticator app.";
+
 /** Signed in, and past the second factor when the account has one. */
 export function requireUser(ctx: RequestContext): CurrentUser {
   const user = requireSession(ctx);
-  if (user.twoFactorEnabled && !user.secondFactorVerified) {
-    throw new AppError("SECOND_FACTOR_REQUIRED", "Enter the code from your authenticator app to continue.");
-  }
+  if (hasSecondFactor(user) && !user.secondFactorVerified) throw new AppError("SECOND_FACTOR_REQUIRED", secondFactorPrompt(user));
   return user;
 }
 
 export function requireAdmin(ctx: RequestContext): CurrentUser {
   const user = requireUser(ctx);
   if (user.accountRole === "admin" && user.role !== "admin") {
-    throw new AppError("SECOND_FACTOR_REQUIRED", "The admin console needs two-factor authentication. Set up an authenticator app in Profile first.");
+    throw new AppError("SECOND_FACTOR_REQUIRED", ADMIN_NEEDS_SECOND_FACTOR);
   }
   if (user.role !== "admin") throw new AppError("FORBIDDEN", "Unauthorized: Admin access required");
   return user;

@@ -16,6 +16,7 @@ import { singleLineText, textProblem, validText } from "../../contracts/text";
 import { codeForStatus } from "../../contracts/errors";
 import { AppError, errorBody, validationError } from "../lib/errors";
 import { jsonTooDeep, tooDeepError } from "../lib/json-depth";
+import { PASSKEY_BODIES, PASSKEY_CHANGES, PASSKEY_GET_PATHS } from "./passkeys";
 
 /** Passwords and one-time tokens: valid Unicode, no NUL, taken as they are. */
 const Text = validText();
@@ -62,15 +63,17 @@ const POST_BODIES: Record<string, z.ZodType | null> = {
     newUserCallbackURL: RedirectTarget.optional(),
     disableRedirect: z.boolean().optional(),
   }),
+  // Passkeys (decision 038): sign in, add, rename, remove; never `createSession` on registration.
+  ...PASSKEY_BODIES,
 };
 /**
  * The endpoints that change what guards an account, or what it shows: a session of an account
  * with a second factor may use them only once it has passed it (decision 037 lists every
  * better-auth endpoint and why it is open, a second step, or needs a passed second factor).
  */
-export const NEEDS_PASSED_SECOND_FACTOR = new Set(["/two-factor/enable", "/two-factor/disable", "/two-factor/generate-backup-codes", "/update-user"]);
+export const NEEDS_PASSED_SECOND_FACTOR = new Set(["/two-factor/enable", "/two-factor/disable", "/two-factor/generate-backup-codes", "/update-user", ...PASSKEY_CHANGES]);
 
-const GET_PATHS = [/^\/get-session$/, /^\/verify-email$/, /^\/magic-link\/verify$/, /^\/reset-password\/[^/]+$/, /^\/callback\/google$/, /^\/error$/, /^\/ok$/];
+const GET_PATHS = [/^\/get-session$/, /^\/verify-email$/, /^\/magic-link\/verify$/, /^\/reset-password\/[^/]+$/, /^\/callback\/google$/, /^\/error$/, /^\/ok$/, ...PASSKEY_GET_PATHS];
 
 const notFound = () => new AppError("NOT_FOUND", "Not found");
 

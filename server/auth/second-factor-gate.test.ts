@@ -73,9 +73,17 @@ describe("a session that has not passed the account's second factor", () => {
   it("every endpoint that needs a passed second factor refuses such a session, asks anonymous callers to sign in, and serves a passed one", async () => {
     const admin = await t.signedInUser({ role: "admin" });
     const pending = await magicLinkSession(admin.email);
-    const bodies: Record<string, unknown> = { "/update-user": { name: "Same" } };
+    // Passkeys' too (decision 038): the registration options are a GET, the rest bodies of their own.
+    const webauthn = { id: "AAAA", rawId: "AAAA", type: "public-key", response: { clientDataJSON: "AAAA", attestationObject: "AAAA" } };
+    const bodies: Record<string, unknown> = {
+      "/update-user": { name: "Same" },
+      "/passkey/generate-register-options": undefined,
+      "/passkey/verify-registration": { response: webauthn, name: "Attacker" },
+      "/passkey/update-passkey": { id: "any", name: "Attacker" },
+      "/passkey/delete-passkey": { id: "any" },
+    };
     for (const endpoint of NEEDS_PASSED_SECOND_FACTOR) {
-      const json = bodies[endpoint] ?? { password: PASSWORD };
+      const json = endpoint in bodies ? bodies[endpoint] : { password: PASSWORD };
       const refused = await pending.json<{ code: string }>(`/api/auth${endpoint}`, { json });
       expect([refused.status, refused.body.code], endpoint).toEqual([403, "SECOND_FACTOR_REQUIRED"]);
       expect((await t.client().json(`/api/auth${endpoint}`, { json })).status, endpoint).toBe(401);

@@ -24,6 +24,7 @@ import { hitRateLimit } from "../lib/rate-limit";
 import { enqueueEmail } from "../providers/email/outbox";
 import type { SecurityNoticeKind } from "../providers/email/templates/security-notice";
 import type { Auth } from "./auth";
+import { hasSecondFactor } from "./context";
 import { NEEDS_PASSED_SECOND_FACTOR } from "./edge";
 
 /** The endpoints that check a second factor (a code from the authenticator app, or a backup code). */
@@ -36,7 +37,7 @@ const USED_CODE_SECONDS = 120;
 
 const PENDING_COOKIE = /(?:^|;\s*)(?:__Secure-)?keyshop\.two_factor=([^;]+)/;
 
-type SessionAnswer = { user: { id: string; email: string; twoFactorEnabled?: boolean | null }; session: { token: string; secondFactorAt?: Date | string | null } } | null;
+type SessionAnswer = { user: { id: string; email: string; twoFactorEnabled?: boolean | null; passkeyEnabled?: boolean | null }; session: { token: string; secondFactorAt?: Date | string | null } } | null;
 
 export interface GateState {
   endpoint: string;
@@ -46,10 +47,8 @@ export interface GateState {
   usedCodeKey?: string;
 }
 
-/** An account has a second factor when it has an authenticator (or a passkey, when it has one). */
-export function hasSecondFactor(u: { twoFactorEnabled?: boolean | null } | undefined): boolean {
-  return u?.twoFactorEnabled === true;
-}
+/** An account has a second factor when it has an authenticator app or a passkey (context.ts, decision 038). */
+export { hasSecondFactor };
 
 const hash = (value: string) => createHash("sha256").update(value).digest("base64url");
 

@@ -103,7 +103,7 @@ describe("signing in with a second factor", () => {
     for (const path of ["/api/admin/overview", "/api/admin/users", "/api/admin/audit"]) {
       const res = await admin.client.json<{ code: string; message: string }>(path);
       expect([res.status, res.body.code], path).toEqual([403, "SECOND_FACTOR_REQUIRED"]);
-      expect(res.body.message).toBe("The admin console needs two-factor authentication. Set up an authenticator app in Profile first.");
+      expect(res.body.message).toBe("The admin console needs a second factor. Add a passkey in Profile (recommended), or set up an authenticator app.");
     }
     // Their own pages work as any customer's.
     expect((await admin.client.json("/api/licenses")).status).toBe(200);

@@ -349,6 +349,8 @@ const UNDOCUMENTED: Record<string, Undocumented> = {
           if (caller === "user") expect(text).toContain(alice.email);
         },
       },
+      // Passkeys (decision 038): a session's own list; nobody else's (server/auth/passkeys.test.ts).
+      { url: () => "/api/auth/passkey/list-user-passkeys", expect: signedIn(200, { adminPending: 200 }), check: (caller, text) => caller !== "anonymous" && !caller.startsWith("apiKey") && expect(JSON.parse(text)).toEqual([]) },
     ],
   },
   "POST /api/auth/*": {
@@ -384,6 +386,9 @@ const UNDOCUMENTED: Record<string, Undocumented> = {
           adminPending: "INVALID_BACKUP_CODE",
         },
       },
+      // Passkeys (decision 038): someone else's, or none, is not found for every session that may
+      // change factors; one that has not passed its second factor is refused first.
+      { url: () => "/api/auth/passkey/delete-passkey", json: () => ({ id: "no-such-passkey" }), expect: signedIn(404), codes: { adminPending: "SECOND_FACTOR_REQUIRED" } },
     ],
   },
   "GET /healthz": { why: "liveness, public", probes: [{ url: () => "/healthz", expect: everyone(200) }] },

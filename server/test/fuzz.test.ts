@@ -309,8 +309,13 @@ const AUTH_BODIES: Record<string, Schema> = {
   "two-factor/verify-totp": obj({ code: str, trustDevice: { type: "boolean" } }),
   "two-factor/verify-backup-code": obj({ code: str, trustDevice: { type: "boolean" } }),
   "two-factor/enable": obj({ password: str }),
+  // Passkeys (decision 038): WebAuthn answers of any shape.
+  "passkey/verify-authentication": obj({ response: obj({ id: str, rawId: str, type: { enum: ["public-key", "x"] }, response: obj({ clientDataJSON: str, authenticatorData: str, signature: str, userHandle: str }) }) }),
+  "passkey/verify-registration": obj({ response: obj({ id: str, rawId: str, type: { enum: ["public-key"] }, response: obj({ clientDataJSON: str, attestationObject: str, transports: { type: "array", items: str } as Schema }) }), name: str }),
+  "passkey/update-passkey": obj({ id: str, name: str }),
+  "passkey/delete-passkey": obj({ id: str }),
 };
-const AUTH_GETS: Record<string, string[]> = { "get-session": [], "verify-email": ["token", "callbackURL"], "magic-link/verify": ["token", "callbackURL"], ok: [], error: ["error"], "list-sessions": [] };
+const AUTH_GETS: Record<string, string[]> = { "get-session": [], "verify-email": ["token", "callbackURL"], "magic-link/verify": ["token", "callbackURL"], ok: [], error: ["error"], "list-sessions": [], "passkey/generate-authenticate-options": [], "passkey/generate-register-options": ["name", "authenticatorAttachment"], "passkey/list-user-passkeys": [] };
 
 const segment = fc.oneof(oddString, fc.constantFrom(...(CANDIDATES.id as string[])));
 /** Hints for the routes outside the OpenAPI document. Unknown ones are fuzzed with anything. */

@@ -1,4 +1,5 @@
-// better-auth's tables (user, session, account, verification, rate_limit) plus our user fields.
+// better-auth's tables (user, session, account, verification, rate_limit, and its plugins' two_factor
+// and passkey) plus our user fields.
 // Property names are what better-auth's Drizzle adapter expects; columns are snake_case.
 import { bigint, boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
@@ -16,6 +17,12 @@ export const user = pgTable(
     username: text("username"),
     // better-auth's two-factor plugin: an authenticator (TOTP) is enrolled and verified.
     twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
+    /**
+     * Ours: the account has at least one passkey (decision 038). Kept by a trigger on `passkey`
+     * (migration 0022) in the transaction that adds or removes one, so the session middleware
+     * learns "has a second factor" from the user row it reads anyway.
+     */
+    passkeyEnabled: boolean("passkey_enabled").notNull().default(false),
     /** Ours: e-mails before a licence expires (decision 026); off from Profile or the e-mail's unsubscribe link. */
     expiryReminders: boolean("expiry_reminders").notNull().default(true),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -101,4 +108,29 @@ export const twoFactor = pgTable(
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
   },
   (t) => [index("two_factor_user_id_idx").on(t.userId), index("two_factor_secret_idx").on(t.secret)],
+);
+
+/**
+ * better-auth's passkey plugin (WebAuthn, decision 038): one row per registered credential.
+ * `publicKey` is the COSE key (base64), `counter` the authenticator's signature counter.
+ */
+export const passkey = pgTable(
+  "passkey",
+  {
+    id: text("id").primaryKey(),
+    name: text("name"),
+    publicKey: text("public_key").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    // A credential belongs to one account: a second registration of the same id is refused.
+    credentialID: text("credential_id").notNull().unique(),
+    counter: bigint("counter", { mode: "number" }).notNull(),
+    deviceType: text("device_type").notNull(),
+    backedUp: boolean("backed_up").notNull(),
+    transports: text("transports"),
+    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow(),
+    aaguid: text("aaguid"),
+  },
+  (t) => [index("passkey_user_id_idx").on(t.userId)],
 );

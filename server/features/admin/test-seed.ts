@@ -18,6 +18,7 @@ export const SUPER_ADMIN_CALLER: CurrentUser = {
   superAdmin: true,
   emailVerified: true,
   twoFactorEnabled: true,
+  passkeyEnabled: false,
   secondFactorVerified: true,
 };
 

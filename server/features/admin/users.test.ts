@@ -29,7 +29,7 @@ describe("role changes", () => {
     // The new admin's console opens once they have a second factor (decision 018).
     const before2fa = await target.client.json<{ code: string; message: string }>("/api/admin/overview");
     expect([before2fa.status, before2fa.body.code]).toEqual([403, "SECOND_FACTOR_REQUIRED"]);
-    expect(before2fa.body.message).toBe("The admin console needs two-factor authentication. Set up an authenticator app in Profile first.");
+    expect(before2fa.body.message).toBe("The admin console needs a second factor. Add a passkey in Profile (recommended), or set up an authenticator app.");
     await t.enrolTwoFactor(target.client);
     expect((await target.client.json("/api/admin/overview")).status).toBe(200);
 

@@ -2,7 +2,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { ROLE_MESSAGES, TWO_FACTOR_RESET_MESSAGES } from "../../../contracts/admin";
 import type { Db, Tx } from "../../db/client";
-import { auditLog, session, twoFactor, user } from "../../db/schema";
+import { auditLog, passkey, session, twoFactor, user } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { enqueueEmail } from "../../providers/email/outbox";
 import { PROFILE_TWO_FACTOR } from "../../../contracts/app-routes";
@@ -46,6 +46,7 @@ export const ADMIN_USER_FIELDS = {
   role: user.role,
   superAdmin: user.superAdmin,
   twoFactorEnabled: user.twoFactorEnabled,
+  passkeyEnabled: user.passkeyEnabled,
   createdAt: user.createdAt,
 };
 
@@ -99,9 +100,10 @@ async function writeRoleChange(
 }
 
 /**
- * A super-admin resets someone's second factor (a lost phone): the authenticator and backup codes
- * are removed and every session of theirs ends, so whoever holds one must sign in again and, for
- * the admin console, enrol again. Audited. One's own is turned off in Profile (with the password).
+ * A super-admin resets someone's second factor (a lost phone or security key): the authenticator,
+ * backup codes and passkeys are removed and every session of theirs ends, so whoever holds one
+ * must sign in again and, for the admin console, set up a factor again. Audited. One's own is
+ * turned off in Profile.
  */
 export async function resetTwoFactor({ db, userId, actor, baseUrl }: { db: Db; userId: string; actor: { id: string; email: string }; baseUrl: string }) {
   if (!UUID_OR_ID.test(userId)) throw new AppError("NOT_FOUND", ROLE_MESSAGES.notFound);
@@ -110,7 +112,9 @@ export async function resetTwoFactor({ db, userId, actor, baseUrl }: { db: Db; u
     const [found] = await tx.select(ADMIN_USER_FIELDS).from(user).where(eq(user.id, userId)).for("update");
     if (!found) throw new AppError("NOT_FOUND", ROLE_MESSAGES.notFound);
     const removed = await tx.delete(twoFactor).where(eq(twoFactor.userId, userId)).returning({ id: twoFactor.id });
-    if (!found.twoFactorEnabled && removed.length === 0) return { user: found, changed: false };
+    // user.passkey_enabled follows (the passkey table's trigger, in this transaction).
+    const passkeys = await tx.delete(passkey).where(eq(passkey.userId, userId)).returning({ id: passkey.id });
+    if (!found.twoFactorEnabled && removed.length === 0 && passkeys.length === 0) return { user: found, changed: false };
     await tx.update(user).set({ twoFactorEnabled: false, updatedAt: new Date() }).where(eq(user.id, userId));
     await tx.delete(session).where(eq(session.userId, userId));
     await tx.insert(auditLog).values({
@@ -119,12 +123,12 @@ export async function resetTwoFactor({ db, userId, actor, baseUrl }: { db: Db; u
       action: "user.two_factor_reset",
       targetType: "user",
       targetId: userId,
-      before: { twoFactorEnabled: found.twoFactorEnabled },
-      after: { twoFactorEnabled: false },
-      note: "Authenticator and backup codes removed; every session signed out",
+      before: { twoFactorEnabled: found.twoFactorEnabled, passkeys: passkeys.length },
+      after: { twoFactorEnabled: false, passkeys: 0 },
+      note: "Authenticator, backup codes and passkeys removed; every session signed out",
     });
     // The owner hears of it at once, in the same transaction (decision 037).
     await enqueueEmail(tx, { to: found.email, template: "security-notice", props: { kind: "two-factor-reset", at: new Date().toISOString(), securityUrl: new URL(PROFILE_TWO_FACTOR, baseUrl).toString() } });
-    return { user: { ...found, twoFactorEnabled: false }, changed: true };
+    return { user: { ...found, twoFactorEnabled: false, passkeyEnabled: false }, changed: true };
   });
 }
