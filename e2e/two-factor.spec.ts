@@ -18,8 +18,10 @@ test("an admin enrols, signs out, and signs in again with a code and with a back
   await expect(page).toHaveURL(/\/license-keys$/);
   await page.goto("/overview");
   const gate = page.getByTestId("second-factor-enrol");
-  await expect(gate.getByRole("heading", { name: "Set up two-factor authentication" })).toBeVisible();
-  await gate.getByRole("link", { name: "Set it up in Profile" }).click();
+  await expect(gate.getByRole("heading", { name: "Set up a second factor" })).toBeVisible();
+  // A passkey is recommended (e2e/passkeys.spec.ts); this admin takes the authenticator app.
+  await expect(gate.getByRole("link", { name: "Add a passkey in Profile" })).toHaveAttribute("href", "/profile#passkeys");
+  await gate.getByRole("link", { name: "Set up an authenticator app" }).click();
   await expect(page).toHaveURL(/\/profile#two-factor$/);
 
   // Enrol: password, scan (here: read the key), one code, then the backup codes.

@@ -28,7 +28,7 @@ async function main() {
     console.log(`${result.email} is now ${result.role}${result.superAdmin ? " (super-admin)" : ""}.`);
     if (result.role === "admin") {
       // The admin console needs a second factor (decision 018): where to set it up.
-      console.log(`Admins sign in with a second factor. Enrol an authenticator app here (signed in as ${result.email}): ${config.baseUrl}/profile#two-factor`);
+      console.log(`Admins sign in with a second factor. Add a passkey (recommended) or an authenticator app here (signed in as ${result.email}): ${config.baseUrl}/profile#passkeys`);
     }
   } catch (err) {
     console.error(err instanceof AppError ? err.message : err);

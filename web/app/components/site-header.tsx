@@ -4,7 +4,7 @@ import { Separator } from "~/components/ui/separator";
 import { SidebarTrigger } from "~/components/ui/sidebar";
 import { CustomerSearch } from "~/features/admin/customer/customer-search";
 import { useMe } from "~/features/session/queries";
-import { BRAND_NAME, findPage } from "~/lib/nav";
+import { BRAND_NAME, findPage, hasSecondFactor } from "~/lib/nav";
 import { cn } from "~/lib/utils";
 
 export function SiteHeader() {
@@ -12,7 +12,7 @@ export function SiteHeader() {
   const section = findPage(pathname)?.title;
   const me = useMe();
   // The customer search is the admin console's (the server refuses everyone else anyway).
-  const admin = me.data?.role === "admin" && me.data.twoFactorEnabled && me.data.secondFactorVerified;
+  const admin = me.data?.role === "admin" && hasSecondFactor(me.data) && me.data.secondFactorVerified;
 
   return (
     <header className="sticky top-0 z-20 flex h-14 shrink-0 items-center gap-2 border-b bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">

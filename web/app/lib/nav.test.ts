@@ -15,7 +15,13 @@ describe("inner pages (a customer's page, issue #16)", () => {
   });
 
   it("ask an admin without a second factor to enrol first", () => {
-    expect(secondFactorDue({ role: "admin", twoFactorEnabled: false, secondFactorVerified: false }, "/customers/x%40example.com")).toBe("enrol");
+    expect(secondFactorDue({ role: "admin", twoFactorEnabled: false, passkeyEnabled: false, secondFactorVerified: false }, "/customers/x%40example.com")).toBe("enrol");
+  });
+
+  it("count a passkey as a second factor: asked for when not passed, and no enrolment then (decision 038)", () => {
+    const passkeyAdmin = { role: "admin" as const, twoFactorEnabled: false, passkeyEnabled: true };
+    expect(secondFactorDue({ ...passkeyAdmin, secondFactorVerified: false }, "/license-keys")).toBe("code");
+    expect(secondFactorDue({ ...passkeyAdmin, secondFactorVerified: true }, "/overview")).toBeNull();
   });
 
   it("leave the menu's pages as they were", () => {

@@ -133,18 +133,24 @@ export function canOpenPage(user: Pick<CurrentUser, "role" | "superAdmin">, path
   return hasAccess(user, page);
 }
 
+/** The account has a second factor: an authenticator app or a passkey (decisions 018, 038). */
+export function hasSecondFactor(user: Pick<CurrentUser, "twoFactorEnabled" | "passkeyEnabled">) {
+  return user.twoFactorEnabled || user.passkeyEnabled;
+}
+
 /**
- * What the dashboard must ask for before showing a page (decision 018): "code" when the account
- * has an authenticator and this session has not passed it (the server refuses everything else
- * until it has), "enrol" on an admin page when the admin has none yet, or null.
+ * What the dashboard must ask for before showing a page (decisions 018, 038): "code" when the
+ * account has a second factor (an authenticator app or a passkey) and this session has not passed
+ * it (the server refuses everything else until it has), "enrol" on an admin page when the admin
+ * has none yet, or null.
  */
 export function secondFactorDue(
-  user: Pick<CurrentUser, "role" | "twoFactorEnabled" | "secondFactorVerified">,
+  user: Pick<CurrentUser, "role" | "twoFactorEnabled" | "passkeyEnabled" | "secondFactorVerified">,
   pathname: string,
 ): "code" | "enrol" | null {
-  if (user.twoFactorEnabled && !user.secondFactorVerified) return "code";
+  if (hasSecondFactor(user) && !user.secondFactorVerified) return "code";
   const page = findPage(pathname)?.page;
-  if (user.role === "admin" && !user.twoFactorEnabled && (page === "admin" || page === "superAdmin")) return "enrol";
+  if (user.role === "admin" && !hasSecondFactor(user) && (page === "admin" || page === "superAdmin")) return "enrol";
   return null;
 }
 

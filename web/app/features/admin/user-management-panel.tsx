@@ -161,8 +161,8 @@ function UserCard({ user }: { user: AdminUser }) {
         </dd>
         <dt className="text-muted-foreground">Two-factor</dt>
         <dd className="flex items-center gap-2">
-          {user.twoFactorEnabled ? <Badge className="bg-emerald-600 text-white dark:bg-emerald-500">On</Badge> : <span className="text-muted-foreground">Off</span>}
-          {user.twoFactorEnabled && !isSelf ? <ResetTwoFactorButton user={user} /> : null}
+          {hasFactor(user) ? <Badge className="bg-emerald-600 text-white dark:bg-emerald-500">On</Badge> : <span className="text-muted-foreground">Off</span>}
+          {hasFactor(user) && !isSelf ? <ResetTwoFactorButton user={user} /> : null}
         </dd>
         <dt className="text-muted-foreground">Created At</dt>
         <dd className="text-muted-foreground">{formatCreatedAt(user.createdAt)}</dd>
@@ -201,8 +201,8 @@ function UserRow({ user }: { user: AdminUser }) {
       </TableCell>
       <TableCell>
         <div className="flex items-center gap-2">
-          {user.twoFactorEnabled ? <Badge className="bg-emerald-600 text-white dark:bg-emerald-500">On</Badge> : <span className="text-sm text-muted-foreground">Off</span>}
-          {user.twoFactorEnabled && !isSelf ? <ResetTwoFactorButton user={user} /> : null}
+          {hasFactor(user) ? <Badge className="bg-emerald-600 text-white dark:bg-emerald-500">On</Badge> : <span className="text-sm text-muted-foreground">Off</span>}
+          {hasFactor(user) && !isSelf ? <ResetTwoFactorButton user={user} /> : null}
         </div>
       </TableCell>
       <TableCell className="pr-4 whitespace-nowrap text-muted-foreground sm:pr-6">{formatCreatedAt(user.createdAt)}</TableCell>
@@ -210,7 +210,10 @@ function UserRow({ user }: { user: AdminUser }) {
   );
 }
 
-/** A lost phone: the super-admin removes the authenticator; the person signs in again and enrols anew. */
+/** An authenticator app or a passkey (decision 038). */
+const hasFactor = (user: AdminUser) => user.twoFactorEnabled || user.passkeyEnabled;
+
+/** A lost phone or key: the super-admin removes the authenticator and passkeys; the person signs in again and sets up anew. */
 function ResetTwoFactorButton({ user }: { user: AdminUser }) {
   const reset = useResetTwoFactor();
   return (
@@ -221,7 +224,7 @@ function ResetTwoFactorButton({ user }: { user: AdminUser }) {
         </Button>
       }
       title="Reset two-factor authentication?"
-      description={`${user.email} is signed out everywhere, their authenticator and backup codes stop working, and ${user.role === "admin" ? "the admin console stays closed to them until they set up a new one" : "they can set up a new one in Profile"}. Do this only when you are sure it is them (a lost phone).`}
+      description={`${user.email} is signed out everywhere, their authenticator app, backup codes and passkeys stop working, and ${user.role === "admin" ? "the admin console stays closed to them until they set up a new one" : "they can set up a new one in Profile"}. Do this only when you are sure it is them (a lost phone).`}
       confirmLabel="Reset"
       pendingLabel="Resetting ..."
       pending={reset.isPending}

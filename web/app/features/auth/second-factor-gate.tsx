@@ -1,19 +1,25 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { ShieldCheckIcon } from "lucide-react";
+import { KeyRoundIcon, ShieldCheckIcon } from "lucide-react";
 import { Link } from "react-router";
 
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { SecondFactorForm } from "~/features/auth/second-factor-form";
+import { usePasskeyCopy } from "~/features/passkeys/copy";
+import { OrDivider, PasskeySignIn } from "~/features/passkeys/passkey-sign-in";
+import { useMe } from "~/features/session/queries";
 import { useSignOut } from "~/features/session/use-sign-out";
 
 /**
  * Shown instead of a dashboard page while a second factor is due (lib/nav.ts, secondFactorDue):
- * the code, for a session that has not passed it; or where to enrol, for an admin without one.
+ * the passkey or the code, for a session that has not passed it; or where to set one up, for an
+ * admin without one (a passkey recommended; decisions 018, 038).
  */
 export function SecondFactorGate({ due }: { due: "code" | "enrol" }) {
   const queryClient = useQueryClient();
   const signOut = useSignOut();
+  const me = useMe();
+  const { t } = usePasskeyCopy();
 
   if (due === "enrol") {
     return (
@@ -21,20 +27,30 @@ export function SecondFactorGate({ due }: { due: "code" | "enrol" }) {
         <CardHeader>
           <ShieldCheckIcon className="size-8 text-brand-text" aria-hidden="true" />
           <CardTitle>
-            <h1 className="text-xl">Set up two-factor authentication</h1>
+            <h1 className="text-xl">{t("gate.enrolTitle")}</h1>
           </CardTitle>
-          <CardDescription>
-            The admin console moves money and roles, so admins sign in with a code from an authenticator app as well as their password.
-          </CardDescription>
+          <CardDescription>{t("gate.enrolDescription")}</CardDescription>
         </CardHeader>
-        <CardContent>
+        <CardContent className="flex flex-wrap gap-2">
           <Button asChild>
-            <Link to="/profile#two-factor">Set it up in Profile</Link>
+            <Link to="/profile#passkeys">
+              <KeyRoundIcon aria-hidden="true" />
+              {t("gate.addPasskey")}
+            </Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to="/profile#two-factor">{t("gate.useApp")}</Link>
           </Button>
         </CardContent>
       </Card>
     );
   }
+
+  const user = me.data;
+  const app = user?.twoFactorEnabled ?? true;
+  const passkey = user?.passkeyEnabled ?? false;
+  // Everything was refused until now: read it all again.
+  const passed = () => queryClient.invalidateQueries();
 
   return (
     <Card className="mx-auto max-w-md" data-testid="second-factor-code">
@@ -43,11 +59,12 @@ export function SecondFactorGate({ due }: { due: "code" | "enrol" }) {
         <CardTitle>
           <h1 className="text-xl">Enter your second factor</h1>
         </CardTitle>
-        <CardDescription>Your account uses two-factor authentication, and this sign-in has not passed it yet.</CardDescription>
+        <CardDescription>{app ? "Your account uses two-factor authentication, and this sign-in has not passed it yet." : t("gate.passkeyOnly")}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        {/* Everything was refused until now: read it all again. */}
-        <SecondFactorForm onVerified={() => queryClient.invalidateQueries()} />
+        {passkey ? <PasskeySignIn onSignedIn={passed} /> : null}
+        {passkey && app ? <OrDivider /> : null}
+        {app ? <SecondFactorForm onVerified={passed} /> : null}
         <Button variant="outline" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
           Sign out
         </Button>

@@ -8,13 +8,19 @@ import { SecondFactorForm } from "~/features/auth/second-factor-form";
 import { signInSchema } from "~/features/auth/schemas";
 import type { AuthFormProps } from "~/features/auth/types";
 import { SIGN_IN_ALTERNATIVES, ViewLinks } from "~/features/auth/view-links";
+import { usePasskeyCopy } from "~/features/passkeys/copy";
+import { OrDivider, PasskeySignIn } from "~/features/passkeys/passkey-sign-in";
 import { authClient } from "~/lib/auth-client";
 
 export const NOT_CONFIRMED = "Please confirm your e-mail address first: open the confirmation link we e-mailed you (a sign-in attempt sends a new one), then sign in.";
 
+/** What the second step asks for: the authenticator app's code, a passkey, or either. */
+type SecondStep = { app: boolean } | null;
+
 export function SignInForm({ defaultEmail, rememberEmail, onSignedIn }: AuthFormProps) {
-  // With an authenticator enrolled, the password is the first step: the code comes next, here.
-  const [secondStep, setSecondStep] = useState(false);
+  const { t } = usePasskeyCopy();
+  // With a second factor the password is the first step; the second comes here (decisions 018, 038).
+  const [secondStep, setSecondStep] = useState<SecondStep>(null);
   const { form, error, onSubmit, errors, isSubmitting } = useAuthForm(signInSchema, { email: defaultEmail, password: "" }, async ({ email, password }, { setError }) => {
     const { data, error: authError } = await authClient.signIn.email({ email, password });
     if (authError) {
@@ -22,15 +28,20 @@ export function SignInForm({ defaultEmail, rememberEmail, onSignedIn }: AuthForm
       if (authError.code === "EMAIL_NOT_VERIFIED") return setError(NOT_CONFIRMED);
       return { error: authError };
     }
-    if (data && "twoFactorRedirect" in data && data.twoFactorRedirect) return setSecondStep(true);
+    // An authenticator app: better-auth waits for its code (or a passkey) before making a session.
+    if (data && "twoFactorRedirect" in data && data.twoFactorRedirect) return setSecondStep({ app: true });
+    // Passkeys only: the password's session counts for nothing until one of them is used.
+    if (data && "user" in data && (data.user as { passkeyEnabled?: unknown }).passkeyEnabled === true) return setSecondStep({ app: false });
     await onSignedIn();
   });
 
   if (secondStep) {
     return (
       <div className="grid gap-4">
-        <FormMessage tone="success">Password accepted. Now the second step: your account uses two-factor authentication.</FormMessage>
-        <SecondFactorForm onVerified={onSignedIn} />
+        <FormMessage tone="success">{secondStep.app ? "Password accepted. Now the second step: your account uses two-factor authentication." : t("signIn.passkeyStep")}</FormMessage>
+        {secondStep.app ? <SecondFactorForm onVerified={onSignedIn} /> : null}
+        {secondStep.app ? <OrDivider /> : null}
+        <PasskeySignIn onSignedIn={onSignedIn} />
       </div>
     );
   }
@@ -51,6 +62,7 @@ export function SignInForm({ defaultEmail, rememberEmail, onSignedIn }: AuthForm
           Sign in
         </SubmitButton>
       </AuthFormBody>
+      <PasskeySignIn onSignedIn={onSignedIn} label="withPasskey" />
       <ViewLinks views={SIGN_IN_ALTERNATIVES} />
     </div>
   );

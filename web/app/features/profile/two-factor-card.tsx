@@ -17,6 +17,7 @@ import { providerErrorMessage } from "~/features/auth/auth-errors";
 import { FormMessage } from "~/features/auth/form-message";
 import { secondFactorCodeSchema } from "~/features/auth/schemas";
 import { sessionKeys, useMe } from "~/features/session/queries";
+import { usePasskeyCopy } from "~/features/passkeys/copy";
 import { authClient } from "~/lib/auth-client";
 
 export const TWO_FACTOR_ON = "Two-factor authentication is on";
@@ -37,6 +38,7 @@ type Step =
  */
 export function TwoFactorCard() {
   const me = useMe();
+  const { t } = usePasskeyCopy();
   const queryClient = useQueryClient();
   const [step, setStep] = useState<Step>({ kind: "idle" });
   const { hash } = useLocation();
@@ -60,7 +62,7 @@ export function TwoFactorCard() {
         </CardTitle>
         <CardDescription>
           {user.role === "admin"
-            ? "Required for the admin console: sign in with your password and a code from an authenticator app."
+            ? t("twoFactor.adminDescription")
             : "Sign in with your password and a code from an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, …)."}
         </CardDescription>
       </CardHeader>
@@ -87,7 +89,7 @@ export function TwoFactorCard() {
         {step.kind === "password" ? (
           <PasswordStep
             action={step.action}
-            warnAdmin={step.action === "disable" && user.role === "admin"}
+            warnAdmin={step.action === "disable" && user.role === "admin" && !user.passkeyEnabled}
             onCancel={() => setStep({ kind: "idle" })}
             onDone={async (next) => {
               if (next) setStep(next);

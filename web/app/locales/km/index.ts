@@ -4,7 +4,8 @@ import donation from "./donation.json";
 import faq from "./faq.json";
 import landing from "./landing.json";
 import legal from "./legal.json";
+import passkeys from "./passkeys.json";
 import renewal from "./renewal.json";
 import subscription from "./subscription.json";
 
-export default { common, donation, faq, landing, legal, renewal, subscription };
+export default { common, donation, faq, landing, legal, passkeys, renewal, subscription };

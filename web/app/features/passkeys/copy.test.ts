@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+
+import enPasskeys from "~/locales/en/passkeys.json";
+import kmPasskeys from "~/locales/km/passkeys.json";
+
+import { deviceName } from "./api";
+
+type Tree = { [key: string]: string | Tree };
+
+function leaves(tree: Tree, prefix = ""): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === "string") out.set(path, value);
+    else for (const [k, v] of leaves(value, path)) out.set(k, v);
+  }
+  return out;
+}
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+
+describe("the passkeys' words", () => {
+  it("exist in Khmer for every English key, with the same placeholders", () => {
+    const en = leaves(enPasskeys as Tree);
+    const km = leaves(kmPasskeys as Tree);
+    expect([...km.keys()].sort()).toEqual([...en.keys()].sort());
+    for (const [key, text] of en) {
+      expect(placeholders(km.get(key)!), key).toEqual(placeholders(text));
+      // Translated, not copied (a name or a "Passkey" alone may stay as it is).
+      if (text.split(" ").length > 2) expect(km.get(key), key).not.toBe(text);
+    }
+  });
+});
+
+describe("a new passkey's default name", () => {
+  const t = (_key: string, values: Record<string, string>) => `${values.browser} on ${values.os}`;
+  it("names the browser and the system it runs on", () => {
+    expect(deviceName("Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36", t)).toBe("Chrome on Windows");
+    expect(deviceName("Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1", t)).toBe("Safari on iPhone");
+    expect(deviceName("Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36", t)).toBe("Chrome on Android");
+    expect(deviceName("Mozilla/5.0 (Macintosh; Intel Mac OS X 14.7; rv:132.0) Gecko/20100101 Firefox/132.0", t)).toBe("Firefox on Mac");
+    expect(deviceName("Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0", t)).toBe("Edge on Windows");
+    expect(deviceName("curl/8.0", t)).toBe("Passkey");
+  });
+});
