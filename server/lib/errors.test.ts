@@ -21,6 +21,8 @@ function sourceFiles(dir: string): string[] {
 // by the compiler; other `.code`s are other namespaces: licence answers, the mail supplier's.)
 const CODE_PATTERNS = [/AppError\(\s*"([A-Z][A-Z_]*)"/g, /errorBody\(\s*"([A-Z][A-Z_]*)"/g, /\bcode: "([A-Z][A-Z_]*)",\s*message/g];
 
+const BETTER_AUTH_CODES = new Set(["MISSING_OR_NULL_ORIGIN", "INVALID_CODE", "FAILED_TO_VERIFY_REGISTRATION"]);
+
 function codesInSource(): Map<string, string[]> {
   const found = new Map<string, string[]>();
   for (const file of sourceFiles(SERVER)) {
@@ -29,9 +31,10 @@ function codesInSource(): Map<string, string[]> {
     const text = readFileSync(file, "utf8");
     for (const pattern of CODE_PATTERNS) {
       for (const m of text.matchAll(pattern)) {
-        // better-auth's own codes: its origin refusals (the edge renames them to INVALID_ORIGIN), and
-        // its wrong-code answer, which the second-factor gate gives a reused code (decision 037).
-        if (m[1] === "MISSING_OR_NULL_ORIGIN" || m[1] === "INVALID_CODE") continue;
+        // better-auth's own codes: its origin refusals (the edge renames them to INVALID_ORIGIN), its
+        // wrong-code answer, which the second-factor gate gives a reused code (decision 037), and the
+        // passkey plugin's failed registration, answered as the client's 400 (decision 038).
+        if (BETTER_AUTH_CODES.has(m[1]!)) continue;
         found.set(m[1]!, [...(found.get(m[1]!) ?? []), relative(SERVER, file)]);
       }
     }
