@@ -21,7 +21,7 @@ function sourceFiles(dir: string): string[] {
 // by the compiler; other `.code`s are other namespaces: licence answers, the mail supplier's.)
 const CODE_PATTERNS = [/AppError\(\s*"([A-Z][A-Z_]*)"/g, /errorBody\(\s*"([A-Z][A-Z_]*)"/g, /\bcode: "([A-Z][A-Z_]*)",\s*message/g];
 
-const BETTER_AUTH_CODES = new Set(["MISSING_OR_NULL_ORIGIN", "INVALID_CODE", "FAILED_TO_VERIFY_REGISTRATION"]);
+const BETTER_AUTH_CODES = new Set(["MISSING_OR_NULL_ORIGIN", "INVALID_CODE", "FAILED_TO_VERIFY_REGISTRATION", "USER_NOT_VERIFIED"]);
 
 function codesInSource(): Map<string, string[]> {
   const found = new Map<string, string[]>();
@@ -33,7 +33,8 @@ function codesInSource(): Map<string, string[]> {
       for (const m of text.matchAll(pattern)) {
         // better-auth's own codes: its origin refusals (the edge renames them to INVALID_ORIGIN), its
         // wrong-code answer, which the second-factor gate gives a reused code (decision 037), and the
-        // passkey plugin's failed registration, answered as the client's 400 (decision 038).
+        // passkey step's refusals in the plugin's shape: a failed registration as the client's 400 and
+        // a passkey that did not verify its user (decision 038). All are answers on /api/auth/*.
         if (BETTER_AUTH_CODES.has(m[1]!)) continue;
         found.set(m[1]!, [...(found.get(m[1]!) ?? []), relative(SERVER, file)]);
       }
