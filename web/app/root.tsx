@@ -15,7 +15,7 @@ import appStylesHref from "./app.css?url";
 import { LogoMark } from "~/components/logo";
 import { Spinner } from "~/components/spinner";
 import { Button } from "~/components/ui/button";
-import i18n, { restoreLanguage } from "~/lib/i18n";
+import i18n, { restoreLanguage, useTranslation } from "~/lib/i18n";
 import { ThemeProvider } from "~/lib/theme";
 import bootScriptHref from "~/lib/boot.js?url&no-inline";
 import { AppToaster } from "~/lib/toaster";
@@ -95,15 +95,17 @@ export function HydrateFallback() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  let title = "Something went wrong";
-  let details = "An unexpected error occurred. Please try again.";
+  const { t } = useTranslation("common");
+  let title = t("errorPage.title");
+  let details = t("errorPage.details");
   let stack: string | undefined;
 
   if (isRouteErrorResponse(error)) {
-    title = error.status === 404 ? "Page not found" : `Error ${error.status}`;
+    // A 404 here says what the 404 page says (routes/not-found.tsx).
+    title = error.status === 404 ? t("notFound:title", { defaultValue: "Page not found" }) : t("errorPage.status", { status: error.status });
     details =
       error.status === 404
-        ? "The page you are looking for does not exist or has moved."
+        ? t("notFound:description", { defaultValue: "The page you are looking for does not exist or has moved." })
         : error.statusText || details;
   } else if (import.meta.env.DEV && error instanceof Error) {
     details = error.message;
@@ -121,7 +123,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         </pre>
       ) : null}
       <Button asChild>
-        <Link to="/">Back to home</Link>
+        <Link to="/">{t("errorPage.back")}</Link>
       </Button>
     </main>
   );

@@ -15,11 +15,13 @@ import {
   SidebarSeparator,
 } from "~/components/ui/sidebar";
 import type { CurrentUser } from "~/lib/api";
+import { useTranslation } from "~/lib/i18n";
 import { BRAND_NAME, menuEntriesFor } from "~/lib/nav";
 
 export function AppSidebar({ user }: { user: CurrentUser | null }) {
+  const { t } = useTranslation("shell");
   return (
-    <Sidebar collapsible="icon" mobileTitle={`${BRAND_NAME} menu`} mobileDescription="Dashboard navigation">
+    <Sidebar collapsible="icon" mobileTitle={t("sidebar.mobileTitle", { brand: BRAND_NAME })} mobileDescription={t("sidebar.mobileDescription")}>
       <SidebarHeader>
         <SidebarMenu>
           <SidebarMenuItem>
@@ -30,7 +32,7 @@ export function AppSidebar({ user }: { user: CurrentUser | null }) {
                 </span>
                 <span className="grid leading-tight">
                   <span className="text-base font-semibold tracking-tight">{BRAND_NAME}</span>
-                  <span className="text-xs text-muted-foreground">License dashboard</span>
+                  <span className="text-xs text-muted-foreground">{t("sidebar.subtitle")}</span>
                 </span>
               </Link>
             </SidebarMenuButton>
@@ -38,7 +40,7 @@ export function AppSidebar({ user }: { user: CurrentUser | null }) {
         </SidebarMenu>
       </SidebarHeader>
       <SidebarContent>
-        <nav aria-label="Dashboard">
+        <nav aria-label={t("sidebar.navLabel")}>
           <NavMain items={user ? menuEntriesFor(user) : null} />
         </nav>
       </SidebarContent>

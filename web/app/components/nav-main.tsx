@@ -10,15 +10,17 @@ import {
   SidebarMenuSkeleton,
   useSidebar,
 } from "~/components/ui/sidebar";
+import { useTranslation } from "~/lib/i18n";
 import type { NavEntry } from "~/lib/nav";
 
 export function NavMain({ items }: { items: readonly NavEntry[] | null }) {
+  const { t } = useTranslation("shell");
   const { pathname } = useLocation();
   const { isMobile, setOpenMobile } = useSidebar();
 
   return (
     <SidebarGroup>
-      <SidebarGroupLabel>Menu</SidebarGroupLabel>
+      <SidebarGroupLabel>{t("sidebar.menu")}</SidebarGroupLabel>
       <SidebarGroupContent>
         <SidebarMenu>
           {items === null
@@ -29,7 +31,7 @@ export function NavMain({ items }: { items: readonly NavEntry[] | null }) {
               ))
             : items.map((item) => (
                 <SidebarMenuItem key={item.url}>
-                  <SidebarMenuButton asChild isActive={pathname === item.url} tooltip={item.title}>
+                  <SidebarMenuButton asChild isActive={pathname === item.url} tooltip={t(`nav.${item.key}`)}>
                     <NavLink
                       to={item.url}
                       end
@@ -38,7 +40,7 @@ export function NavMain({ items }: { items: readonly NavEntry[] | null }) {
                       }}
                     >
                       <item.icon aria-hidden="true" />
-                      <span>{item.title}</span>
+                      <span>{t(`nav.${item.key}`)}</span>
                     </NavLink>
                   </SidebarMenuButton>
                 </SidebarMenuItem>

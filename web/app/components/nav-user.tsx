@@ -10,6 +10,7 @@ import {
 } from "~/components/ui/sidebar";
 import { useSignOut } from "~/features/session/use-sign-out";
 import type { CurrentUser } from "~/lib/api";
+import { useTranslation, type TFunction } from "~/lib/i18n";
 import { useTheme } from "~/lib/theme";
 
 function initialsOf(user: CurrentUser) {
@@ -18,13 +19,14 @@ function initialsOf(user: CurrentUser) {
   return ((parts[0]?.[0] ?? "") + (parts[1]?.[0] ?? "")).toUpperCase() || "?";
 }
 
-function roleLabel(user: CurrentUser) {
-  if (user.superAdmin) return "Super admin";
-  return user.role === "admin" ? "Admin" : "Member";
+function roleLabel(t: TFunction, user: CurrentUser) {
+  if (user.superAdmin) return t("user.superAdmin");
+  return user.role === "admin" ? t("user.admin") : t("user.member");
 }
 
 /** Bottom of the sidebar: who is signed in, the theme toggle and Log out. */
 export function NavUser({ user }: { user: CurrentUser | null }) {
+  const { t } = useTranslation("shell");
   const { toggleTheme } = useTheme();
   const signOut = useSignOut();
 
@@ -41,7 +43,7 @@ export function NavUser({ user }: { user: CurrentUser | null }) {
             <div className="grid min-w-0 flex-1 leading-tight">
               <span className="truncate font-medium">{user.name.trim() || user.email}</span>
               <span className="truncate text-xs text-muted-foreground">
-                {user.name.trim() ? user.email : roleLabel(user)}
+                {user.name.trim() ? user.email : roleLabel(t, user)}
               </span>
             </div>
           </div>
@@ -50,9 +52,9 @@ export function NavUser({ user }: { user: CurrentUser | null }) {
         )}
       </SidebarMenuItem>
       <SidebarMenuItem>
-        <SidebarMenuButton type="button" onClick={toggleTheme} tooltip="Toggle theme">
+        <SidebarMenuButton type="button" onClick={toggleTheme} tooltip={t("common:a11y.toggleTheme")}>
           <ThemeIcon />
-          <span>Toggle theme</span>
+          <span>{t("common:a11y.toggleTheme")}</span>
         </SidebarMenuButton>
       </SidebarMenuItem>
       <SidebarMenuItem>
@@ -60,10 +62,10 @@ export function NavUser({ user }: { user: CurrentUser | null }) {
           type="button"
           onClick={() => signOut.mutate()}
           disabled={signOut.isPending}
-          tooltip="Log out"
+          tooltip={t("user.logOut")}
         >
           <LogOutIcon aria-hidden="true" />
-          <span>{signOut.isPending ? "Logging out ..." : "Log out"}</span>
+          <span>{signOut.isPending ? t("user.loggingOut") : t("user.logOut")}</span>
         </SidebarMenuButton>
       </SidebarMenuItem>
     </SidebarMenu>

@@ -1,6 +1,7 @@
 import { MoonIcon, SunIcon } from "lucide-react";
 
 import { Button } from "~/components/ui/button";
+import { useTranslation } from "~/lib/i18n";
 import { useTheme } from "~/lib/theme";
 
 /**
@@ -17,6 +18,7 @@ export function ThemeIcon() {
 }
 
 export function ThemeToggleButton({ className }: { className?: string }) {
+  const { t } = useTranslation("common");
   const { toggleTheme } = useTheme();
   return (
     <Button
@@ -24,7 +26,7 @@ export function ThemeToggleButton({ className }: { className?: string }) {
       variant="ghost"
       size="icon"
       className={className}
-      aria-label="Toggle theme"
+      aria-label={t("a11y.toggleTheme")}
       data-theme-toggle
       onClick={toggleTheme}
     >

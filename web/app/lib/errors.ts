@@ -3,18 +3,18 @@
  * (contracts/errors.ts) gives every failure a code; here each action maps the codes it can meet
  * to the spec's toast texts (§8) and falls back to the server's own message. Callers branch on
  * nothing: they call `toastFor(error, action)` (or `showErrorToast`). Never on the HTTP status.
- * (Dashboard code: this file imports the contracts' message lists and sonner. The landing's
- * checkout reads VALIDATION_FAILED's text with `validationMessage` in features/payments/api.ts.)
+ * Every text is the errors namespace's (English as the spec words it, and Khmer; lib/error-text.ts),
+ * in the language current when the toast is made; a server message the table knows is shown in
+ * that language too, any other as the server sent it.
+ * (Dashboard code: this file imports sonner. The landing's checkout reads VALIDATION_FAILED's text
+ * with `validationMessage` in features/payments/api.ts.)
  */
 import { toast } from "sonner";
 
-import { BALANCE_MESSAGES, ROLE_MESSAGES } from "../../../contracts/admin";
-import { DEVICE_KEY_MESSAGES } from "../../../contracts/licenses";
 import { isApiError, type ApiError, type ApiErrorCode } from "~/lib/api";
+import { errorsText as t, serverMessage } from "~/lib/error-text";
 
 export type ErrorToast = { title: string; description: string };
-
-const SOMETHING_WENT_WRONG = "Something went wrong. Please try again.";
 
 /** The code of a failed call, or null when it is not an API error (a bug, an aborted render). */
 export function errorCode(error: unknown): ApiErrorCode | null {
@@ -22,61 +22,72 @@ export function errorCode(error: unknown): ApiErrorCode | null {
 }
 
 /** The text for a failed call: the first field issue when there is one, else the message. */
-export function errorMessage(error: unknown, fallback = SOMETHING_WENT_WRONG): string {
-  if (isApiError(error)) return error.issues?.[0]?.message || error.message || fallback;
+export function errorMessage(error: unknown, fallback?: string): string {
+  const otherwise = fallback ?? t("somethingWentWrong");
+  if (isApiError(error)) {
+    const issue = error.issues?.[0]?.message;
+    if (issue) return issue;
+    return error.message ? serverMessage(error.code, error.message) : otherwise;
+  }
   if (error instanceof Error && error.message) return error.message;
-  return fallback;
+  return otherwise;
 }
 
-type CodeText = ErrorToast | ((error: ApiError) => ErrorToast);
+/** A text of the errors namespace (made when the toast is). */
+type Text = () => string;
+type CodeText = { title: Text; description: Text } | ((error: ApiError) => ErrorToast);
 
 interface ActionTexts {
   /** The toast title for any failure the codes below do not name. */
-  title: string;
+  title: Text;
   /** The description when the server said nothing usable. */
-  fallback?: string;
+  fallback?: Text;
   /** Codes with texts of their own. */
   codes?: Partial<Record<ApiErrorCode, CodeText>>;
 }
 
+const text = (key: string): Text => () => t(key);
+const ERROR = text("error");
+
 /** Every action that toasts a failed call, with the spec's words (§5, §8). */
 const ACTIONS = {
   "buy-gmail": {
-    title: "Purchase Failed",
-    fallback: "Failed to purchase Gmail service",
+    title: text("actions.buyGmail.title"),
+    fallback: text("actions.buyGmail.fallback"),
     codes: {
-      UNAUTHENTICATED: { title: "Error", description: "Please login first" },
-      INSUFFICIENT_FUNDS: { title: "Insufficient Funds", description: "Please top up your balance to purchase Gmail service." },
-      API_KEY_NOT_FOUND: { title: "API Key Missing", description: "Please generate your API key first in the Profile section." },
+      UNAUTHENTICATED: { title: ERROR, description: text("actions.buyGmail.loginFirst") },
+      INSUFFICIENT_FUNDS: { title: text("actions.buyGmail.insufficientTitle"), description: text("actions.buyGmail.insufficient") },
+      API_KEY_NOT_FOUND: { title: text("actions.buyGmail.apiKeyMissingTitle"), description: text("actions.buyGmail.apiKeyMissing") },
     },
   },
-  "check-otp": { title: "Check Failed", fallback: "Failed to check OTP" },
+  "check-otp": { title: text("actions.checkOtp.title"), fallback: text("actions.checkOtp.fallback") },
   "adjust-balance": {
-    title: BALANCE_MESSAGES.errorTitle,
+    // The admin's words (contracts/admin.ts BALANCE_MESSAGES; the errors namespace has them in each language).
+    title: ERROR,
     codes: {
       // A subtraction below zero: the same code as an OTP purchase the balance cannot pay, the spec's admin words.
-      INSUFFICIENT_FUNDS: { title: BALANCE_MESSAGES.invalidOperationTitle, description: BALANCE_MESSAGES.negative },
+      INSUFFICIENT_FUNDS: { title: text("actions.adjustBalance.invalidOperationTitle"), description: text("actions.adjustBalance.negative") },
       VALIDATION_FAILED: (error) =>
         error.issues?.[0]?.path === "amountMills"
-          ? { title: BALANCE_MESSAGES.invalidTitle, description: BALANCE_MESSAGES.invalid }
-          : { title: BALANCE_MESSAGES.errorTitle, description: errorMessage(error) },
+          ? { title: t("actions.adjustBalance.invalidTitle"), description: t("actions.adjustBalance.invalid") }
+          : { title: t("error"), description: errorMessage(error) },
     },
   },
-  "change-key": { title: "Error", codes: { UNAUTHENTICATED: { title: "Error", description: DEVICE_KEY_MESSAGES.noSession } } },
-  "rename-license": { title: "Error" },
-  "update-profile": { title: "Error" },
-  "renewal-options": { title: "Could not open the renewal" },
-  "regenerate-key": { title: "Error" },
-  "update-role": { title: ROLE_MESSAGES.errorTitle },
-  "reset-two-factor": { title: "Error" },
+  "change-key": { title: ERROR, codes: { UNAUTHENTICATED: { title: ERROR, description: text("actions.changeKey.noSession") } } },
+  "rename-license": { title: ERROR },
+  "update-profile": { title: ERROR },
+  "renewal-options": { title: text("actions.renewalOptions.title") },
+  "regenerate-key": { title: ERROR },
+  "update-role": { title: text("actions.updateRole.title") },
+  "reset-two-factor": { title: ERROR },
   "save-webhook": {
-    title: "Could not save the endpoint",
-    codes: { WEBHOOK_URL_NOT_ALLOWED: (error) => ({ title: "URL not allowed", description: error.message }) },
+    title: text("actions.saveWebhook.title"),
+    codes: { WEBHOOK_URL_NOT_ALLOWED: (error) => ({ title: t("actions.saveWebhook.urlNotAllowedTitle"), description: serverMessage(error.code, error.message) }) },
   },
-  "change-webhook": { title: "Error" },
+  "change-webhook": { title: ERROR },
   "replay-delivery": {
-    title: "Replay failed",
-    codes: { CONFLICT: { title: "Being sent right now", description: "This delivery is being attempted right now. Replay it once the attempt is over." } },
+    title: text("actions.replayDelivery.title"),
+    codes: { CONFLICT: { title: text("actions.replayDelivery.conflictTitle"), description: text("actions.replayDelivery.conflict") } },
   },
 } satisfies Record<string, ActionTexts>;
 
@@ -86,10 +97,10 @@ export type ErrorAction = keyof typeof ACTIONS;
 export function toastFor(error: unknown, action: ErrorAction): ErrorToast {
   const texts: ActionTexts = ACTIONS[action];
   if (isApiError(error)) {
-    const text = texts.codes?.[error.code];
-    if (text) return typeof text === "function" ? text(error) : text;
+    const code = texts.codes?.[error.code];
+    if (code) return typeof code === "function" ? code(error) : { title: code.title(), description: code.description() };
   }
-  return { title: texts.title, description: errorMessage(error, texts.fallback) };
+  return { title: texts.title(), description: errorMessage(error, texts.fallback?.()) };
 }
 
 /** Shows `toastFor(error, action)` as an error toast (replacing the toast `id`, e.g. a loading one). */

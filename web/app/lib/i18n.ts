@@ -208,6 +208,14 @@ const i18n = {
 
 export type I18n = typeof i18n;
 
+/**
+ * A t() of one namespace that reads the language at each call: for texts made outside React
+ * (toasts, validation messages, error texts), which show in the language current at that moment.
+ */
+export function translatorFor(ns: string): TFunction {
+  return ((key: string, options?: TOptions) => translate(language, ns, key, options)) as TFunction;
+}
+
 /** Registers a namespace's copy (English at least); routes call it when their module loads. */
 export function registerNamespace(ns: string, copy: Partial<Record<Language, object>>) {
   for (const lng of LANGUAGES) {

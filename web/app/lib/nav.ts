@@ -23,7 +23,9 @@ import type { CurrentUser } from "~/lib/api";
 export type Access = "user" | "admin" | "superAdmin";
 
 export type NavEntry = {
+  /** The English title (the spec's); shown in the reader's language as the shell namespace's `nav.<key>`. */
   title: string;
+  key: string;
   url: string;
   icon: LucideIcon;
   /** Who sees the entry in the sidebar menu. */
@@ -34,12 +36,13 @@ export type NavEntry = {
 
 /** The single table behind both the sidebar and the dashboard route guard. */
 export const NAV_ENTRIES: readonly NavEntry[] = [
-  { title: "Home", url: "/", icon: HomeIcon, menu: "user", page: null },
-  { title: "Overview", url: "/overview", icon: LayoutDashboardIcon, menu: "admin", page: "admin" },
-  { title: "Profile", url: "/profile", icon: UserIcon, menu: "user", page: "user" },
-  { title: "License Keys", url: "/license-keys", icon: KeyRoundIcon, menu: "user", page: "user" },
+  { title: "Home", key: "home", url: "/", icon: HomeIcon, menu: "user", page: null },
+  { title: "Overview", key: "overview", url: "/overview", icon: LayoutDashboardIcon, menu: "admin", page: "admin" },
+  { title: "Profile", key: "profile", url: "/profile", icon: UserIcon, menu: "user", page: "user" },
+  { title: "License Keys", key: "licenseKeys", url: "/license-keys", icon: KeyRoundIcon, menu: "user", page: "user" },
   {
     title: "License History",
+    key: "licenseHistory",
     url: "/license-history",
     icon: HistoryIcon,
     menu: "user",
@@ -47,6 +50,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   },
   {
     title: "Transactions History",
+    key: "transactionsHistory",
     url: "/transactions-history",
     icon: ReceiptTextIcon,
     menu: "admin",
@@ -54,14 +58,16 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   },
   {
     title: "Transactions Gmail",
+    key: "transactionsGmail",
     url: "/transactions-gmail",
     icon: MailCheckIcon,
     menu: "admin",
     page: "admin",
   },
-  { title: "OTP Gmail", url: "/otp-gmail", icon: WalletIcon, menu: "admin", page: "user" },
+  { title: "OTP Gmail", key: "otpGmail", url: "/otp-gmail", icon: WalletIcon, menu: "admin", page: "user" },
   {
     title: "User Management",
+    key: "userManagement",
     url: "/user-management",
     icon: UserCogIcon,
     menu: "superAdmin",
@@ -69,6 +75,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   },
   {
     title: "Manage Balance",
+    key: "manageBalance",
     url: "/manage-balance",
     icon: BanknoteIcon,
     menu: "superAdmin",
@@ -76,6 +83,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   },
   {
     title: "Audit Log",
+    key: "auditLog",
     url: "/audit-log",
     icon: ScrollTextIcon,
     menu: "superAdmin",
@@ -83,6 +91,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   },
   {
     title: "Webhooks",
+    key: "webhooks",
     url: "/webhooks",
     icon: WebhookIcon,
     menu: "superAdmin",
@@ -112,13 +121,13 @@ export function findNavEntry(pathname: string): NavEntry | undefined {
 }
 
 /** Dashboard pages opened from other pages, not from the menu: who may open them, and their title. */
-export const INNER_PAGES: readonly { title: string; prefix: string; page: Access }[] = [
+export const INNER_PAGES: readonly { title: string; key: string; prefix: string; page: Access }[] = [
   // A customer's page, from the admin shell's search (issue #16).
-  { title: "Customer", prefix: "/customers/", page: "admin" },
+  { title: "Customer", key: "customer", prefix: "/customers/", page: "admin" },
 ];
 
 /** The menu entry or inner page at this path: its title and who may open it. */
-export function findPage(pathname: string): { title: string; page: Access | null } | undefined {
+export function findPage(pathname: string): { title: string; key: string; page: Access | null } | undefined {
   return findNavEntry(pathname) ?? INNER_PAGES.find((inner) => pathname.startsWith(inner.prefix));
 }
 

@@ -1,9 +1,8 @@
 import { RenewLinkPage } from "~/features/renewals/renew-link-page";
-import { BRAND_NAME } from "~/lib/nav";
-import enRenewal from "~/locales/en/renewal.json";
 
+// The title is rendered by the page, in the reader's language.
 export function meta() {
-  return [{ title: `${enRenewal.meta.title} | ${BRAND_NAME}` }, { name: "robots", content: "noindex" }];
+  return [{ name: "robots", content: "noindex" }];
 }
 
 /** An expiry reminder's one-click renew link (decision 026). */

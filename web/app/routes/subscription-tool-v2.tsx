@@ -1,15 +1,12 @@
 import { SubscriptionToolPage } from "~/features/subscription-tool/subscription-tool-page";
 import { registerNamespace } from "~/lib/i18n";
-import { BRAND_NAME } from "~/lib/nav";
 import enSubscription from "~/locales/en/subscription.json";
 
 registerNamespace("subscription", { en: enSubscription });
 
+// The title is rendered by the page, in the reader's language.
 export function meta() {
-  return [
-    { title: `${enSubscription.meta.title} | ${BRAND_NAME}` },
-    { name: "description", content: enSubscription.meta.description },
-  ];
+  return [{ name: "description", content: enSubscription.meta.description }];
 }
 
 /**

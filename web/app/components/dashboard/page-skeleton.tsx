@@ -1,10 +1,12 @@
 import { Skeleton } from "~/components/ui/skeleton";
+import { useTranslation } from "~/lib/i18n";
 
 /** Shown while the signed-in user and their permissions are checked. */
 export function PageSkeleton() {
+  const { t } = useTranslation("shell");
   return (
     <div role="status" aria-live="polite" className="flex flex-col gap-6">
-      <span className="sr-only">Loading your dashboard</span>
+      <span className="sr-only">{t("loadingDashboard")}</span>
       <div className="grid gap-2">
         <Skeleton className="h-8 w-64" />
         <Skeleton className="h-4 w-80 max-w-full" />

@@ -2,6 +2,7 @@ import * as React from "react";
 import { XIcon } from "lucide-react";
 import { Dialog as SheetPrimitive } from "radix-ui";
 
+import { useTranslation } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
 
 function Sheet(props: React.ComponentProps<typeof SheetPrimitive.Root>) {
@@ -66,7 +67,7 @@ function SheetContent({
         {showCloseButton && (
           <SheetPrimitive.Close className="absolute top-4 right-4 rounded-xs opacity-70 ring-offset-background transition-opacity hover:opacity-100 focus:ring-2 focus:ring-ring focus:ring-offset-2 focus:outline-hidden disabled:pointer-events-none data-[state=open]:bg-secondary">
             <XIcon className="size-4" />
-            <span className="sr-only">Close</span>
+            <CloseLabel />
           </SheetPrimitive.Close>
         )}
       </SheetPrimitive.Content>
@@ -111,6 +112,12 @@ function SheetDescription({
       {...props}
     />
   );
+}
+
+/** The close button's name, in the page's language. */
+function CloseLabel() {
+  const { t } = useTranslation("common");
+  return <span className="sr-only">{t("a11y.close")}</span>;
 }
 
 export {

@@ -3,6 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 
+import { LanguageSwitch } from "~/components/language-switch";
 import { LogoMark } from "~/components/logo";
 import { Spinner } from "~/components/spinner";
 import {
@@ -13,16 +14,16 @@ import {
   DialogTitle,
 } from "~/components/ui/dialog";
 import { AuthPanel } from "~/features/auth/auth-panel";
-import { parseAuthView, VIEW_DESCRIPTIONS } from "~/features/auth/auth-views";
+import { parseAuthView } from "~/features/auth/auth-views";
+import { authText, useAuthCopy } from "~/features/auth/copy";
 import { clearUserQueries, sessionKeys, useAuthSession } from "~/features/session/queries";
 import { describeSessionError } from "~/features/session/session-errors";
 import { DASHBOARD_HOME } from "~/lib/nav";
 import { invalidatePublicSession } from "~/lib/session";
 
-export const SIGNED_IN_TOAST = "Welcome! Successfully signed in to your account.";
-
 /** The sign-in dialog of /auth: open from the start; closing it goes home. */
 export function AuthDialog() {
+  const { t } = useAuthCopy();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [searchParams] = useSearchParams();
@@ -50,7 +51,7 @@ export function AuthDialog() {
     // Mark the session stale without refetching here: this page is about to go away.
     await queryClient.invalidateQueries({ queryKey: sessionKeys.session, refetchType: "none" });
     invalidatePublicSession();
-    toast.success(SIGNED_IN_TOAST, { id: "signed-in" });
+    toast.success(authText("signIn.signedInToast"), { id: "signed-in" });
     await navigate(DASHBOARD_HOME, { replace: true });
   }
 
@@ -70,18 +71,23 @@ export function AuthDialog() {
           (event.currentTarget as HTMLElement | null)?.focus();
         }}
       >
+        {/* The dialog is modal (the page behind it is inert): the language is chosen here. */}
+        <LanguageSwitch className="absolute top-3 left-3" />
         <DialogHeader className="items-center gap-3 text-center sm:text-center">
           <LogoMark className="size-10" />
           <div className="grid gap-1.5">
-            <DialogTitle className="text-2xl font-semibold tracking-tight">Welcome Back</DialogTitle>
-            <DialogDescription>{VIEW_DESCRIPTIONS[view]}</DialogDescription>
+            {/* The spec's 'Welcome Back' is the sign-in's; signing up is not coming back. */}
+            <DialogTitle className="text-2xl font-semibold tracking-tight">
+              {view === "sign_up" ? t("dialog.signUpTitle") : t("dialog.title")}
+            </DialogTitle>
+            <DialogDescription>{t(`views.${view}`)}</DialogDescription>
           </div>
         </DialogHeader>
         {checked && !signedIn ? (
           <AuthPanel onSignedIn={handleSignedIn} />
         ) : (
           <div className="flex min-h-40 items-center justify-center">
-            <Spinner label="Checking your session" className="[&_svg]:text-brand" />
+            <Spinner label={t("page.checking")} className="[&_svg]:text-brand" />
           </div>
         )}
       </DialogContent>

@@ -4,6 +4,7 @@ import { useNavigate, useSearchParams } from "react-router";
 import { VERIFY_EMAIL_CALLBACK } from "../../../../contracts/app-routes";
 import { linkErrorMessage } from "~/features/auth/auth-errors";
 import { parseAuthView, type AuthView } from "~/features/auth/auth-views";
+import { useAuthCopy } from "~/features/auth/copy";
 import { EmailRequestForm } from "~/features/auth/email-request-form";
 import { ForgottenPasswordForm } from "~/features/auth/forgotten-password-form";
 import { FormMessage } from "~/features/auth/form-message";
@@ -21,6 +22,7 @@ const SOCIAL_VIEWS: AuthView[] = ["sign_in", "sign_up"];
 
 /** The auth view machine. The current view lives in the URL (?view=...). */
 export function AuthPanel({ onSignedIn }: { onSignedIn: () => Promise<void> | void }) {
+  const { t } = useAuthCopy();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const view = parseAuthView(searchParams.get("view"));
@@ -30,8 +32,8 @@ export function AuthPanel({ onSignedIn }: { onSignedIn: () => Promise<void> | vo
 
   const [email, setEmail] = useState("");
   const [socialError, setSocialError] = useState<string | null>(null);
-  // A success note that belongs to one view (e.g. "password updated" shown on sign_in).
-  const [notice, setNotice] = useState<{ view: AuthView; text: string } | null>(null);
+  // A success note that belongs to one view (e.g. "password updated" shown on sign_in): its key.
+  const [notice, setNotice] = useState<{ view: AuthView; key: string } | null>(null);
 
   const config = useAppConfig();
   const showGoogle = config.data?.googleEnabled === true && SOCIAL_VIEWS.includes(view);
@@ -42,15 +44,13 @@ export function AuthPanel({ onSignedIn }: { onSignedIn: () => Promise<void> | vo
   if (verified && linkError) {
     return (
       <div className="grid gap-5">
-        <FormMessage tone="error">
-          This confirmation link has expired or is no longer valid. Enter your e-mail address and we will send you a new one.
-        </FormMessage>
+        <FormMessage tone="error">{t("confirmation.expired")}</FormMessage>
         <EmailRequestForm
           defaultEmail={email}
           rememberEmail={setEmail}
-          submitLabel="Send a new confirmation link"
-          loadingLabel="Sending ..."
-          successMessage="Check your email for the confirmation link"
+          submitLabel={t("confirmation.submit")}
+          loadingLabel={t("confirmation.submitting")}
+          successMessage={t("confirmation.sent")}
           request={(address) => authClient.sendVerificationEmail({ email: address, callbackURL: VERIFY_EMAIL_CALLBACK })}
         />
       </div>
@@ -60,12 +60,12 @@ export function AuthPanel({ onSignedIn }: { onSignedIn: () => Promise<void> | vo
   return (
     <div className="grid gap-5">
       {verified && !linkError ? (
-        <FormMessage tone="success">Your e-mail is confirmed. Sign in to continue.</FormMessage>
+        <FormMessage tone="success">{t("confirmation.confirmed")}</FormMessage>
       ) : null}
       {linkError && view !== "update_password" ? (
         <FormMessage tone="error">{linkErrorMessage(linkError)}</FormMessage>
       ) : null}
-      {notice?.view === view ? <FormMessage tone="success">{notice.text}</FormMessage> : null}
+      {notice?.view === view ? <FormMessage tone="success">{t(notice.key)}</FormMessage> : null}
       {socialError ? <FormMessage tone="error">{socialError}</FormMessage> : null}
 
       {showGoogle ? (
@@ -73,7 +73,7 @@ export function AuthPanel({ onSignedIn }: { onSignedIn: () => Promise<void> | vo
           <GoogleButton onError={setSocialError} />
           <div className="flex items-center gap-3 text-xs text-muted-foreground uppercase">
             <span className="h-px flex-1 bg-border" />
-            or continue with email
+            {t("social.orEmail")}
             <span className="h-px flex-1 bg-border" />
           </div>
         </>
@@ -91,7 +91,7 @@ export function AuthPanel({ onSignedIn }: { onSignedIn: () => Promise<void> | vo
           key="update_password"
           token={linkError ? null : token}
           onPasswordUpdated={() => {
-            setNotice({ view: "sign_in", text: "Your password has been updated" });
+            setNotice({ view: "sign_in", key: "updatePassword.updated" });
             // Back to sign_in; drops the used token from the address bar.
             void navigate(AUTH_PATH, { replace: true });
           }}

@@ -13,7 +13,7 @@ type EmailRequestFormProps = Pick<AuthFormProps, "defaultEmail" | "rememberEmail
   request: (email: string) => Promise<ProviderResult>;
 };
 
-/** One e-mail field that asks the server to send something (a reset link, a magic link, a confirmation). */
+/** One e-mail field that asks the server to send something (a reset link, a magic link, a confirmation); the texts come translated. */
 export function EmailRequestForm({ defaultEmail, rememberEmail, submitLabel, loadingLabel, successMessage, request }: EmailRequestFormProps) {
   const [sent, setSent] = useState(false);
   const { form, error, onSubmit, isSubmitting } = useAuthForm(emailOnlySchema, { email: defaultEmail }, async ({ email }) => {

@@ -8,6 +8,7 @@ import type { z } from "zod";
 
 import { FormField } from "~/components/form-field";
 import { providerErrorMessage } from "~/features/auth/auth-errors";
+import { useAuthCopy } from "~/features/auth/copy";
 import { FormMessage } from "~/features/auth/form-message";
 
 /** A form of the kit: its values are what its schema parses. */
@@ -50,13 +51,14 @@ export function AuthFormBody({ onSubmit, error, notice, children }: { onSubmit: 
 
 /** The e-mail field of every auth form; what is typed is carried over to the next view. */
 export function EmailField<T extends { email: string }>({ form, rememberEmail }: { form: KitForm<T>; rememberEmail: (email: string) => void }) {
+  const { t } = useAuthCopy();
   const message = (form.formState.errors as { email?: { message?: string } }).email?.message;
   return (
     <FormField
-      label="Email address"
+      label={t("fields.email")}
       type="email"
       autoComplete="email"
-      placeholder="you@example.com"
+      placeholder={t("fields.emailPlaceholder")}
       error={message}
       {...form.register("email" as Path<T>, {
         // Carried over to the next view, even if typed while the view switch is in flight.

@@ -3,6 +3,7 @@ import { Loader2Icon } from "lucide-react";
 
 import { Button } from "~/components/ui/button";
 import { providerErrorMessage } from "~/features/auth/auth-errors";
+import { useAuthCopy } from "~/features/auth/copy";
 import { authClient } from "~/lib/auth-client";
 
 function GoogleMark() {
@@ -37,6 +38,7 @@ export function GoogleButton({
   /** Where Google sends the browser back to once signed in (the landing dialog uses "/"). */
   callbackURL?: string;
 }) {
+  const { t } = useAuthCopy();
   const [pending, setPending] = useState(false);
 
   async function signInWithGoogle() {
@@ -61,7 +63,7 @@ export function GoogleButton({
       disabled={pending}
     >
       {pending ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : <GoogleMark />}
-      Sign in with Google
+      {t("social.google")}
     </Button>
   );
 }

@@ -1,14 +1,16 @@
+import { useAuthCopy } from "~/features/auth/copy";
 import { EmailRequestForm } from "~/features/auth/email-request-form";
 import type { AuthFormProps } from "~/features/auth/types";
 import { authClient } from "~/lib/auth-client";
 
 export function MagicLinkForm(props: Pick<AuthFormProps, "defaultEmail" | "rememberEmail">) {
+  const { t } = useAuthCopy();
   return (
     <EmailRequestForm
       {...props}
-      submitLabel="Send magic link"
-      loadingLabel="Sending magic link ..."
-      successMessage="Check your email for the magic link"
+      submitLabel={t("magicLink.submit")}
+      loadingLabel={t("magicLink.submitting")}
+      successMessage={t("magicLink.sent")}
       request={(email) =>
         authClient.signIn.magicLink({
           email,

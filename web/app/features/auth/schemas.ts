@@ -1,25 +1,28 @@
 import { z } from "zod";
 
+import { authText as t } from "~/features/auth/copy";
+
 /** better-auth's default password length rule (the server enforces it too). */
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 128;
 export const OTP_LENGTH = 6;
 
+// Messages are made when a value is checked, in the language current at that moment.
 const email = z
   .string()
   .trim()
-  .min(1, "Email address is required")
-  .pipe(z.email("Enter a valid email address"));
+  .min(1, { error: () => t("validation.emailRequired") })
+  .pipe(z.email({ error: () => t("validation.emailInvalid") }));
 
 const newPassword = z
   .string()
-  .min(1, "Password is required")
-  .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
-  .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`);
+  .min(1, { error: () => t("validation.passwordRequired") })
+  .min(MIN_PASSWORD_LENGTH, { error: () => t("validation.passwordTooShort", { count: MIN_PASSWORD_LENGTH }) })
+  .max(MAX_PASSWORD_LENGTH, { error: () => t("validation.passwordTooLong", { count: MAX_PASSWORD_LENGTH }) });
 
 export const signInSchema = z.object({
   email,
-  password: z.string().min(1, "Password is required"),
+  password: z.string().min(1, { error: () => t("validation.passwordRequired") }),
 });
 
 export const signUpSchema = z.object({
@@ -35,7 +38,7 @@ export const otpCodeSchema = z.object({
   otp: z
     .string()
     .trim()
-    .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), `Enter the ${OTP_LENGTH}-digit code`),
+    .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), { error: () => t("validation.otpCode", { count: OTP_LENGTH }) }),
 });
 
 export type SignInValues = z.infer<typeof signInSchema>;
@@ -49,6 +52,6 @@ export const secondFactorCodeSchema = z.object({
   code: z
     .string()
     .trim()
-    .min(1, "Enter the code")
-    .max(32, "That is not a code from your app or a backup code"),
+    .min(1, { error: () => t("validation.codeRequired") })
+    .max(32, { error: () => t("validation.codeTooLong") }),
 });

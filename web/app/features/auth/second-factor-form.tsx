@@ -6,6 +6,7 @@ import { FormField } from "~/components/form-field";
 import { SubmitButton } from "~/components/submit-button";
 import { Button } from "~/components/ui/button";
 import { providerErrorMessage } from "~/features/auth/auth-errors";
+import { useAuthCopy } from "~/features/auth/copy";
 import { FormMessage } from "~/features/auth/form-message";
 import { OTP_LENGTH, secondFactorCodeSchema } from "~/features/auth/schemas";
 import { authClient } from "~/lib/auth-client";
@@ -16,6 +17,7 @@ import { authClient } from "~/lib/auth-client";
  * magic link or an e-mailed code); the server decides which (decision 018).
  */
 export function SecondFactorForm({ onVerified, className }: { onVerified: () => Promise<void> | void; className?: string }) {
+  const { t } = useAuthCopy();
   const [backup, setBackup] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const form = useForm({ resolver: zodResolver(secondFactorCodeSchema), defaultValues: { code: "" } });
@@ -45,22 +47,22 @@ export function SecondFactorForm({ onVerified, className }: { onVerified: () => 
     <form onSubmit={onSubmit} noValidate className={className ?? "grid gap-4"}>
       {error ? <FormMessage tone="error">{error}</FormMessage> : null}
       <FormField
-        label={backup ? "Backup code" : "Code from your authenticator app"}
+        label={backup ? t("secondFactor.backupLabel") : t("secondFactor.appLabel")}
         inputMode={backup ? "text" : "numeric"}
         autoComplete="one-time-code"
         maxLength={backup ? 32 : OTP_LENGTH}
         placeholder={backup ? "A1B2C3D4E5" : "123456"}
-        hint={backup ? "Each backup code works once." : "Open the app where you added Keyshop and type the 6-digit code it shows now."}
+        hint={backup ? t("secondFactor.backupHint") : t("secondFactor.appHint")}
         className="[&_input]:text-center [&_input]:font-mono [&_input]:text-lg [&_input]:tracking-[0.3em]"
         error={errors.code?.message}
         autoFocus
         {...form.register("code")}
       />
-      <SubmitButton loading={isSubmitting} loadingLabel="Verifying ..." className="w-full">
-        Verify
+      <SubmitButton loading={isSubmitting} loadingLabel={t("secondFactor.verifying")} className="w-full">
+        {t("secondFactor.verify")}
       </SubmitButton>
       <Button type="button" variant="link" size="sm" className="justify-self-start px-0 text-brand-text" onClick={switchMode}>
-        {backup ? "Use the code from your app" : "Use a backup code instead"}
+        {backup ? t("secondFactor.useApp") : t("secondFactor.useBackup")}
       </Button>
     </form>
   );

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { useAuthCopy } from "~/features/auth/copy";
 import { SecondFactorForm } from "~/features/auth/second-factor-form";
 import { usePasskeyCopy } from "~/features/passkeys/copy";
 import { OrDivider, PasskeySignIn } from "~/features/passkeys/passkey-sign-in";
@@ -20,6 +21,7 @@ export function SecondFactorGate({ due }: { due: "code" | "enrol" }) {
   const signOut = useSignOut();
   const me = useMe();
   const { t } = usePasskeyCopy();
+  const { t: ta } = useAuthCopy();
 
   if (due === "enrol") {
     return (
@@ -57,16 +59,16 @@ export function SecondFactorGate({ due }: { due: "code" | "enrol" }) {
       <CardHeader>
         <ShieldCheckIcon className="size-8 text-brand-text" aria-hidden="true" />
         <CardTitle>
-          <h1 className="text-xl">Enter your second factor</h1>
+          <h1 className="text-xl">{ta("gate.title")}</h1>
         </CardTitle>
-        <CardDescription>{app ? "Your account uses two-factor authentication, and this sign-in has not passed it yet." : t("gate.passkeyOnly")}</CardDescription>
+        <CardDescription>{app ? ta("gate.description") : t("gate.passkeyOnly")}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         {passkey ? <PasskeySignIn onSignedIn={passed} /> : null}
         {passkey && app ? <OrDivider /> : null}
         {app ? <SecondFactorForm onVerified={passed} /> : null}
         <Button variant="outline" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
-          Sign out
+          {ta("gate.signOut")}
         </Button>
       </CardContent>
     </Card>

@@ -2,6 +2,7 @@ import { useState } from "react";
 
 import { FormField } from "~/components/form-field";
 import { SubmitButton } from "~/components/submit-button";
+import { authText, useAuthCopy } from "~/features/auth/copy";
 import { AuthFormBody, EmailField, useAuthForm } from "~/features/auth/form-kit";
 import { FormMessage } from "~/features/auth/form-message";
 import { SecondFactorForm } from "~/features/auth/second-factor-form";
@@ -12,20 +13,19 @@ import { usePasskeyCopy } from "~/features/passkeys/copy";
 import { OrDivider, PasskeySignIn } from "~/features/passkeys/passkey-sign-in";
 import { authClient } from "~/lib/auth-client";
 
-export const NOT_CONFIRMED = "Please confirm your e-mail address first: open the confirmation link we e-mailed you (a sign-in attempt sends a new one), then sign in.";
-
 /** What the second step asks for: the authenticator app's code, a passkey, or either. */
 type SecondStep = { app: boolean } | null;
 
 export function SignInForm({ defaultEmail, rememberEmail, onSignedIn }: AuthFormProps) {
   const { t } = usePasskeyCopy();
+  const { t: ta } = useAuthCopy();
   // With a second factor the password is the first step; the second comes here (decisions 018, 038).
   const [secondStep, setSecondStep] = useState<SecondStep>(null);
   const { form, error, onSubmit, errors, isSubmitting } = useAuthForm(signInSchema, { email: defaultEmail, password: "" }, async ({ email, password }, { setError }) => {
     const { data, error: authError } = await authClient.signIn.email({ email, password });
     if (authError) {
       // Not confirmed yet: better-auth has just e-mailed a new link (within the hourly limit).
-      if (authError.code === "EMAIL_NOT_VERIFIED") return setError(NOT_CONFIRMED);
+      if (authError.code === "EMAIL_NOT_VERIFIED") return setError(authText("signIn.notConfirmed"));
       return { error: authError };
     }
     // An authenticator app: better-auth waits for its code (or a passkey) before making a session.
@@ -38,7 +38,7 @@ export function SignInForm({ defaultEmail, rememberEmail, onSignedIn }: AuthForm
   if (secondStep) {
     return (
       <div className="grid gap-4">
-        <FormMessage tone="success">{secondStep.app ? "Password accepted. Now the second step: your account uses two-factor authentication." : t("signIn.passkeyStep")}</FormMessage>
+        <FormMessage tone="success">{secondStep.app ? ta("signIn.secondStep") : t("signIn.passkeyStep")}</FormMessage>
         {secondStep.app ? <SecondFactorForm onVerified={onSignedIn} /> : null}
         {secondStep.app ? <OrDivider /> : null}
         <PasskeySignIn onSignedIn={onSignedIn} />
@@ -51,15 +51,15 @@ export function SignInForm({ defaultEmail, rememberEmail, onSignedIn }: AuthForm
       <AuthFormBody onSubmit={onSubmit} error={error}>
         <EmailField form={form} rememberEmail={rememberEmail} />
         <FormField
-          label="Password"
+          label={ta("fields.password")}
           type="password"
           autoComplete="current-password"
-          placeholder="Your password"
+          placeholder={ta("fields.passwordPlaceholder")}
           error={errors.password?.message}
           {...form.register("password")}
         />
-        <SubmitButton loading={isSubmitting} loadingLabel="Signing in ..." className="w-full">
-          Sign in
+        <SubmitButton loading={isSubmitting} loadingLabel={ta("signIn.submitting")} className="w-full">
+          {ta("signIn.submit")}
         </SubmitButton>
       </AuthFormBody>
       <PasskeySignIn onSignedIn={onSignedIn} label="withPasskey" />

@@ -4,6 +4,7 @@ import { VERIFY_EMAIL_CALLBACK } from "../../../../contracts/app-routes";
 
 import { FormField } from "~/components/form-field";
 import { SubmitButton } from "~/components/submit-button";
+import { useAuthCopy } from "~/features/auth/copy";
 import { AuthFormBody, EmailField, useAuthForm } from "~/features/auth/form-kit";
 import { MIN_PASSWORD_LENGTH, signUpSchema } from "~/features/auth/schemas";
 import type { AuthFormProps } from "~/features/auth/types";
@@ -16,6 +17,7 @@ export function SignUpForm({
   onSignedIn,
   name = "",
 }: AuthFormProps & { name?: string }) {
+  const { t } = useAuthCopy();
   const [confirmationSent, setConfirmationSent] = useState(false);
   const { form, error, onSubmit, errors, isSubmitting } = useAuthForm(signUpSchema, { email: defaultEmail, password: "" }, async ({ email, password }, { form }) => {
     setConfirmationSent(false);
@@ -32,19 +34,19 @@ export function SignUpForm({
 
   return (
     <div className="grid gap-5">
-      <AuthFormBody onSubmit={onSubmit} error={error} notice={confirmationSent ? "Check your email for the confirmation link" : null}>
+      <AuthFormBody onSubmit={onSubmit} error={error} notice={confirmationSent ? t("signUp.sent") : null}>
         <EmailField form={form} rememberEmail={rememberEmail} />
         <FormField
-          label="Create a password"
+          label={t("fields.newPassword")}
           type="password"
           autoComplete="new-password"
-          placeholder="At least 8 characters"
-          hint={`Use at least ${MIN_PASSWORD_LENGTH} characters.`}
+          placeholder={t("fields.newPasswordPlaceholder", { count: MIN_PASSWORD_LENGTH })}
+          hint={t("fields.passwordHint", { count: MIN_PASSWORD_LENGTH })}
           error={errors.password?.message}
           {...form.register("password")}
         />
-        <SubmitButton loading={isSubmitting} loadingLabel="Signing up ..." className="w-full">
-          Sign up
+        <SubmitButton loading={isSubmitting} loadingLabel={t("signUp.submitting")} className="w-full">
+          {t("signUp.submit")}
         </SubmitButton>
       </AuthFormBody>
       <ViewLinks views={["sign_in"]} />

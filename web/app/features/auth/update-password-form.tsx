@@ -1,5 +1,6 @@
 import { FormField } from "~/components/form-field";
 import { SubmitButton } from "~/components/submit-button";
+import { useAuthCopy } from "~/features/auth/copy";
 import { AuthFormBody, useAuthForm } from "~/features/auth/form-kit";
 import { FormMessage } from "~/features/auth/form-message";
 import { MIN_PASSWORD_LENGTH, updatePasswordSchema } from "~/features/auth/schemas";
@@ -14,6 +15,7 @@ export function UpdatePasswordForm({
   token: string | null;
   onPasswordUpdated: () => void;
 }) {
+  const { t } = useAuthCopy();
   const { form, error, onSubmit, errors, isSubmitting } = useAuthForm(updatePasswordSchema, { password: "" }, async ({ password }) => {
     if (!token) return;
     const { error: authError } = await authClient.resetPassword({ newPassword: password, token });
@@ -24,9 +26,7 @@ export function UpdatePasswordForm({
   if (!token) {
     return (
       <div className="grid gap-5">
-        <FormMessage tone="error">
-          This password reset link is invalid or has expired. Please request a new one.
-        </FormMessage>
+        <FormMessage tone="error">{t("updatePassword.invalidLink")}</FormMessage>
         <ViewLinks views={["forgotten_password", "sign_in"]} />
       </div>
     );
@@ -36,16 +36,16 @@ export function UpdatePasswordForm({
     <div className="grid gap-5">
       <AuthFormBody onSubmit={onSubmit} error={error}>
         <FormField
-          label="New password"
+          label={t("fields.updatedPassword")}
           type="password"
           autoComplete="new-password"
-          placeholder="Your new password"
-          hint={`Use at least ${MIN_PASSWORD_LENGTH} characters.`}
+          placeholder={t("fields.updatedPasswordPlaceholder")}
+          hint={t("fields.passwordHint", { count: MIN_PASSWORD_LENGTH })}
           error={errors.password?.message}
           {...form.register("password")}
         />
-        <SubmitButton loading={isSubmitting} loadingLabel="Updating password ..." className="w-full">
-          Update password
+        <SubmitButton loading={isSubmitting} loadingLabel={t("updatePassword.submitting")} className="w-full">
+          {t("updatePassword.submit")}
         </SubmitButton>
       </AuthFormBody>
       <ViewLinks views={["sign_in"]} />

@@ -4,6 +4,7 @@ import { FormField } from "~/components/form-field";
 import { SubmitButton } from "~/components/submit-button";
 import { Button } from "~/components/ui/button";
 import { providerErrorMessage } from "~/features/auth/auth-errors";
+import { useAuthCopy } from "~/features/auth/copy";
 import { AuthFormBody, EmailField, useAuthForm } from "~/features/auth/form-kit";
 import { emailOnlySchema, OTP_LENGTH, otpCodeSchema } from "~/features/auth/schemas";
 import type { AuthFormProps } from "~/features/auth/types";
@@ -46,6 +47,7 @@ function EmailStep({
   rememberEmail,
   onSent,
 }: Pick<AuthFormProps, "defaultEmail" | "rememberEmail"> & { onSent: (email: string) => void }) {
+  const { t } = useAuthCopy();
   const { form, error, onSubmit, isSubmitting } = useAuthForm(emailOnlySchema, { email: defaultEmail }, async ({ email }) => {
     const { error: authError } = await sendCode(email);
     if (authError) return { error: authError };
@@ -55,8 +57,8 @@ function EmailStep({
   return (
     <AuthFormBody onSubmit={onSubmit} error={error}>
       <EmailField form={form} rememberEmail={rememberEmail} />
-      <SubmitButton loading={isSubmitting} loadingLabel="Sending code ..." className="w-full">
-        Send code
+      <SubmitButton loading={isSubmitting} loadingLabel={t("otp.sending")} className="w-full">
+        {t("otp.send")}
       </SubmitButton>
     </AuthFormBody>
   );
@@ -71,7 +73,10 @@ function CodeStep({
   onSignedIn: AuthFormProps["onSignedIn"];
   onChangeEmail: () => void;
 }) {
-  const [notice, setNotice] = useState(`We sent a ${OTP_LENGTH}-digit code to ${email}.`);
+  const { t } = useAuthCopy();
+  // Which note shows; its words follow the language.
+  const [resent, setResent] = useState(false);
+  const notice = t(resent ? "otp.resent" : "otp.sent", { count: OTP_LENGTH, email });
   const [resending, setResending] = useState(false);
   const { form, error, setError, onSubmit, errors, isSubmitting } = useAuthForm(otpCodeSchema, { otp: "" }, async ({ otp }) => {
     const { error: authError } = await authClient.signIn.emailOtp({ email, otp });
@@ -88,13 +93,13 @@ function CodeStep({
       setError(providerErrorMessage(authError));
       return;
     }
-    setNotice(`We sent a new ${OTP_LENGTH}-digit code to ${email}.`);
+    setResent(true);
   }
 
   return (
     <AuthFormBody onSubmit={onSubmit} error={error} notice={notice}>
       <FormField
-        label="One-time code"
+        label={t("fields.otp")}
         inputMode="numeric"
         autoComplete="one-time-code"
         pattern="[0-9]*"
@@ -105,12 +110,12 @@ function CodeStep({
         autoFocus
         {...form.register("otp")}
       />
-      <SubmitButton loading={isSubmitting} loadingLabel="Verifying ..." className="w-full">
-        Verify code
+      <SubmitButton loading={isSubmitting} loadingLabel={t("otp.verifying")} className="w-full">
+        {t("otp.verify")}
       </SubmitButton>
       <div className="flex items-center justify-between gap-2">
         <Button type="button" variant="link" size="sm" className="px-0 text-brand-text" onClick={onChangeEmail}>
-          Use a different email
+          {t("otp.changeEmail")}
         </Button>
         <Button
           type="button"
@@ -120,7 +125,7 @@ function CodeStep({
           onClick={resend}
           disabled={resending || isSubmitting}
         >
-          {resending ? "Sending code ..." : "Resend code"}
+          {resending ? t("otp.sending") : t("otp.resend")}
         </Button>
       </div>
     </AuthFormBody>

@@ -1,7 +1,8 @@
 import { createContext, useContext } from "react";
 import { Link } from "react-router";
 
-import { VIEW_LINKS, type AuthView } from "~/features/auth/auth-views";
+import { type AuthView, type LinkView } from "~/features/auth/auth-views";
+import { useAuthCopy } from "~/features/auth/copy";
 import { cn } from "~/lib/utils";
 
 export const AUTH_PATH = "/auth";
@@ -10,7 +11,7 @@ export function authViewHref(view: AuthView) {
   return view === "sign_in" ? AUTH_PATH : `${AUTH_PATH}?view=${view}`;
 }
 
-type LinkTarget = keyof typeof VIEW_LINKS;
+type LinkTarget = LinkView;
 
 /**
  * Lets a host keep the current view in its own state instead of the URL (the landing's sign-in
@@ -34,11 +35,12 @@ export function ViewLinks({
   onNavigate?: () => void;
   className?: string;
 }) {
+  const { t } = useAuthCopy();
   const host = useContext(AuthViewSwitchContext);
   const shown = host ? views.filter((view) => host.views.includes(view)) : views;
   if (shown.length === 0) return null;
   return (
-    <nav aria-label="Other ways to sign in" className={cn("flex flex-col items-center gap-2", className)}>
+    <nav aria-label={t("links.label")} className={cn("flex flex-col items-center gap-2", className)}>
       {shown.map((view) =>
         host ? (
           <button
@@ -50,11 +52,11 @@ export function ViewLinks({
             }}
             className={LINK_CLASS}
           >
-            {VIEW_LINKS[view]}
+            {t(`links.${view}`)}
           </button>
         ) : (
           <Link key={view} to={authViewHref(view)} replace onClick={onNavigate} className={LINK_CLASS}>
-            {VIEW_LINKS[view]}
+            {t(`links.${view}`)}
           </Link>
         ),
       )}

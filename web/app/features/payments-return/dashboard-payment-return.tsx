@@ -23,6 +23,7 @@ import {
 } from "~/components/ui/dialog";
 import { formatBalance, formatPrice } from "../../../../contracts/money";
 import type { Order } from "~/features/payments/api";
+import { itemTitle, usePaymentsCopy } from "~/features/payments/copy";
 import { PAYMENT_PROVIDER_NAME } from "~/features/payments/providers";
 import { useOrder } from "~/features/payments/queries";
 import { KeyText } from "~/features/licenses/key-text";
@@ -30,13 +31,14 @@ import { licenseQueryKeys } from "~/features/licenses/queries";
 import { BalanceLinks } from "~/features/profile/api-key-card";
 import { accountKeys, useBalance } from "~/features/profile/queries";
 import { useMe } from "~/features/session/queries";
+import { Trans } from "~/lib/i18n";
 import { showToaster } from "~/lib/toaster";
 import { cn } from "~/lib/utils";
 
 import { announcePayment, openDeepLink, paymentDeepLink, takeToolCheckout, type PaidPayment } from "./payment-return";
 import { PaymentSuccessDialog } from "./payment-success-dialog";
 import { showStatusToast, showSuccessToast, usePaymentReturn } from "./use-payment-return";
-import { PAYMENT_RETURN_TEXT as TEXT } from "./texts";
+import { paymentReturnText } from "./texts";
 import { paymentOf, verifyReturn } from "./verify-return";
 
 type Shown =
@@ -61,6 +63,7 @@ export function DashboardPaymentReturn({
   /** v2 subscription returns: also hand the payment to the mobile app (payment-success://). */
   deepLink?: boolean;
 }) {
+  const { t } = usePaymentsCopy();
   const { pathname } = useLocation();
   const queryClient = useQueryClient();
   const email = useMe().data?.email;
@@ -76,7 +79,7 @@ export function DashboardPaymentReturn({
 
   const celebrate = useCallback(
     (payment: PaidPayment, orderId: string | null, transactionId?: string) => {
-      showSuccessToast(TEXT, payment, orderId ?? payment.planTitle);
+      showSuccessToast(paymentReturnText(), payment, orderId ?? payment.planTitle);
       const tool = source === "subscription_tool" ? takeToolCheckout() : null;
       announcePayment(payment, {
         email: tool?.email ?? email,
@@ -100,14 +103,14 @@ export function DashboardPaymentReturn({
   usePaymentReturn((ret, key) => {
     if (ret.type === "status") {
       if (ret.status === "pending" && ret.orderId) waitFor(ret.orderId);
-      else showStatusToast(TEXT, ret.status, key);
+      else showStatusToast(paymentReturnText(), ret.status, key);
       return;
     }
     // A success is celebrated only once the server confirms it, with the server's plan and amount.
     void verifyReturn(ret).then((verified) => {
       if (verified.state === "paid") celebrate(verified.payment, verified.orderId, verified.transactionId ?? undefined);
       else if (verified.state === "pending" && verified.orderId) waitFor(verified.orderId);
-      else showStatusToast(TEXT, verified.state === "pending" ? "pending" : verified.status, key);
+      else showStatusToast(paymentReturnText(), verified.state === "pending" ? "pending" : verified.status, key);
     });
   }, cleanTo);
 
@@ -142,12 +145,12 @@ export function DashboardPaymentReturn({
         <Button asChild variant="outline">
           <a href={shown.deepLink}>
             <ExternalLinkIcon aria-hidden="true" />
-            Open in the app
+            {t("verified.openApp")}
           </a>
         </Button>
       ) : payment.kind === "plan" && pathname !== "/license-keys" ? (
         <Button asChild variant="outline">
-          <Link to="/license-keys">View your license keys</Link>
+          <Link to="/license-keys">{t("verified.viewLicenseKeys")}</Link>
         </Button>
       ) : null}
     </PaymentSuccessDialog>
@@ -156,6 +159,8 @@ export function DashboardPaymentReturn({
 
 /** The order's status as the server verified it with the provider, read after the popup opens. */
 function VerifiedStatus({ orderId, poll, onPaid }: { orderId: string; poll: boolean; onPaid: () => void }) {
+  const { t } = usePaymentsCopy();
+  const provider = PAYMENT_PROVIDER_NAME;
   const query = useOrder(orderId, { poll });
   const status = query.data?.order.status;
   const wasPending = useRef(false);
@@ -171,14 +176,14 @@ function VerifiedStatus({ orderId, poll, onPaid }: { orderId: string; poll: bool
   if (query.isPending) {
     return (
       <StatusNote tone="neutral" icon={<Loader2Icon className="size-4 animate-spin" aria-hidden="true" />}>
-        Checking the payment with {PAYMENT_PROVIDER_NAME}…
+        {t("verified.checking", { provider })}
       </StatusNote>
     );
   }
   if (query.isError || !query.data) {
     return (
       <StatusNote tone="warning" icon={<CircleAlertIcon className="size-4" aria-hidden="true" />}>
-        This payment could not be verified. If money was taken and nothing arrives, please contact support.
+        {t("verified.notVerified")}
       </StatusNote>
     );
   }
@@ -186,16 +191,18 @@ function VerifiedStatus({ orderId, poll, onPaid }: { orderId: string; poll: bool
   if (order.status === "paid") {
     return (
       <StatusNote tone="success" icon={<ShieldCheckIcon className="size-4" aria-hidden="true" />}>
-        <span className="font-medium">Verified with {PAYMENT_PROVIDER_NAME}: paid.</span>{" "}
+        <span className="font-medium">{t("verified.paid", { provider })}</span>{" "}
         {order.kind === "plan" && order.buyKey ? (
-          <>
-            Your buy key <KeyText value={order.buyKey} className="font-semibold" /> was e-mailed to{" "}
-            <span className="break-all">{order.email}</span>.
-          </>
+          <Trans
+            t={t}
+            i18nKey="verified.buyKeyEmailed"
+            values={{ email: order.email }}
+            components={{ key: <KeyText value={order.buyKey} className="font-semibold" />, email: <span className="break-all" /> }}
+          />
         ) : order.kind === "topup" ? (
-          "The amount has been added to your API key balance."
+          t("verified.topUpAdded")
         ) : (
-          <>A confirmation was e-mailed to {order.email}.</>
+          t("verified.confirmationEmailed", { email: order.email })
         )}
       </StatusNote>
     );
@@ -203,15 +210,18 @@ function VerifiedStatus({ orderId, poll, onPaid }: { orderId: string; poll: bool
   if (order.status === "pending") {
     return (
       <StatusNote tone="warning" icon={<ClockIcon className="size-4" aria-hidden="true" />}>
-        <span className="font-medium">Still pending.</span> {PAYMENT_PROVIDER_NAME} has not confirmed this payment to us yet. It
-        usually takes less than a minute; this note updates by itself.
+        <span className="font-medium">{t("verified.stillPendingTitle")}</span> {t("verified.stillPending", { provider })}
       </StatusNote>
     );
   }
   return (
     <StatusNote tone="warning" icon={<CircleAlertIcon className="size-4" aria-hidden="true" />}>
-      {PAYMENT_PROVIDER_NAME} reports this payment as <span className="font-medium">{order.status}</span>. If money was taken,
-      please contact support.
+      <Trans
+        t={t}
+        i18nKey="verified.reportedAs"
+        values={{ provider, status: t(`verified.statuses.${order.status}`, { defaultValue: order.status }) }}
+        components={{ status: <span className="font-medium" /> }}
+      />
     </StatusNote>
   );
 }
@@ -247,13 +257,14 @@ function StatusNote({
 }
 
 function NewBalance() {
+  const { t } = usePaymentsCopy();
   const balance = useBalance();
   const mills = balance.data?.balanceMills;
   return (
     <p className="flex items-center justify-between gap-3 rounded-lg border px-4 py-3 text-sm">
       <span className="flex items-center gap-2 text-muted-foreground">
         <WalletIcon className="size-4" aria-hidden="true" />
-        Your balance
+        {t("verified.yourBalance")}
       </span>
       <span className="font-semibold tabular-nums" data-testid="payment-new-balance">
         {mills === undefined ? "…" : formatBalance(mills)}
@@ -274,6 +285,8 @@ function PendingPaymentDialog({
   onOpenChange: (open: boolean) => void;
   onPaid: (order: Order) => void;
 }) {
+  const { t } = usePaymentsCopy();
+  const provider = PAYMENT_PROVIDER_NAME;
   // Read again every few seconds while the dialog is open (closed: the page stops asking).
   const query = useOrder(orderId, { poll: open });
   const order = query.data?.order;
@@ -288,7 +301,7 @@ function PendingPaymentDialog({
       reported.current = true;
       onOpenChange(false);
       showToaster();
-      const { title, description } = TEXT.status[order.status];
+      const { title, description } = paymentReturnText().status[order.status];
       (order.status === "failed" ? toast.error : toast.info)(title, { id: `payment-status-${order.id}`, description });
     }
   }, [order, onPaid, onOpenChange]);
@@ -300,17 +313,14 @@ function PendingPaymentDialog({
           <span className="mb-1 flex size-12 items-center justify-center rounded-full bg-amber-100 text-amber-700 ring-8 ring-amber-50 dark:bg-amber-400/15 dark:text-amber-300 dark:ring-amber-400/5">
             <ClockIcon className="size-6" aria-hidden="true" />
           </span>
-          <DialogTitle className="text-xl font-semibold tracking-tight">Confirming your payment</DialogTitle>
-          <DialogDescription>
-            {PAYMENT_PROVIDER_NAME} has not confirmed this payment to us yet. It usually takes less than a minute; this window
-            updates by itself. You can close it: your purchase is delivered as soon as the payment is confirmed.
-          </DialogDescription>
+          <DialogTitle className="text-xl font-semibold tracking-tight">{t("pending.title")}</DialogTitle>
+          <DialogDescription>{t("pending.description", { provider })}</DialogDescription>
         </DialogHeader>
         {order ? (
           <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 rounded-lg border bg-muted/40 px-4 py-3 text-sm">
-            <dt className="text-muted-foreground">Plan</dt>
-            <dd className="text-right font-medium">{order.planTitle}</dd>
-            <dt className="text-muted-foreground">Amount</dt>
+            <dt className="text-muted-foreground">{t("pending.plan")}</dt>
+            <dd className="text-right font-medium">{itemTitle(order.planTitle, t)}</dd>
+            <dt className="text-muted-foreground">{t("pending.amount")}</dt>
             <dd className="text-right font-semibold tabular-nums">
               {formatPrice(order.amountMills)} <span className="text-xs text-muted-foreground">{order.currency}</span>
             </dd>
@@ -318,18 +328,18 @@ function PendingPaymentDialog({
         ) : null}
         <p role="status" className="flex items-center justify-center gap-2 text-sm text-muted-foreground">
           {query.isError ? (
-            "This payment could not be found."
+            t("pending.notFound")
           ) : (
             <>
               <Loader2Icon className="size-4 animate-spin" aria-hidden="true" />
-              Waiting for {PAYMENT_PROVIDER_NAME}…
+              {t("pending.waiting", { provider })}
             </>
           )}
         </p>
         <DialogFooter>
           <DialogClose asChild>
             <Button type="button" variant="outline" className="w-full sm:w-auto">
-              Close
+              {t("pending.close")}
             </Button>
           </DialogClose>
         </DialogFooter>

@@ -1,7 +1,7 @@
 import { useNavigate } from "react-router";
 
 import { showStatusToast, usePaymentReturn } from "./use-payment-return";
-import { PAYMENT_RETURN_TEXT as TEXT } from "./texts";
+import { paymentReturnText } from "./texts";
 import { verifyReturn } from "./verify-return";
 
 /**
@@ -14,7 +14,7 @@ export function LandingPaymentReturn() {
   const navigate = useNavigate();
   usePaymentReturn((ret, key) => {
     if (ret.type === "status") {
-      showStatusToast(TEXT, ret.status, key);
+      showStatusToast(paymentReturnText(), ret.status, key);
       return;
     }
     void verifyReturn(ret).then((verified) => {
@@ -22,7 +22,7 @@ export function LandingPaymentReturn() {
         const { planTitle, planPrice } = verified.payment;
         const query = new URLSearchParams({ payment_success: "true", plan_price: planPrice, plan_title: planTitle, order: verified.orderId });
         void navigate(`/dashboard?${query.toString()}`);
-      } else showStatusToast(TEXT, verified.state === "pending" ? "pending" : verified.state === "status" ? verified.status : "unknown", key);
+      } else showStatusToast(paymentReturnText(), verified.state === "pending" ? "pending" : verified.state === "status" ? verified.status : "unknown", key);
     });
   });
   return null;

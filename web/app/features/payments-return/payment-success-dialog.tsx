@@ -11,17 +11,18 @@ import {
   DialogHeader,
   DialogTitle,
 } from "~/components/ui/dialog";
+import { itemTitle, usePaymentsCopy } from "~/features/payments/copy";
 import { cn } from "~/lib/utils";
 
 import type { PaidPayment } from "./payment-return";
-import { PAYMENT_RETURN_TEXT, type PaymentReturnText } from "./texts";
+import { paymentReturnText, type PaymentReturnText } from "./texts";
 
 /** The success popup: amount paid and plan; the page adds the verified status and next steps. */
 export function PaymentSuccessDialog({
   payment,
   open,
   onOpenChange,
-  text = PAYMENT_RETURN_TEXT,
+  text: givenText,
   status,
   children,
   className,
@@ -29,6 +30,7 @@ export function PaymentSuccessDialog({
   payment: PaidPayment | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The page's own words (default: the payments namespace's). */
   text?: PaymentReturnText;
   /** The order's verified status, when the page can read it. */
   status?: ReactNode;
@@ -36,7 +38,9 @@ export function PaymentSuccessDialog({
   children?: ReactNode;
   className?: string;
 }) {
+  const { t } = usePaymentsCopy();
   if (!payment) return null;
+  const text = givenText ?? paymentReturnText(t);
   const description =
     payment.kind === "topup" ? text.topUpDescription(payment.planPrice) : text.planDescription(payment.planTitle);
 
@@ -54,7 +58,7 @@ export function PaymentSuccessDialog({
         <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 rounded-lg border bg-muted/40 px-4 py-3 text-sm">
           <dt className="text-muted-foreground">{text.planLabel}</dt>
           <dd className="text-right font-medium" data-testid="paid-plan">
-            {payment.planTitle}
+            {itemTitle(payment.planTitle, t)}
           </dd>
           <dt className="text-muted-foreground">{text.amountLabel}</dt>
           <dd className="text-right text-base font-semibold tabular-nums" data-testid="paid-amount">

@@ -1,14 +1,15 @@
-// The return's texts. The dashboard is English; the subscription pages pass their translation.
-import { CHECKOUT_OUTCOME_TEXT } from "~/features/payments/outcome-text";
+// The return's texts (namespace "payments"): the dashboard's in the reader's language; the
+// subscription pages pass their own (namespace "subscription").
+import { itemTitle, paymentsText } from "~/features/payments/copy";
+import { checkoutOutcomeText } from "~/features/payments/outcome-text";
 import { PAYMENT_PROVIDER_NAME } from "~/features/payments/providers";
+import type { TFunction } from "~/lib/i18n";
 
 import type { ReturnStatus } from "./payment-return";
 
-export const PAYMENT_SUCCESS_TITLE = "Payment Successful!";
-
 export type PaymentReturnText = {
   successTitle: string;
-  /** 'Your {plan} subscription has been processed.' */
+  /** 'Your {plan} subscription has been processed.' (`planTitle` as the server names it: '3 Months'). */
   planDescription: (planTitle: string) => string;
   /** 'Your balance top-up of {price} has been processed.' (`price` formatted: '$10.00'). */
   topUpDescription: (price: string) => string;
@@ -19,24 +20,23 @@ export type PaymentReturnText = {
   status: Record<ReturnStatus, { title: string; description: string }>;
 };
 
-export const PAYMENT_RETURN_TEXT: PaymentReturnText = {
-  successTitle: PAYMENT_SUCCESS_TITLE,
-  planDescription: (planTitle) => `Your ${planTitle} subscription has been processed.`,
-  topUpDescription: (price) => `Your balance top-up of ${price} has been processed.`,
-  planLabel: "Plan",
-  amountLabel: "Amount paid",
-  done: "Done",
-  status: {
-    pending: {
-      title: "Payment pending",
-      description: `${PAYMENT_PROVIDER_NAME} has not confirmed this payment yet. It usually takes less than a minute.`,
+/** The return's words in the current language (`t`: a component's, so it re-renders on a switch). */
+export function paymentReturnText(t: TFunction = paymentsText): PaymentReturnText {
+  const provider = PAYMENT_PROVIDER_NAME;
+  const outcome = checkoutOutcomeText();
+  return {
+    successTitle: t("payments:return.successTitle"),
+    planDescription: (planTitle) => t("payments:return.planDescription", { plan: itemTitle(planTitle, t) }),
+    topUpDescription: (price) => t("payments:return.topUpDescription", { price }),
+    planLabel: t("payments:return.planLabel"),
+    amountLabel: t("payments:return.amountLabel"),
+    done: t("payments:return.done"),
+    status: {
+      pending: { title: t("payments:return.status.pending.title"), description: t("payments:return.status.pending.description", { provider }) },
+      failed: outcome.failed,
+      cancelled: outcome.cancelled,
+      refunded: { title: t("payments:return.status.refunded.title"), description: t("payments:return.status.refunded.description") },
+      unknown: { title: t("payments:return.status.unknown.title"), description: t("payments:return.status.unknown.description") },
     },
-    failed: CHECKOUT_OUTCOME_TEXT.failed,
-    cancelled: CHECKOUT_OUTCOME_TEXT.cancelled,
-    refunded: { title: "Payment refunded", description: "This payment has been refunded." },
-    unknown: {
-      title: "Payment not found",
-      description: "We could not find this payment. If money was taken, please contact support.",
-    },
-  },
-};
+  };
+}

@@ -1,15 +1,16 @@
 // What the page says when the provider answers a checkout with anything but a payment: the same words on
 // the page that held the payment window (watch-checkout) and on the page a return lands on.
+import { paymentsText as t } from "./copy";
 import { PAYMENT_PROVIDER_NAME } from "./providers";
 
 export type OutcomeText = { title: string; description: string };
 
 export type CheckoutOutcomeText = { failed: OutcomeText; cancelled: OutcomeText };
 
-export const CHECKOUT_OUTCOME_TEXT: CheckoutOutcomeText = {
-  failed: {
-    title: "Payment failed",
-    description: `${PAYMENT_PROVIDER_NAME} did not approve the payment. No money was taken; please try again.`,
-  },
-  cancelled: { title: "Payment cancelled", description: "The payment was cancelled. Nothing was charged." },
-};
+/** The words for a declined or cancelled checkout, in the language current at the call. */
+export function checkoutOutcomeText(): CheckoutOutcomeText {
+  return {
+    failed: { title: t("outcome.failed.title"), description: t("outcome.failed.description", { provider: PAYMENT_PROVIDER_NAME }) },
+    cancelled: { title: t("outcome.cancelled.title"), description: t("outcome.cancelled.description") },
+  };
+}

@@ -5,14 +5,15 @@ import { getActiveQueryClient } from "~/lib/query-client-ref";
 import { showToaster } from "~/lib/toaster";
 
 import { validationMessage, type CheckoutResponse } from "./api";
-import { CHECKOUT_OUTCOME_TEXT, type CheckoutOutcomeText } from "./outcome-text";
-import { DEFAULT_ERRORS, runnerFor } from "./providers";
+import { paymentsText, providerErrors } from "./copy";
+import { checkoutOutcomeText, type CheckoutOutcomeText } from "./outcome-text";
+import { PAYMENT_PROVIDER_NAME, runnerFor } from "./providers";
 import { watchCheckout, type CheckoutOutcome } from "./watch-checkout";
 
 export type CheckoutFailure = { title: string; description: string };
 
-/** The subscription pages' submit-failure text (the spec's; also when the checkout library is missing). */
-export const TOOL_PAYMENT_FAILURE = "Failed to process payment. Please try again.";
+/** The subscription pages' submit-failure text (the spec's; also when the checkout library is missing), in the current language. */
+export const toolPaymentFailure = () => paymentsText("errors.toolPayment");
 
 /**
  * The two steps of paying from a dialog, whoever the payment provider is:
@@ -25,13 +26,13 @@ export const TOOL_PAYMENT_FAILURE = "Failed to process payment. Please try again
 export function useCheckout({
   failure,
   describeError,
-  outcomeText = CHECKOUT_OUTCOME_TEXT,
+  outcomeText,
 }: {
   /** The submit-failure description (default: the provider's own). */
   failure?: string;
   /** A better message for a refused input (422), e.g. the top-up's 'Invalid amount'. */
   describeError?: (message: string) => CheckoutFailure;
-  /** What a declined or cancelled payment is called (the subscription pages translate it). */
+  /** What a declined or cancelled payment is called (default: the payments namespace's words). */
   outcomeText?: CheckoutOutcomeText;
 } = {}) {
   const [preparing, setPreparing] = useState(false);
@@ -54,9 +55,10 @@ export function useCheckout({
         } catch (error) {
           console.error("Checkout request failed", error);
           const message = validationMessage(error);
+          const errors = providerErrors(PAYMENT_PROVIDER_NAME);
           const text = message
-            ? (describeError?.(message) ?? { title: DEFAULT_ERRORS.title, description: message })
-            : { title: DEFAULT_ERRORS.title, description: failure ?? DEFAULT_ERRORS.payment };
+            ? (describeError?.(message) ?? { title: errors.title, description: message })
+            : { title: errors.title, description: failure ?? errors.payment };
           toast.error(text.title, { id: "checkout-error", description: text.description });
           return false;
         }
@@ -65,7 +67,8 @@ export function useCheckout({
           await runner.load(response.checkout);
         } catch (error) {
           console.error(error);
-          toast.error(runner.errors.title, { id: "checkout-error", description: runner.errors.script });
+          const errors = providerErrors(runner.name);
+          toast.error(errors.title, { id: "checkout-error", description: errors.script });
           return false;
         }
         ready.current = response;
@@ -88,7 +91,8 @@ export function useCheckout({
     } catch (error) {
       console.error("The payment window failed to open", error);
       showToaster();
-      toast.error(runner.errors.title, { id: "checkout-error", description: failure ?? runner.errors.payment });
+      const errors = providerErrors(runner.name);
+      toast.error(errors.title, { id: "checkout-error", description: failure ?? errors.payment });
       return true;
     }
     stopWatching.current?.();
@@ -96,7 +100,7 @@ export function useCheckout({
       receipt: prepared.receipt,
       runner,
       continueUrl: runner.returnUrl(prepared.checkout),
-      onOutcome: (outcome) => announceOutcome(outcome, prepared.order.tranId, text.current),
+      onOutcome: (outcome) => announceOutcome(outcome, prepared.order.tranId, text.current ?? checkoutOutcomeText()),
     });
     return true;
   }, [failure]);

@@ -3,6 +3,7 @@ import { useSearchParams } from "react-router";
 
 import type { Plan } from "../../../../contracts/plans";
 import { ordersApi } from "~/features/payments/api";
+import { usePaymentsCopy } from "~/features/payments/copy";
 import { refreshPublicSession } from "~/lib/session";
 
 import { renewalsApi } from "./api";
@@ -13,6 +14,7 @@ import { PlanCheckoutDialog } from "./plan-checkout-dialog";
  * checkout of the same plan, with the other plans of its market to choose from.
  */
 export function BuyFromLink() {
+  const { t } = usePaymentsCopy();
   const [params, setParams] = useSearchParams();
   const wanted = params.get("buy");
   const [plans, setPlans] = useState<Plan[] | null>(null);
@@ -50,8 +52,8 @@ export function BuyFromLink() {
             { replace: true },
           );
       }}
-      title="Complete your purchase"
-      description="A new licence, e-mailed with its buy key once the payment is confirmed."
+      title={t("buyLink.title")}
+      description={t("buyLink.description")}
       plans={plans}
       initialPlanId={wanted}
       loadEmail={async () => (await refreshPublicSession())?.user.email ?? null}

@@ -6,6 +6,7 @@ import {
   type CheckoutDialogText,
 } from "~/features/payments/checkout-dialog";
 import type { CheckoutResponse } from "~/features/payments/api";
+import { itemTitle, usePaymentsCopy } from "~/features/payments/copy";
 import { cn } from "~/lib/utils";
 
 /**
@@ -18,27 +19,27 @@ export function PlanCheckoutDialog({
   onOpenChange,
   title,
   description,
-  itemPrefix,
+  itemName,
   plans,
   initialPlanId,
   loadEmail,
   start,
   texts,
-  planTitle = (p) => p.title,
-  addsDays = (days) => `+${days} days`,
+  planTitle,
+  addsDays,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
   description: string;
-  /** 'Renew Office PC' → the summary reads 'Renew Office PC: 3 Months'. */
-  itemPrefix?: string;
+  /** What the summary calls the item, given the chosen plan's title ('Renew Office PC: 3 Months'); default the plan's title. */
+  itemName?: (planTitle: string) => string;
   /** Null while loading. */
   plans: Plan[] | null;
   initialPlanId?: string | null;
   loadEmail: () => Promise<string | null>;
   start: (planId: string) => Promise<CheckoutResponse>;
-  /** The dialog's words in the page's language (default English, as the dashboard is). */
+  /** The dialog's words (default: the payments namespace's, in the reader's language). */
   texts?: Omit<CheckoutDialogText, "title" | "description" | "pay"> & {
     pay: (price: string | null) => string;
     planLegend: string;
@@ -47,6 +48,9 @@ export function PlanCheckoutDialog({
   planTitle?: (plan: Plan) => string;
   addsDays?: (days: number) => string;
 }) {
+  const { t } = usePaymentsCopy();
+  const titleOf = planTitle ?? ((p: Plan) => itemTitle(p.title, t));
+  const daysText = addsDays ?? ((count: number) => t("checkout.addsDays", { count }));
   const id = useId();
   const [planId, setPlanId] = useState<string | null>(null);
   useEffect(() => {
@@ -69,20 +73,20 @@ export function PlanCheckoutDialog({
         : {
             title,
             description,
-            summaryLabel: "Order summary",
-            itemLabel: "Item",
-            amountLabel: "Amount",
-            emailLabel: "E-mail",
-            emailHint: "The receipt and the licence e-mail go to this address.",
-            emailLoading: "Loading…",
-            emailMissing: "Your session has ended. Sign in again to pay.",
-            emailError: "Could not read your e-mail address. Try again.",
-            acceptsLabel: "We accept",
-            cancel: "Cancel",
-            pay: plan ? `Pay ${plan.price}` : "Pay",
-            paying: "Opening payment…",
+            summaryLabel: t("checkout.summary"),
+            itemLabel: t("checkout.item"),
+            amountLabel: t("checkout.amount"),
+            emailLabel: t("checkout.email"),
+            emailHint: t("checkout.emailHint"),
+            emailLoading: t("checkout.emailLoading"),
+            emailMissing: t("checkout.emailMissing"),
+            emailError: t("checkout.emailError"),
+            acceptsLabel: t("checkout.accepts"),
+            cancel: t("checkout.cancel"),
+            pay: plan ? t("checkout.pay", { price: plan.price }) : t("checkout.payNoPrice"),
+            paying: t("checkout.paying"),
           },
-    [title, description, plan, texts],
+    [title, description, plan, texts, t],
   );
 
   return (
@@ -90,13 +94,7 @@ export function PlanCheckoutDialog({
       open={open}
       onOpenChange={onOpenChange}
       text={text}
-      item={
-        plan
-          ? itemPrefix
-            ? `${itemPrefix}: ${planTitle(plan)}`
-            : planTitle(plan)
-          : "—"
-      }
+      item={plan ? (itemName ? itemName(titleOf(plan)) : titleOf(plan)) : "—"}
       amount={plan?.price ?? null}
       loadEmail={loadEmail}
       request={() =>
@@ -105,12 +103,12 @@ export function PlanCheckoutDialog({
     >
       <fieldset className="grid gap-2">
         <legend className="mb-2 text-sm font-medium">
-          {texts?.planLegend ?? "Plan"}
+          {texts?.planLegend ?? t("checkout.planLegend")}
         </legend>
         {plans ? (
           <div
             role="radiogroup"
-            aria-label={texts?.planLegend ?? "Plan"}
+            aria-label={texts?.planLegend ?? t("checkout.planLegend")}
             className="grid gap-2"
           >
             {plans.map((p) => {
@@ -137,9 +135,9 @@ export function PlanCheckoutDialog({
                     className="size-4 accent-current"
                   />
                   <span className="grid flex-1 gap-0.5">
-                    <span className="font-medium">{planTitle(p)}</span>
+                    <span className="font-medium">{titleOf(p)}</span>
                     <span className="text-xs text-muted-foreground">
-                      {addsDays(days)}
+                      {daysText(days)}
                     </span>
                   </span>
                   <span className="font-semibold tabular-nums">{p.price}</span>
@@ -149,7 +147,7 @@ export function PlanCheckoutDialog({
           </div>
         ) : (
           <p className="text-sm text-muted-foreground" role="status">
-            {texts?.plansLoading ?? "Loading plans…"}
+            {texts?.plansLoading ?? t("checkout.plansLoading")}
           </p>
         )}
       </fieldset>

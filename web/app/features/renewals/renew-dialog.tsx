@@ -2,19 +2,23 @@ import { useEffect, useState } from "react";
 
 import type { License } from "../../../../contracts/licenses";
 import type { Plan } from "../../../../contracts/plans";
+import { itemTitle, usePaymentsCopy } from "~/features/payments/copy";
 import { showErrorToast } from "~/lib/errors";
+import type { TFunction } from "~/lib/i18n";
 import { refreshPublicSession } from "~/lib/session";
 
 import { renewalsApi } from "./api";
 import { PlanCheckoutDialog } from "./plan-checkout-dialog";
 
-/** A licence's name in the dialog: its display name, else its plan. */
-export function licenceLabel(l: { name: string; planTitle: string | null }) {
-  return l.name.trim() || (l.planTitle ? `${l.planTitle} licence` : "your licence");
+/** A licence's name in the dialog: its display name, else its plan (in the reader's language). */
+export function licenceLabel(t: TFunction, l: { name: string; planTitle: string | null }) {
+  if (l.name.trim()) return l.name.trim();
+  return l.planTitle ? t("payments:renew.licenceOfPlan", { plan: itemTitle(l.planTitle, t) }) : t("payments:renew.yourLicence");
 }
 
 /** Renew on License Keys: the plans of the licence's market, paid for this licence only (the server binds it). */
 export function RenewDialog({ license, open, onOpenChange }: { license: License; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t } = usePaymentsCopy();
   const [plans, setPlans] = useState<Plan[] | null>(null);
   useEffect(() => {
     if (!open) return;
@@ -31,17 +35,14 @@ export function RenewDialog({ license, open, onOpenChange }: { license: License;
     };
   }, [open, license.id, onOpenChange]);
 
-  const label = licenceLabel(license);
-  const description = license.expireDate
-    ? "The days you buy are added to this licence's current expiry (or to today if it has passed). It stays on the same device."
-    : "This licence is not activated yet: the days you buy lengthen its term, which starts at first activation.";
+  const name = licenceLabel(t, license);
   return (
     <PlanCheckoutDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={`Renew ${label}`}
-      description={description}
-      itemPrefix={`Renew ${label}`}
+      title={t("renew.title", { name })}
+      description={license.expireDate ? t("renew.descriptionActive") : t("renew.descriptionNew")}
+      itemName={(plan) => t("renew.item", { name, plan })}
       plans={plans}
       initialPlanId={null}
       loadEmail={async () => (await refreshPublicSession())?.user.email ?? null}

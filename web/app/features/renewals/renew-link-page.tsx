@@ -3,13 +3,14 @@ import { CircleAlertIcon, KeyRoundIcon, RefreshCwIcon } from "lucide-react";
 import { Link, useParams } from "react-router";
 
 import { daysLeft } from "../../../../contracts/renewals";
-import type { Plan } from "../../../../contracts/plans";
 import { PublicPage } from "~/components/public/public-page";
 import { Button } from "~/components/ui/button";
 import { DateText } from "~/components/date-text";
+import { itemTitle } from "~/features/payments/copy";
 import { errorMessage } from "~/lib/errors";
 import { isApiError } from "~/lib/api";
 import { registerNamespace, useTranslation, type TFunction } from "~/lib/i18n";
+import { BRAND_NAME } from "~/lib/nav";
 import { useToaster } from "~/lib/toaster";
 import enRenewal from "~/locales/en/renewal.json";
 
@@ -18,8 +19,7 @@ import { PlanCheckoutDialog } from "./plan-checkout-dialog";
 
 registerNamespace("renewal", { en: enRenewal });
 
-const PLAN_KEYS: Record<string, string> = { "1 Month": "oneMonth", "3 Months": "threeMonths", "12 Months": "twelveMonths" };
-const planName = (t: TFunction, title: string) => (PLAN_KEYS[title] ? t(`planTitles.${PLAN_KEYS[title]}`) : title);
+const planName = (t: TFunction, title: string) => itemTitle(title, t);
 const nameOf = (t: TFunction, r: Renewal) => r.name.trim() || (r.planTitle ? t("plan", { plan: planName(t, r.planTitle) }) : t("yourLicence"));
 
 function termText(t: TFunction, r: Renewal): string | null {
@@ -61,6 +61,7 @@ export function RenewLinkPage() {
 
   return (
     <PublicPage className="mx-auto grid w-full max-w-xl content-start gap-6 px-4 py-10 sm:py-16">
+      <title>{`${t("meta.title")} | ${BRAND_NAME}`}</title>
       <h1 className="text-2xl font-semibold tracking-tight">{t("heading")}</h1>
       {state.status === "loading" ? (
         <p role="status" className="text-muted-foreground">
@@ -86,26 +87,8 @@ export function RenewLinkPage() {
           onOpenChange={setOpen}
           title={t("dialog.title", { name: nameOf(t, state.renewal) })}
           description={t("dialog.description")}
-          itemPrefix={t("dialog.title", { name: nameOf(t, state.renewal) })}
+          itemName={(plan) => t("dialog.item", { name: nameOf(t, state.renewal), plan })}
           plans={state.renewal.plans}
-          texts={{
-            summaryLabel: t("dialog.summary"),
-            itemLabel: t("dialog.item"),
-            amountLabel: t("dialog.amount"),
-            emailLabel: t("dialog.email"),
-            emailHint: t("dialog.emailHint"),
-            emailLoading: t("dialog.emailLoading"),
-            emailMissing: t("dialog.emailMissing"),
-            emailError: t("dialog.emailError"),
-            acceptsLabel: t("dialog.accepts"),
-            cancel: t("dialog.cancel"),
-            pay: (price) => (price ? t("dialog.pay", { price }) : t("dialog.payNoPrice")),
-            paying: t("dialog.paying"),
-            planLegend: t("dialog.planLegend"),
-            plansLoading: t("dialog.plansLoading"),
-          }}
-          planTitle={(plan: Plan) => planName(t, plan.title)}
-          addsDays={(count) => t("dialog.addsDays", { count })}
           loadEmail={() => Promise.resolve(state.renewal.email)}
           start={(planId) => renewalsApi.renewByLink(token, planId)}
         />

@@ -1,3 +1,5 @@
+import { shellText as t } from "~/features/shell/copy";
+
 export type SessionErrorToast = { title: string; description: string };
 
 function messageOf(error: unknown): string {
@@ -9,7 +11,7 @@ function messageOf(error: unknown): string {
 /** The spec's two toasts for a failed session start-up. */
 export function describeSessionError(error: unknown): SessionErrorToast {
   if (/refresh_token_not_found|invalid refresh token|session[_ ]expired/i.test(messageOf(error))) {
-    return { title: "Session Expired", description: "Please sign in again to continue" };
+    return { title: t("session.expiredTitle"), description: t("session.expired") };
   }
-  return { title: "Authentication Error", description: "Please try signing in again" };
+  return { title: t("session.errorTitle"), description: t("session.error") };
 }

@@ -5,6 +5,7 @@ import type { NavigateFunction } from "react-router";
 import { toast } from "sonner";
 
 import { clearUserQueries, sessionKeys } from "~/features/session/session-keys";
+import { shellText as t } from "~/features/shell/copy";
 import { authClient } from "~/lib/auth-client";
 import { getActiveQueryClient } from "~/lib/query-client-ref";
 import { setPublicSession } from "~/lib/session";
@@ -13,7 +14,7 @@ import { showToaster } from "~/lib/toaster";
 export async function requestSignOut() {
   showToaster();
   const { error } = await authClient.signOut();
-  if (error) throw new Error(error.message || error.statusText || "Sign out failed");
+  if (error) throw new Error(error.message || error.statusText || t("signOut.failed"));
 }
 
 /** After the server ended the session: forget it, go home, drop the user's data, say so. */
@@ -24,14 +25,14 @@ export async function afterSignOut(navigate: NavigateFunction) {
   // Leave the dashboard first so its guard does not react to the cleared user.
   await navigate("/");
   if (queryClient) clearUserQueries(queryClient);
-  toast.success("Signed out successfully", {
+  toast.success(t("signOut.successTitle"), {
     id: "signed-out",
-    description: "You have been logged out of your account",
+    description: t("signOut.success"),
   });
 }
 
 export function signOutFailed(error: Error) {
-  toast.error("Error signing out", { id: "sign-out-error", description: error.message });
+  toast.error(t("signOut.errorTitle"), { id: "sign-out-error", description: error.message });
 }
 
 /** The whole sign-out for a page without a query client (the public header). */

@@ -21,9 +21,10 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { ordersApi } from "~/features/payments/api";
 import { CheckoutDialog, type CheckoutDialogText } from "~/features/payments/checkout-dialog";
-import { TOOL_PAYMENT_FAILURE } from "~/features/payments/use-checkout";
+import { toolPaymentFailure } from "~/features/payments/use-checkout";
 import { rememberToolCheckout } from "~/features/payments-return/payment-return";
 import { useTranslation, type TFunction } from "~/lib/i18n";
+import { BRAND_NAME } from "~/lib/nav";
 import { useToaster } from "~/lib/toaster";
 import { cn } from "~/lib/utils";
 
@@ -147,6 +148,7 @@ export function SubscriptionToolPage({ variant }: { variant: "v1" | "v2" }) {
 
   return (
     <PublicPage>
+      <title>{`${t("meta.title")} | ${BRAND_NAME}`}</title>
       <ToolPaymentReturn variant={variant} />
 
       {/* Banner */}
@@ -281,7 +283,7 @@ export function SubscriptionToolPage({ variant }: { variant: "v1" | "v2" }) {
           amount={price}
           loadEmail={loadEmail}
           request={request}
-          failure={TOOL_PAYMENT_FAILURE}
+          failure={toolPaymentFailure()}
           outcomeText={outcomeText}
           className="brand-green"
         >

@@ -9,6 +9,7 @@ import {
   takeToolCheckout,
   type PaidPayment,
 } from "~/features/payments-return/payment-return";
+import { itemTitle } from "~/features/payments/copy";
 import { PaymentSuccessDialog } from "~/features/payments-return/payment-success-dialog";
 import { showStatusToast, showSuccessToast, usePaymentReturn } from "~/features/payments-return/use-payment-return";
 import type { PaymentReturnText } from "~/features/payments-return/texts";
@@ -30,7 +31,8 @@ export function ToolPaymentReturn({ variant }: { variant: "v1" | "v2" }) {
   const text = useMemo<PaymentReturnText>(
     () => ({
       successTitle: t("return.successTitle"),
-      planDescription: (plan) => t("return.planDescription", { plan }),
+      // The server names the plan in English ('3 Months'): said in the page's language.
+      planDescription: (plan) => t("return.planDescription", { plan: itemTitle(plan, t) }),
       topUpDescription: (price) => t("return.topUpDescription", { price }),
       planLabel: t("return.planLabel"),
       amountLabel: t("return.amountLabel"),

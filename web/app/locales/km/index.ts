@@ -1,11 +1,16 @@
 // Every Khmer namespace in one chunk, fetched by lib/i18n.ts the first time Khmer is chosen.
+import auth from "./auth.json";
 import common from "./common.json";
 import donation from "./donation.json";
+import errors from "./errors.json";
 import faq from "./faq.json";
 import landing from "./landing.json";
 import legal from "./legal.json";
+import notFound from "./notFound.json";
 import passkeys from "./passkeys.json";
+import payments from "./payments.json";
 import renewal from "./renewal.json";
+import shell from "./shell.json";
 import subscription from "./subscription.json";
 
-export default { common, donation, faq, landing, legal, passkeys, renewal, subscription };
+export default { auth, common, donation, errors, faq, landing, legal, notFound, passkeys, payments, renewal, shell, subscription };

@@ -15,8 +15,5 @@ export function runnerFor(instructions: CheckoutInstructions): CheckoutRunner {
   return RUNNERS[instructions.provider] as CheckoutRunner;
 }
 
-/** The default provider's texts, for failures before any checkout exists (the order could not be created). */
-export const DEFAULT_ERRORS = paywayRunner.errors;
-
-/** The payment provider's name as customers know it (status notes name it). */
-export const PAYMENT_PROVIDER_NAME = "PayWay";
+/** The payment provider's name as customers know it (status notes name it; failures before any checkout exists too). */
+export const PAYMENT_PROVIDER_NAME = paywayRunner.name;

@@ -7,13 +7,6 @@ import type { PaywayCheckout } from "../../../../../contracts/payment-providers"
 
 import { ProviderScriptError, type CheckoutRunner } from "./types";
 
-/** The spec's error texts (toast title 'Error'); the landing page's and the profile's top-up. */
-export const PAYWAY_ERRORS = {
-  title: "Error",
-  script: "Failed to load PayWay script. Please try again.",
-  payment: "Failed to process PayWay payment. Please try again.",
-} as const;
-
 type AbaPaywayGlobal = { checkout: (options?: Record<string, unknown>) => void };
 
 declare global {
@@ -96,5 +89,5 @@ export const paywayRunner: CheckoutRunner<PaywayCheckout> = {
     for (const id of WINDOW_IDS) document.getElementById(id)?.remove();
   },
   returnUrl: (checkout) => checkout.fields.continue_success_url,
-  errors: PAYWAY_ERRORS,
+  name: "PayWay",
 };

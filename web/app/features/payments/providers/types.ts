@@ -15,8 +15,8 @@ export interface CheckoutRunner<I extends CheckoutInstructions = CheckoutInstruc
   close(): void;
   /** Where the browser goes once the payment is made (the server checks it again there). */
   returnUrl(instructions: I): string | undefined;
-  /** The spec's error texts for this provider. */
-  errors: { title: string; script: string; payment: string };
+  /** The provider's name as customers know it ('PayWay'): the failure toasts name it (payments copy). */
+  name: string;
 }
 
 /** A failure to load the provider's script (toast 'Failed to load … script'). */

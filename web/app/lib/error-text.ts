@@ -1,0 +1,41 @@
+// The words of failures, English and Khmer (namespace "errors"): the error table's text for each
+// code (contracts/error-codes.ts; the English is the table's own message) and the toasts of
+// lib/errors.ts. No sonner and no zod here: the sign-in forms use it too.
+import { getFixedT, registerNamespace, translatorFor } from "~/lib/i18n";
+import enErrors from "~/locales/en/errors.json";
+
+registerNamespace("errors", { en: enErrors });
+
+/** The errors namespace's t() in the language current at the call. */
+export const errorsText = translatorFor("errors");
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const PLACEHOLDER = /\{\{\s*([^{}\s]+)\s*\}\}/g;
+
+/**
+ * `ns:key` in the current language when `message` is that key's English text (a template's
+ * {{values}} are read back from the message); null when it is not. So a message the server sends
+ * in the words this file knows is shown in the reader's language, and any other is left as sent.
+ */
+export function knownText(ns: string, key: string, message: string): string | null {
+  const english = getFixedT("en", ns)(key, { skipInterpolation: true });
+  if (typeof english !== "string" || english === key) return null;
+  const names: string[] = [];
+  const pattern = english
+    .split(PLACEHOLDER)
+    .map((part, index) => {
+      if (index % 2 === 0) return escape(part);
+      names.push(part);
+      return "(.+?)";
+    })
+    .join("");
+  const match = new RegExp(`^${pattern}$`).exec(message);
+  if (!match) return null;
+  const values = Object.fromEntries(names.map((name, index) => [name, match[index + 1]]));
+  return translatorFor(ns)(key, values);
+}
+
+/** The server's message for `code` in the current language: the table's text when it is the table's own message, else as sent. */
+export function serverMessage(code: string, message: string): string {
+  return knownText("errors", `codes.${code}`, message) ?? message;
+}

@@ -1,0 +1,94 @@
+// Every language has every text (issue #27): each namespace of each language has the same keys,
+// the same {{placeholders}} and the same <tags>; the Khmer chunk carries every namespace; and the
+// English texts that repeat the shared tables (the error table, the admin's messages) say the same.
+import { describe, expect, it } from "vitest";
+
+import { BALANCE_MESSAGES, ROLE_MESSAGES } from "../../../contracts/admin";
+import { ERRORS } from "../../../contracts/error-codes";
+import { DEVICE_KEY_MESSAGES } from "../../../contracts/licenses";
+import { TOP_UP_TITLE } from "../../../contracts/orders";
+import enErrors from "./en/errors.json";
+import enPayments from "./en/payments.json";
+import kmChunk from "./km";
+
+type Tree = { [key: string]: unknown };
+
+const byName = (files: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(files).map(([path, copy]) => [path.replace(/^.*\/(\w+)\.json$/, "$1"), copy as Tree]));
+
+const LANGUAGES = {
+  en: byName(import.meta.glob("./en/*.json", { eager: true, import: "default" })),
+  km: byName(import.meta.glob("./km/*.json", { eager: true, import: "default" })),
+};
+
+/** Every string of a namespace by its dotted path (array items by index). */
+function leaves(tree: unknown, prefix = "", out = new Map<string, string>()): Map<string, string> {
+  if (typeof tree === "string") out.set(prefix, tree);
+  else if (tree && typeof tree === "object") {
+    for (const [key, value] of Object.entries(tree)) leaves(value, prefix ? `${prefix}.${key}` : key, out);
+  }
+  return out;
+}
+
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+/** A key without its plural suffix: languages have different plural forms (Khmer only `other`). */
+const base = (key: string) => key.replace(PLURAL, "");
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*([^{}\s]+)\s*\}\}/g)].map((m) => m[1]).sort();
+const tags = (text: string) => [...text.matchAll(/<\/?([a-zA-Z][\w-]*)\s*\/?>/g)].map((m) => m[0]).sort();
+
+describe("the locale files", () => {
+  const namespaces = Object.keys(LANGUAGES.en).sort();
+
+  it("give every language the same namespaces, and the Khmer chunk carries all of them", () => {
+    expect(namespaces.length).toBeGreaterThan(10);
+    expect(Object.keys(LANGUAGES.km).sort()).toEqual(namespaces);
+    expect(Object.keys(kmChunk).sort()).toEqual(namespaces);
+  });
+
+  for (const ns of namespaces) {
+    it(`${ns}: every key exists in every language, with the same placeholders and tags`, () => {
+      const en = leaves(LANGUAGES.en[ns]);
+      const km = leaves(LANGUAGES.km[ns]);
+      const enKeys = [...new Set([...en.keys()].map(base))].sort();
+      const kmKeys = [...new Set([...km.keys()].map(base))].sort();
+      expect(kmKeys, "keys in English missing in Khmer, or the other way round").toEqual(enKeys);
+      for (const [key, text] of en) {
+        // The Khmer text for the key (its `other` form for an English plural).
+        const other = km.get(key) ?? km.get(key.replace(PLURAL, "_other"));
+        expect(other, `${ns}:${key}`).toBeTypeOf("string");
+        expect(placeholders(other!), `${ns}:${key}`).toEqual(placeholders(text));
+        expect(tags(other!), `${ns}:${key}`).toEqual(tags(text));
+      }
+      for (const key of km.keys()) if (PLURAL.test(key)) expect(km.has(key.replace(PLURAL, "_other")), `${ns}:${key}`).toBe(true);
+    });
+  }
+
+  it("write numbers in Western digits in Khmer (the glossary's rule), in the new namespaces at least", () => {
+    for (const ns of ["auth", "errors", "notFound", "payments", "shell", "renewal"]) {
+      for (const [key, text] of leaves(LANGUAGES.km[ns])) expect(text, `${ns}:${key}`).not.toMatch(/[០-៩]/);
+    }
+  });
+});
+
+describe("texts that repeat a shared table", () => {
+  it("give each error code the table's own message in English", () => {
+    for (const [code, { message }] of Object.entries(ERRORS)) expect(enErrors.codes[code as keyof typeof enErrors.codes], code).toBe(message);
+  });
+
+  it("word the admin's and the licence's messages as the contracts do", () => {
+    const { adjustBalance, updateRole, changeKey } = enErrors.actions;
+    expect(adjustBalance).toEqual({
+      invalidTitle: BALANCE_MESSAGES.invalidTitle,
+      invalid: BALANCE_MESSAGES.invalid,
+      invalidOperationTitle: BALANCE_MESSAGES.invalidOperationTitle,
+      negative: BALANCE_MESSAGES.negative,
+    });
+    expect(enErrors.error).toBe(BALANCE_MESSAGES.errorTitle);
+    expect(updateRole.title).toBe(ROLE_MESSAGES.errorTitle);
+    expect(changeKey.noSession).toBe(DEVICE_KEY_MESSAGES.noSession);
+  });
+
+  it("recognise the server's top-up title", () => {
+    expect(enPayments.topUpTitle).toBe(TOP_UP_TITLE);
+  });
+});
