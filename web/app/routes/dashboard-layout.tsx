@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { QueryClientProvider, useQueryClient } from "@tanstack/react-query";
 import { Outlet, useLocation, useNavigate } from "react-router";
 import { toast } from "sonner";
@@ -11,13 +11,12 @@ import { MAIN_CONTENT_ID, SkipLink } from "~/components/skip-link";
 import { getSidebarStateFromCookie, SidebarInset, SidebarProvider } from "~/components/ui/sidebar";
 import { SecondFactorGate } from "~/features/auth/second-factor-gate";
 import { useAccountEvents } from "~/features/live/account-events";
-import { accountLanguage } from "~/features/session/account-language";
+import { useAccountLanguage } from "~/features/session/account-language";
 import { signedOutPaymentReturn } from "~/features/payments-return/payment-return";
 import { sessionKeys, useMe } from "~/features/session/queries";
 import { describeSessionError } from "~/features/session/session-errors";
 import { shellText } from "~/features/shell/copy";
 import { authClient } from "~/lib/auth-client";
-import i18n, { setLanguage } from "~/lib/i18n";
 import { canOpenPage, DASHBOARD_HOME, secondFactorDue } from "~/lib/nav";
 import { getQueryClient } from "~/lib/query-client";
 import { setPublicSession } from "~/lib/session";
@@ -47,15 +46,8 @@ function DashboardLayout() {
   // The live stream, like every other call, waits for the second factor.
   useAccountEvents(user !== null && due !== "code");
 
-  // The account's language wins over this browser's remembered choice, once per signed-in user
-  // (a choice made in the header is saved on the account, so it stays).
-  const adoptedFor = useRef<string | null>(null);
-  const language = accountLanguage(user);
-  useEffect(() => {
-    if (!user || !language || adoptedFor.current === user.id) return;
-    adoptedFor.current = user.id;
-    if (language !== i18n.language) void setLanguage(language);
-  }, [user, language]);
+  // The account's language wins over this browser's remembered choice.
+  useAccountLanguage(user);
 
   // No session: sign in first.
   useEffect(() => {
