@@ -42,10 +42,11 @@ export async function waitForHydration(page: Page) {
 export async function signUp(page: Page, email: string) {
   await page.goto("/auth");
   await waitForHydration(page);
-  const dialog = page.getByRole("dialog", { name: "Welcome Back" });
-  await dialog.getByRole("button", { name: /Sign up/ }).or(dialog.getByRole("link", { name: /Sign up/ })).first().click();
-  // The sign-up view is there (its password field) before typing: an e-mail typed while the view
-  // switch is in flight can land in the sign-in form being replaced.
+  const welcome = page.getByRole("dialog", { name: "Welcome Back" });
+  await welcome.getByRole("button", { name: /Sign up/ }).or(welcome.getByRole("link", { name: /Sign up/ })).first().click();
+  // The sign-up view has a title of its own. It is there (its password field) before typing: an
+  // e-mail typed while the view switch is in flight can land in the sign-in form being replaced.
+  const dialog = page.getByRole("dialog", { name: "Create your account" });
   await expect(dialog.getByLabel("Create a password")).toBeVisible();
   await dialog.getByLabel("Email address").fill(email);
   await dialog.getByLabel("Create a password").fill(PASSWORD);
