@@ -13,6 +13,9 @@ function Toaster({ theme = "system", ...props }: ToasterProps & { theme?: Toaste
           "--normal-bg": "var(--popover)",
           "--normal-text": "var(--popover-foreground)",
           "--normal-border": "var(--border)",
+          // The page's font (its stack has the Khmer face), not sonner's system-ui stack, where a
+          // device without a Khmer system font shows Khmer toasts as boxes.
+          fontFamily: "inherit",
         } as React.CSSProperties
       }
       {...props}
