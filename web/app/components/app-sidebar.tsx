@@ -48,7 +48,7 @@ export function AppSidebar({ user }: { user: CurrentUser | null }) {
       <SidebarFooter>
         <NavUser user={user} />
       </SidebarFooter>
-      <SidebarRail />
+      <SidebarRail title={t("sidebar.toggle")} />
     </Sidebar>
   );
 }

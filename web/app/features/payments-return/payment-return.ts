@@ -128,12 +128,6 @@ export function withoutReturnParams(pathname: string, search: string): string {
   return rest ? `${pathname}?${rest}` : pathname;
 }
 
-export function paymentSuccessDescription(payment: PaidPayment): string {
-  return payment.kind === "topup"
-    ? `Your balance top-up of ${formatPrice(payment.amountMills)} has been processed.`
-    : `Your ${payment.planTitle} subscription has been processed.`;
-}
-
 function readTransactions(storage: Storage): LocalTransaction[] {
   try {
     const parsed: unknown = JSON.parse(storage.getItem(TRANSACTIONS_KEY) ?? "[]");
