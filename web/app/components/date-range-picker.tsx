@@ -1,36 +1,25 @@
 import { useId, useState } from "react";
 import { CalendarIcon, XIcon } from "lucide-react";
 
+import { useTableCopy } from "~/components/data-table/copy";
 import { Button } from "~/components/ui/button";
 import { Popover, PopoverContent, PopoverTrigger } from "~/components/ui/popover";
-import { RangeCalendar, sameDay, startOfDay, type DayRange } from "~/components/ui/range-calendar";
+import { RangeCalendar, sameDay, type DayRange } from "~/components/ui/range-calendar";
+import { endOfShopDay, shopToday, startOfShopDay, useDates } from "~/lib/dates";
 import { cn } from "~/lib/utils";
 
 export type { DayRange };
 
-const full = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" });
-const short = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric" });
-
-/** 'Nov 22, 2026', 'Nov 20 – Nov 22, 2026', 'Dec 30, 2025 – Jan 2, 2026', or 'All dates'. */
-export function formatDayRange(range: DayRange | null): string {
-  if (!range) return "All dates";
-  if (sameDay(range.from, range.to)) return full.format(range.from);
-  const sameYear = range.from.getFullYear() === range.to.getFullYear();
-  return `${(sameYear ? short : full).format(range.from)} – ${full.format(range.to)}`;
-}
-
-/** Today as a one-day range (the spec's default for the transactions histories). */
+/** Today (in the shop) as a one-day range (the spec's default for the transactions histories). */
 export function todayRange(now = new Date()): DayRange {
-  const today = startOfDay(now);
+  const today = shopToday(now);
   return { from: today, to: today };
 }
 
-/** The range as the API's datetimes: the first day's 00:00 to the last day's 23:59:59.999, local time. */
+/** The range as the API's datetimes: the first day's 00:00 to the last day's 23:59:59.999, in the shop's time zone. */
 export function dayRangeToQuery(range: DayRange | null): { from?: string; to?: string } {
   if (!range) return {};
-  const end = new Date(range.to);
-  end.setHours(23, 59, 59, 999);
-  return { from: startOfDay(range.from).toISOString(), to: end.toISOString() };
+  return { from: startOfShopDay(range.from), to: endOfShopDay(range.to) };
 }
 
 /**
@@ -40,7 +29,7 @@ export function dayRangeToQuery(range: DayRange | null): { from?: string; to?: s
 export function DateRangePicker({
   value,
   onChange,
-  label = "Date range",
+  label,
   className,
 }: {
   value: DayRange | null;
@@ -49,13 +38,16 @@ export function DateRangePicker({
   className?: string;
 }) {
   const id = useId();
+  const { t } = useTableCopy();
+  const { formatDayRange } = useDates();
   const [open, setOpen] = useState(false);
-  const isToday = value !== null && sameDay(value.from, value.to) && sameDay(value.from, new Date());
+  const today = shopToday();
+  const isToday = value !== null && sameDay(value.from, value.to) && sameDay(value.from, today);
 
   return (
     <div className={cn("grid gap-1.5", className)}>
       <span id={`${id}-label`} className="text-sm font-medium">
-        {label}
+        {label ?? t("dates.label")}
       </span>
       <div className="flex flex-wrap items-center gap-2">
         <Popover open={open} onOpenChange={setOpen}>
@@ -69,7 +61,7 @@ export function DateRangePicker({
             >
               <CalendarIcon className="text-muted-foreground" aria-hidden="true" />
               <span id={`${id}-value`} className="tabular-nums">
-                {formatDayRange(value)}
+                {value ? formatDayRange(value.from, value.to) : t("dates.all")}
               </span>
             </Button>
           </PopoverTrigger>
@@ -77,12 +69,13 @@ export function DateRangePicker({
             align="start"
             collisionPadding={8}
             className="max-h-(--radix-popover-content-available-height) w-auto max-w-[calc(100vw-1rem)] overflow-y-auto p-4"
-            aria-label="Choose dates"
+            aria-label={t("dates.choose")}
             onOpenAutoFocus={(event) => event.preventDefault()}
           >
             <RangeCalendar
               autoFocus
               value={value}
+              today={today}
               onChange={(range) => {
                 onChange(range);
                 setOpen(false);
@@ -99,14 +92,14 @@ export function DateRangePicker({
                   setOpen(false);
                 }}
               >
-                Today
+                {t("dates.today")}
               </Button>
             </div>
           </PopoverContent>
         </Popover>
         <Button type="button" variant="ghost" disabled={value === null} onClick={() => onChange(null)}>
           <XIcon aria-hidden="true" />
-          Clear dates
+          {t("dates.clear")}
         </Button>
       </div>
     </div>

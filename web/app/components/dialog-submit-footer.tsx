@@ -1,5 +1,6 @@
 import type { ComponentProps } from "react";
 
+import { useTableCopy } from "~/components/data-table/copy";
 import { SubmitButton } from "~/components/submit-button";
 import { Button } from "~/components/ui/button";
 import { DialogClose, DialogFooter } from "~/components/ui/dialog";
@@ -9,11 +10,12 @@ import { DialogClose, DialogFooter } from "~/components/ui/dialog";
  * shows its loading label while the action runs. Props are the submit button's.
  */
 export function DialogSubmitFooter(props: ComponentProps<typeof SubmitButton>) {
+  const { t } = useTableCopy();
   return (
     <DialogFooter>
       <DialogClose asChild>
         <Button type="button" variant="outline">
-          Cancel
+          {t("cancel")}
         </Button>
       </DialogClose>
       <SubmitButton {...props} />

@@ -1,5 +1,7 @@
 import { toast } from "sonner";
 
+import { tableT } from "~/components/data-table/copy";
+
 /** Writes text to the clipboard; false when the browser refuses. */
 export async function writeClipboard(text: string): Promise<boolean> {
   try {
@@ -11,11 +13,16 @@ export async function writeClipboard(text: string): Promise<boolean> {
   }
 }
 
-/** The spec's copy toasts: 'Copied!' / '{label} copied to clipboard', or 'Copy Failed'. */
+/**
+ * The spec's copy toasts, in the reader's language: 'Copied!' / '{label} copied to clipboard', or
+ * 'Copy Failed' / 'Failed to copy to clipboard'. `label` is already in that language.
+ */
 export async function copyWithToast(text: string, label: string) {
-  if (await writeClipboard(text)) {
-    toast.success("Copied!", { description: `${label} copied to clipboard` });
+  const copied = await writeClipboard(text);
+  const t = tableT();
+  if (copied) {
+    toast.success(t("copy.copied"), { description: t("copy.copiedLabel", { label }) });
   } else {
-    toast.error("Copy Failed", { description: "Failed to copy to clipboard" });
+    toast.error(t("copy.failed"), { description: t("copy.failedText") });
   }
 }

@@ -1,22 +1,26 @@
 import { PageHeader } from "~/components/dashboard/page-header";
 import { PaymentHistoryLink } from "~/features/profile/api-key-card";
+import { useLicensesCopy } from "~/features/licenses/copy";
 import { LicensesPanel } from "~/features/licenses/licenses-panel";
 import { DashboardPaymentReturn } from "~/features/payments-return/dashboard-payment-return";
 import { BuyFromLink } from "~/features/renewals/buy-from-link";
 import { BRAND_NAME } from "~/lib/nav";
+import { usePageTitle } from "~/lib/page-title";
 
 export function meta() {
   return [{ title: `License Keys | ${BRAND_NAME}` }];
 }
 
 export default function LicenseKeysPage() {
+  const { t } = useLicensesCopy();
+  usePageTitle(t("page.metaTitle"));
   return (
     <div className="flex flex-col gap-6">
       {/* /dashboard (the return target of plans and top-ups) opens this page. */}
       <DashboardPaymentReturn cleanTo="/dashboard" />
       <PageHeader
-        title="License Management"
-        description="Your license keys, their status and remaining key changes."
+        title={t("page.title")}
+        description={t("page.description")}
         // Customers do not have Transactions History in their menu (the spec's rule): it is here.
         actions={<PaymentHistoryLink />}
       />

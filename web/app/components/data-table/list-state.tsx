@@ -6,6 +6,7 @@ import { toast } from "sonner";
 
 import { Button } from "~/components/ui/button";
 
+import { useTableCopy } from "./copy";
 import { useDebouncedValue } from "./use-debounced-value";
 
 export type ListState = {
@@ -24,13 +25,20 @@ export function loadErrorState(title: string, message: string, retry: () => void
     body: (
       <>
         <p>{message}</p>
-        <Button variant="outline" size="sm" className="mt-3" onClick={retry}>
-          <RotateCwIcon aria-hidden="true" />
-          Try again
-        </Button>
+        <TryAgain retry={retry} />
       </>
     ),
   };
+}
+
+function TryAgain({ retry }: { retry: () => void }) {
+  const { t } = useTableCopy();
+  return (
+    <Button variant="outline" size="sm" className="mt-3" onClick={retry}>
+      <RotateCwIcon aria-hidden="true" />
+      {t("tryAgain")}
+    </Button>
+  );
 }
 
 /** A toast when a list's query fails (one per list: the id replaces an earlier one). */

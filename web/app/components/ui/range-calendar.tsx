@@ -11,12 +11,16 @@ import {
   type ClassNames,
   type DateRange,
   type DayButtonProps,
+  type Formatters,
   type Labels,
   type Modifiers,
 } from "react-day-picker";
 
+import { useTableCopy } from "~/components/data-table/copy";
 import { buttonVariants } from "~/components/ui/button";
 import { addMonths, ordered, startOfDay, startOfMonth, type DayRange } from "~/components/ui/date-range";
+import { formatDayLong, formatMonth, formatWeekday } from "~/lib/dates";
+import type { TFunction } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
 
 export { addDays, addMonths, ordered, sameDay, startOfDay, type DayRange } from "~/components/ui/date-range";
@@ -33,14 +37,28 @@ export type RangeCalendarProps = {
   className?: string;
 };
 
-const dayLabel = new Intl.DateTimeFormat("en-US", { weekday: "long", month: "long", day: "numeric", year: "numeric" });
+/** The calendar's words and names of months and days in the reader's language (Western digits). */
+function labelsIn(t: TFunction, lng: string): Partial<Labels> {
+  return {
+    labelNav: () => t("dates.changeMonth"),
+    labelPrevious: () => t("dates.previousMonth"),
+    labelNext: () => t("dates.nextMonth"),
+    labelGrid: (date: Date) => formatMonth(date, lng),
+    labelWeekday: (date: Date) => formatWeekday(date, lng, "long"),
+    labelDayButton: (date: Date, modifiers: Modifiers) => {
+      const day = formatDayLong(date, lng);
+      return modifiers.today ? t("dates.dayToday", { day }) : day;
+    },
+  };
+}
 
-const labels: Partial<Labels> = {
-  labelNav: () => "Change month",
-  labelPrevious: () => "Previous month",
-  labelNext: () => "Next month",
-  labelDayButton: (date: Date, modifiers: Modifiers) => `${dayLabel.format(date)}${modifiers.today ? " (today)" : ""}`,
-};
+function formattersIn(lng: string): Partial<Formatters> {
+  return {
+    formatCaption: (month: Date) => formatMonth(month, lng),
+    formatWeekdayName: (weekday: Date) => formatWeekday(weekday, lng),
+    formatDay: (day: Date) => String(day.getDate()),
+  };
+}
 
 /** The tint of the days in a range (chosen or previewed), rounded at its ends and at week and month edges. */
 const band =
@@ -123,6 +141,10 @@ function DayButton({ day: _day, modifiers, className, ...props }: DayButtonProps
 const components = { Chevron, DayButton };
 
 export function RangeCalendar({ value, onChange, autoFocus = false, today: todayProp, className }: RangeCalendarProps) {
+  const { t, i18n } = useTableCopy();
+  const lng = i18n.language;
+  const labels = useMemo(() => labelsIn(t, lng), [t, lng]);
+  const formatters = useMemo(() => formattersIn(lng), [lng]);
   const today = useMemo(() => startOfDay(todayProp ?? new Date()), [todayProp]);
   // The right-hand month is the one of the range's end (or today), so the recent past is in view.
   const [defaultMonth] = useState(() => startOfMonth(addMonths(value?.to ?? today, -1)));
@@ -160,8 +182,11 @@ export function RangeCalendar({ value, onChange, autoFocus = false, today: today
       onDayFocus={point}
       modifiers={preview ? { preview, preview_start: preview.from, preview_end: preview.to } : undefined}
       modifiersClassNames={modifiersClassNames}
-      footer={start ? "Now choose the last day." : "Choose the first day, then the last day."}
+      footer={start ? t("dates.chooseLast") : t("dates.chooseFirst")}
       labels={labels}
+      formatters={formatters}
+      lang={lng}
+      numerals="latn"
       classNames={classNames}
       components={components}
       className={cn("grid gap-3", className)}

@@ -5,11 +5,8 @@ import { useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import { z } from "zod";
 
-import {
-  DeviceKeySchema,
-  DEVICE_KEY_MARKER,
-  DEVICE_KEY_MESSAGES,
-} from "../../../../contracts/licenses";
+import { DeviceKeySchema, DEVICE_KEY_MARKER } from "../../../../contracts/licenses";
+import { fieldMessage } from "~/components/data-table/copy";
 import { DialogSubmitFooter } from "~/components/dialog-submit-footer";
 import {
   Dialog,
@@ -24,9 +21,8 @@ import { useMe } from "~/features/session/queries";
 import { errorCode, toastFor } from "~/lib/errors";
 
 import type { License } from "./api";
+import { LICENCE_FIELD_MESSAGES, useLicensesCopy } from "./copy";
 import { useChangeDeviceKey } from "./mutations";
-
-export const CHANGE_KEY_SUCCESS = "License key has been updated successfully";
 
 const ChangeKeyFormSchema = z.object({ deviceKey: DeviceKeySchema });
 
@@ -38,16 +34,14 @@ type DialogProps = {
 };
 
 export function ChangeKeyDialog({ license, open, onOpenChange, onCloseAutoFocus }: DialogProps) {
-  const changes = license.changesLeft === 1 ? "1 change" : `${license.changesLeft} changes`;
+  const { t } = useLicensesCopy();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-md" onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
-          <DialogTitle>Change License Key</DialogTitle>
+          <DialogTitle>{t("changeKey.title")}</DialogTitle>
           <DialogDescription>
-            {license.deviceKey
-              ? `Paste the new key shown by the desktop tool. You have ${changes} left; each change uses one.`
-              : "Paste the key shown by the desktop tool. Setting the first key does not use a change."}
+            {license.deviceKey ? t("changeKey.description", { count: license.changesLeft }) : t("changeKey.descriptionFirst")}
           </DialogDescription>
         </DialogHeader>
         <ChangeKeyForm license={license} onDone={() => onOpenChange(false)} />
@@ -57,6 +51,7 @@ export function ChangeKeyDialog({ license, open, onOpenChange, onCloseAutoFocus 
 }
 
 function ChangeKeyForm({ license, onDone }: { license: License; onDone: () => void }) {
+  const { t } = useLicensesCopy();
   const me = useMe();
   const changeKey = useChangeDeviceKey();
   const form = useForm({
@@ -67,7 +62,8 @@ function ChangeKeyForm({ license, onDone }: { license: License; onDone: () => vo
   });
   const { errors, isSubmitting } = form.formState;
   const value = useWatch({ control: form.control, name: "deviceKey" }) ?? "";
-  const error = errors.deviceKey?.message;
+  // The form's own checks speak English (contracts): shown in the reader's language.
+  const error = fieldMessage(t, errors.deviceKey?.message, LICENCE_FIELD_MESSAGES);
   const showHint = !error && value.trim() !== "" && !value.includes(DEVICE_KEY_MARKER);
 
   const buyKeyId = useId();
@@ -77,12 +73,12 @@ function ChangeKeyForm({ license, onDone }: { license: License; onDone: () => vo
 
   const onSubmit = form.handleSubmit(async ({ deviceKey }) => {
     if (!me.data?.email) {
-      toast.error("Error", { description: DEVICE_KEY_MESSAGES.noSession });
+      toast.error(t("changeKey.errorTitle"), { description: t("changeKey.noSession") });
       return;
     }
     try {
       await changeKey.mutateAsync({ id: license.id, deviceKey });
-      toast.success(CHANGE_KEY_SUCCESS);
+      toast.success(t("changeKey.success"));
       onDone();
     } catch (caught) {
       const { title, description } = toastFor(caught, "change-key");
@@ -106,7 +102,7 @@ function ChangeKeyForm({ license, onDone }: { license: License; onDone: () => vo
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-5">
       <div className="grid gap-2">
-        <Label htmlFor={buyKeyId}>Buy key</Label>
+        <Label htmlFor={buyKeyId}>{t("changeKey.buyKey")}</Label>
         <Input
           id={buyKeyId}
           value={license.buyKey}
@@ -116,7 +112,7 @@ function ChangeKeyForm({ license, onDone }: { license: License; onDone: () => vo
       </div>
 
       <div className="grid gap-2">
-        <Label htmlFor={inputId}>New license key</Label>
+        <Label htmlFor={inputId}>{t("changeKey.newKey")}</Label>
         <Input
           id={inputId}
           autoComplete="off"
@@ -133,7 +129,7 @@ function ChangeKeyForm({ license, onDone }: { license: License; onDone: () => vo
         />
         {showHint ? (
           <p id={hintId} className="text-xs font-medium text-amber-700 dark:text-amber-400">
-            {DEVICE_KEY_MESSAGES.hint}
+            {t("changeKey.hint")}
           </p>
         ) : null}
         {error ? (
@@ -144,8 +140,8 @@ function ChangeKeyForm({ license, onDone }: { license: License; onDone: () => vo
         ) : null}
       </div>
 
-      <DialogSubmitFooter loading={isSubmitting} loadingLabel="Updating ...">
-        Update key
+      <DialogSubmitFooter loading={isSubmitting} loadingLabel={t("changeKey.submitting")}>
+        {t("changeKey.submit")}
       </DialogSubmitFooter>
     </form>
   );

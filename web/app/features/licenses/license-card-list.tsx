@@ -1,9 +1,11 @@
 import type { ReactNode } from "react";
 
+import { planTitleText } from "~/components/data-table/copy";
+import { DateText } from "~/components/date-text";
 import { Skeleton } from "~/components/ui/skeleton";
 
 import type { License } from "./api";
-import { DateText } from "~/components/date-text";
+import { useLicensesCopy } from "./copy";
 import { KeyText } from "./key-text";
 import { LicenseRowActions } from "./license-row-actions";
 import { LicenseStatusBadge } from "./license-status-badge";
@@ -11,8 +13,9 @@ import { ExpiryText } from "./term-text";
 
 /** Phones: the licences as a list of cards instead of a wide table. */
 export function LicenseCardList({ licenses, rowLabel }: { licenses: License[]; rowLabel: (license: License) => string }) {
+  const { t } = useLicensesCopy();
   return (
-    <ul aria-label="Your licenses" className="divide-y">
+    <ul aria-label={t("panel.heading")} className="divide-y">
       {licenses.map((license) => (
         <li key={license.id} className="grid gap-3 px-4 py-4">
           <div className="flex items-start gap-3">
@@ -20,10 +23,10 @@ export function LicenseCardList({ licenses, rowLabel }: { licenses: License[]; r
               {license.name.trim() ? (
                 <p className="font-medium break-words">{license.name}</p>
               ) : (
-                <p className="text-muted-foreground italic">Unnamed</p>
+                <p className="text-muted-foreground italic">{t("unnamed")}</p>
               )}
               {license.planTitle ? (
-                <p className="text-xs text-muted-foreground">{license.planTitle} plan</p>
+                <p className="text-xs text-muted-foreground">{t("plan", { plan: planTitleText(t, license.planTitle) })}</p>
               ) : null}
             </div>
             <LicenseStatusBadge status={license.status} revokedAt={license.revokedAt} />
@@ -32,23 +35,23 @@ export function LicenseCardList({ licenses, rowLabel }: { licenses: License[]; r
             </div>
           </div>
           <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
-            <Field term="License Key">
+            <Field term={t("columns.licenseKey")}>
               {license.deviceKey ? (
                 <KeyText value={license.deviceKey} />
               ) : (
-                <span className="text-muted-foreground">N/A</span>
+                <span className="text-muted-foreground">{t("table:notAvailable")}</span>
               )}
             </Field>
-            <Field term="Buy Key">
+            <Field term={t("columns.buyKey")}>
               <KeyText value={license.buyKey} />
             </Field>
-            <Field term="Start Date">
+            <Field term={t("columns.startDate")}>
               <DateText iso={license.startDate} />
             </Field>
-            <Field term="Expiry Date">
+            <Field term={t("columns.expiryDate")}>
               <ExpiryText license={license} />
             </Field>
-            <Field term="Changes Left">
+            <Field term={t("columns.changesLeft")}>
               <span className="tabular-nums">{license.changesLeft}</span>
             </Field>
           </dl>
@@ -68,9 +71,10 @@ function Field({ term, children }: { term: string; children: ReactNode }) {
 }
 
 export function LicenseCardSkeletons() {
+  const { t } = useLicensesCopy();
   return (
     <div role="status" className="divide-y">
-      <span className="sr-only">Loading licenses</span>
+      <span className="sr-only">{t("panel.loading")}</span>
       {Array.from({ length: 3 }, (_, index) => (
         <div key={index} className="grid gap-3 px-4 py-4">
           <div className="flex items-center gap-3">

@@ -9,27 +9,26 @@ import { SearchInput } from "~/components/ui/search-input";
 import { Skeleton } from "~/components/ui/skeleton";
 import { TableCell, TableRow } from "~/components/ui/table";
 import { useIsMobile } from "~/hooks/use-mobile";
+import type { TFunction } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
 
 import { errorMessage } from "~/lib/errors";
 import { HISTORY_PAGE_SIZE, type LicenseHistoryEntry } from "./api";
-import { formatDate, formatTime } from "~/lib/dates";
+import { useDates } from "~/lib/dates";
+import { useHistoryCopy } from "./copy";
 import { KeyText } from "./key-text";
 import { useLicenseHistory } from "./queries";
 
 const COLUMNS = [
-  { label: "Date", skeletonClassName: "h-4 w-24" },
-  { label: "Changed By", skeletonClassName: "h-4 w-36" },
-  { label: "Buy Key", skeletonClassName: "h-4 w-24" },
-  { label: "Old License", skeletonClassName: "h-4 w-40" },
-  { label: "New License", skeletonClassName: "h-4 w-40" },
+  { key: "date", skeletonClassName: "h-4 w-24" },
+  { key: "changedBy", skeletonClassName: "h-4 w-36" },
+  { key: "buyKey", skeletonClassName: "h-4 w-24" },
+  { key: "oldLicense", skeletonClassName: "h-4 w-40" },
+  { key: "newLicense", skeletonClassName: "h-4 w-40" },
 ] as const;
 
-export const SEARCH_HISTORY_PLACEHOLDER = "Search by email, changed by, key, or license...";
-export const NO_HISTORY = "No history found";
-export const NO_HISTORY_RESULTS = "No results found for your search";
-
 export function LicenseHistoryPanel() {
+  const { t } = useHistoryCopy();
   const isMobile = useIsMobile();
   // A new search starts on the first page.
   const { search, setSearch, term, typing, page, setPage } = usePagedSearch();
@@ -49,29 +48,29 @@ export function LicenseHistoryPanel() {
     if (data && !query.isPlaceholderData && page > pageCount) setPage(pageCount);
   }, [data, query.isPlaceholderData, page, pageCount, setPage]);
 
-  useErrorToast("license-history-error", "Error", query.error, errorMessage);
+  useErrorToast("license-history-error", t("table:error"), query.error, errorMessage);
 
   let message: ListState | null = null;
   if (entries === undefined && query.isError) {
-    message = loadErrorState("Could not load the license history", errorMessage(query.error), () => void query.refetch());
+    message = loadErrorState(t("panel.loadError"), errorMessage(query.error), () => void query.refetch());
   } else if (entries?.length === 0) {
     message = searching
-      ? { icon: SearchXIcon, title: NO_HISTORY_RESULTS, body: <p>Nothing matches “{term}”.</p> }
-      : { icon: HistoryIcon, title: NO_HISTORY, body: <p>Every license key change is recorded here.</p> };
+      ? { icon: SearchXIcon, title: t("panel.emptySearch"), body: <p>{t("panel.emptySearchBody", { term })}</p> }
+      : { icon: HistoryIcon, title: t("panel.empty"), body: <p>{t("panel.emptyBody")}</p> };
   }
 
   return (
     <Card className="gap-0 overflow-hidden py-0">
       <div className="flex flex-col gap-3 border-b px-4 py-4 sm:flex-row sm:items-center sm:justify-between sm:px-6">
         <div className="grid gap-0.5">
-          <h2 className="font-semibold">Key changes</h2>
+          <h2 className="font-semibold">{t("panel.heading")}</h2>
           <p className="text-sm text-muted-foreground" aria-live="polite">
-            {data ? countText(total, searching) : query.isError ? "Not loaded" : "Loading…"}
+            {data ? countText(t, total, searching) : query.isError ? t("table:notLoaded") : t("table:loading")}
           </p>
         </div>
         <SearchInput
-          label="Search license history"
-          placeholder={SEARCH_HISTORY_PLACEHOLDER}
+          label={t("panel.searchLabel")}
+          placeholder={t("panel.searchPlaceholder")}
           value={search}
           onChange={(event) => setSearch(event.target.value)}
           pending={pending}
@@ -90,41 +89,42 @@ export function LicenseHistoryPanel() {
         />
       ) : (
         <DataTable
-          columns={COLUMNS}
-          caption="License key changes, newest first."
-          scrollLabel="License history table"
+          columns={COLUMNS.map(({ key, ...column }) => ({ ...column, label: t(`columns.${key}`) }))}
+          caption={t("panel.caption")}
+          scrollLabel={t("panel.scrollLabel")}
           className="min-w-[52rem]"
           rows={entries}
           renderRow={(entry) => <HistoryRow key={entry.id} entry={entry} />}
           state={message}
           busy={pending}
-          loadingLabel="Loading license history"
+          loadingLabel={t("panel.loading")}
         />
       )}
 
       {/* 'Showing X to Y of Z' (no noun), only when there is more than a page. */}
       {total > pageSize ? (
-        <Pagination page={shownPage} pageSize={pageSize} total={total} estimate={data?.totalIsEstimate} label="License history pages" onPageChange={setPage} />
+        <Pagination page={shownPage} pageSize={pageSize} total={total} estimate={data?.totalIsEstimate} label={t("panel.pages")} onPageChange={setPage} />
       ) : null}
     </Card>
   );
 }
 
-function countText(total: number, searching: boolean) {
-  const noun = total === 1 ? "change" : "changes";
-  if (searching) return `${total} matching ${noun}`;
-  return total === 0 ? "No key changes yet" : `${total} ${noun}, newest first`;
+function countText(t: TFunction, total: number, searching: boolean) {
+  if (searching) return t("panel.matching", { count: total });
+  return total === 0 ? t("panel.none") : t("panel.count", { count: total });
 }
 
 function DeviceKeyText({ value, className }: { value: string | null; className?: string }) {
+  const { t } = useHistoryCopy();
   return value ? (
     <KeyText value={value} className={cn("block", className)} />
   ) : (
-    <span className="text-muted-foreground">N/A</span>
+    <span className="text-muted-foreground">{t("table:notAvailable")}</span>
   );
 }
 
 function HistoryRow({ entry }: { entry: LicenseHistoryEntry }) {
+  const { formatDate, formatTime } = useDates();
   return (
     <TableRow>
       <TableCell className="pl-4 whitespace-nowrap sm:pl-6">
@@ -153,8 +153,10 @@ function HistoryRow({ entry }: { entry: LicenseHistoryEntry }) {
 
 /** Phones: the changes as a list of cards instead of a wide table. */
 function HistoryCardList({ entries }: { entries: LicenseHistoryEntry[] }) {
+  const { t } = useHistoryCopy();
+  const { formatDate, formatTime } = useDates();
   return (
-    <ul aria-label="License key changes, newest first" className="divide-y">
+    <ul aria-label={t("panel.caption")} className="divide-y">
       {entries.map((entry) => (
         <li key={entry.id} className="grid gap-3 px-4 py-4">
           <div className="flex items-baseline justify-between gap-3">
@@ -166,16 +168,16 @@ function HistoryCardList({ entries }: { entries: LicenseHistoryEntry[] }) {
             </time>
           </div>
           <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
-            <CardField term="Changed By">
+            <CardField term={t("columns.changedBy")}>
               <span className="break-words">{entry.changedBy || entry.email}</span>
             </CardField>
-            <CardField term="Buy Key">
+            <CardField term={t("columns.buyKey")}>
               <KeyText value={entry.buykey} />
             </CardField>
-            <CardField term="Old License">
+            <CardField term={t("columns.oldLicense")}>
               <DeviceKeyText value={entry.oldDeviceKey} />
             </CardField>
-            <CardField term="New License">
+            <CardField term={t("columns.newLicense")}>
               <DeviceKeyText value={entry.newDeviceKey} />
             </CardField>
           </dl>
@@ -195,9 +197,10 @@ function CardField({ term, children }: { term: string; children: ReactNode }) {
 }
 
 function HistoryCardSkeletons() {
+  const { t } = useHistoryCopy();
   return (
     <div role="status" className="divide-y">
-      <span className="sr-only">Loading license history</span>
+      <span className="sr-only">{t("panel.loading")}</span>
       {Array.from({ length: 3 }, (_, index) => (
         <div key={index} className="grid gap-3 px-4 py-4">
           <Skeleton className="h-4 w-40" />

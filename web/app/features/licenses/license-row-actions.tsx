@@ -13,6 +13,7 @@ import {
 
 import type { License } from "./api";
 import { ChangeKeyDialog } from "./change-key-dialog";
+import { useLicensesCopy } from "./copy";
 import { RenameLicenseDialog } from "./rename-license-dialog";
 import { RenewDialog } from "~/features/renewals/renew-dialog";
 
@@ -20,6 +21,7 @@ type OpenDialog = "rename" | "change-key" | "renew" | null;
 
 /** Renew (not for a revoked licence), and the per-row menu: Change Display Name, and Change License Key while changes are left. */
 export function LicenseRowActions({ license, label }: { license: License; label: string }) {
+  const { t } = useLicensesCopy();
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
 
@@ -35,9 +37,9 @@ export function LicenseRowActions({ license, label }: { license: License; label:
   return (
     <div className="inline-flex items-center justify-end gap-1">
       {renewable ? (
-        <Button variant="outline" size="sm" className="h-8" onClick={() => setDialog("renew")} aria-label={`Renew ${label}`}>
+        <Button variant="outline" size="sm" className="h-8" onClick={() => setDialog("renew")} aria-label={t("actions.renewLabel", { name: label })}>
           <RefreshCwIcon aria-hidden="true" />
-          Renew
+          {t("actions.renew")}
         </Button>
       ) : null}
       <DropdownMenu>
@@ -47,7 +49,7 @@ export function LicenseRowActions({ license, label }: { license: License; label:
             variant="ghost"
             size="icon"
             className="size-8 data-[state=open]:bg-accent"
-            aria-label={`Actions for ${label}`}
+            aria-label={t("actions.menuLabel", { name: label })}
           >
             <EllipsisIcon aria-hidden="true" />
           </Button>
@@ -59,18 +61,18 @@ export function LicenseRowActions({ license, label }: { license: License; label:
           <DropdownMenuSeparator />
           <DropdownMenuItem onSelect={() => setDialog("rename")}>
             <PencilIcon aria-hidden="true" />
-            Change Display Name
+            {t("actions.rename")}
           </DropdownMenuItem>
           {renewable ? (
             <DropdownMenuItem onSelect={() => setDialog("renew")}>
               <RefreshCwIcon aria-hidden="true" />
-              Renew
+              {t("actions.renew")}
             </DropdownMenuItem>
           ) : null}
           {license.canChangeKey ? (
             <DropdownMenuItem onSelect={() => setDialog("change-key")}>
               <KeyRoundIcon aria-hidden="true" />
-              Change License Key
+              {t("actions.changeKey")}
             </DropdownMenuItem>
           ) : null}
         </DropdownMenuContent>

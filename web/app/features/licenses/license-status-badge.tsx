@@ -2,6 +2,8 @@ import type { LicenseStatus } from "../../../../contracts/licenses";
 import { Badge } from "~/components/ui/badge";
 import { cn } from "~/lib/utils";
 
+import { useLicensesCopy } from "./copy";
+
 const STYLES: Record<LicenseStatus, string> = {
   Active:
     "border-emerald-600/20 bg-emerald-50 text-emerald-700 dark:border-emerald-400/25 dark:bg-emerald-400/10 dark:text-emerald-300",
@@ -25,18 +27,19 @@ const DOTS: Record<LicenseStatus, string> = {
 
 /** A revoked licence (its order was refunded) says so instead of its dates' status. */
 export function LicenseStatusBadge({ status, revokedAt }: { status: LicenseStatus; revokedAt?: string | null }) {
+  const { t } = useLicensesCopy();
   if (revokedAt) {
     return (
-      <Badge variant="outline" className="gap-1.5 rounded-full border-border bg-muted px-2.5 text-muted-foreground" title="The payment was refunded" data-testid="licence-revoked">
+      <Badge variant="outline" className="gap-1.5 rounded-full border-border bg-muted px-2.5 text-muted-foreground" title={t("status.refundedTitle")} data-testid="licence-revoked">
         <span className="size-1.5 rounded-full bg-muted-foreground/60" aria-hidden="true" />
-        Revoked (refunded)
+        {t("status.revokedRefunded")}
       </Badge>
     );
   }
   return (
-    <Badge variant="outline" className={cn("gap-1.5 rounded-full px-2.5", STYLES[status])}>
+    <Badge variant="outline" className={cn("gap-1.5 rounded-full px-2.5", STYLES[status])} data-status={status}>
       <span className={cn("size-1.5 rounded-full", DOTS[status])} aria-hidden="true" />
-      {status}
+      {t(`status.${status}`)}
     </Badge>
   );
 }

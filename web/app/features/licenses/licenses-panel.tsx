@@ -7,8 +7,10 @@ import { SearchInput } from "~/components/ui/search-input";
 import { TableCell, TableRow } from "~/components/ui/table";
 import { useIsMobile } from "~/hooks/use-mobile";
 
+import { planTitleText } from "~/components/data-table/copy";
 import { errorMessage } from "~/lib/errors";
 import { type License } from "./api";
+import { useLicensesCopy } from "./copy";
 import { DateText } from "~/components/date-text";
 import { KeyText } from "./key-text";
 import { LicenseCardList, LicenseCardSkeletons } from "./license-card-list";
@@ -18,57 +20,50 @@ import { useLicenses } from "./queries";
 import { ExpiryText } from "./term-text";
 
 const COLUMNS = [
-  { label: "Name", skeletonClassName: "h-4 w-28" },
-  { label: "License Key", skeletonClassName: "h-4 w-32" },
-  { label: "Buy Key", skeletonClassName: "h-4 w-28" },
-  { label: "Start Date", skeletonClassName: "h-4 w-20" },
-  { label: "Expiry Date", skeletonClassName: "h-4 w-20" },
-  { label: "Status", skeletonClassName: "h-5 w-16 rounded-full" },
+  { key: "name", skeletonClassName: "h-4 w-28" },
+  { key: "licenseKey", skeletonClassName: "h-4 w-32" },
+  { key: "buyKey", skeletonClassName: "h-4 w-28" },
+  { key: "startDate", skeletonClassName: "h-4 w-20" },
+  { key: "expiryDate", skeletonClassName: "h-4 w-20" },
+  { key: "status", skeletonClassName: "h-5 w-16 rounded-full" },
   {
-    label: "Changes Left",
+    key: "changesLeft",
     className: "w-20 text-center leading-tight whitespace-normal",
     skeletonClassName: "mx-auto h-4 w-6",
   },
-  { label: "Actions", className: "text-right", skeletonClassName: "ml-auto size-8" },
+  { key: "actions", className: "text-right", skeletonClassName: "ml-auto size-8" },
 ] as const;
-
-export const SEARCH_LICENSES_PLACEHOLDER = "Search licenses...";
-export const NO_LICENSES = "No licenses found";
 
 /** A name for the row in labels: its display name, else its buy key. */
 function rowLabel(license: License) {
   return license.name.trim() || license.buyKey;
 }
 
-function countText(count: number, searching: boolean) {
-  const noun = count === 1 ? "license" : "licenses";
-  return searching ? `${count} matching ${noun}` : `${count} ${noun}`;
-}
-
 export function LicensesPanel() {
+  const { t } = useLicensesCopy();
   const isMobile = useIsMobile();
   const { search, setSearch, term, typing } = usePagedSearch();
   const query = useLicenses(term);
   const licenses = query.data?.licenses;
   const searching = term !== "";
   const pending = typing || (query.isFetching && query.isPlaceholderData);
-  useErrorToast("licenses-error", "Error", query.error, errorMessage);
+  useErrorToast("licenses-error", t("table:error"), query.error, errorMessage);
 
   // Empty and error states: the same message in the table (desktop) and the card list (phones).
   let message: ListState | null = null;
   if (licenses === undefined && query.isError) {
-    message = loadErrorState("Could not load your licenses", errorMessage(query.error), () => void query.refetch());
+    message = loadErrorState(t("panel.loadError"), errorMessage(query.error), () => void query.refetch());
   } else if (licenses?.length === 0) {
     message = searching
       ? {
           icon: SearchXIcon,
-          title: NO_LICENSES,
-          body: <p>Nothing matches “{term}”. Search by buy key or license key.</p>,
+          title: t("panel.empty"),
+          body: <p>{t("panel.emptySearch", { term })}</p>,
         }
       : {
           icon: KeyRoundIcon,
-          title: NO_LICENSES,
-          body: <p>Licenses you buy appear here, with their key and expiry date.</p>,
+          title: t("panel.empty"),
+          body: <p>{t("panel.emptyBody")}</p>,
         };
   }
 
@@ -76,14 +71,14 @@ export function LicensesPanel() {
     <Card className="gap-0 overflow-hidden py-0">
       <div className="flex flex-col gap-3 border-b px-4 py-4 sm:flex-row sm:items-center sm:justify-between sm:px-6">
         <div className="grid gap-0.5">
-          <h2 className="font-semibold">Your licenses</h2>
+          <h2 className="font-semibold">{t("panel.heading")}</h2>
           <p className="text-sm text-muted-foreground" aria-live="polite">
-            {licenses ? countText(licenses.length, searching) : query.isError ? "Not loaded" : "Loading…"}
+            {licenses ? t(searching ? "panel.matching" : "panel.count", { count: licenses.length }) : query.isError ? t("table:notLoaded") : t("table:loading")}
           </p>
         </div>
         <SearchInput
-          label="Search licenses by buy key or license key"
-          placeholder={SEARCH_LICENSES_PLACEHOLDER}
+          label={t("panel.searchLabel")}
+          placeholder={t("panel.searchPlaceholder")}
           value={search}
           onChange={(event) => setSearch(event.target.value)}
           pending={pending}
@@ -102,15 +97,15 @@ export function LicensesPanel() {
         />
       ) : (
         <DataTable
-          columns={COLUMNS}
-          caption="Your licenses with their keys, dates, status and remaining key changes. Each row has an actions menu."
-          scrollLabel="Licenses table"
+          columns={COLUMNS.map(({ key, ...column }) => ({ ...column, label: t(`columns.${key}`) }))}
+          caption={t("panel.caption")}
+          scrollLabel={t("panel.scrollLabel")}
           className="min-w-[56rem]"
           rows={licenses}
           renderRow={(license) => <LicenseRow key={license.id} license={license} />}
           state={message}
           busy={pending}
-          loadingLabel="Loading licenses"
+          loadingLabel={t("panel.loading")}
         />
       )}
     </Card>
@@ -118,6 +113,7 @@ export function LicensesPanel() {
 }
 
 function LicenseRow({ license }: { license: License }) {
+  const { t } = useLicensesCopy();
   return (
     <TableRow>
       <TableCell className="pl-4 sm:pl-6">
@@ -127,11 +123,11 @@ function LicenseRow({ license }: { license: License }) {
               {license.name}
             </span>
           ) : (
-            <span className="text-muted-foreground italic">Unnamed</span>
+            <span className="text-muted-foreground italic">{t("unnamed")}</span>
           )}
           {license.planTitle ? (
             <span className="text-xs whitespace-nowrap text-muted-foreground">
-              {license.planTitle} plan
+              {t("plan", { plan: planTitleText(t, license.planTitle) })}
             </span>
           ) : null}
         </div>
@@ -140,7 +136,7 @@ function LicenseRow({ license }: { license: License }) {
         {license.deviceKey ? (
           <KeyText value={license.deviceKey} className="block max-w-[12rem] min-w-[8rem]" />
         ) : (
-          <span className="text-muted-foreground">N/A</span>
+          <span className="text-muted-foreground">{t("table:notAvailable")}</span>
         )}
       </TableCell>
       <TableCell>

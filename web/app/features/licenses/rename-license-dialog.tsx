@@ -3,6 +3,7 @@ import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 
 import { RenameLicenseBodySchema } from "../../../../contracts/licenses";
+import { fieldMessage } from "~/components/data-table/copy";
 import { DialogSubmitFooter } from "~/components/dialog-submit-footer";
 import { FormField } from "~/components/form-field";
 import { showErrorToast } from "~/lib/errors";
@@ -15,9 +16,8 @@ import {
 } from "~/components/ui/dialog";
 
 import type { License } from "./api";
+import { LICENCE_FIELD_MESSAGES, useLicensesCopy } from "./copy";
 import { useRenameLicense } from "./mutations";
-
-export const RENAME_SUCCESS = "Display name has been updated successfully";
 
 type DialogProps = {
   license: License;
@@ -28,14 +28,13 @@ type DialogProps = {
 };
 
 export function RenameLicenseDialog({ license, open, onOpenChange, onCloseAutoFocus }: DialogProps) {
+  const { t } = useLicensesCopy();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-md" onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
-          <DialogTitle>Change Display Name</DialogTitle>
-          <DialogDescription>
-            The name helps you tell your licenses apart. It is only shown in this dashboard.
-          </DialogDescription>
+          <DialogTitle>{t("rename.title")}</DialogTitle>
+          <DialogDescription>{t("rename.description")}</DialogDescription>
         </DialogHeader>
         <RenameForm license={license} onDone={() => onOpenChange(false)} />
       </DialogContent>
@@ -44,6 +43,7 @@ export function RenameLicenseDialog({ license, open, onOpenChange, onCloseAutoFo
 }
 
 function RenameForm({ license, onDone }: { license: License; onDone: () => void }) {
+  const { t } = useLicensesCopy();
   const rename = useRenameLicense();
   const form = useForm({
     resolver: zodResolver(RenameLicenseBodySchema),
@@ -54,7 +54,7 @@ function RenameForm({ license, onDone }: { license: License; onDone: () => void 
   const onSubmit = form.handleSubmit(async ({ name }) => {
     try {
       await rename.mutateAsync({ id: license.id, name });
-      toast.success(RENAME_SUCCESS);
+      toast.success(t("rename.success"));
       onDone();
     } catch (error) {
       showErrorToast(error, "rename-license");
@@ -64,15 +64,15 @@ function RenameForm({ license, onDone }: { license: License; onDone: () => void 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-6">
       <FormField
-        label="Display name"
+        label={t("rename.label")}
         autoComplete="off"
         maxLength={100}
-        placeholder="e.g. Office PC"
-        error={errors.name?.message}
+        placeholder={t("rename.placeholder")}
+        error={fieldMessage(t, errors.name?.message, LICENCE_FIELD_MESSAGES)}
         {...form.register("name")}
       />
-      <DialogSubmitFooter loading={isSubmitting} loadingLabel="Saving ...">
-        Save
+      <DialogSubmitFooter loading={isSubmitting} loadingLabel={t("rename.submitting")}>
+        {t("rename.submit")}
       </DialogSubmitFooter>
     </form>
   );

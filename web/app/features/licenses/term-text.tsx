@@ -1,14 +1,15 @@
-import { termSummary } from "../../../../contracts/renewals";
 import { DateText } from "~/components/date-text";
 
 import type { License } from "./api";
+import { termText, useLicensesCopy } from "./copy";
 
 /**
  * The expiry with the time left ('Dec 22, 2026 · 12 days left'), or for a licence not activated
  * yet its term, renewals included ('365 days from first activation'; issue #17 item 1).
  */
 export function ExpiryText({ license }: { license: License }) {
-  const summary = license.revokedAt ? null : termSummary(license);
+  const { t } = useLicensesCopy();
+  const summary = license.revokedAt ? null : termText(t, license);
   if (!license.expireDate) {
     return (
       <span className="grid gap-0.5">

@@ -14,13 +14,14 @@ import { showErrorToast } from "~/lib/errors";
 import { formatBalance } from "../../../../contracts/money";
 
 import { errorMessage } from "~/lib/errors";
+import { useProfileCopy } from "./copy";
 import { useRegenerateApiKey } from "./mutations";
 import { useApiKey, useBalance } from "./queries";
 
-export const API_KEY_REGENERATED = "API key has been regenerated";
 const MASK = "•".repeat(API_KEY_LENGTH);
 
 export function ApiKeyCard() {
+  const { t } = useProfileCopy();
   const query = useApiKey();
   const balance = useBalance();
   const [visible, setVisible] = useState(false);
@@ -29,9 +30,9 @@ export function ApiKeyCard() {
   async function copy() {
     if (!info) return;
     if (await writeClipboard(info.apiKey)) {
-      toast.success("Copied!", { description: "API key copied to clipboard" });
+      toast.success(t("apiKey.copied"), { description: t("apiKey.copiedText") });
     } else {
-      toast.error("Error", { description: "Failed to copy API key" });
+      toast.error(t("apiKey.copyErrorTitle"), { description: t("apiKey.copyFailed") });
     }
   }
 
@@ -42,15 +43,15 @@ export function ApiKeyCard() {
     <Card>
       <CardHeader>
         <CardTitle>
-          <h2>API Key</h2>
+          <h2>{t("apiKey.title")}</h2>
         </CardTitle>
-        <CardDescription>Use it in the desktop tool and the public API. Keep it secret.</CardDescription>
+        <CardDescription>{t("apiKey.description")}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5">
         {info ? (
           <>
             <div className="grid gap-2">
-              <p className="text-sm font-medium">Your API key</p>
+              <p className="text-sm font-medium">{t("apiKey.yours")}</p>
               <div className="flex flex-wrap items-center gap-2">
                 <code
                   data-testid="api-key-value"
@@ -64,7 +65,7 @@ export function ApiKeyCard() {
                   ) : (
                     <>
                       <span aria-hidden="true">{MASK}</span>
-                      <span className="sr-only">Hidden</span>
+                      <span className="sr-only">{t("apiKey.hidden")}</span>
                     </>
                   )}
                 </code>
@@ -72,7 +73,7 @@ export function ApiKeyCard() {
                   <Button
                     variant="outline"
                     size="icon"
-                    aria-label={visible ? "Hide API key" : "Show API key"}
+                    aria-label={visible ? t("apiKey.hide") : t("apiKey.show")}
                     aria-pressed={visible}
                     onClick={() => setVisible((v) => !v)}
                   >
@@ -80,15 +81,15 @@ export function ApiKeyCard() {
                   </Button>
                   <Button variant="outline" onClick={() => void copy()}>
                     <CopyIcon aria-hidden="true" />
-                    Copy
+                    {t("apiKey.copy")}
                   </Button>
                 </div>
               </div>
-              {!info.isActive ? <p className="text-sm text-destructive">This key is not active.</p> : null}
+              {!info.isActive ? <p className="text-sm text-destructive">{t("apiKey.inactive")}</p> : null}
             </div>
             <div className="flex flex-wrap items-end justify-between gap-3">
               <dl className="grid gap-1">
-                <dt className="text-sm font-medium">Balance</dt>
+                <dt className="text-sm font-medium">{t("apiKey.balance")}</dt>
                 <dd data-testid="profile-balance" className="text-2xl font-semibold tabular-nums">
                   {balanceMills === undefined ? "—" : formatBalance(balanceMills)}
                 </dd>
@@ -99,15 +100,15 @@ export function ApiKeyCard() {
           </>
         ) : query.isError ? (
           <div role="alert" className="grid gap-3 text-sm">
-            <p className="text-destructive">Could not load your API key: {errorMessage(query.error)}</p>
+            <p className="text-destructive">{t("apiKey.loadError", { message: errorMessage(query.error) })}</p>
             <Button variant="outline" size="sm" className="w-fit" onClick={() => void query.refetch()}>
               <RotateCwIcon aria-hidden="true" />
-              Try again
+              {t("table:tryAgain")}
             </Button>
           </div>
         ) : (
           <div role="status" className="grid gap-4">
-            <span className="sr-only">Loading API key</span>
+            <span className="sr-only">{t("apiKey.loading")}</span>
             <Skeleton className="h-9 w-full" />
             <Skeleton className="h-7 w-24" />
           </div>
@@ -118,24 +119,25 @@ export function ApiKeyCard() {
 }
 
 function RegenerateDialog() {
+  const { t } = useProfileCopy();
   const regenerate = useRegenerateApiKey();
   return (
     <ConfirmDialog
       trigger={
         <Button variant="outline">
           <RefreshCwIcon aria-hidden="true" />
-          Regenerate
+          {t("apiKey.regenerate")}
         </Button>
       }
-      title="Regenerate API key?"
-      description="The old key stops working at once. Update the desktop tool and any script that uses it. Your balance stays the same."
-      confirmLabel="Regenerate"
-      pendingLabel="Regenerating ..."
+      title={t("apiKey.regenerateTitle")}
+      description={t("apiKey.regenerateDescription")}
+      confirmLabel={t("apiKey.regenerate")}
+      pendingLabel={t("apiKey.regenerating")}
       pending={regenerate.isPending}
       onConfirm={async () => {
         try {
           await regenerate.mutateAsync();
-          toast.success(API_KEY_REGENERATED);
+          toast.success(t("apiKey.regenerated"));
           return true;
         } catch (error) {
           showErrorToast(error, "regenerate-key");
@@ -151,12 +153,13 @@ function RegenerateDialog() {
  * History to admins only (issue #14): customers reach them from here and from a payment's outcome.
  */
 export function BalanceLinks({ className }: { className?: string }) {
+  const { t } = useProfileCopy();
   return (
-    <nav aria-label="Balance" className={cn("flex flex-wrap gap-2", className)}>
+    <nav aria-label={t("apiKey.links")} className={cn("flex flex-wrap gap-2", className)}>
       <Button asChild variant="secondary" size="sm">
         <Link to="/otp-gmail">
           <MailIcon aria-hidden="true" />
-          Buy OTP mail with your balance
+          {t("apiKey.buyOtp")}
         </Link>
       </Button>
       <PaymentHistoryLink variant="ghost" />
@@ -166,11 +169,12 @@ export function BalanceLinks({ className }: { className?: string }) {
 
 /** Transactions History, for customers (not in their menu: the spec's rule). */
 export function PaymentHistoryLink({ variant = "outline" }: { variant?: "outline" | "ghost" }) {
+  const { t } = useProfileCopy();
   return (
     <Button asChild variant={variant} size="sm">
       <Link to="/transactions-history">
         <ReceiptTextIcon aria-hidden="true" />
-        Payment history
+        {t("apiKey.paymentHistory")}
       </Link>
     </Button>
   );

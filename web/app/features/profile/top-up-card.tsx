@@ -3,13 +3,8 @@ import { WalletIcon } from "lucide-react";
 import { toast } from "sonner";
 
 import { formatMoney, formatPrice, parseDollars } from "../../../../contracts/money";
-import {
-  MAX_TOPUP_MILLS,
-  MIN_TOPUP_MILLS,
-  readTopupAmount,
-  TOP_UP_TITLE,
-  TOPUP_MESSAGES,
-} from "../../../../contracts/orders";
+import { MAX_TOPUP_MILLS, MIN_TOPUP_MILLS, readTopupAmount } from "../../../../contracts/orders";
+import { fieldMessage } from "~/components/data-table/copy";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
@@ -18,6 +13,9 @@ import { ordersApi } from "~/features/payments/api";
 import { CheckoutDialog, type CheckoutDialogText } from "~/features/payments/checkout-dialog";
 import { PAYMENT_PROVIDER_NAME } from "~/features/payments/providers";
 import { api } from "~/lib/api";
+import type { TFunction } from "~/lib/i18n";
+
+import { PROFILE_FIELD_MESSAGES, useProfileCopy } from "./copy";
 
 /** The input's bounds as plain dollar text ("1.00", "10000.00"). */
 const MIN_TOP_UP = formatMoney(MIN_TOPUP_MILLS, "price", { plain: true });
@@ -30,43 +28,51 @@ function belowMinimum(text: string): boolean {
   return mills !== null && mills < MIN_TOPUP_MILLS;
 }
 
-const DIALOG_TEXT: CheckoutDialogText = {
-  title: TOP_UP_TITLE,
-  description: `Add money to your API key balance with ABA ${PAYMENT_PROVIDER_NAME}: KHQR, ABA Pay, Visa or Mastercard.`,
-  summaryLabel: "Top-up summary",
-  itemLabel: "Item",
-  amountLabel: "Amount",
-  emailLabel: "Email",
-  emailHint: "The balance is added to the API key of this account.",
-  emailLoading: "Loading your email…",
-  emailMissing: "Your session has ended. Please sign in again.",
-  emailError: "We could not read your account. Close this and try again.",
-  acceptsLabel: "We accept",
-  cancel: "Cancel",
-  pay: "Pay",
-  paying: `Opening ${PAYMENT_PROVIDER_NAME}…`,
-};
+/** The payment dialog's words in the reader's language (the spec's title 'Balance Top Up'). */
+function dialogText(t: TFunction): CheckoutDialogText {
+  const provider = PAYMENT_PROVIDER_NAME;
+  return {
+    title: t("topUp.dialog.title"),
+    description: t("topUp.dialog.description", { provider }),
+    summaryLabel: t("topUp.dialog.summary"),
+    itemLabel: t("topUp.dialog.item"),
+    amountLabel: t("topUp.dialog.amount"),
+    emailLabel: t("topUp.dialog.email"),
+    emailHint: t("topUp.dialog.emailHint"),
+    emailLoading: t("topUp.dialog.emailLoading"),
+    emailMissing: t("topUp.dialog.emailMissing"),
+    emailError: t("topUp.dialog.emailError"),
+    acceptsLabel: t("topUp.dialog.accepts"),
+    cancel: t("topUp.dialog.cancel"),
+    pay: t("topUp.dialog.pay"),
+    paying: t("topUp.dialog.paying", { provider }),
+  };
+}
 
 async function sessionEmail() {
   return (await api.getMe())?.email ?? null;
 }
 
-const describeError = (message: string) => ({ title: TOPUP_MESSAGES.invalid, description: message });
-
 export function TopUpCard() {
+  const { t } = useProfileCopy();
   const id = useId();
   const [amount, setAmount] = useState("");
   /** The amount being paid (mills) while the payment dialog is open. */
   const [paying, setPaying] = useState<number | null>(null);
   const [open, setOpen] = useState(false);
   const enabled = !belowMinimum(amount);
+  // A refused amount (the server's words for it, in the reader's language).
+  const describeError = useCallback(
+    (message: string) => ({ title: t("topUp.invalid"), description: fieldMessage(t, message, PROFILE_FIELD_MESSAGES) ?? message }),
+    [t],
+  );
 
   function submit(event: FormEvent) {
     event.preventDefault();
     // Read once: the mills are what the dialog shows and what the server gets.
     const checked = readTopupAmount(amount);
     if ("error" in checked) {
-      toast.error(TOPUP_MESSAGES.invalid, { id: "top-up-invalid", description: checked.error });
+      toast.error(t("topUp.invalid"), { id: "top-up-invalid", description: fieldMessage(t, checked.error, PROFILE_FIELD_MESSAGES) });
       return;
     }
     setPaying(checked.mills);
@@ -82,14 +88,14 @@ export function TopUpCard() {
     <Card>
       <CardHeader>
         <CardTitle>
-          <h2>Top Up Balance</h2>
+          <h2>{t("topUp.title")}</h2>
         </CardTitle>
-        <CardDescription>Add money to your API key balance. Minimum $1.00.</CardDescription>
+        <CardDescription>{t("topUp.description")}</CardDescription>
       </CardHeader>
       <CardContent>
         <form onSubmit={submit} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-end">
           <div className="grid flex-1 gap-2 sm:max-w-xs">
-            <Label htmlFor={id}>Amount (USD)</Label>
+            <Label htmlFor={id}>{t("topUp.amount")}</Label>
             <Input
               id={id}
               type="number"
@@ -104,15 +110,15 @@ export function TopUpCard() {
           </div>
           <Button type="submit" disabled={!enabled}>
             <WalletIcon aria-hidden="true" />
-            Top Up Now
+            {t("topUp.submit")}
           </Button>
         </form>
       </CardContent>
       <CheckoutDialog
         open={open}
         onOpenChange={setOpen}
-        text={DIALOG_TEXT}
-        item={TOP_UP_TITLE}
+        text={dialogText(t)}
+        item={t("topUp.dialog.title")}
         amount={paying === null ? null : formatPrice(paying)}
         loadEmail={sessionEmail}
         request={request}

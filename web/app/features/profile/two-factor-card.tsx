@@ -17,11 +17,11 @@ import { providerErrorMessage } from "~/features/auth/auth-errors";
 import { FormMessage } from "~/features/auth/form-message";
 import { secondFactorCodeSchema } from "~/features/auth/schemas";
 import { sessionKeys, useMe } from "~/features/session/queries";
+import { fieldMessage } from "~/components/data-table/copy";
 import { usePasskeyCopy } from "~/features/passkeys/copy";
 import { authClient } from "~/lib/auth-client";
 
-export const TWO_FACTOR_ON = "Two-factor authentication is on";
-export const TWO_FACTOR_OFF = "Two-factor authentication is off";
+import { PROFILE_FIELD_MESSAGES, useProfileCopy } from "./copy";
 
 const passwordSchema = z.object({ password: z.string().min(1, "Enter your password") });
 
@@ -38,7 +38,8 @@ type Step =
  */
 export function TwoFactorCard() {
   const me = useMe();
-  const { t } = usePasskeyCopy();
+  const { t: passkeysT } = usePasskeyCopy();
+  const { t } = useProfileCopy();
   const queryClient = useQueryClient();
   const [step, setStep] = useState<Step>({ kind: "idle" });
   const { hash } = useLocation();
@@ -57,13 +58,13 @@ export function TwoFactorCard() {
     <Card id="two-factor" ref={card} className="scroll-mt-20">
       <CardHeader>
         <CardTitle className="flex flex-wrap items-center gap-2">
-          <h2>Two-factor authentication</h2>
-          {enabled ? <Badge className="bg-emerald-600 text-white dark:bg-emerald-500">On</Badge> : <Badge variant="secondary">Off</Badge>}
+          <h2>{t("twoFactor.title")}</h2>
+          {enabled ? <Badge className="bg-emerald-600 text-white dark:bg-emerald-500">{t("twoFactor.on")}</Badge> : <Badge variant="secondary">{t("twoFactor.off")}</Badge>}
         </CardTitle>
         <CardDescription>
           {user.role === "admin"
-            ? t("twoFactor.adminDescription")
-            : "Sign in with your password and a code from an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, …)."}
+            ? passkeysT("twoFactor.adminDescription")
+            : t("twoFactor.description")}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -71,17 +72,17 @@ export function TwoFactorCard() {
           enabled ? (
             <div className="flex flex-wrap gap-2">
               <Button variant="outline" onClick={() => setStep({ kind: "password", action: "codes" })}>
-                New backup codes
+                {t("twoFactor.newCodes")}
               </Button>
               <Button variant="outline" onClick={() => setStep({ kind: "password", action: "disable" })}>
                 <ShieldOffIcon aria-hidden="true" />
-                Turn off
+                {t("twoFactor.turnOff")}
               </Button>
             </div>
           ) : (
             <Button className="w-fit" onClick={() => setStep({ kind: "password", action: "enable" })}>
               <ShieldCheckIcon aria-hidden="true" />
-              Set up two-factor authentication
+              {t("twoFactor.setUp")}
             </Button>
           )
         ) : null}
@@ -95,7 +96,7 @@ export function TwoFactorCard() {
               if (next) setStep(next);
               else {
                 setStep({ kind: "idle" });
-                toast.success(TWO_FACTOR_OFF);
+                toast.success(t("twoFactor.turnedOff"));
                 await refresh();
               }
             }}
@@ -108,7 +109,7 @@ export function TwoFactorCard() {
             onCancel={() => setStep({ kind: "idle" })}
             onVerified={async () => {
               setStep({ kind: "codes", backupCodes: step.backupCodes });
-              toast.success(TWO_FACTOR_ON);
+              toast.success(t("twoFactor.turnedOn"));
               await refresh();
             }}
           />
@@ -120,10 +121,11 @@ export function TwoFactorCard() {
   );
 }
 
+/** The password step's words for each action (keys of the "profile" namespace). */
 const PASSWORD_LABELS = {
-  enable: { intro: "Confirm it is you: enter your password.", submit: "Continue", busy: "Checking ..." },
-  disable: { intro: "Turning it off needs your password.", submit: "Turn off", busy: "Turning off ..." },
-  codes: { intro: "New backup codes replace the old ones. Enter your password.", submit: "Make new codes", busy: "Making codes ..." },
+  enable: { intro: "twoFactor.enableIntro", submit: "twoFactor.continue", busy: "twoFactor.checking" },
+  disable: { intro: "twoFactor.disableIntro", submit: "twoFactor.turnOff", busy: "twoFactor.turningOff" },
+  codes: { intro: "twoFactor.codesIntro", submit: "twoFactor.makeCodes", busy: "twoFactor.makingCodes" },
 } as const;
 
 function PasswordStep({
@@ -137,6 +139,7 @@ function PasswordStep({
   onCancel: () => void;
   onDone: (next?: Step) => Promise<void>;
 }) {
+  const { t } = useProfileCopy();
   const [error, setError] = useState<string | null>(null);
   const form = useForm({ resolver: zodResolver(passwordSchema), defaultValues: { password: "" } });
   const { errors, isSubmitting } = form.formState;
@@ -146,12 +149,12 @@ function PasswordStep({
     setError(null);
     if (action === "enable") {
       const { data, error: authError } = await authClient.twoFactor.enable({ password });
-      if (authError || !data || !("totpURI" in data) || !data.totpURI) return setError(authError ? providerErrorMessage(authError) : "Could not start the set-up. Try again.");
+      if (authError || !data || !("totpURI" in data) || !data.totpURI) return setError(authError ? providerErrorMessage(authError) : t("twoFactor.startFailed"));
       return onDone({ kind: "scan", totpURI: data.totpURI, backupCodes: data.backupCodes ?? [] });
     }
     if (action === "codes") {
       const { data, error: authError } = await authClient.twoFactor.generateBackupCodes({ password });
-      if (authError || !data) return setError(authError ? providerErrorMessage(authError) : "Could not make new codes. Try again.");
+      if (authError || !data) return setError(authError ? providerErrorMessage(authError) : t("twoFactor.codesFailed"));
       return onDone({ kind: "codes", backupCodes: data.backupCodes });
     }
     const { error: authError } = await authClient.twoFactor.disable({ password });
@@ -161,15 +164,24 @@ function PasswordStep({
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid max-w-sm gap-4">
-      {warnAdmin ? <FormMessage tone="error">Without it, the admin console stays closed to you until you set it up again.</FormMessage> : null}
+      {warnAdmin ? <FormMessage tone="error">{t("twoFactor.warnAdmin")}</FormMessage> : null}
       {error ? <FormMessage tone="error">{error}</FormMessage> : null}
-      <FormField label="Password" type="password" autoComplete="current-password" hint={labels.intro} error={errors.password?.message} autoFocus {...form.register("password")} />
-      <FormActions loading={isSubmitting} loadingLabel={labels.busy} submit={labels.submit} onCancel={onCancel} />
+      <FormField
+        label={t("twoFactor.password")}
+        type="password"
+        autoComplete="current-password"
+        hint={t(labels.intro)}
+        error={fieldMessage(t, errors.password?.message, PROFILE_FIELD_MESSAGES)}
+        autoFocus
+        {...form.register("password")}
+      />
+      <FormActions loading={isSubmitting} loadingLabel={t(labels.busy)} submit={t(labels.submit)} onCancel={onCancel} />
     </form>
   );
 }
 
 function ScanStep({ totpURI, onCancel, onVerified }: { totpURI: string; onCancel: () => void; onVerified: () => Promise<void> }) {
+  const { t } = useProfileCopy();
   const [error, setError] = useState<string | null>(null);
   const form = useForm({ resolver: zodResolver(secondFactorCodeSchema), defaultValues: { code: "" } });
   const { errors, isSubmitting } = form.formState;
@@ -189,67 +201,69 @@ function ScanStep({ totpURI, onCancel, onVerified }: { totpURI: string; onCancel
   return (
     <div className="grid gap-4 sm:grid-cols-[auto_1fr] sm:items-start">
       <div className="w-fit rounded-lg border bg-white p-3">
-        <QRCodeSVG value={totpURI} size={168} role="img" aria-label="QR code for your authenticator app" />
+        <QRCodeSVG value={totpURI} size={168} role="img" aria-label={t("twoFactor.qrLabel")} />
       </div>
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
         <ol className="grid list-decimal gap-1.5 pl-5 text-sm text-muted-foreground">
-          <li>Scan the QR code with your authenticator app.</li>
+          <li>{t("twoFactor.scan")}</li>
           <li>
-            Can't scan? Enter this key in the app: <code className="font-mono break-all text-foreground" data-testid="totp-secret">{secret.replace(/(.{4})/g, "$1 ").trim()}</code>
+            {t("twoFactor.cantScan")} <code className="font-mono break-all text-foreground" data-testid="totp-secret">{secret.replace(/(.{4})/g, "$1 ").trim()}</code>
           </li>
-          <li>Type the 6-digit code the app shows.</li>
+          <li>{t("twoFactor.typeCode")}</li>
         </ol>
         {error ? <FormMessage tone="error">{error}</FormMessage> : null}
         <FormField
-          label="Code from the app"
+          label={t("twoFactor.code")}
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={6}
           placeholder="123456"
           className="max-w-40 [&_input]:font-mono [&_input]:tracking-[0.3em]"
-          error={errors.code?.message}
+          error={fieldMessage(t, errors.code?.message, PROFILE_FIELD_MESSAGES)}
           autoFocus
           {...form.register("code")}
         />
-        <FormActions loading={isSubmitting} loadingLabel="Verifying ..." submit="Turn on" onCancel={onCancel} />
+        <FormActions loading={isSubmitting} loadingLabel={t("twoFactor.verifying")} submit={t("twoFactor.turnOn")} onCancel={onCancel} />
       </form>
     </div>
   );
 }
 
 function FormActions({ loading, loadingLabel, submit, onCancel }: { loading: boolean; loadingLabel: string; submit: string; onCancel: () => void }) {
+  const { t } = useProfileCopy();
   return (
     <div className="flex flex-wrap gap-2">
       <SubmitButton loading={loading} loadingLabel={loadingLabel}>
         {submit}
       </SubmitButton>
       <Button type="button" variant="ghost" onClick={onCancel}>
-        Cancel
+        {t("twoFactor.cancel")}
       </Button>
     </div>
   );
 }
 
 function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const { t } = useProfileCopy();
   const text = codes.join("\n");
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(text);
-      toast.success("Copied!", { description: "Backup codes copied to clipboard" });
+      toast.success(t("table:copy.copied"), { description: t("twoFactor.codesCopied") });
     } catch {
-      toast.error("Copy Failed", { description: "Failed to copy to clipboard" });
+      toast.error(t("table:copy.failed"), { description: t("table:copy.failedText") });
     }
   };
   const download = () => {
-    const url = URL.createObjectURL(new Blob([`Keyshop backup codes (each works once)\n\n${text}\n`], { type: "text/plain" }));
+    const url = URL.createObjectURL(new Blob([`${t("twoFactor.fileHeading")}\n\n${text}\n`], { type: "text/plain" }));
     const a = Object.assign(document.createElement("a"), { href: url, download: "keyshop-backup-codes.txt" });
     a.click();
     URL.revokeObjectURL(url);
   };
   return (
     <div className="grid gap-4" data-testid="backup-codes">
-      <FormMessage tone="success">Keep these backup codes somewhere safe. Each one signs you in once if your phone is lost; they are not shown again.</FormMessage>
-      <ul className="grid grid-cols-2 gap-x-6 gap-y-1.5 rounded-md border bg-muted/40 p-4 font-mono text-sm sm:w-fit" aria-label="Backup codes">
+      <FormMessage tone="success">{t("twoFactor.codesKeep")}</FormMessage>
+      <ul className="grid grid-cols-2 gap-x-6 gap-y-1.5 rounded-md border bg-muted/40 p-4 font-mono text-sm sm:w-fit" aria-label={t("twoFactor.codesLabel")}>
         {codes.map((code) => (
           <li key={code}>{code}</li>
         ))}
@@ -257,13 +271,13 @@ function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => void })
       <div className="flex flex-wrap gap-2">
         <Button variant="outline" onClick={() => void copy()}>
           <CopyIcon aria-hidden="true" />
-          Copy
+          {t("twoFactor.copy")}
         </Button>
         <Button variant="outline" onClick={download}>
           <DownloadIcon aria-hidden="true" />
-          Download
+          {t("twoFactor.download")}
         </Button>
-        <Button onClick={onDone}>Done</Button>
+        <Button onClick={onDone}>{t("twoFactor.done")}</Button>
       </div>
     </div>
   );

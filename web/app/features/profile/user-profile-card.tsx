@@ -5,6 +5,7 @@ import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 
 import { UpdateProfileBodySchema } from "../../../../contracts/account";
+import { fieldMessage } from "~/components/data-table/copy";
 import { FormField } from "~/components/form-field";
 import { SubmitButton } from "~/components/submit-button";
 import { Button } from "~/components/ui/button";
@@ -15,12 +16,12 @@ import { showErrorToast } from "~/lib/errors";
 
 import { errorMessage } from "~/lib/errors";
 import { type Profile } from "./api";
+import { PROFILE_FIELD_MESSAGES, useProfileCopy } from "./copy";
 import { useUpdateProfile } from "./mutations";
 import { useProfile } from "./queries";
 
-export const PROFILE_UPDATED = "Profile updated successfully";
-
 export function UserProfileCard() {
+  const { t } = useProfileCopy();
   const query = useProfile();
   const [editing, setEditing] = useState(false);
   const profile = query.data;
@@ -29,15 +30,15 @@ export function UserProfileCard() {
     <Card>
       <CardHeader>
         <CardTitle>
-          <h2>User Profile</h2>
+          <h2>{t("user.title")}</h2>
         </CardTitle>
-        <CardDescription>Your sign-in e-mail and the name shown in the dashboard.</CardDescription>
+        <CardDescription>{t("user.description")}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5">
         {profile ? (
           <>
             <dl className="grid gap-1.5">
-              <dt className="text-sm font-medium">Email</dt>
+              <dt className="text-sm font-medium">{t("user.email")}</dt>
               <dd className="break-all text-muted-foreground" data-testid="profile-email">
                 {profile.email}
               </dd>
@@ -46,7 +47,7 @@ export function UserProfileCard() {
               <NameForm profile={profile} onDone={() => setEditing(false)} />
             ) : (
               <div className="grid gap-1.5">
-                <p className="text-sm font-medium">Display name</p>
+                <p className="text-sm font-medium">{t("user.name")}</p>
                 <div className="flex flex-wrap items-center justify-between gap-3">
                   {profile.name.trim() ? (
                     <p className="break-words" data-testid="profile-name">
@@ -54,12 +55,12 @@ export function UserProfileCard() {
                     </p>
                   ) : (
                     <p className="text-muted-foreground italic" data-testid="profile-name">
-                      Not set
+                      {t("user.notSet")}
                     </p>
                   )}
                   <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
                     <PencilIcon aria-hidden="true" />
-                    Edit Name
+                    {t("user.edit")}
                   </Button>
                 </div>
               </div>
@@ -68,15 +69,15 @@ export function UserProfileCard() {
           </>
         ) : query.isError ? (
           <div role="alert" className="grid gap-3 text-sm">
-            <p className="text-destructive">Failed to fetch user profile: {errorMessage(query.error)}</p>
+            <p className="text-destructive">{t("user.loadError", { message: errorMessage(query.error) })}</p>
             <Button variant="outline" size="sm" className="w-fit" onClick={() => void query.refetch()}>
               <RotateCwIcon aria-hidden="true" />
-              Try again
+              {t("table:tryAgain")}
             </Button>
           </div>
         ) : (
           <div role="status" className="grid gap-4">
-            <span className="sr-only">Loading profile</span>
+            <span className="sr-only">{t("user.loading")}</span>
             <Skeleton className="h-4 w-48" />
             <Skeleton className="h-4 w-32" />
           </div>
@@ -88,11 +89,12 @@ export function UserProfileCard() {
 
 /** Expiry reminders (decision 026): e-mails 7, 3, 1 days before a licence expires and on the day. */
 function RemindersSwitch({ profile }: { profile: Profile }) {
+  const { t } = useProfileCopy();
   const update = useUpdateProfile();
   const onChange = async (expiryReminders: boolean) => {
     try {
       await update.mutateAsync({ expiryReminders });
-      toast.success(expiryReminders ? "Expiry reminders turned on" : "Expiry reminders turned off");
+      toast.success(expiryReminders ? t("user.remindersOn") : t("user.remindersOff"));
     } catch (error) {
       showErrorToast(error, "update-profile");
     }
@@ -101,10 +103,10 @@ function RemindersSwitch({ profile }: { profile: Profile }) {
     <div className="flex items-start justify-between gap-4 border-t pt-4">
       <div className="grid gap-1">
         <label htmlFor="expiry-reminders" className="text-sm font-medium">
-          Expiry reminders
+          {t("user.reminders")}
         </label>
         <p id="expiry-reminders-hint" className="text-sm text-muted-foreground">
-          E-mail me 7, 3 and 1 days before a licence expires, and on the day, with a link to renew it.
+          {t("user.remindersHint")}
         </p>
       </div>
       <Switch
@@ -119,6 +121,7 @@ function RemindersSwitch({ profile }: { profile: Profile }) {
 }
 
 function NameForm({ profile, onDone }: { profile: Profile; onDone: () => void }) {
+  const { t } = useProfileCopy();
   const update = useUpdateProfile();
   const form = useForm({
     resolver: zodResolver(UpdateProfileBodySchema),
@@ -129,7 +132,7 @@ function NameForm({ profile, onDone }: { profile: Profile; onDone: () => void })
   const onSubmit = form.handleSubmit(async ({ name }) => {
     try {
       await update.mutateAsync({ name: name ?? "" });
-      toast.success(PROFILE_UPDATED);
+      toast.success(t("user.updated"));
       onDone();
     } catch (error) {
       showErrorToast(error, "update-profile");
@@ -139,20 +142,20 @@ function NameForm({ profile, onDone }: { profile: Profile; onDone: () => void })
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-3">
       <FormField
-        label="Display name"
+        label={t("user.name")}
         autoComplete="name"
         autoFocus
         maxLength={100}
-        placeholder="Your name"
-        error={errors.name?.message}
+        placeholder={t("user.placeholder")}
+        error={fieldMessage(t, errors.name?.message, PROFILE_FIELD_MESSAGES)}
         {...form.register("name")}
       />
       <div className="flex gap-2">
         <Button type="button" variant="outline" size="sm" onClick={onDone}>
-          Cancel
+          {t("user.cancel")}
         </Button>
-        <SubmitButton size="sm" loading={isSubmitting} loadingLabel="Saving ...">
-          Save
+        <SubmitButton size="sm" loading={isSubmitting} loadingLabel={t("user.saving")}>
+          {t("user.save")}
         </SubmitButton>
       </div>
     </form>

@@ -10,6 +10,9 @@ import { DialogSubmitFooter } from "~/components/dialog-submit-footer";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { fieldMessage, planTitleText } from "~/components/data-table/copy";
+import { useTransactionsCopy } from "~/features/transactions/copy";
+import { useDates } from "~/lib/dates";
 import { errorMessage } from "~/lib/errors";
 import type { Order } from "~/features/payments/api";
 import { cn } from "~/lib/utils";
@@ -130,20 +133,22 @@ export function RequestRefundDialog({ order, onClose }: { order: Order | null; o
 }
 
 function RequestRefundForm({ order, onDone }: { order: Order; onDone: () => void }) {
+  const { t } = useTransactionsCopy();
+  const { formatDateTime } = useDates();
   const request = useRequestRefund();
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | null>(null);
   const reasonId = useId();
   const length = reason.trim().length;
-  const until = order.refundRequestUntil ? new Date(order.refundRequestUntil).toLocaleString() : null;
+  const until = order.refundRequestUntil ? formatDateTime(order.refundRequestUntil) : null;
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     if (length < REQUEST_REASON_MIN || length > REQUEST_REASON_MAX) {
-      setError(REFUND_MESSAGES.requestReason);
+      setError(t("request.reasonLength", { min: REQUEST_REASON_MIN, max: REQUEST_REASON_MAX }));
       return;
     }
-    const textError = reasonTextError(reason);
+    const textError = fieldMessage(t, reasonTextError(reason));
     if (textError) {
       setError(textError);
       return;
@@ -151,10 +156,10 @@ function RequestRefundForm({ order, onDone }: { order: Order; onDone: () => void
     setError(null);
     try {
       await request.mutateAsync({ orderId: order.id, reason: reason.trim() });
-      toast.success("Refund requested", { description: "We will answer by e-mail. Your purchase keeps working meanwhile." });
+      toast.success(t("request.sent"), { description: t("request.sentText") });
       onDone();
     } catch (err) {
-      toast.error("Refund not requested", { description: errorMessage(err) });
+      toast.error(t("request.failed"), { description: errorMessage(err) });
       onDone();
     }
   }
@@ -162,14 +167,14 @@ function RequestRefundForm({ order, onDone }: { order: Order; onDone: () => void
   return (
     <form onSubmit={submit} noValidate className="grid gap-5">
       <DialogHeader>
-        <DialogTitle>Request a refund</DialogTitle>
+        <DialogTitle>{t("request.title")}</DialogTitle>
         <DialogDescription>
-          {order.planTitle}, {formatPrice(order.amountMills - order.refundedMills)}. Our money-back guarantee: ask{until ? ` until ${until}` : ""} and a person
-          reviews it. {order.kind === "topup" ? "If it is approved, the amount is taken off your balance." : "If it is approved, the licence stops working."}
+          {t(until ? "request.descriptionUntil" : "request.description", { plan: planTitleText(t, order.planTitle), amount: formatPrice(order.amountMills - order.refundedMills), until })}{" "}
+          {order.kind === "topup" ? t("request.topUp") : t("request.licence")}
         </DialogDescription>
       </DialogHeader>
       <div className="grid gap-2">
-        <Label htmlFor={reasonId}>Why do you want a refund?</Label>
+        <Label htmlFor={reasonId}>{t("request.reasonLabel")}</Label>
         <textarea
           id={reasonId}
           className={TEXTAREA}
@@ -180,12 +185,12 @@ function RequestRefundForm({ order, onDone }: { order: Order; onDone: () => void
           aria-describedby={`${reasonId}-count${error ? ` ${reasonId}-error` : ""}`}
         />
         <p id={`${reasonId}-count`} className={cn("text-xs text-muted-foreground", length > 0 && length < REQUEST_REASON_MIN && "text-amber-700")}>
-          {length} / {REQUEST_REASON_MAX} characters (at least {REQUEST_REASON_MIN})
+          {t("request.count", { length, max: REQUEST_REASON_MAX, min: REQUEST_REASON_MIN })}
         </p>
         <FieldError id={`${reasonId}-error`} message={error} />
       </div>
-      <DialogSubmitFooter loading={request.isPending} loadingLabel="Sending ...">
-        Send request
+      <DialogSubmitFooter loading={request.isPending} loadingLabel={t("request.submitting")}>
+        {t("request.submit")}
       </DialogSubmitFooter>
     </form>
   );

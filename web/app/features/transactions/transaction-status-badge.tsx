@@ -2,13 +2,9 @@ import type { OrderStatus } from "../../../../contracts/orders";
 import { Badge } from "~/components/ui/badge";
 import { cn } from "~/lib/utils";
 
-const LABELS: Record<OrderStatus, string> = {
-  paid: "Paid",
-  pending: "Pending",
-  failed: "Failed",
-  cancelled: "Cancelled",
-  refunded: "Refunded",
-};
+import { useTransactionsCopy } from "./copy";
+
+const STATUSES: readonly string[] = ["paid", "pending", "failed", "cancelled", "refunded"] satisfies OrderStatus[];
 
 /** The spec's transaction status styling: paid green, pending yellow, others grey. */
 export function transactionTone(status: string): "paid" | "pending" | "other" {
@@ -25,11 +21,12 @@ const STYLES = {
 const DOTS = { paid: "bg-emerald-500", pending: "bg-amber-500", other: "bg-muted-foreground/60" } as const;
 
 export function TransactionStatusBadge({ status }: { status: OrderStatus }) {
+  const { t } = useTransactionsCopy();
   const tone = transactionTone(status);
   return (
     <Badge variant="outline" data-tone={tone} className={cn("gap-1.5 rounded-full px-2.5", STYLES[tone])}>
       <span className={cn("size-1.5 rounded-full", DOTS[tone])} aria-hidden="true" />
-      {LABELS[status] ?? status}
+      {STATUSES.includes(status) ? t(`status.${status}`) : status}
     </Badge>
   );
 }

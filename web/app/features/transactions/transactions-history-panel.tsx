@@ -14,8 +14,10 @@ import { Card } from "~/components/ui/card";
 import { SearchInput } from "~/components/ui/search-input";
 import { Skeleton } from "~/components/ui/skeleton";
 import { TableCell, TableRow } from "~/components/ui/table";
+import { planTitleText } from "~/components/data-table/copy";
 import { errorMessage } from "~/lib/errors";
-import { formatDate, formatDateTime, formatTime } from "~/lib/dates";
+import { useDates } from "~/lib/dates";
+import { usePageTitle } from "~/lib/page-title";
 import { KeyText } from "~/features/licenses/key-text";
 import { formatPrice } from "../../../../contracts/money";
 import type { Order } from "~/features/payments/api";
@@ -25,28 +27,23 @@ import { useIsMobile } from "~/hooks/use-mobile";
 
 import { RefundOrderDialog, RequestRefundDialog } from "~/features/refunds/refund-dialogs";
 
+import { useTransactionsCopy } from "./copy";
 import { TransactionStatusBadge } from "./transaction-status-badge";
 
 /** What a row may offer: a super-admin refunds paid orders; an owner asks within the window. */
 type RowActions = { canRefund: boolean; onRefund: (order: Order) => void; onRequest: (order: Order) => void };
 
-const COLUMNS = [
-  "Date",
-  { label: "Email", skeletonClassName: "h-4 w-40" },
-  "Plan",
-  { label: "Amount", className: "text-right" },
-  "Status",
-  { label: "Buy Key", skeletonClassName: "h-4 w-28" },
-  { label: "Receipt", className: "text-right", skeletonClassName: "ml-auto h-8 w-24" },
-  { label: "Actions", className: "text-right" },
-] as const;
+const COLUMNS: readonly { key: string; className?: string; skeletonClassName?: string }[] = [
+  { key: "date" },
+  { key: "email", skeletonClassName: "h-4 w-40" },
+  { key: "plan" },
+  { key: "amount", className: "text-right" },
+  { key: "status" },
+  { key: "buyKey", skeletonClassName: "h-4 w-28" },
+  { key: "receipt", className: "text-right", skeletonClassName: "ml-auto h-8 w-24" },
+  { key: "actions", className: "text-right" },
+];
 export const PAGE_SIZE = 20;
-export const SEARCH_TRANSACTIONS_PLACEHOLDER = "Search by email or buy key...";
-export const NO_TRANSACTIONS = "No transactions found";
-
-function countText(total: number) {
-  return `${total} ${total === 1 ? "transaction" : "transactions"}`;
-}
 
 function csvExportUrl(search: string, range: Parameters<typeof dayRangeToQuery>[0]): string {
   const params = new URLSearchParams();
@@ -61,6 +58,8 @@ function csvExportUrl(search: string, range: Parameters<typeof dayRangeToQuery>[
  * key, within a range of days (today by default). The server filters, counts, totals and pages.
  */
 export function TransactionsHistoryPanel() {
+  const { t } = useTransactionsCopy();
+  usePageTitle(t("page.metaTitle"));
   const isMobile = useIsMobile();
   const me = useMe().data;
   const isAdmin = me?.role === "admin";
@@ -85,28 +84,28 @@ export function TransactionsHistoryPanel() {
     if (data && !query.isPlaceholderData && page > pageCount) setPage(pageCount);
   }, [data, query.isPlaceholderData, page, pageCount]);
 
-  useErrorToast("transactions-error", "Failed to fetch transactions", query.error, errorMessage);
+  useErrorToast("transactions-error", t("panel.fetchFailed"), query.error, errorMessage);
 
   let message: ListState | null = null;
   if (orders === undefined && query.isError) {
-    message = loadErrorState("Error fetching transactions", errorMessage(query.error), () => void query.refetch());
+    message = loadErrorState(t("panel.loadError"), errorMessage(query.error), () => void query.refetch());
   } else if (orders?.length === 0) {
     message = filtered
       ? {
           icon: SearchXIcon,
-          title: NO_TRANSACTIONS,
+          title: t("panel.empty"),
           body: (
             <>
-              <p>Nothing matches these filters. Try other dates or clear them to see every payment.</p>
+              <p>{t("panel.emptyFiltered")}</p>
               {range ? (
                 <Button variant="outline" size="sm" className="mt-3" onClick={() => changeRange(null)}>
-                  Show all dates
+                  {t("panel.showAllDates")}
                 </Button>
               ) : null}
             </>
           ),
         }
-      : { icon: ReceiptTextIcon, title: NO_TRANSACTIONS, body: <p>Plan purchases and balance top-ups appear here.</p> };
+      : { icon: ReceiptTextIcon, title: t("panel.empty"), body: <p>{t("panel.emptyBody")}</p> };
   }
 
   function changeRange(next: DayRange | null) {
@@ -117,29 +116,29 @@ export function TransactionsHistoryPanel() {
   return (
     <div className="flex flex-col gap-6">
       <PageHeader
-        title="Transactions History"
-        description={isAdmin ? "Every customer's payments for plans and balance top-ups." : "Your payments for plans and balance top-ups."}
+        title={t("page.title")}
+        description={isAdmin ? t("page.adminDescription") : t("page.description")}
         actions={
           isAdmin ? (
             <Button asChild variant="outline" size="sm">
               {/* The server streams every row matching these filters (admins only). */}
               <a href={csvExportUrl(term, range)} download data-testid="transactions-export">
                 <DownloadIcon aria-hidden="true" />
-                Export CSV
+                {t("page.exportCsv")}
               </a>
             </Button>
           ) : undefined
         }
         badge={
           <Badge variant="secondary" className="rounded-full px-2.5 text-sm tabular-nums" data-testid="transactions-count" aria-live="polite">
-            {data ? countText(total) : "…"}
+            {data ? t("count", { count: total }) : "…"}
           </Badge>
         }
       />
 
       <Card className="max-w-sm gap-2 py-5" data-testid="total-paid-card">
         <div className="flex items-center justify-between gap-3 px-5">
-          <h2 className="text-sm font-medium text-muted-foreground">Total Amount Paid</h2>
+          <h2 className="text-sm font-medium text-muted-foreground">{t("totalPaid.title")}</h2>
           <span className="flex size-8 items-center justify-center rounded-full bg-emerald-50 text-emerald-700 dark:bg-emerald-400/10 dark:text-emerald-300">
             <WalletIcon className="size-4" aria-hidden="true" />
           </span>
@@ -147,20 +146,20 @@ export function TransactionsHistoryPanel() {
         <div className="px-5 text-3xl font-bold tracking-tight tabular-nums" data-testid="total-paid" aria-live="polite">
           {data ? formatPrice(data.totalPaidMills) : query.isError ? "—" : <Skeleton className="h-9 w-28" />}
         </div>
-        <p className="px-5 text-xs text-muted-foreground">Paid transactions matching the filters, less refunds</p>
+        <p className="px-5 text-xs text-muted-foreground">{t("totalPaid.note")}</p>
       </Card>
 
       <Card className="gap-0 overflow-hidden py-0">
         <div className="flex flex-col gap-4 border-b px-4 py-4 sm:px-6 lg:flex-row lg:items-end lg:justify-between">
           <div className="grid gap-1.5 lg:w-[22rem]">
             <label id="transactions-search-label" htmlFor="transactions-search" className="text-sm font-medium">
-              Search
+              {t("panel.search")}
             </label>
             <SearchInput
               id="transactions-search"
-              label="Search"
+              label={t("panel.search")}
               aria-labelledby="transactions-search-label"
-              placeholder={SEARCH_TRANSACTIONS_PLACEHOLDER}
+              placeholder={t("panel.searchPlaceholder")}
               value={search}
               onChange={(event) => setSearch(event.target.value)}
               pending={pending}
@@ -176,25 +175,25 @@ export function TransactionsHistoryPanel() {
             renderCards={(list) => <TransactionCardList orders={list} actions={actions} />}
             state={message}
             busy={pending}
-            loadingLabel="Loading transactions"
+            loadingLabel={t("panel.loading")}
           />
         ) : (
           <DataTable
-            columns={COLUMNS}
-            caption="Payments, newest first."
-            scrollLabel="Transactions table"
+            columns={COLUMNS.map(({ key, ...column }) => ({ ...column, label: t(`columns.${key}`) }))}
+            caption={t("panel.caption")}
+            scrollLabel={t("panel.scrollLabel")}
             className="min-w-[64rem]"
             rows={orders}
             renderRow={(order) => <TransactionRow key={order.id} order={order} actions={actions} />}
             state={message}
             busy={pending}
             skeletonClassName="h-4 w-16"
-            loadingLabel="Loading transactions"
+            loadingLabel={t("panel.loading")}
           />
         )}
 
         {total > PAGE_SIZE ? (
-          <Pagination page={shownPage} pageSize={PAGE_SIZE} total={total} estimate={data?.totalIsEstimate} label="Transactions pages" onPageChange={setPage} />
+          <Pagination page={shownPage} pageSize={PAGE_SIZE} total={total} estimate={data?.totalIsEstimate} label={t("panel.pages")} onPageChange={setPage} />
         ) : null}
       </Card>
       <RefundOrderDialog order={refunding} onClose={() => setRefunding(null)} />
@@ -205,21 +204,22 @@ export function TransactionsHistoryPanel() {
 
 /** Refunded so far, and where the customer's money-back request stands. */
 function RefundNote({ order }: { order: Order }) {
+  const { t } = useTransactionsCopy();
   const request = order.refundRequest;
   return (
     <>
       {order.refundedMills > 0 && order.refundedMills < order.amountMills ? (
         <span className="block text-xs text-muted-foreground" data-testid="refunded-amount">
-          {formatPrice(order.refundedMills)} refunded
+          {t("refundedAmount", { amount: formatPrice(order.refundedMills) })}
         </span>
       ) : null}
       {request?.status === "open" ? (
         <span className="block text-xs text-amber-700 dark:text-amber-300" data-testid="refund-request-status">
-          Refund requested
+          {t("refundRequested")}
         </span>
       ) : request?.status === "declined" && order.status === "paid" ? (
         <span className="block text-xs text-muted-foreground" data-testid="refund-request-status" title={request.decisionNote ?? undefined}>
-          Refund declined{request.decisionNote ? `: ${request.decisionNote}` : ""}
+          {request.decisionNote ? t("refundDeclinedNote", { note: request.decisionNote }) : t("refundDeclined")}
         </span>
       ) : null}
     </>
@@ -227,19 +227,20 @@ function RefundNote({ order }: { order: Order }) {
 }
 
 function OrderActions({ order, actions }: { order: Order; actions: RowActions }) {
+  const { t } = useTransactionsCopy();
   const refundable = order.status === "paid" && order.refundedMills < order.amountMills;
   const requestable = Boolean(order.refundRequestUntil) && order.refundRequest?.status !== "open";
   if (actions.canRefund && refundable) {
     return (
-      <Button size="sm" variant="outline" onClick={() => actions.onRefund(order)} aria-label={`Refund the payment of ${order.email} (${order.tranId})`}>
-        Refund
+      <Button size="sm" variant="outline" onClick={() => actions.onRefund(order)} aria-label={t("refundLabel", { email: order.email, id: order.tranId })}>
+        {t("refund")}
       </Button>
     );
   }
   if (!actions.canRefund && requestable) {
     return (
-      <Button size="sm" variant="outline" onClick={() => actions.onRequest(order)} aria-label={`Request a refund of ${order.planTitle} (${order.tranId})`}>
-        Request refund
+      <Button size="sm" variant="outline" onClick={() => actions.onRequest(order)} aria-label={t("requestRefundLabel", { plan: planTitleText(t, order.planTitle), id: order.tranId })}>
+        {t("requestRefund")}
       </Button>
     );
   }
@@ -255,12 +256,13 @@ function Amount({ order }: { order: Order }) {
 }
 
 function BuyKey({ order }: { order: Order }) {
+  const { t } = useTransactionsCopy();
   return order.buyKey ? (
     <KeyText value={order.buyKey} className="block max-w-[10rem] min-w-[7.5rem]" />
   ) : (
     <span className="text-muted-foreground">
       <span aria-hidden="true">—</span>
-      <span className="sr-only">None</span>
+      <span className="sr-only">{t("noBuyKey")}</span>
     </span>
   );
 }
@@ -271,11 +273,12 @@ function BuyKey({ order }: { order: Order }) {
  * Enter on the focused link does too.
  */
 function ReceiptDownload({ order, className }: { order: Order; className?: string }) {
+  const { t } = useTransactionsCopy();
   if (!hasPaymentReceipt(order)) {
     return (
       <span className="text-muted-foreground">
         <span aria-hidden="true">—</span>
-        <span className="sr-only">No receipt</span>
+        <span className="sr-only">{t("noReceipt")}</span>
       </span>
     );
   }
@@ -284,17 +287,19 @@ function ReceiptDownload({ order, className }: { order: Order; className?: strin
       <a
         href={receiptPdfPath(order.id)}
         download={receiptFileName(order.tranId)}
-        aria-label={`Download receipt for ${order.tranId}`}
+        aria-label={t("receiptLabel", { id: order.tranId })}
         data-testid="receipt-download"
       >
         <DownloadIcon aria-hidden="true" />
-        Receipt
+        {t("receipt")}
       </a>
     </Button>
   );
 }
 
 function TransactionRow({ order, actions }: { order: Order; actions: RowActions }) {
+  const { t } = useTransactionsCopy();
+  const { formatDate, formatTime } = useDates();
   return (
     <TableRow data-status={order.status}>
       <TableCell className="pl-4 whitespace-nowrap sm:pl-6">
@@ -308,7 +313,7 @@ function TransactionRow({ order, actions }: { order: Order; actions: RowActions 
           {order.email}
         </span>
       </TableCell>
-      <TableCell className="whitespace-nowrap">{order.planTitle}</TableCell>
+      <TableCell className="whitespace-nowrap">{planTitleText(t, order.planTitle)}</TableCell>
       <TableCell className="text-right">
         <Amount order={order} />
       </TableCell>
@@ -331,13 +336,15 @@ function TransactionRow({ order, actions }: { order: Order; actions: RowActions 
 
 /** Phones: one card per payment instead of the wide table. */
 function TransactionCardList({ orders, actions }: { orders: Order[]; actions: RowActions }) {
+  const { t } = useTransactionsCopy();
+  const { formatDateTime } = useDates();
   return (
-    <ul aria-label="Transactions, newest first" className="divide-y">
+    <ul aria-label={t("panel.listLabel")} className="divide-y">
       {orders.map((order) => (
         <li key={order.id} className="grid gap-3 px-4 py-4" data-status={order.status}>
           <div className="flex items-start justify-between gap-3">
             <div className="grid min-w-0 gap-0.5">
-              <span className="font-medium">{order.planTitle}</span>
+              <span className="font-medium">{planTitleText(t, order.planTitle)}</span>
               <time dateTime={order.createdAt} className="text-sm text-muted-foreground">
                 {formatDateTime(order.createdAt)}
               </time>
@@ -351,9 +358,9 @@ function TransactionCardList({ orders, actions }: { orders: Order[]; actions: Ro
             </div>
           </div>
           <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm">
-            <dt className="text-muted-foreground">Email</dt>
+            <dt className="text-muted-foreground">{t("columns.email")}</dt>
             <dd className="break-words">{order.email}</dd>
-            <dt className="text-muted-foreground">Buy Key</dt>
+            <dt className="text-muted-foreground">{t("columns.buyKey")}</dt>
             <dd>
               <BuyKey order={order} />
             </dd>

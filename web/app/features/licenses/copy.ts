@@ -1,0 +1,35 @@
+// License Keys' and License History's words, English and Khmer (namespaces "licenses" and
+// "history"; the Khmer arrives with the rest of the Khmer copy when Khmer is chosen, lib/i18n.ts).
+import { DEVICE_KEY_MESSAGES } from "../../../../contracts/licenses";
+import { daysLeft } from "../../../../contracts/renewals";
+import { registerNamespace, useTranslation, type TFunction } from "~/lib/i18n";
+import enHistory from "~/locales/en/history.json";
+import enLicenses from "~/locales/en/licenses.json";
+
+import "~/components/data-table/copy";
+
+registerNamespace("licenses", { en: enLicenses });
+registerNamespace("history", { en: enHistory });
+
+export const useLicensesCopy = () => useTranslation("licenses");
+export const useHistoryCopy = () => useTranslation("history");
+
+/** The English messages of the licence forms' own checks (contracts) → their keys. */
+export const LICENCE_FIELD_MESSAGES: Record<string, string> = {
+  [DEVICE_KEY_MESSAGES.empty]: "licenses:changeKey.empty",
+  [DEVICE_KEY_MESSAGES.format]: "licenses:changeKey.format",
+  [DEVICE_KEY_MESSAGES.noSession]: "licenses:changeKey.noSession",
+  "License key is too long": "licenses:changeKey.tooLong",
+  "Name is too long (100 characters at most)": "licenses:rename.tooLong",
+};
+
+/**
+ * A licence's term in a few words: days left while it runs ('12 days left'), or for a licence not
+ * yet activated its whole term, extensions included ('365 days from first activation'). Null once
+ * it has ended (contracts/renewals.ts termSummary, in the reader's language).
+ */
+export function termText(t: TFunction, l: { expireDate: string | null; termDays: number }, now: Date = new Date()): string | null {
+  if (!l.expireDate) return t("licenses:term.fromActivation", { count: l.termDays });
+  const left = daysLeft(l.expireDate, now);
+  return left > 0 ? t("licenses:term.daysLeft", { count: left }) : null;
+}
