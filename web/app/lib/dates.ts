@@ -151,7 +151,8 @@ export function formatDayRange(from: Date, to: Date, lng: Language | string = i1
   const start = asUtcDay(from);
   const end = asUtcDay(to);
   if (start.getTime() === end.getTime()) return formatDay(from, lng);
-  return dayFormat("dayRange", lng).formatRange(start, end);
+  // ICU puts thin spaces around the dash; plain spaces read (and search) the same everywhere.
+  return dayFormat("dayRange", lng).formatRange(start, end).replace(/\u2009/g, " ");
 }
 
 /** The wall clock's parts of an instant in a zone. */

@@ -1,12 +1,17 @@
 import { useId } from "react";
 
+import { useTableCopy } from "~/components/data-table/copy";
 import { DateRangePicker } from "~/components/date-range-picker";
 import { Button } from "~/components/ui/button";
 import type { DayRange } from "~/components/ui/range-calendar";
 
 import { NO_RANGE, quickRange, type DateRange, type QuickRange } from "./date-range";
 
-const QUICK: QuickRange[] = ["Today", "Yesterday", "Last 7 Days"];
+const QUICK: { kind: QuickRange; key: string }[] = [
+  { kind: "Today", key: "dates.today" },
+  { kind: "Yesterday", key: "dates.yesterday" },
+  { kind: "Last 7 Days", key: "dates.lastSevenDays" },
+];
 
 /** "YYYY-MM-DD" ↔ a local calendar day (the list's query speaks days). */
 function toDay(day: string): Date {
@@ -24,8 +29,9 @@ function toDayRange(value: DateRange): DayRange | null {
 }
 
 /** The spec's date filter: a two-month calendar with 'Clear dates', and quick ranges beside it. */
-export function DateRangeFilter({ value, onChange }: { value: DateRange; onChange: (range: DateRange) => void }) {
+export function DateRangeFilter({ value, onChange, label }: { value: DateRange; onChange: (range: DateRange) => void; label?: string }) {
   const id = useId();
+  const { t } = useTableCopy();
   const active = (kind: QuickRange) => {
     const r = quickRange(kind);
     return r.from === value.from && r.to === value.to;
@@ -34,22 +40,22 @@ export function DateRangeFilter({ value, onChange }: { value: DateRange; onChang
   return (
     <div className="flex min-w-0 flex-wrap items-end gap-x-3 gap-y-2">
       <DateRangePicker
-        label="Filter by date"
+        label={label ?? t("dates.filter")}
         value={toDayRange(value)}
         onChange={(range) => onChange(range ? { from: fromDay(range.from), to: fromDay(range.to) } : NO_RANGE)}
       />
       <div className="flex flex-wrap gap-2" role="group" aria-labelledby={`${id}-quick`}>
         <span id={`${id}-quick`} className="sr-only">
-          Quick date ranges
+          {t("dates.quick")}
         </span>
-        {QUICK.map((kind) => (
+        {QUICK.map(({ kind, key }) => (
           <Button
             key={kind}
             variant={active(kind) ? "secondary" : "outline"}
             aria-pressed={active(kind)}
             onClick={() => onChange(quickRange(kind))}
           >
-            {kind}
+            {t(key)}
           </Button>
         ))}
       </div>

@@ -1,5 +1,6 @@
-// The history filter: two local calendar days (YYYY-MM-DD, from <input type="date">) turned into
-// the start of the first day and the end of the last day in the viewer's time zone, as ISO.
+// The history filter: two calendar days (YYYY-MM-DD) turned into the start of the first day and the
+// end of the last day in the shop's time zone (lib/dates.ts), as ISO: the days the dashboard shows.
+import { endOfShopDay, shopToday, startOfShopDay } from "~/lib/dates";
 
 export type DateRange = { from: string; to: string };
 export const NO_RANGE: DateRange = { from: "", to: "" };
@@ -20,25 +21,23 @@ export function isFiltered(range: DateRange) {
   return range.from !== "" || range.to !== "";
 }
 
-/** `from` = local 00:00:00.000 of the first day, `to` = local 23:59:59.999 of the last day. */
+/** `from` = the shop's 00:00:00.000 of the first day, `to` = its 23:59:59.999 of the last day. */
 export function rangeToQuery(range: DateRange): { from?: string; to?: string } {
   let start = parseDay(range.from);
   let end = parseDay(range.to);
   if (start && end && start > end) [start, end] = [end, start];
   const result: { from?: string; to?: string } = {};
-  if (start) result.from = start.toISOString();
-  if (end) {
-    const last = new Date(end);
-    last.setHours(23, 59, 59, 999);
-    result.to = last.toISOString();
-  }
+  if (start) result.from = startOfShopDay(start);
+  if (end) result.to = endOfShopDay(end);
   return result;
 }
 
+/** The quick buttons (their words: "table" dates.today, dates.yesterday, dates.lastSevenDays). */
 export type QuickRange = "Today" | "Yesterday" | "Last 7 Days";
 
+/** A quick range of days, counted from today in the shop. */
 export function quickRange(kind: QuickRange, now = new Date()): DateRange {
-  const today = new Date(now.getFullYear(), now.getMonth(), now.getDate());
+  const today = shopToday(now);
   const shift = (days: number) => {
     const d = new Date(today);
     d.setDate(d.getDate() - days);

@@ -6,13 +6,16 @@ import { useState } from "react";
 
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
-import { formatDateTime } from "~/lib/dates";
+import { useDates } from "~/lib/dates";
 import { errorMessage } from "~/lib/errors";
 import { otpMailApi, type OtpOrder } from "./api";
+import { useOtpCopy } from "./copy";
 
 export function MessagesDialog({ order }: { order: OtpOrder }) {
+  const { t } = useOtpCopy();
+  const { formatDateTime } = useDates();
   const [open, setOpen] = useState(false);
-  const address = order.address ?? "this order";
+  const address = order.address ?? t("messages.thisOrder");
   const query = useQuery({
     queryKey: ["otp-mail-messages", order.id, order.codes],
     queryFn: ({ signal }) => otpMailApi.messages(order.id, signal),
@@ -22,33 +25,33 @@ export function MessagesDialog({ order }: { order: OtpOrder }) {
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button variant="ghost" size="sm" aria-label={`Open messages for ${address}`}>
+        <Button variant="ghost" size="sm" aria-label={t("messages.label", { address })}>
           <MailOpenIcon aria-hidden="true" />
-          Messages
+          {t("messages.button")}
         </Button>
       </DialogTrigger>
       <DialogContent className="max-h-[85vh] overflow-y-auto sm:max-w-2xl">
         <DialogHeader>
-          <DialogTitle>Messages for {address}</DialogTitle>
-          <DialogDescription>Every message this address received since you bought it, oldest first.</DialogDescription>
+          <DialogTitle className="break-words">{t("messages.title", { address })}</DialogTitle>
+          <DialogDescription>{t("messages.description")}</DialogDescription>
         </DialogHeader>
         {query.isPending ? (
           <p className="flex items-center gap-2 text-sm text-muted-foreground">
-            <Loader2Icon className="size-4 animate-spin" aria-hidden="true" /> Loading messages
+            <Loader2Icon className="size-4 animate-spin" aria-hidden="true" /> {t("messages.loading")}
           </p>
         ) : query.isError ? (
           <p role="alert" className="text-sm text-destructive">
             {errorMessage(query.error)}
           </p>
         ) : messages?.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No message has arrived yet.</p>
+          <p className="text-sm text-muted-foreground">{t("messages.none")}</p>
         ) : (
           <ol className="grid gap-4">
             {messages?.map((m) => (
               <li key={m.id} className="grid gap-2 rounded-md border p-3">
                 <div className="grid gap-0.5 text-sm">
-                  <span className="font-medium break-words">{m.subject || "(no subject)"}</span>
-                  <span className="text-muted-foreground break-all">From {m.from}</span>
+                  <span className="font-medium break-words">{m.subject || t("messages.noSubject")}</span>
+                  <span className="text-muted-foreground break-all">{t("messages.from", { from: m.from })}</span>
                   <time dateTime={m.receivedAt} className="text-xs text-muted-foreground">
                     {formatDateTime(m.receivedAt)}
                   </time>

@@ -24,41 +24,37 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { TableCell, TableRow } from "~/components/ui/table";
 import { useBalance } from "~/features/profile/queries";
-import { formatDate, formatDateTime, formatTime } from "~/lib/dates";
+import { useDates } from "~/lib/dates";
+import type { TFunction } from "~/lib/i18n";
+import { usePageTitle } from "~/lib/page-title";
 import { useIsMobile } from "~/hooks/use-mobile";
 import { showErrorToast } from "~/lib/errors";
 import { cn } from "~/lib/utils";
 
 import { errorMessage } from "~/lib/errors";
 import { ORDERS_PAGE_SIZE, type OtpOrder } from "./api";
+import { useOtpCopy } from "./copy";
 import { copyWithToast, writeClipboard } from "~/lib/clipboard";
 import { isFiltered, NO_RANGE, rangeToQuery, type DateRange } from "./date-range";
 import { DateRangeFilter } from "./date-range-filter";
 import { useBuyOtpMail, useCheckOtpMail } from "./mutations";
 import { MessagesDialog } from "./messages-dialog";
-import { OtpStatusBadge } from "./otp-status-badge";
+import { describeStatus, OtpStatusBadge } from "./otp-status-badge";
 import { useOtpOrders } from "./queries";
 
-const COLUMNS = [
-  { label: "Mail", skeletonClassName: "h-4 w-40" },
-  "Service",
-  "Price",
-  "OTP",
-  "Note",
-  "Time",
-  { label: "Action", className: "text-right", skeletonClassName: "ml-auto h-8 w-20" },
-] as const;
-const ERROR_TITLE = "Failed to fetch Gmail transactions";
-
-export const NO_HISTORY = "No OTP Gmail history found";
-export const NO_HISTORY_IN_RANGE = "No transactions found for selected date range";
-export const INSUFFICIENT_LABEL = "Insufficient Balance (Min $0.05)";
-
-function countText(count: number) {
-  return `${count} ${count === 1 ? "transaction" : "transactions"}`;
-}
+const COLUMNS: readonly { key: string; className?: string; skeletonClassName?: string }[] = [
+  { key: "mail", skeletonClassName: "h-4 w-40" },
+  { key: "service" },
+  { key: "price" },
+  { key: "otp" },
+  { key: "note" },
+  { key: "time" },
+  { key: "action", className: "text-right", skeletonClassName: "ml-auto h-8 w-20" },
+];
 
 export function OtpGmailPanel() {
+  const { t } = useOtpCopy();
+  usePageTitle(t("page.metaTitle"));
   const [range, setRange] = useState<DateRange>(NO_RANGE);
   const [page, setPage] = useState(1);
   const isMobile = useIsMobile();
@@ -73,16 +69,16 @@ export function OtpGmailPanel() {
   const balanceMills = balance.data?.balanceMills;
   const canBuy = balanceMills !== undefined && balanceMills >= MIN_BALANCE_TO_BUY_MILLS;
   const pageCount = data ? countPages(data.total, ORDERS_PAGE_SIZE) : 1;
-  useErrorToast("otp-orders-error", ERROR_TITLE, query.error, errorMessage);
+  useErrorToast("otp-orders-error", t("fetchFailed"), query.error, errorMessage);
 
   const busy = query.isFetching && query.isPlaceholderData;
   let message: ListState | null = null;
   if (orders === undefined && query.isError) {
-    message = loadErrorState(ERROR_TITLE, errorMessage(query.error), () => void query.refetch());
+    message = loadErrorState(t("fetchFailed"), errorMessage(query.error), () => void query.refetch());
   } else if (orders?.length === 0) {
     message = filtered
-      ? { icon: SearchXIcon, title: NO_HISTORY_IN_RANGE, body: <p>Pick other dates, or clear them to see all your history.</p> }
-      : { icon: InboxIcon, title: NO_HISTORY, body: <p>Addresses you buy with “Buy Gmail” appear here with their codes.</p> };
+      ? { icon: SearchXIcon, title: t("emptyRange"), body: <p>{t("emptyRangeBody")}</p> }
+      : { icon: InboxIcon, title: t("empty"), body: <p>{t("emptyBody")}</p> };
   }
 
   function changeRange(next: DateRange) {
@@ -91,12 +87,12 @@ export function OtpGmailPanel() {
   }
 
   async function buyGmail() {
-    const toastId = toast.loading("Processing", { description: "Initiating Gmail purchase..." });
+    const toastId = toast.loading(t("buying.title"), { description: t("buying.text") });
     try {
       const { order } = await buy.mutateAsync();
-      toast.success("Gmail purchased", {
+      toast.success(t("buying.done"), {
         id: toastId,
-        description: order.address ? `Your address: ${order.address}` : "Your address is ready.",
+        description: order.address ? t("buying.address", { address: order.address }) : t("buying.ready"),
       });
       setPage(1);
     } catch (error) {
@@ -107,12 +103,12 @@ export function OtpGmailPanel() {
   return (
     <div className="flex flex-col gap-6">
       <PageHeader
-        title="OTP Gmail History"
-        description="Buy a mail address for Facebook codes and read the codes that arrive."
+        title={t("page.title")}
+        description={t("page.description")}
         actions={
           <div className="flex flex-wrap items-center gap-2">
             <Chip icon={WalletIcon} testId="balance-chip">
-              Balance: {balanceMills === undefined ? (balance.isError ? "unavailable" : "…") : formatBalance(balanceMills)}
+              {t("balance", { amount: balanceMills === undefined ? (balance.isError ? t("balanceUnavailable") : "…") : formatBalance(balanceMills) })}
             </Chip>
             <Button onClick={() => void buyGmail()} disabled={!canBuy || buy.isPending} aria-busy={buy.isPending || undefined}>
             {buy.isPending ? (
@@ -120,7 +116,7 @@ export function OtpGmailPanel() {
             ) : (
               <MailPlusIcon aria-hidden="true" />
             )}
-            {canBuy || balance.isPending ? "Buy Gmail" : INSUFFICIENT_LABEL}
+            {canBuy || balance.isPending ? t("buy") : t("insufficient")}
             </Button>
           </div>
         }
@@ -131,8 +127,8 @@ export function OtpGmailPanel() {
           <DateRangeFilter value={range} onChange={changeRange} />
           <div className="flex flex-wrap gap-2" aria-live="polite">
             <Chip icon={ReceiptTextIcon} testId="total-spent-chip">
-              Total Spent: {data ? formatBalance(data.totalSpentMills) : "…"}
-              {data ? <span className="text-muted-foreground">· {countText(data.total)}</span> : null}
+              {t("totalSpent", { amount: data ? formatBalance(data.totalSpentMills) : "…" })}
+              {data ? <span className="text-muted-foreground">· {t("count", { count: data.total })}</span> : null}
             </Chip>
           </div>
         </div>
@@ -143,35 +139,35 @@ export function OtpGmailPanel() {
             renderCards={(list) => <OrderCardList orders={list} />}
             state={message}
             busy={busy}
-            loadingLabel="Loading history"
+            loadingLabel={t("loading")}
           />
         ) : (
           <DataTable
-            columns={COLUMNS}
-            caption="OTP Gmail history: your bought addresses with their price, latest code and status. Select an address or a code to copy it."
-            scrollLabel="OTP Gmail history table"
+            columns={COLUMNS.map(({ key, ...column }) => ({ ...column, label: t(`columns.${key}`) }))}
+            caption={t("caption")}
+            scrollLabel={t("scrollLabel")}
             className="min-w-[48rem]"
             rows={orders}
             renderRow={(order) => <OrderRow key={order.id} order={order} />}
             state={message}
             busy={busy}
             skeletonClassName="h-4 w-16"
-            loadingLabel="Loading history"
+            loadingLabel={t("loading")}
           />
         )}
 
         {/* Its own paging: 'Page N of M' only, no totals (the chip above counts them). */}
         {data && pageCount > 1 ? (
-          <nav aria-label="OTP Gmail history pages" className="flex items-center justify-end gap-2 border-t px-4 py-3 sm:px-6">
+          <nav aria-label={t("pages")} className="flex items-center justify-end gap-2 border-t px-4 py-3 sm:px-6">
             <span className="mr-auto text-sm text-muted-foreground">
-              Page {page} of {pageCount}
+              {t("table:pagination.page", { page, pages: pageCount })}
             </span>
             <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
               <ChevronLeftIcon aria-hidden="true" />
-              Previous
+              {t("table:pagination.previous")}
             </Button>
             <Button variant="outline" size="sm" disabled={page >= pageCount} onClick={() => setPage((p) => p + 1)}>
-              Next
+              {t("table:pagination.next")}
               <ChevronRightIcon aria-hidden="true" />
             </Button>
           </nav>
@@ -203,27 +199,26 @@ function Chip({
 
 /** Check an order's mailbox, copy a found code, and say what happened in a toast. */
 function useCheckOrder(order: OtpOrder) {
+  const { t } = useOtpCopy();
   const check = useCheckOtpMail();
   const address = order.address ?? "";
 
   async function checkOtp() {
-    const toastId = toast.loading("Checking", { description: `Checking OTP for ${address || "this order"}...` });
+    const toastId = toast.loading(t("check.checking"), { description: t("check.checkingText", { email: address || t("check.thisOrder") }) });
     try {
       const { order: result } = await check.mutateAsync(order.id);
       if (result.latestCode) {
         const copied = await writeClipboard(result.latestCode);
-        toast.success(copied ? "OTP Found & Copied" : "OTP Found", {
+        toast.success(copied ? t("check.foundCopied") : t("check.found"), {
           id: toastId,
-          description: copied
-            ? `Latest OTP: ${result.latestCode} (copied to clipboard)`
-            : `Latest OTP: ${result.latestCode}`,
+          description: t(copied ? "check.latestCopied" : "check.latest", { code: result.latestCode }),
         });
       } else if (result.status === "pending") {
-        toast.info("No OTP Yet", { id: toastId, description: "No code has arrived yet. Try again in a moment." });
+        toast.info(t("check.noneYet"), { id: toastId, description: t("check.noneYetText") });
       } else {
-        toast.info("Check Complete", {
+        toast.info(t("check.complete"), {
           id: toastId,
-          description: result.failureReason || `The order is ${result.status}.`,
+          description: checkOutcome(t, result.status, result.failureReason),
         });
       }
     } catch (error) {
@@ -234,42 +229,58 @@ function useCheckOrder(order: OtpOrder) {
   return { checkOtp, pending: check.isPending, address };
 }
 
+/** How a check ended without a code: why the order failed, or its status (both in the reader's language). */
+function checkOutcome(t: TFunction, status: string, reason: string | null | undefined) {
+  if (reason) return reason === "expired" || reason === "cancelled" ? t(`reasons.${reason}`) : reason;
+  return t("check.orderIs", { status: describeStatus(t, status).label });
+}
+
 function CheckButton({ order }: { order: OtpOrder }) {
+  const { t } = useOtpCopy();
   const { checkOtp, pending, address } = useCheckOrder(order);
   return (
     <Button
       variant="outline"
       size="sm"
       disabled={pending}
-      aria-label={`Check OTP for ${address || "this order"}`}
+      aria-label={t("check.label", { email: address || t("check.thisOrder") })}
       onClick={() => void checkOtp()}
     >
       {pending ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : <SearchCheckIcon aria-hidden="true" />}
-      Check
+      {t("check.button")}
     </Button>
   );
 }
 
 function MailCell({ order }: { order: OtpOrder }) {
+  const { t } = useOtpCopy();
   return order.address ? (
-    <CopyCell text={order.address} label="Email address" ariaLabel={`Copy address ${order.address}`} className="font-mono text-xs" />
+    <CopyCell
+      text={order.address}
+      label={t("copy.address")}
+      title={t("copy.addressTitle")}
+      ariaLabel={t("copy.addressLabel", { address: order.address })}
+      className="font-mono text-xs"
+    />
   ) : (
     <span className="text-muted-foreground">—</span>
   );
 }
 
 function OtpCell({ order }: { order: OtpOrder }) {
+  const { t } = useOtpCopy();
   return order.latestCode ? (
     <CopyCell
       text={order.latestCode}
-      label="OTP"
-      ariaLabel={`Copy OTP ${order.latestCode}`}
+      label={t("copy.otp")}
+      title={t("copy.otpTitle")}
+      ariaLabel={t("copy.otpLabel", { code: order.latestCode })}
       className="font-mono font-semibold tracking-wider"
     />
   ) : (
     <span className="text-muted-foreground">
       <span aria-hidden="true">—</span>
-      <span className="sr-only">No code yet</span>
+      <span className="sr-only">{t("copy.noCode")}</span>
     </span>
   );
 }
@@ -302,6 +313,7 @@ function OrderRow({ order }: { order: OtpOrder }) {
 }
 
 function TimeText({ iso }: { iso: string }) {
+  const { formatDate, formatTime } = useDates();
   return (
     <time dateTime={iso} className="grid text-xs leading-5">
       <span className="whitespace-nowrap">{formatDate(iso)}</span>
@@ -312,8 +324,10 @@ function TimeText({ iso }: { iso: string }) {
 
 /** Phones: one card per order instead of the wide table. */
 function OrderCardList({ orders }: { orders: OtpOrder[] }) {
+  const { t } = useOtpCopy();
+  const { formatDateTime } = useDates();
   return (
-    <ul aria-label="OTP Gmail history" className="divide-y">
+    <ul aria-label={t("listLabel")} className="divide-y">
       {orders.map((order) => (
         <li key={order.id} className="grid gap-3 px-4 py-4">
           <div className="flex items-start justify-between gap-3">
@@ -323,15 +337,15 @@ function OrderCardList({ orders }: { orders: OtpOrder[] }) {
             <OtpStatusBadge status={order.status} reason={order.failureReason} />
           </div>
           <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm">
-            <dt className="text-muted-foreground">Service</dt>
+            <dt className="text-muted-foreground">{t("columns.service")}</dt>
             <dd>{order.service}</dd>
-            <dt className="text-muted-foreground">Price</dt>
+            <dt className="text-muted-foreground">{t("columns.price")}</dt>
             <dd className="tabular-nums">{formatBalance(order.priceMills)}</dd>
-            <dt className="text-muted-foreground">OTP</dt>
+            <dt className="text-muted-foreground">{t("columns.otp")}</dt>
             <dd>
               <OtpCell order={order} />
             </dd>
-            <dt className="text-muted-foreground">Time</dt>
+            <dt className="text-muted-foreground">{t("columns.time")}</dt>
             <dd>
               <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
             </dd>
@@ -359,12 +373,12 @@ function withBreaks(text: string) {
   );
 }
 
-function CopyCell({ text, label, ariaLabel, className }: { text: string; label: string; ariaLabel: string; className?: string }) {
+function CopyCell({ text, label, title, ariaLabel, className }: { text: string; label: string; title: string; ariaLabel: string; className?: string }) {
   return (
     <button
       type="button"
       aria-label={ariaLabel}
-      title={`Copy ${label.toLowerCase()}`}
+      title={title}
       onClick={() => void copyWithToast(text, label)}
       className={cn(
         "group inline-flex items-center gap-1.5 rounded-sm text-left outline-none hover:text-primary focus-visible:ring-[3px] focus-visible:ring-ring/50",

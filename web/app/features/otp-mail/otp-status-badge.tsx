@@ -1,22 +1,28 @@
 import { Badge } from "~/components/ui/badge";
+import type { TFunction } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
+
+import { useOtpCopy } from "./copy";
 
 type Tone = "success" | "pending" | "failed" | "other";
 
-/** The spec's OTP history status display. */
-export function describeStatus(status: string | null | undefined): { label: string; tone: Tone } {
+/**
+ * The spec's OTP history status display: success or completed 'Success', pending 'Pending',
+ * failed or error 'Failed' (in the reader's language), 'Unknown' when empty, else as given.
+ */
+export function describeStatus(t: TFunction, status: string | null | undefined): { label: string; tone: Tone } {
   const value = (status ?? "").trim();
   switch (value.toLowerCase()) {
     case "success":
     case "completed":
-      return { label: "Success", tone: "success" };
+      return { label: t("otp:status.success"), tone: "success" };
     case "pending":
-      return { label: "Pending", tone: "pending" };
+      return { label: t("otp:status.pending"), tone: "pending" };
     case "failed":
     case "error":
-      return { label: "Failed", tone: "failed" };
+      return { label: t("otp:status.failed"), tone: "failed" };
     case "":
-      return { label: "Unknown", tone: "other" };
+      return { label: t("otp:status.unknown"), tone: "other" };
     default:
       return { label: value, tone: "other" };
   }
@@ -39,18 +45,16 @@ const DOTS: Record<Tone, string> = {
 };
 
 /** Why an order failed, said plainly; failed orders were refunded (server rule). */
-const REASONS: Record<string, string> = {
-  expired: "No code in time, refunded",
-  cancelled: "Cancelled, refunded",
-};
+const REASONS = new Set(["expired", "cancelled"]);
 
 export function OtpStatusBadge({ status, reason }: { status: string; reason?: string | null }) {
-  const { label, tone } = describeStatus(status);
+  const { t } = useOtpCopy();
+  const { label, tone } = describeStatus(t, status);
   // Shown as text, not a hover title: readable without a mouse and by screen readers alike.
-  const why = tone === "failed" && reason ? (REASONS[reason] ?? reason) : undefined;
+  const why = tone === "failed" && reason ? (REASONS.has(reason) ? t(`reasons.${reason}`) : reason) : undefined;
   return (
     <span className="inline-flex flex-col items-start gap-0.5">
-      <Badge variant="outline" className={cn("gap-1.5 rounded-full px-2.5", STYLES[tone])}>
+      <Badge variant="outline" className={cn("gap-1.5 rounded-full px-2.5", STYLES[tone])} data-tone={tone}>
         <span className={cn("size-1.5 rounded-full", DOTS[tone])} aria-hidden="true" />
         {label}
       </Badge>

@@ -1,0 +1,88 @@
+// The customer dashboard's words (issue #27): every key in both languages, with the same
+// placeholders, translated, and the Khmer written by the glossary's rules.
+import { describe, expect, it } from "vitest";
+
+import km from "~/locales/km";
+import enHistory from "~/locales/en/history.json";
+import enLicenses from "~/locales/en/licenses.json";
+import enOtp from "~/locales/en/otp.json";
+import enProfile from "~/locales/en/profile.json";
+import enTable from "~/locales/en/table.json";
+import enTransactions from "~/locales/en/transactions.json";
+
+type Tree = { [key: string]: string | Tree };
+
+const NAMESPACES: Record<string, Tree> = {
+  licenses: enLicenses,
+  history: enHistory,
+  transactions: enTransactions,
+  profile: enProfile,
+  otp: enOtp,
+  table: enTable,
+};
+
+function leaves(tree: Tree, prefix = ""): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === "string") out.set(path, value);
+    else for (const [k, v] of leaves(value, path)) out.set(k, v);
+  }
+  return out;
+}
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+/** Brand and product names, codes and symbols that stay as they are in Khmer. */
+const KEEP = /^(OTP|OTP Gmail)$/;
+
+describe.each(Object.keys(NAMESPACES))("the %s namespace", (ns) => {
+  const en = leaves(NAMESPACES[ns]!);
+  const kmTree = (km as unknown as Record<string, Tree | undefined>)[ns];
+
+  it("is in the Khmer chunk with every English key, the same placeholders, and nothing more", () => {
+    expect(kmTree, `locales/km/index.ts has no "${ns}"`).toBeDefined();
+    const kh = leaves(kmTree!);
+    expect([...kh.keys()].sort()).toEqual([...en.keys()].sort());
+    for (const [key, text] of en) expect(placeholders(kh.get(key)!), `${ns}:${key}`).toEqual(placeholders(text));
+  });
+
+  it("is translated: Khmer text, not the English copied", () => {
+    const kh = leaves(kmTree!);
+    for (const [key, text] of en) {
+      const khmer = kh.get(key)!;
+      if (KEEP.test(text)) continue;
+      expect(khmer, `${ns}:${key}`).not.toBe(text);
+      expect(khmer, `${ns}:${key} has no Khmer letters`).toMatch(/[\u1780-\u17FF]/);
+    }
+  });
+
+  it("follows the glossary's writing rules: Western digits, one spelling, no bare key word", () => {
+    for (const [key, text] of leaves(kmTree!)) {
+      const where = `${ns}:${key}: ${text}`;
+      expect(text, where).not.toMatch(/[\u17E0-\u17E9]/); // Khmer digits
+      expect(text, where).not.toMatch(/ឲ្យ|ម្តង|ផ្តើម|ប្តូរ|សេចក្តី|ផ្តល់/); // ឱ្យ, and ្ដ in these words
+      expect(text, where).not.toMatch(/សោប្ដូរ|វគ្គ/); // "time-change key", "session"
+      // A sentence ends in ។ (an English "..." of a busy label stays).
+      const english = en.get(key) ?? "";
+      if (/[^.]\.$/.test(english)) expect(text, where).toMatch(/។$/);
+      expect(text, where).not.toMatch(/[^.]\.$/);
+    }
+  });
+});
+
+describe("the glossary's terms", () => {
+  const all = Object.keys(NAMESPACES).flatMap((ns) => [...leaves((km as unknown as Record<string, Tree>)[ns]!).values()]);
+  it("name the buy key លេខកូដអាជ្ញាប័ណ្ណ and the device key កូដឧបករណ៍, never កូដអាជ្ញាប័ណ្ណ alone", () => {
+    for (const text of all) expect(text.replaceAll("លេខកូដអាជ្ញាប័ណ្ណ", ""), text).not.toContain("កូដអាជ្ញាប័ណ្ណ");
+    expect(leaves(km.licenses as Tree).get("columns.buyKey")).toBe("លេខកូដអាជ្ញាប័ណ្ណ");
+    expect(leaves(km.licenses as Tree).get("columns.licenseKey")).toBe("កូដឧបករណ៍");
+    expect(leaves(km.transactions as Tree).get("columns.buyKey")).toBe("លេខកូដអាជ្ញាប័ណ្ណ");
+    expect(leaves(km.history as Tree).get("columns.buyKey")).toBe("លេខកូដអាជ្ញាប័ណ្ណ");
+  });
+
+  it("never use a bare បន្ត for renewing: បន្តអាជ្ញាប័ណ្ណ or បន្តសុពលភាព", () => {
+    const licences = leaves(km.licenses as Tree);
+    for (const key of ["actions.renew", "actions.renewLabel", "renew.title", "renew.item"]) {
+      expect(licences.get(key), key).toMatch(/បន្ត(អាជ្ញាប័ណ្ណ|សុពលភាព)/);
+    }
+  });
+});
