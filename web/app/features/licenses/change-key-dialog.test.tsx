@@ -1,0 +1,76 @@
+// The Change License Key dialog's own checks say the spec's words in English and the glossary's
+// in Khmer: an empty key, a key without LDREEL, and the hint while typing one (issue #27).
+import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+import type { Language } from "~/lib/i18n";
+import { renderInLanguage } from "~/test/render";
+
+import type { License } from "./api";
+
+const mutateAsync = vi.hoisted(() => vi.fn());
+vi.mock("~/features/session/queries", () => ({ useMe: () => ({ data: { email: "dara@example.com" } }) }));
+vi.mock("./mutations", () => ({ useChangeDeviceKey: () => ({ mutateAsync }) }));
+
+const { ChangeKeyDialog } = await import("./change-key-dialog");
+
+const license: License = {
+  id: "l1",
+  name: "Office PC",
+  deviceKey: "LDREEL-OLD",
+  buyKey: "BUYKEY-0001",
+  startDate: null,
+  expireDate: null,
+  status: "Active",
+  changesLeft: 1,
+  termDays: 30,
+  planTitle: "1 Month",
+  canChangeKey: true,
+  revokedAt: null,
+};
+
+afterEach(cleanup);
+
+const TEXTS = {
+  en: {
+    title: "Change License Key",
+    description: "Paste the new key shown by the desktop tool. You have 1 change left; each change uses one.",
+    field: "New license key",
+    submit: "Update key",
+    empty: "License key cannot be empty",
+    format: "Invalid license key format. Please use the key provided by the tool.",
+    hint: "* Please use the new key on the tool.",
+  },
+  km: {
+    title: "ប្ដូរកូដឧបករណ៍",
+    description: "បិទភ្ជាប់កូដថ្មីដែលកម្មវិធីកុំព្យូទ័របង្ហាញ។ អ្នកនៅអាចប្ដូរបាន 1 ដងទៀត ហើយការប្ដូរនីមួយៗប្រើមួយដង។",
+    field: "កូដឧបករណ៍ថ្មី",
+    submit: "ប្ដូរកូដ",
+    empty: "កូដឧបករណ៍មិនអាចទទេបានទេ",
+    format: "ទម្រង់កូដឧបករណ៍មិនត្រឹមត្រូវ។ សូមប្រើកូដដែលកម្មវិធីផ្ដល់ឱ្យ។",
+    hint: "* សូមប្រើកូដថ្មីនៅលើកម្មវិធី។",
+  },
+} satisfies Record<Language, Record<string, string>>;
+
+describe.each(["en", "km"] as const)("the Change License Key dialog in %s", (lng) => {
+  const text = TEXTS[lng];
+
+  it("refuses an empty key and a key without the marker, with a hint while typing", async () => {
+    renderInLanguage(lng, <ChangeKeyDialog license={license} open onOpenChange={() => undefined} />);
+    expect(screen.getByRole("heading", { name: text.title })).toBeTruthy();
+    expect(screen.getByText(text.description)).toBeTruthy();
+    const input = screen.getByLabelText(text.field);
+
+    fireEvent.click(screen.getByRole("button", { name: text.submit }));
+    expect((await screen.findByRole("alert")).textContent).toBe(text.empty);
+
+    fireEvent.change(input, { target: { value: "ABC-123" } });
+    await waitFor(() => expect(screen.queryByRole("alert")).toBeNull());
+    expect(screen.getByText(text.hint)).toBeTruthy();
+
+    fireEvent.click(screen.getByRole("button", { name: text.submit }));
+    expect((await screen.findByRole("alert")).textContent).toBe(text.format);
+    expect(screen.queryByText(text.hint)).toBeNull();
+    expect(mutateAsync).not.toHaveBeenCalled();
+  });
+});
