@@ -3,7 +3,7 @@
 // days; the customer page, Manage Balances and User Management fit a 375 px screen.
 import { expect, test, type Page } from "@playwright/test";
 
-import { createUser, PASSWORD, seedBalance, seedLicense, seedOrders, signIn, uniqueEmail } from "./support";
+import { createUser, PASSWORD, seedBalance, seedLicense, seedOrders, signIn, uniqueEmail, SHOP_TIME_ZONE } from "./support";
 
 const DAY = 86_400_000;
 
@@ -23,7 +23,8 @@ async function expectNoSideScroll(page: Page) {
   expect(scrollWidth, `page is ${scrollWidth}px wide in a ${innerWidth}px window`).toBeLessThanOrEqual(innerWidth);
 }
 
-const shortDate = (date: Date) => date.toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" });
+// Dates are shown on the shop's day (Asia/Phnom_Penh), whatever the browser's zone.
+const shortDate = (date: Date) => date.toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: SHOP_TIME_ZONE });
 
 test("an admin finds a customer by device key, opens the page, suspends the licence and extends it by 30 days", async ({ page, request }) => {
   const admin = await createUser(request, { email: uniqueEmail("admin-cs"), role: "admin" });

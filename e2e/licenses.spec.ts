@@ -1,10 +1,11 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { createUser, seedLicense, seedOrders, signIn, uniqueEmail } from "./support";
+import { createUser, seedLicense, seedOrders, signIn, uniqueEmail, SHOP_TIME_ZONE } from "./support";
 
 const DAY = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString();
+// Dates are shown on the shop's day (Asia/Phnom_Penh), whatever the browser's zone.
 const shortDate = (ms: number) =>
-  new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" }).format(new Date(ms));
+  new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: SHOP_TIME_ZONE }).format(new Date(ms));
 
 function licenceRow(page: Page, buyKey: string): Locator {
   return page.getByRole("table", { name: /Your licenses/ }).getByRole("row").filter({ hasText: buyKey });

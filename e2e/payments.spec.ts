@@ -2,11 +2,12 @@
 // checkout page (in the plugin's aba_webservice frame), the callback and the verified return.
 import { expect, test, type Locator, type Page } from "@playwright/test";
 
-import { createUser, seedLicense, signIn, TEST_API_TOKEN, uniqueEmail, waitForEmail } from "./support";
+import { createUser, seedLicense, signIn, TEST_API_TOKEN, uniqueEmail, waitForEmail, SHOP_TIME_ZONE } from "./support";
 
 const DAY = 86_400_000;
+// Dates are shown on the shop's day (Asia/Phnom_Penh), whatever the browser's zone.
 const shortDate = (ms: number) =>
-  new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" }).format(new Date(ms));
+  new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: SHOP_TIME_ZONE }).format(new Date(ms));
 
 function toast(page: Page, text: string) {
   return page.locator("[data-sonner-toast]").filter({ hasText: text });

@@ -3,11 +3,12 @@
 // License Keys shows the new expiry; Renew from the dashboard; a licence not yet activated shows
 // its term, and renewing it lengthens the term.
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { createUser, seedLicense, seedOrders, signIn, TEST_API_TOKEN, uniqueEmail, waitForEmail } from "./support";
+import { createUser, seedLicense, seedOrders, signIn, TEST_API_TOKEN, uniqueEmail, waitForEmail, SHOP_TIME_ZONE } from "./support";
 
 const DAY = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString();
-const shortDate = (ms: number) => new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" }).format(new Date(ms));
+// Dates are shown on the shop's day (Asia/Phnom_Penh), whatever the browser's zone.
+const shortDate = (ms: number) => new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: SHOP_TIME_ZONE }).format(new Date(ms));
 const COLUMNS = ["Name", "License Key", "Buy Key", "Start Date", "Expiry Date", "Status", "Changes Left", "Actions"];
 
 function licenceRow(page: Page, buyKey: string): Locator {

@@ -6,6 +6,9 @@ export { nextTotpCode, totpCode };
 
 export const PASSWORD = "correct horse battery 9";
 
+/** The shop's time zone (web/app/lib/dates.ts): every date on the dashboard is the shop's day. */
+export const SHOP_TIME_ZONE = "Asia/Phnom_Penh";
+
 export function uniqueEmail(tag: string) {
   return `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
 }

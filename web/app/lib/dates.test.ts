@@ -1,6 +1,10 @@
 // Dates in the reader's language (Khmer month names, Western digits) and in the shop's time zone
-// (Asia/Phnom_Penh, UTC+7), whatever the viewer's clock says.
-import { afterEach, describe, expect, it } from "vitest";
+// (Asia/Phnom_Penh, UTC+7), whatever the viewer's clock says. The words come from the copy, not
+// from Intl's locale data (Chromium has none for Khmer): the same text in every browser.
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+
+import { renderIn } from "~/lib/i18n";
+import km from "~/locales/km";
 
 import {
   DEFAULT_SHOP_TIME_ZONE,
@@ -8,6 +12,7 @@ import {
   formatDate,
   formatDateTime,
   formatDay,
+  formatDayLong,
   formatDayRange,
   formatMonth,
   formatTime,
@@ -22,6 +27,10 @@ const KHMER_DIGITS = /[\u17E0-\u17E9]/;
 // 22 Nov 2026 20:04 UTC is 23 Nov 2026 03:04 in Phnom Penh: the shop's day is the 23rd.
 const LATE_EVENING_UTC = "2026-11-22T20:04:00.000Z";
 
+beforeAll(() => {
+  renderIn("km", km); // the Khmer copy, as when a customer has chosen Khmer
+  renderIn("en");
+});
 afterEach(() => setShopTimeZone(DEFAULT_SHOP_TIME_ZONE));
 
 describe("dates in English", () => {
@@ -44,11 +53,15 @@ describe("dates in Khmer", () => {
   it("have Khmer month names, Western digits and the 24-hour clock of Phnom Penh", () => {
     expect(formatDate(LATE_EVENING_UTC, "km")).toBe("23 វិច្ឆិកា 2026");
     expect(formatTime(LATE_EVENING_UTC, "km")).toBe("03:04");
-    expect(formatDateTime("2026-11-22T08:04:00.000Z", "km")).toBe("22 វិច្ឆិកា 2026, 15:04");
+    expect(formatDateTime("2026-11-22T08:04:00.000Z", "km")).toBe("22 វិច្ឆិកា 2026 ម៉ោង 15:04");
     for (const text of [formatDate(LATE_EVENING_UTC, "km"), formatDateTime(LATE_EVENING_UTC, "km")]) {
       expect(text).not.toMatch(KHMER_DIGITS);
       expect(text).not.toMatch(/[A-Za-z]/);
     }
+    // The same words Intl has where its data has Khmer (Node's full ICU; Chromium's has none).
+    expect(formatDate(LATE_EVENING_UTC, "km")).toBe(
+      new Intl.DateTimeFormat("km-KH-u-nu-latn", { month: "long", day: "numeric", year: "numeric", timeZone: "Asia/Phnom_Penh" }).format(new Date(LATE_EVENING_UTC)),
+    );
   });
 
   it("name every month in Khmer", () => {
@@ -68,6 +81,9 @@ describe("dates in Khmer", () => {
       "ធ្នូ 2027",
     ]);
     expect(formatWeekday(new Date(2026, 10, 22), "km", "long")).toBe("អាទិត្យ");
+    expect(formatWeekday(new Date(2026, 10, 22), "en")).toBe("Sun");
+    expect(formatDayLong(new Date(2026, 10, 22), "en")).toBe("Sunday, November 22, 2026");
+    expect(formatDayLong(new Date(2026, 10, 22), "km")).toBe("ថ្ងៃអាទិត្យ 22 វិច្ឆិកា 2026");
   });
 });
 
@@ -76,7 +92,7 @@ describe("calendar days (the date pickers)", () => {
     const day = new Date(2026, 11, 30);
     expect(formatDay(day, "en")).toBe("Dec 30, 2026");
     expect(formatDay(day, "km")).toBe("30 ធ្នូ 2026");
-    expect(formatDayRange(new Date(2026, 10, 20), new Date(2026, 10, 22), "en")).toBe("Nov 20 – 22, 2026");
+    expect(formatDayRange(new Date(2026, 10, 20), new Date(2026, 10, 22), "en")).toBe("Nov 20 – Nov 22, 2026");
     expect(formatDayRange(new Date(2025, 11, 30), new Date(2026, 0, 2), "en")).toBe("Dec 30, 2025 – Jan 2, 2026");
     expect(formatDayRange(new Date(2026, 10, 22), new Date(2026, 11, 2), "km")).toBe("22 វិច្ឆិកា – 2 ធ្នូ 2026");
     expect(formatDayRange(day, day, "km")).toBe("30 ធ្នូ 2026");

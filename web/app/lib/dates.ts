@@ -3,39 +3,53 @@
 // time zone (Asia/Phnom_Penh unless the server names another), whatever the viewer's own clock
 // says: a payment made at 23:30 in Phnom Penh is on the same day for every reader and every e-mail.
 //
+// The words and the order come from the "dates" namespace (month and weekday names, patterns),
+// not from Intl's locale data: Chromium's ICU has no Khmer (Intl.DateTimeFormat("km") answers in
+// English there), so a language is its copy here as everywhere else (decision 043). Intl only
+// reads the wall clock of the shop's time zone, with its English digits.
+//
 // Components use `useDates()` (re-rendered when the language or the time zone changes); code
 // outside React calls the functions, which read the current language.
 import { useMemo, useSyncExternalStore } from "react";
 
-import i18n, { useTranslation, type Language } from "~/lib/i18n";
+import i18n, { getFixedT, registerNamespace, useTranslation, type TFunction } from "~/lib/i18n";
+import enDates from "~/locales/en/dates.json";
+
+registerNamespace("dates", { en: enDates });
 
 /** The shop's time zone when the server does not name one (GET /api/config `shopTimeZone`). */
 export const DEFAULT_SHOP_TIME_ZONE = "Asia/Phnom_Penh";
 
 export const MISSING = "—";
 
-/**
- * The Intl locale of each language: Western digits (`nu-latn`) everywhere, and a 24-hour clock in
- * Khmer ('15:04', as the receipts; Khmer's own data would say '3:04 PM' in Latin letters). A
- * language not listed here gets its own tag with Western digits.
- */
-const LOCALES: Partial<Record<string, string>> = {
-  en: "en-US",
-  km: "km-KH-u-hc-h23-nu-latn",
-};
-
-export function localeOf(lng: string): string {
-  return LOCALES[lng] ?? `${lng}-u-nu-latn`;
-}
-
 // ---- The shop's time zone --------------------------------------------------------------------
 
 let timeZone = DEFAULT_SHOP_TIME_ZONE;
 const zoneListeners = new Set<() => void>();
+const clocks = new Map<string, Intl.DateTimeFormat>();
+
+function clock(zone: string) {
+  let format = clocks.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone: zone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      second: "numeric",
+      weekday: "short",
+    });
+    clocks.set(zone, format);
+  }
+  return format;
+}
 
 function isTimeZone(value: string) {
   try {
-    new Intl.DateTimeFormat("en", { timeZone: value });
+    clock(value);
     return true;
   } catch {
     return false;
@@ -51,7 +65,6 @@ export function setShopTimeZone(value: string | null | undefined) {
   const next = value && isTimeZone(value) ? value : DEFAULT_SHOP_TIME_ZONE;
   if (next === timeZone) return;
   timeZone = next;
-  formats.clear();
   for (const listener of zoneListeners) listener();
 }
 
@@ -62,33 +75,52 @@ function subscribeZone(listener: () => void) {
   };
 }
 
+const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+
+type Parts = { year: number; month: number; day: number; weekday: number; hour: number; minute: number; second: number };
+
+/** The wall clock of an instant in a zone: month 1–12, weekday 0 (Sunday) – 6. */
+function partsIn(zone: string, date: Date): Parts {
+  const parts = clock(zone).formatToParts(date);
+  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "0";
+  return {
+    year: Number(get("year")),
+    month: Number(get("month")),
+    day: Number(get("day")),
+    weekday: WEEKDAYS.indexOf(get("weekday")),
+    hour: Number(get("hour")) % 24,
+    minute: Number(get("minute")),
+    second: Number(get("second")),
+  };
+}
+
+/** A calendar day (a local midnight Date of the pickers) as parts: the day it stands for, no zone. */
+function dayParts(day: Date): Parts {
+  return { year: day.getFullYear(), month: day.getMonth() + 1, day: day.getDate(), weekday: day.getDay(), hour: 0, minute: 0, second: 0 };
+}
+
 // ---- Formatting ------------------------------------------------------------------------------
 
-type Kind = "date" | "time" | "dateTime" | "day" | "dayRange" | "dayLong" | "month" | "weekday" | "weekdayLong";
+const datesT = (lng: string): TFunction => getFixedT(lng as typeof i18n.language, "dates");
 
-const OPTIONS: Record<Kind, Intl.DateTimeFormatOptions> = {
-  date: { month: "short", day: "numeric", year: "numeric" },
-  time: { hour: "numeric", minute: "2-digit" },
-  dateTime: { month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit" },
-  // Calendar days (the date pickers' midnight Dates) are days, not instants: formatted as such.
-  day: { month: "short", day: "numeric", year: "numeric" },
-  dayRange: { month: "short", day: "numeric", year: "numeric" },
-  dayLong: { weekday: "long", month: "long", day: "numeric", year: "numeric" },
-  month: { month: "long", year: "numeric" },
-  weekday: { weekday: "short" },
-  weekdayLong: { weekday: "long" },
-};
+function names(t: TFunction, key: string): string[] {
+  const list = t(key, { returnObjects: true });
+  return Array.isArray(list) ? (list as string[]) : [];
+}
 
-const formats = new Map<string, Intl.DateTimeFormat>();
+const pad = (n: number) => String(n).padStart(2, "0");
 
-function format(lng: string, kind: Kind, zone: string) {
-  const key = `${lng}|${kind}|${zone}`;
-  let result = formats.get(key);
-  if (!result) {
-    result = new Intl.DateTimeFormat(localeOf(lng), { ...OPTIONS[kind], timeZone: zone });
-    formats.set(key, result);
-  }
-  return result;
+function dateText(t: TFunction, p: Parts) {
+  return t("date", { day: p.day, month: names(t, "months")[p.month - 1], monthShort: names(t, "monthsShort")[p.month - 1], year: p.year });
+}
+
+function timeText(t: TFunction, p: Parts) {
+  return t("time", {
+    hour: pad(p.hour),
+    hour12: p.hour % 12 || 12,
+    minute: pad(p.minute),
+    period: p.hour < 12 ? t("am") : t("pm"),
+  });
 }
 
 function toDate(iso: string | null | undefined): Date | null {
@@ -98,77 +130,65 @@ function toDate(iso: string | null | undefined): Date | null {
 }
 
 /** 'Nov 22, 2026' / '22 វិច្ឆិកា 2026' (the shop's day), or '—' when missing or unreadable. */
-export function formatDate(iso: string | null | undefined, lng: Language | string = i18n.language): string {
+export function formatDate(iso: string | null | undefined, lng: string = i18n.language): string {
   const date = toDate(iso);
-  return date ? format(lng, "date", timeZone).format(date) : MISSING;
+  return date ? dateText(datesT(lng), partsIn(timeZone, date)) : MISSING;
 }
 
 /** '3:04 PM' / '15:04' (the shop's clock), or '' when missing or unreadable. */
-export function formatTime(iso: string | null | undefined, lng: Language | string = i18n.language): string {
+export function formatTime(iso: string | null | undefined, lng: string = i18n.language): string {
   const date = toDate(iso);
-  return date ? format(lng, "time", timeZone).format(date) : "";
+  return date ? timeText(datesT(lng), partsIn(timeZone, date)) : "";
 }
 
-/** 'Nov 22, 2026, 3:04 PM' / '22 វិច្ឆិកា 2026, 15:04', or '—'. */
-export function formatDateTime(iso: string | null | undefined, lng: Language | string = i18n.language): string {
+/** 'Nov 22, 2026, 3:04 PM' / '22 វិច្ឆិកា 2026 ម៉ោង 15:04', or '—'. */
+export function formatDateTime(iso: string | null | undefined, lng: string = i18n.language): string {
   const date = toDate(iso);
-  return date ? format(lng, "dateTime", timeZone).format(date) : MISSING;
+  if (!date) return MISSING;
+  const t = datesT(lng);
+  const p = partsIn(timeZone, date);
+  return t("dateTime", { date: dateText(t, p), time: timeText(t, p) });
 }
 
 // ---- Calendar days ---------------------------------------------------------------------------
 // The date pickers speak local midnight Dates that stand for a day of the calendar (y, m, d).
-// They are formatted as that day (through UTC, so no zone can move them), and turned into the
-// instants the API wants at the shop's midnight.
-
-const asUtcDay = (day: Date) => new Date(Date.UTC(day.getFullYear(), day.getMonth(), day.getDate()));
-
-function dayFormat(kind: Kind, lng: string) {
-  return format(lng, kind, "UTC");
-}
+// They are written as that day, and turned into the instants the API wants at the shop's midnight.
 
 /** A calendar day: 'Nov 22, 2026' / '22 វិច្ឆិកា 2026'. */
-export function formatDay(day: Date, lng: Language | string = i18n.language): string {
-  return dayFormat("day", lng).format(asUtcDay(day));
+export function formatDay(day: Date, lng: string = i18n.language): string {
+  return dateText(datesT(lng), dayParts(day));
 }
 
-/** 'Saturday, November 22, 2026' (the calendar's day buttons, for screen readers). */
-export function formatDayLong(day: Date, lng: Language | string = i18n.language): string {
-  return dayFormat("dayLong", lng).format(asUtcDay(day));
+/** 'Sunday, November 22, 2026' (the calendar's day buttons, for screen readers). */
+export function formatDayLong(day: Date, lng: string = i18n.language): string {
+  const t = datesT(lng);
+  const p = dayParts(day);
+  return t("dateLong", { weekday: names(t, "weekdays")[p.weekday], day: p.day, month: names(t, "months")[p.month - 1], year: p.year });
 }
 
 /** 'November 2026' / 'វិច្ឆិកា 2026' (a calendar's month caption). */
-export function formatMonth(day: Date, lng: Language | string = i18n.language): string {
-  return dayFormat("month", lng).format(asUtcDay(day));
+export function formatMonth(day: Date, lng: string = i18n.language): string {
+  const t = datesT(lng);
+  return t("monthYear", { month: names(t, "months")[day.getMonth()], year: day.getFullYear() });
 }
 
-/** 'Sun' / 'អាទិត្យ' (a calendar's column heading), or 'Sunday' in full. */
-export function formatWeekday(day: Date, lng: Language | string = i18n.language, style: "short" | "long" = "short"): string {
-  return dayFormat(style === "long" ? "weekdayLong" : "weekday", lng).format(asUtcDay(day));
+/** 'Sun' / 'អា' (a calendar's column heading), or 'Sunday' / 'អាទិត្យ' in full. */
+export function formatWeekday(day: Date, lng: string = i18n.language, style: "short" | "long" = "short"): string {
+  return names(datesT(lng), style === "long" ? "weekdays" : "weekdaysShort")[day.getDay()] ?? "";
 }
 
-/** 'Nov 22, 2026', 'Nov 20 – 22, 2026', 'Dec 30, 2025 – Jan 2, 2026' (the language's own way). */
-export function formatDayRange(from: Date, to: Date, lng: Language | string = i18n.language): string {
-  const start = asUtcDay(from);
-  const end = asUtcDay(to);
-  if (start.getTime() === end.getTime()) return formatDay(from, lng);
-  // ICU puts thin spaces around the dash; plain spaces read (and search) the same everywhere.
-  return dayFormat("dayRange", lng).formatRange(start, end).replace(/\u2009/g, " ");
-}
-
-/** The wall clock's parts of an instant in a zone. */
-function partsIn(zone: string, date: Date) {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone: zone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "numeric",
-    day: "numeric",
-    hour: "numeric",
-    minute: "numeric",
-    second: "numeric",
-  }).formatToParts(date);
-  const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return { year: get("year"), month: get("month"), day: get("day"), hour: get("hour") % 24, minute: get("minute"), second: get("second") };
+/** 'Nov 22, 2026', 'Nov 20 – Nov 22, 2026', 'Dec 30, 2025 – Jan 2, 2026' (the year once when it is the same). */
+export function formatDayRange(from: Date, to: Date, lng: string = i18n.language): string {
+  const t = datesT(lng);
+  const start = dayParts(from);
+  const end = dayParts(to);
+  const same = (a: Parts, b: Parts) => a.year === b.year && a.month === b.month && a.day === b.day;
+  if (same(start, end)) return dateText(t, start);
+  const first =
+    start.year === end.year
+      ? t("dayMonth", { day: start.day, month: names(t, "months")[start.month - 1], monthShort: names(t, "monthsShort")[start.month - 1] })
+      : dateText(t, start);
+  return t("range", { from: first, to: dateText(t, end) });
 }
 
 /** Today in the shop, as a local midnight Date (what the pickers speak). */
@@ -204,10 +224,10 @@ export function endOfShopDay(day: Date): string {
 
 /**
  * The formatters in the current language and the shop's zone; the component re-renders when
- * either changes.
+ * either (or the copy) changes.
  */
 export function useDates() {
-  const { i18n: translator } = useTranslation();
+  const { t, i18n: translator } = useTranslation("dates");
   const lng = translator.language;
   const zone = useSyncExternalStore(subscribeZone, shopTimeZone, shopTimeZone);
   return useMemo(
@@ -220,6 +240,8 @@ export function useDates() {
       formatDay: (day: Date) => formatDay(day, lng),
       formatDayRange: (from: Date, to: Date) => formatDayRange(from, to, lng),
     }),
-    [lng, zone],
+    // `t` changes with the copy (the Khmer arriving), `lng` with the choice.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [t, lng, zone],
   );
 }

@@ -1,6 +1,7 @@
 // Every Khmer namespace in one chunk, fetched by lib/i18n.ts the first time Khmer is chosen.
 import auth from "./auth.json";
 import common from "./common.json";
+import dates from "./dates.json";
 import donation from "./donation.json";
 import errors from "./errors.json";
 import faq from "./faq.json";
@@ -19,4 +20,4 @@ import subscription from "./subscription.json";
 import table from "./table.json";
 import transactions from "./transactions.json";
 
-export default { auth, common, donation, errors, faq, history, landing, legal, licenses, notFound, otp, passkeys, payments, profile, renewal, shell, subscription, table, transactions };
+export default { auth, common, dates, donation, errors, faq, history, landing, legal, licenses, notFound, otp, passkeys, payments, profile, renewal, shell, subscription, table, transactions };
