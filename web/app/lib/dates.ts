@@ -241,7 +241,6 @@ export function useDates() {
       formatDayRange: (from: Date, to: Date) => formatDayRange(from, to, lng),
     }),
     // `t` changes with the copy (the Khmer arriving), `lng` with the choice.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
     [t, lng, zone],
   );
 }
