@@ -157,3 +157,37 @@ test("a customer who chose Khmer manages licences, payments, profile and OTP mai
   await expect(page.getByText("រកមិនឃើញប្រតិបត្តិការក្នុងចន្លោះកាលបរិច្ឆេទដែលបានជ្រើសរើសទេ")).toBeVisible();
   expect(await englishIn(page)).toEqual([]);
 });
+
+test("at 375 px the Khmer pages, and the messages dialog with a long address, stay within the screen", async ({ page, request }) => {
+  const email = uniqueEmail("khmer-375");
+  await createUser(request, { email });
+  await seedLicense(request, { email, planId: "local-12m", name: "កុំព្យូទ័រហាង", deviceKey: "LDREEL-7F3A-91C2-0B1D-A4E6", startDate: new Date(Date.now() - DAY).toISOString(), expireDate: new Date(Date.now() + 300 * DAY).toISOString() });
+  await seedOrders(request, [{ email, kind: "plan", planId: "local-12m", status: "paid" }, { email, kind: "topup", amountMills: 5_000, status: "paid" }]);
+  await seedBalance(request, { email, amountMills: 1_000 });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/license-keys$/);
+  await chooseKhmer(page);
+
+  const fits = () =>
+    page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth] as const);
+  for (const [path, heading] of [
+    ["/license-keys", "ការគ្រប់គ្រងអាជ្ញាប័ណ្ណ"],
+    ["/license-history", "ប្រវត្តិអាជ្ញាប័ណ្ណ"],
+    ["/transactions-history", "ប្រវត្តិប្រតិបត្តិការ"],
+    ["/profile", "ប្រវត្តិរូប"],
+    ["/otp-gmail", "ប្រវត្តិ OTP Gmail"],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+    const [scrollWidth, innerWidth] = await fits();
+    expect(scrollWidth, `${path} is ${scrollWidth}px wide in a ${innerWidth}px window`).toBeLessThanOrEqual(innerWidth);
+  }
+
+  await page.getByRole("button", { name: "ទិញ Gmail" }).click();
+  await page.getByRole("button", { name: /^បើកសារសម្រាប់ / }).click();
+  const dialog = page.getByRole("dialog", { name: /^សារសម្រាប់ / });
+  await expect(dialog).toBeVisible();
+  const [contentWidth, boxWidth] = await dialog.evaluate((el) => [el.scrollWidth, el.clientWidth]);
+  expect(contentWidth, "the dialog's content is wider than the dialog").toBeLessThanOrEqual(boxWidth);
+});

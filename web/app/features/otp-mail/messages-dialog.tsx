@@ -32,7 +32,7 @@ export function MessagesDialog({ order }: { order: OtpOrder }) {
       </DialogTrigger>
       <DialogContent className="max-h-[85vh] overflow-y-auto sm:max-w-2xl">
         <DialogHeader>
-          <DialogTitle className="break-words">{t("messages.title", { address })}</DialogTitle>
+          <DialogTitle className="[overflow-wrap:anywhere]">{t("messages.title", { address })}</DialogTitle>
           <DialogDescription>{t("messages.description")}</DialogDescription>
         </DialogHeader>
         {query.isPending ? (
