@@ -1,6 +1,6 @@
 import { toast } from "sonner";
 
-import { tableT } from "~/components/data-table/copy";
+import { tableText } from "~/components/data-table/copy";
 
 /** Writes text to the clipboard; false when the browser refuses. */
 export async function writeClipboard(text: string): Promise<boolean> {
@@ -19,7 +19,7 @@ export async function writeClipboard(text: string): Promise<boolean> {
  */
 export async function copyWithToast(text: string, label: string) {
   const copied = await writeClipboard(text);
-  const t = tableT();
+  const t = tableText;
   if (copied) {
     toast.success(t("copy.copied"), { description: t("copy.copiedLabel", { label }) });
   } else {

@@ -10,8 +10,9 @@
 //
 // Components use `useDates()` (re-rendered when the language or the time zone changes); code
 // outside React calls the functions, which read the current language.
-import { useMemo, useSyncExternalStore } from "react";
+import { useEffect, useMemo, useSyncExternalStore } from "react";
 
+import { api } from "~/lib/api";
 import i18n, { getFixedT, registerNamespace, useTranslation, type TFunction } from "~/lib/i18n";
 import enDates from "~/locales/en/dates.json";
 
@@ -68,6 +69,21 @@ export function setShopTimeZone(value: string | null | undefined) {
   for (const listener of zoneListeners) listener();
 }
 
+let zoneRequested = false;
+
+/**
+ * Asks the server once for the shop's time zone (GET /api/config `timeZone`, from SHOP_TIME_ZONE);
+ * until it answers, or if it names none, the default stands. Not in unit tests (no server).
+ */
+export function loadShopTimeZone() {
+  if (zoneRequested || typeof window === "undefined" || import.meta.env.MODE === "test") return;
+  zoneRequested = true;
+  api.getConfig().then(
+    (config) => setShopTimeZone((config as { timeZone?: string }).timeZone),
+    () => undefined, // the default stays
+  );
+}
+
 function subscribeZone(listener: () => void) {
   zoneListeners.add(listener);
   return () => {
@@ -110,17 +126,15 @@ function names(t: TFunction, key: string): string[] {
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
+/** A date with the short month name ('Nov 22, 2026'; Khmer has no short names: '22 វិច្ឆិកា 2026'). */
 function dateText(t: TFunction, p: Parts) {
-  return t("date", { day: p.day, month: names(t, "months")[p.month - 1], monthShort: names(t, "monthsShort")[p.month - 1], year: p.year });
+  return t("date", { day: p.day, month: names(t, "monthsShort")[p.month - 1], year: p.year });
 }
 
+/** The language's clock: '3:04 PM' (hourCycle 12) or '15:04' (24). */
 function timeText(t: TFunction, p: Parts) {
-  return t("time", {
-    hour: pad(p.hour),
-    hour12: p.hour % 12 || 12,
-    minute: pad(p.minute),
-    period: p.hour < 12 ? t("am") : t("pm"),
-  });
+  if (t("hourCycle") === "24") return t("time24", { hour: pad(p.hour), minute: pad(p.minute) });
+  return t("time12", { hour: p.hour % 12 || 12, minute: pad(p.minute), period: p.hour < 12 ? t("am") : t("pm") });
 }
 
 function toDate(iso: string | null | undefined): Date | null {
@@ -186,7 +200,7 @@ export function formatDayRange(from: Date, to: Date, lng: string = i18n.language
   if (same(start, end)) return dateText(t, start);
   const first =
     start.year === end.year
-      ? t("dayMonth", { day: start.day, month: names(t, "months")[start.month - 1], monthShort: names(t, "monthsShort")[start.month - 1] })
+      ? t("dayMonth", { day: start.day, month: names(t, "monthsShort")[start.month - 1] })
       : dateText(t, start);
   return t("range", { from: first, to: dateText(t, end) });
 }
@@ -230,6 +244,7 @@ export function useDates() {
   const { t, i18n: translator } = useTranslation("dates");
   const lng = translator.language;
   const zone = useSyncExternalStore(subscribeZone, shopTimeZone, shopTimeZone);
+  useEffect(loadShopTimeZone, []);
   return useMemo(
     () => ({
       language: lng,

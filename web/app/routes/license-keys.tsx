@@ -5,17 +5,17 @@ import { LicensesPanel } from "~/features/licenses/licenses-panel";
 import { DashboardPaymentReturn } from "~/features/payments-return/dashboard-payment-return";
 import { BuyFromLink } from "~/features/renewals/buy-from-link";
 import { BRAND_NAME } from "~/lib/nav";
-import { usePageTitle } from "~/lib/page-title";
 
+// The title is rendered by the page (<title> below), in the reader's language.
 export function meta() {
-  return [{ title: `License Keys | ${BRAND_NAME}` }];
+  return [];
 }
 
 export default function LicenseKeysPage() {
   const { t } = useLicensesCopy();
-  usePageTitle(t("page.metaTitle"));
   return (
     <div className="flex flex-col gap-6">
+      <title>{`${t("page.metaTitle")} | ${BRAND_NAME}`}</title>
       {/* /dashboard (the return target of plans and top-ups) opens this page. */}
       <DashboardPaymentReturn cleanTo="/dashboard" />
       <PageHeader

@@ -1,10 +1,18 @@
+import { useOtpCopy } from "~/features/otp-mail/copy";
 import { OtpGmailPanel } from "~/features/otp-mail/otp-gmail-panel";
 import { BRAND_NAME } from "~/lib/nav";
 
+// The title is rendered by the page (<title> below), in the reader's language.
 export function meta() {
-  return [{ title: `OTP Gmail | ${BRAND_NAME}` }];
+  return [];
 }
 
 export default function OtpGmailPage() {
-  return <OtpGmailPanel />;
+  const { t } = useOtpCopy();
+  return (
+    <>
+      <title>{`${t("page.metaTitle")} | ${BRAND_NAME}`}</title>
+      <OtpGmailPanel />
+    </>
+  );
 }

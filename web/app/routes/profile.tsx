@@ -3,17 +3,17 @@ import { DashboardPaymentReturn } from "~/features/payments-return/dashboard-pay
 import { useProfileCopy } from "~/features/profile/copy";
 import { ProfilePanels } from "~/features/profile/profile-panels";
 import { BRAND_NAME } from "~/lib/nav";
-import { usePageTitle } from "~/lib/page-title";
 
+// The title is rendered by the page (<title> below), in the reader's language.
 export function meta() {
-  return [{ title: `Profile | ${BRAND_NAME}` }];
+  return [];
 }
 
 export default function ProfilePage() {
   const { t } = useProfileCopy();
-  usePageTitle(t("page.metaTitle"));
   return (
     <div className="flex flex-col gap-6">
+      <title>{`${t("page.metaTitle")} | ${BRAND_NAME}`}</title>
       {/* Top-ups start here and come back here (issue #14). */}
       <DashboardPaymentReturn />
       <PageHeader title={t("page.title")} description={t("page.description")} />

@@ -1,32 +1,17 @@
 // The dashboard lists' shared words, English and Khmer (namespace "table"): the table's states and
-// paging, the date-range filter and its calendar, the copy toasts, plan titles and the text rules'
-// messages. The Khmer arrives with the rest of the Khmer copy when Khmer is chosen (lib/i18n.ts).
+// paging, the date-range filter and its calendar, the copy toasts and the text rules' messages.
+// The Khmer arrives with the rest of the Khmer copy when Khmer is chosen (lib/i18n.ts). Plan titles
+// in the reader's language: `itemTitle` (features/payments/copy.ts).
 import { TEXT_MESSAGES, type TextProblem } from "../../../../contracts/text-rules";
-import i18n, { getFixedT, registerNamespace, useTranslation, type TFunction } from "~/lib/i18n";
+import { registerNamespace, translatorFor, useTranslation, type TFunction } from "~/lib/i18n";
 import enTable from "~/locales/en/table.json";
 
 registerNamespace("table", { en: enTable });
 
 export const useTableCopy = () => useTranslation("table");
 
-/** The "table" words in the current language, for code outside React (a toast after an await). */
-export const tableT = (): TFunction => getFixedT(i18n.language, "table");
-
-const MONTHS = /^(\d+) Months?$/;
-/** The server's English top-up title (contracts/orders.ts TOP_UP_TITLE). */
-const TOP_UP = "Balance Top Up";
-
-/**
- * A plan's title in the reader's language, from its length: the server names plans "3 Months"
- * (and a top-up "Balance Top Up"); anything else is shown as it is.
- */
-export function planTitleText(t: TFunction, title: string | null | undefined): string {
-  if (!title) return "";
-  const months = MONTHS.exec(title.trim());
-  if (months) return t("table:plans.months", { count: Number(months[1]) });
-  if (title === TOP_UP) return t("table:plans.topUp");
-  return title;
-}
+/** The "table" words in the language current at the call, for code outside React (a toast after an await). */
+export const tableText = translatorFor("table");
 
 const TEXT_KEYS = new Map(Object.entries(TEXT_MESSAGES).map(([key, message]) => [message as string, key as TextProblem]));
 

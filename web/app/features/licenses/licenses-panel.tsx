@@ -1,5 +1,6 @@
 import { KeyRoundIcon, SearchXIcon } from "lucide-react";
 
+import { itemTitle } from "~/features/payments/copy";
 import { DataCards, DataTable } from "~/components/data-table/data-table";
 import { loadErrorState, useErrorToast, usePagedSearch, type ListState } from "~/components/data-table/list-state";
 import { Card } from "~/components/ui/card";
@@ -7,7 +8,6 @@ import { SearchInput } from "~/components/ui/search-input";
 import { TableCell, TableRow } from "~/components/ui/table";
 import { useIsMobile } from "~/hooks/use-mobile";
 
-import { planTitleText } from "~/components/data-table/copy";
 import { errorMessage } from "~/lib/errors";
 import { type License } from "./api";
 import { useLicensesCopy } from "./copy";
@@ -127,7 +127,7 @@ function LicenseRow({ license }: { license: License }) {
           )}
           {license.planTitle ? (
             <span className="text-xs whitespace-nowrap text-muted-foreground">
-              {t("plan", { plan: planTitleText(t, license.planTitle) })}
+              {t("plan", { plan: itemTitle(license.planTitle, t) })}
             </span>
           ) : null}
         </div>

@@ -26,7 +26,6 @@ import { TableCell, TableRow } from "~/components/ui/table";
 import { useBalance } from "~/features/profile/queries";
 import { useDates } from "~/lib/dates";
 import type { TFunction } from "~/lib/i18n";
-import { usePageTitle } from "~/lib/page-title";
 import { useIsMobile } from "~/hooks/use-mobile";
 import { showErrorToast } from "~/lib/errors";
 import { cn } from "~/lib/utils";
@@ -54,7 +53,6 @@ const COLUMNS: readonly { key: string; className?: string; skeletonClassName?: s
 
 export function OtpGmailPanel() {
   const { t } = useOtpCopy();
-  usePageTitle(t("page.metaTitle"));
   const [range, setRange] = useState<DateRange>(NO_RANGE);
   const [page, setPage] = useState(1);
   const isMobile = useIsMobile();

@@ -1,6 +1,7 @@
 // The refund dialogs (decision 024): a super-admin's refund of an order (all that is left, or an
 // amount, with a reason) and a customer's money-back request (a reason of 10 to 1000 characters).
 // The server decides; these show its answer in a toast.
+import { itemTitle } from "~/features/payments/copy";
 import { useId, useState } from "react";
 import { toast } from "sonner";
 
@@ -10,7 +11,7 @@ import { DialogSubmitFooter } from "~/components/dialog-submit-footer";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { fieldMessage, planTitleText } from "~/components/data-table/copy";
+import { fieldMessage } from "~/components/data-table/copy";
 import { useTransactionsCopy } from "~/features/transactions/copy";
 import { useDates } from "~/lib/dates";
 import { errorMessage } from "~/lib/errors";
@@ -169,7 +170,7 @@ function RequestRefundForm({ order, onDone }: { order: Order; onDone: () => void
       <DialogHeader>
         <DialogTitle>{t("request.title")}</DialogTitle>
         <DialogDescription>
-          {t(until ? "request.descriptionUntil" : "request.description", { plan: planTitleText(t, order.planTitle), amount: formatPrice(order.amountMills - order.refundedMills), until })}{" "}
+          {t(until ? "request.descriptionUntil" : "request.description", { plan: itemTitle(order.planTitle, t), amount: formatPrice(order.amountMills - order.refundedMills), until })}{" "}
           {order.kind === "topup" ? t("request.topUp") : t("request.licence")}
         </DialogDescription>
       </DialogHeader>

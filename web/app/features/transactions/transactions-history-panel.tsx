@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { itemTitle } from "~/features/payments/copy";
 import { ReceiptTextIcon, SearchXIcon, DownloadIcon, WalletIcon } from "lucide-react";
 
 import { hasPaymentReceipt, receiptFileName, receiptPdfPath } from "../../../../contracts/receipts";
@@ -14,10 +15,8 @@ import { Card } from "~/components/ui/card";
 import { SearchInput } from "~/components/ui/search-input";
 import { Skeleton } from "~/components/ui/skeleton";
 import { TableCell, TableRow } from "~/components/ui/table";
-import { planTitleText } from "~/components/data-table/copy";
 import { errorMessage } from "~/lib/errors";
 import { useDates } from "~/lib/dates";
-import { usePageTitle } from "~/lib/page-title";
 import { KeyText } from "~/features/licenses/key-text";
 import { formatPrice } from "../../../../contracts/money";
 import type { Order } from "~/features/payments/api";
@@ -59,7 +58,6 @@ function csvExportUrl(search: string, range: Parameters<typeof dayRangeToQuery>[
  */
 export function TransactionsHistoryPanel() {
   const { t } = useTransactionsCopy();
-  usePageTitle(t("page.metaTitle"));
   const isMobile = useIsMobile();
   const me = useMe().data;
   const isAdmin = me?.role === "admin";
@@ -239,7 +237,7 @@ function OrderActions({ order, actions }: { order: Order; actions: RowActions })
   }
   if (!actions.canRefund && requestable) {
     return (
-      <Button size="sm" variant="outline" onClick={() => actions.onRequest(order)} aria-label={t("requestRefundLabel", { plan: planTitleText(t, order.planTitle), id: order.tranId })}>
+      <Button size="sm" variant="outline" onClick={() => actions.onRequest(order)} aria-label={t("requestRefundLabel", { plan: itemTitle(order.planTitle, t), id: order.tranId })}>
         {t("requestRefund")}
       </Button>
     );
@@ -313,7 +311,7 @@ function TransactionRow({ order, actions }: { order: Order; actions: RowActions 
           {order.email}
         </span>
       </TableCell>
-      <TableCell className="whitespace-nowrap">{planTitleText(t, order.planTitle)}</TableCell>
+      <TableCell className="whitespace-nowrap">{itemTitle(order.planTitle, t)}</TableCell>
       <TableCell className="text-right">
         <Amount order={order} />
       </TableCell>
@@ -344,7 +342,7 @@ function TransactionCardList({ orders, actions }: { orders: Order[]; actions: Ro
         <li key={order.id} className="grid gap-3 px-4 py-4" data-status={order.status}>
           <div className="flex items-start justify-between gap-3">
             <div className="grid min-w-0 gap-0.5">
-              <span className="font-medium">{planTitleText(t, order.planTitle)}</span>
+              <span className="font-medium">{itemTitle(order.planTitle, t)}</span>
               <time dateTime={order.createdAt} className="text-sm text-muted-foreground">
                 {formatDateTime(order.createdAt)}
               </time>
