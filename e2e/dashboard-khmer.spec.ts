@@ -126,7 +126,7 @@ test("a customer who chose Khmer manages licences, payments, profile and OTP mai
   await expect(page.getByRole("heading", { level: 1, name: "ប្រវត្តិរូប" })).toBeVisible();
   await expect(page.getByTestId("profile-name")).toHaveText("មិនទាន់កំណត់");
   await page.getByRole("button", { name: "ចម្លង", exact: true }).click();
-  await expect(toast(page, "បានចម្លង!")).toContainText("បានចម្លងកូនសោ API ទៅក្ដារតម្បៀតខ្ទាស់");
+  await expect(toast(page, "បានចម្លង!")).toContainText("បានចម្លង API Key ទៅក្ដារតម្បៀតខ្ទាស់");
   await expect(page.getByRole("button", { name: "បញ្ចូលសមតុល្យឥឡូវនេះ" })).toBeDisabled();
 
   // OTP Gmail: buy, check before and after the code arrives.

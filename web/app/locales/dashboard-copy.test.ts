@@ -65,6 +65,7 @@ describe.each(Object.keys(NAMESPACES))("the %s namespace", (ns) => {
       expect(text, where).not.toMatch(/[\u17E0-\u17E9]/); // Khmer digits
       expect(text, where).not.toMatch(/ឲ្យ|ម្តង|ផ្តើម|ប្តូរ|សេចក្តី|ផ្តល់/); // ឱ្យ, and ្ដ in these words
       expect(text, where).not.toMatch(/សោប្ដូរ|វគ្គ/); // "time-change key", "session"
+      expect(text, where).not.toMatch(/[\u1780-\u17D3][A-Za-z]|[A-Za-z][\u1780-\u17D3]/); // a Latin name stands apart from Khmer words (not from ។ ៖)
       // A sentence ends in ។ (an English "..." of a busy label stays).
       const english = en.get(key) ?? "";
       if (/[^.]\.$/.test(english)) expect(text, where).toMatch(/។$/);
