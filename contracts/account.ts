@@ -1,5 +1,6 @@
 // Profile, API key and balance: the customer's own account.
 import { z } from "zod";
+import { LanguageSchema } from "./me";
 import { singleLineText } from "./text";
 
 export const API_KEY_LENGTH = 32;
@@ -10,11 +11,14 @@ export const ProfileSchema = z.object({
   name: z.string(),
   /** E-mails before a licence expires (7, 3, 1 days before and on the day; decision 026). */
   expiryReminders: z.boolean(),
+  /** The account's language: every e-mail to it is written in it (decision 040). */
+  language: LanguageSchema,
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 export const UpdateProfileBodySchema = z.object({
   name: singleLineText().max(100, "Name is too long (100 characters at most)").optional(),
   expiryReminders: z.boolean().optional(),
+  language: LanguageSchema.optional(),
 });
 
 export const ApiKeySchema = z.object({

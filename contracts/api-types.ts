@@ -558,7 +558,7 @@ export interface paths {
         };
         /**
          * What the sign-in screens may offer
-         * @description Public settings of this shop the sign-in screens need (whether Google sign-in is available).
+         * @description Public settings of this shop the pages need: whether Google sign-in is available, and the shop's time zone (dates are shown in it).
          */
         get: operations["getPublicConfig"];
         put?: never;
@@ -718,7 +718,7 @@ export interface paths {
         };
         /**
          * The signed-in user
-         * @description Who is signed in, their role, and whether this session still has to pass its second factor (answered before it, so the web knows to ask for the code).
+         * @description Who is signed in, their role, their language (the account's: its e-mails are written in it), and whether this session still has to pass its second factor (answered before it, so the web knows to ask for the code).
          */
         get: operations["getCurrentUser"];
         put?: never;
@@ -1062,7 +1062,7 @@ export interface paths {
         };
         /**
          * Your profile
-         * @description The signed-in user's e-mail address, display name and reminder preference.
+         * @description The signed-in user's e-mail address, display name, reminder preference and language (every e-mail to the account is written in it).
          */
         get: operations["getProfile"];
         put?: never;
@@ -1071,8 +1071,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Change your display name or reminder preference
-         * @description Sets the display name and whether licence expiry reminders are e-mailed (the e-mail address cannot be changed here).
+         * Change your display name, reminder preference or language
+         * @description Sets the display name, whether licence expiry reminders are e-mailed, and the account's language (one of the shop's languages: every e-mail, receipt and reminder to the account is written in it from then on). The e-mail address cannot be changed here.
          */
         patch: operations["updateProfile"];
         trace?: never;
@@ -4218,6 +4218,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         googleEnabled: boolean;
+                        timeZone: string;
                     };
                 };
             };
@@ -4814,6 +4815,7 @@ export interface operations {
                             keyChanges: number;
                             /** @enum {string} */
                             market: "local" | "foreign";
+                            months: number;
                             periodDays: number;
                             price: string;
                             priceMills: number;
@@ -4884,6 +4886,8 @@ export interface operations {
                             email: string;
                             emailVerified: boolean;
                             id: string;
+                            /** @enum {string} */
+                            language: "en" | "km";
                             name: string;
                             passkeyEnabled: boolean;
                             /** @enum {string} */
@@ -5081,7 +5085,7 @@ export interface operations {
     getOrderReceiptPdf: {
         parameters: {
             query?: {
-                /** @description The receipt's language; by default the one the buyer paid in */
+                /** @description The receipt's language; by default its e-mail's (the account's language, else the one the buyer paid in) */
                 lang?: "en" | "km";
             };
             header?: never;
@@ -6427,7 +6431,7 @@ export interface operations {
     getLinkedReceiptPdf: {
         parameters: {
             query?: {
-                /** @description The receipt's language; by default the one the buyer paid in */
+                /** @description The receipt's language; by default its e-mail's (the account's language, else the one the buyer paid in) */
                 lang?: "en" | "km";
             };
             header?: never;
@@ -6576,6 +6580,7 @@ export interface operations {
                             keyChanges: number;
                             /** @enum {string} */
                             market: "local" | "foreign";
+                            months: number;
                             periodDays: number;
                             price: string;
                             priceMills: number;
@@ -6613,6 +6618,8 @@ export interface operations {
                     "application/json": {
                         email: string;
                         expiryReminders: boolean;
+                        /** @enum {string} */
+                        language: "en" | "km";
                         name: string;
                     };
                 };
@@ -6648,6 +6655,8 @@ export interface operations {
             content: {
                 "application/json": {
                     expiryReminders?: boolean;
+                    /** @enum {string} */
+                    language?: "en" | "km";
                     name?: string;
                 };
             };
@@ -6662,6 +6671,8 @@ export interface operations {
                     "application/json": {
                         email: string;
                         expiryReminders: boolean;
+                        /** @enum {string} */
+                        language: "en" | "km";
                         name: string;
                     };
                 };
@@ -6833,6 +6844,7 @@ export interface operations {
                             keyChanges: number;
                             /** @enum {string} */
                             market: "local" | "foreign";
+                            months: number;
                             periodDays: number;
                             price: string;
                             priceMills: number;

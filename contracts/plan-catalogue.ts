@@ -2,6 +2,8 @@
 // The server seeds its `plans` table from it and prices every order from that table; the web
 // prerenders the pricing section from it. The client never sends a price.
 // No zod here: the landing page imports this file and must stay light. Schemas: contracts/plans.ts.
+import { defineTranslations, textsIn, type Language } from "./languages";
+
 export const MARKETS = ["local", "foreign"] as const;
 export type Market = (typeof MARKETS)[number];
 
@@ -26,8 +28,12 @@ export interface PlanFeature {
 }
 
 export interface CataloguePlan {
+  /** `<market>-<months>m` ("local-3m"): what orders, licences and links name. */
   id: string;
-  title: "1 Month" | "3 Months" | "12 Months";
+  /** The plan's length: its titles and wording in every language come from it (planTitle). */
+  months: number;
+  /** The spec's English title ("3 Months"), stored on orders for the spec's lists and CSV. */
+  title: string;
   market: Market;
   priceMills: number;
   periodDays: number;
@@ -38,61 +44,97 @@ export interface CataloguePlan {
   features: PlanFeature[];
 }
 
-const unlimited: PlanFeature[] = [{ id: "realDevices" }, { id: "emulators" }, { id: "facebookAccounts" }];
+/**
+ * A plan's words from its length, in every language: the one place plan titles are made (the
+ * landing, the renew dialog, the subscription tool, checkouts, receipts, e-mails). English is the
+ * spec's ("1 Month", "3 Months", "12 Months"; "per month", "per 3 months", "per year"); Khmer the
+ * glossary's ("3 ខែ", Western digits).
+ */
+export const PLAN_WORDS = defineTranslations<{ title(months: number): string; period(months: number): string }>("plan-words", {
+  en: {
+    title: (months) => (months === 1 ? "1 Month" : `${months} Months`),
+    period: (months) => (months === 1 ? "per month" : months === 12 ? "per year" : `per ${months} months`),
+  },
+  km: {
+    title: (months) => `${months} ខែ`,
+    period: (months) => (months === 1 ? "ក្នុងមួយខែ" : months === 12 ? "ក្នុងមួយឆ្នាំ" : `សម្រាប់ ${months} ខែ`),
+  },
+});
 
-function plansFor(market: Market, prices: [number, number, number]): CataloguePlan[] {
-  return [
-    {
-      id: `${market}-1m`,
-      title: "1 Month",
-      market,
-      priceMills: prices[0],
-      periodDays: 30,
-      bonusDays: 0,
-      keyChanges: 2,
-      isPopular: false,
-      sortOrder: 1,
-      features: [...unlimited, { id: "scheduler" }, { id: "timeChangeKeys", count: 2 }],
-    },
-    {
-      id: `${market}-3m`,
-      title: "3 Months",
-      market,
-      priceMills: prices[1],
-      periodDays: 90,
-      bonusDays: 15,
-      keyChanges: 10,
-      isPopular: true,
-      sortOrder: 2,
-      features: [{ id: "bonusDays", count: 15 }, ...unlimited, { id: "timeChangeKeys", count: 10 }],
-    },
-    {
-      id: `${market}-12m`,
-      title: "12 Months",
-      market,
-      priceMills: prices[2],
-      periodDays: 365,
-      bonusDays: 30,
-      keyChanges: 100,
-      isPopular: false,
-      sortOrder: 3,
-      features: [
-        { id: "bonusDays", count: 30 },
-        ...unlimited,
-        { id: "timeChangeKeys", count: 100 },
-        // The local list notes that registration is for Cambodia only; the foreign list omits it.
-        { id: market === "local" ? "accountRegistrationCambodia" : "accountRegistration" },
-        { id: "accountVerification" },
-        { id: "customPaidFeatures" },
-      ],
-    },
-  ];
+/** "3 Months", "3 ខែ": a plan's title in a language. */
+export function planTitle(months: number, language: Language): string {
+  return textsIn(PLAN_WORDS, language).title(months);
 }
 
-export const PLAN_CATALOGUE: readonly CataloguePlan[] = [
-  ...plansFor("local", [9_990, 29_990, 119_990]),
-  ...plansFor("foreign", [15_990, 47_990, 179_990]),
+/** "per 3 months", "សម្រាប់ 3 ខែ": what a plan's price is for, in a language. */
+export function planPeriod(months: number, language: Language): string {
+  return textsIn(PLAN_WORDS, language).period(months);
+}
+
+/**
+ * One entry per plan length, with its price in each market: a new plan (say 6 months) is one
+ * more entry here and nothing else (decision 040); its titles, periods and receipts' wording
+ * come from `months` in every language.
+ */
+interface PlanEntry {
+  months: number;
+  periodDays: number;
+  bonusDays: number;
+  keyChanges: number;
+  popular?: boolean;
+  prices: Record<Market, number>;
+  /**
+   * Features besides the ones every plan lists (bonus days when it has some, the unlimited ones,
+   * its key changes), placed before or after the key changes.
+   */
+  extras?: { beforeKeys?: PlanFeatureId[]; afterKeys?: (market: Market) => PlanFeatureId[] };
+}
+
+const PLANS: readonly PlanEntry[] = [
+  { months: 1, periodDays: 30, bonusDays: 0, keyChanges: 2, prices: { local: 9_990, foreign: 15_990 }, extras: { beforeKeys: ["scheduler"] } },
+  { months: 3, periodDays: 90, bonusDays: 15, keyChanges: 10, popular: true, prices: { local: 29_990, foreign: 47_990 } },
+  {
+    months: 12,
+    periodDays: 365,
+    bonusDays: 30,
+    keyChanges: 100,
+    prices: { local: 119_990, foreign: 179_990 },
+    // The local list notes that registration is for Cambodia only; the foreign list omits it.
+    extras: { afterKeys: (market) => [market === "local" ? "accountRegistrationCambodia" : "accountRegistration", "accountVerification", "customPaidFeatures"] },
+  },
 ];
+
+const unlimited: PlanFeature[] = [{ id: "realDevices" }, { id: "emulators" }, { id: "facebookAccounts" }];
+
+/** The catalogue's plans from entries (the shop's own, or a test's). */
+export function catalogueOf(entries: readonly PlanEntry[]): CataloguePlan[] {
+  const byLength = [...entries].sort((a, b) => a.months - b.months);
+  return MARKETS.flatMap((market) =>
+    byLength.map((e, i) => ({
+      id: `${market}-${e.months}m`,
+      months: e.months,
+      title: planTitle(e.months, "en"),
+      market,
+      priceMills: e.prices[market],
+      periodDays: e.periodDays,
+      bonusDays: e.bonusDays,
+      keyChanges: e.keyChanges,
+      isPopular: e.popular ?? false,
+      sortOrder: i + 1,
+      features: [
+        ...(e.bonusDays > 0 ? [{ id: "bonusDays" as const, count: e.bonusDays }] : []),
+        ...unlimited,
+        ...(e.extras?.beforeKeys ?? []).map((id) => ({ id })),
+        { id: "timeChangeKeys" as const, count: e.keyChanges },
+        ...(e.extras?.afterKeys?.(market) ?? []).map((id) => ({ id })),
+      ],
+    })),
+  );
+}
+
+export type { PlanEntry };
+
+export const PLAN_CATALOGUE: readonly CataloguePlan[] = catalogueOf(PLANS);
 
 /** English feature texts (e-mails, the server, the default web language). */
 export function featureText(f: PlanFeature): string {
@@ -118,11 +160,6 @@ export function featureText(f: PlanFeature): string {
     case "customPaidFeatures":
       return "Custom paid features";
   }
-}
-
-/** "per month" / "per 3 months" / "per year", as the local price list words it. */
-export function periodText(title: CataloguePlan["title"]): string {
-  return title === "1 Month" ? "per month" : title === "3 Months" ? "per 3 months" : "per year";
 }
 
 export function plansForMarket(market: Market): CataloguePlan[] {

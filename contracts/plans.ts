@@ -5,7 +5,10 @@ export const MarketSchema = z.enum(MARKETS);
 
 export const PlanSchema = z.object({
   id: z.string(),
+  /** The spec's English title; pages show planTitle(months, language) (contracts/plan-catalogue.ts). */
   title: z.string(),
+  /** The plan's length: its title and wording in every language come from it. */
+  months: z.number().int(),
   market: MarketSchema,
   priceMills: z.number().int(),
   price: z.string(),

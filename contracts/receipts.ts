@@ -1,10 +1,8 @@
-// Payment receipts: which orders have one, where its PDF is, in which languages. Shared by the
-// server (routes, e-mail) and the web (Transactions History's Receipt action). A *payment
-// receipt* is the document for a paid order; the *receipt token* of the return pages
-// (GET /api/payments/receipts/{token}, decision 019) is something else.
-
-export const RECEIPT_LANGUAGES = ["en", "km"] as const;
-export type ReceiptLanguage = (typeof RECEIPT_LANGUAGES)[number];
+// Payment receipts: which orders have one, where its PDF is. Shared by the server (routes, e-mail)
+// and the web (Transactions History's Receipt action). A *payment receipt* is the document for a
+// paid order; the *receipt token* of the return pages (GET /api/payments/receipts/{token},
+// decision 019) is something else. Receipts exist in every language of the shop (languages.ts).
+import type { Language } from "./languages";
 
 /** How long the e-mailed download link of a receipt works (buyers without an account). */
 export const RECEIPT_LINK_DAYS = 30;
@@ -15,7 +13,7 @@ export function hasPaymentReceipt(order: { status: string; paidAt: string | Date
 }
 
 /** The receipt's PDF for a signed-in owner or an admin; the order's language unless `lang` is given. */
-export function receiptPdfPath(orderId: string, lang?: ReceiptLanguage): string {
+export function receiptPdfPath(orderId: string, lang?: Language): string {
   return `/api/orders/${encodeURIComponent(orderId)}/receipt.pdf${lang ? `?lang=${lang}` : ""}`;
 }
 

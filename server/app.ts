@@ -162,8 +162,8 @@ export function createApp({ config, db, auth, logger, signer, limiter, otpMail, 
   // Its input is checked first, per-account limits apply, and its refusals get our error shape
   // (auth/edge.ts, auth/account-limits.ts).
   const accountLimits = createAccountLimits({ db, enabled: config.authRateLimit });
-  const secondFactors = createSecondFactorGate({ db, auth, baseUrl: config.baseUrl, onEmailQueued: orders.onEmailQueued });
-  const passkeys = createPasskeyGate({ db, auth, baseUrl: config.baseUrl, onEmailQueued: orders.onEmailQueued });
+  const secondFactors = createSecondFactorGate({ db, auth, baseUrl: config.baseUrl, shopTimeZone: config.shopTimeZone, onEmailQueued: orders.onEmailQueued });
+  const passkeys = createPasskeyGate({ db, auth, baseUrl: config.baseUrl, shopTimeZone: config.shopTimeZone, onEmailQueued: orders.onEmailQueued });
   const logOriginRefusal = originRefusalLogger((origin) =>
     logger.warn({ origin, baseUrl: config.baseUrl }, `refused a request from ${origin}: the shop runs at BASE_URL ${config.baseUrl}; set BASE_URL to the address people open, or add ${origin} to TRUSTED_ORIGINS`),
   );
@@ -237,7 +237,7 @@ export function createApp({ config, db, auth, logger, signer, limiter, otpMail, 
   api.route("/", createLicenseRoutes(db));
   api.route("/", createProfileRoutes({ db, secret: config.authSecret }));
   api.route("/", createOtpMailRoutes({ ...otpMail, secret: config.authSecret, limit: otpLimit, events }));
-  api.route("/", createAdminRoutes({ db, secret: config.authSecret, baseUrl: config.baseUrl, logger, suspicion: config.licences.suspicious, licenceCache }));
+  api.route("/", createAdminRoutes({ db, secret: config.authSecret, baseUrl: config.baseUrl, shopTimeZone: config.shopTimeZone, logger, suspicion: config.licences.suspicious, licenceCache }));
   api.route(
     "/",
     createWebhookRoutes({

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { DEFAULT_SUSPICION_THRESHOLDS } from "./features/licenses/signals";
 import { parseDollars } from "../contracts/money";
+import { DEFAULT_SHOP_TIME_ZONE, isTimeZone } from "../contracts/dates";
 import { isOtpServiceId, OTP_SERVICE_CATALOGUE, type OtpServiceId } from "../contracts/otp-services";
 import { parseRsaPublicKey } from "./providers/payway/merchant-auth";
 import { simulatorKeyPair } from "./providers/payway/simulator/rsa";
@@ -90,6 +91,12 @@ const envSchema = z.object({
     .describe("Protocol 1 licence requests are answered until this UTC date, then get 426 (off: refused now)"),
   LICENCE_SUSPICIOUS_ADDRESSES: z.coerce.number().int().min(1).max(10_000).default(DEFAULT_SUSPICION_THRESHOLDS.addresses).describe("A licence seen from more client addresses than this in 24 hours is flagged"),
   LICENCE_SUSPICIOUS_DEVICE_KEYS: z.coerce.number().int().min(1).max(10_000).default(DEFAULT_SUSPICION_THRESHOLDS.refusedKeys).describe("A licence refused for more device keys than this in 24 hours is flagged"),
+  SHOP_TIME_ZONE: z
+    .string()
+    .trim()
+    .default(DEFAULT_SHOP_TIME_ZONE)
+    .refine(isTimeZone, "an IANA time zone like Asia/Phnom_Penh")
+    .describe("The shop's time zone: every date a customer reads (e-mails, receipts) is in it"),
   REFUND_WINDOW_DAYS: z.coerce.number().int().min(0).max(30).default(3).describe("The money-back guarantee: customers may ask for a refund this many days after paying (0: not at all)"),
   TELEGRAM_BOT_TOKEN: optionalString
     .pipe(z.string().regex(/^\d{1,20}:[A-Za-z0-9_-]{20,100}$/, "a Bot API token like 123456789:AA…").optional())
@@ -161,6 +168,8 @@ export interface Config {
   licences: LicenceSettings;
   /** The money-back guarantee: a customer may ask for a refund this many days after paying (0: never). */
   refundWindowDays: number;
+  /** The shop's one time zone (SHOP_TIME_ZONE): every date a customer reads, in e-mails and receipts, is in it. */
+  shopTimeZone: string;
   notifications: NotificationsConfig;
 }
 
@@ -323,6 +332,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     embedded: !e.SMTP_URL,
     metricsToken: e.METRICS_TOKEN,
     refundWindowDays: e.REFUND_WINDOW_DAYS,
+    shopTimeZone: e.SHOP_TIME_ZONE,
     notifications: {
       telegram: telegramConfig(e, baseUrl, telegramChats, [...new Set(telegramEvents)]),
       balanceLowMills: parseDollars(e.BALANCE_LOW_THRESHOLD)!,

@@ -7,6 +7,7 @@ import { enqueueEmail } from "./providers/email/outbox";
 import { startServer, type RunningServer } from "./server";
 import { createTestDatabase } from "./test/db";
 import { startCollectingPeer } from "./test/smtp-peer";
+import { DEFAULT_SHOP_TIME_ZONE } from "../contracts/dates";
 
 const SHOP = "http://shop.keyshop.test";
 const TOKEN = "multi-instance-token";
@@ -150,7 +151,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL",
     for (let i = 0; i < ids.length; i += 100) {
       await database.db.transaction(async (tx) => {
         for (const id of ids.slice(i, i + 100)) {
-          await enqueueEmail(tx, { to: `${id}@example.com`, template: "verify-email", props: { url: `https://keyshop.test/verify?token=${id}` } });
+          await enqueueEmail(tx, { timeZone: DEFAULT_SHOP_TIME_ZONE, to: `${id}@example.com`, template: "verify-email", props: { url: `https://keyshop.test/verify?token=${id}` } });
         }
       });
     }

@@ -477,7 +477,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("production mode, attacked", () 
       body: JSON.stringify({ chat_id: "424242", text: "hi" }),
     });
     expect(telegramSend.status).toBe(404);
-    expect(await json(await fetch(`${server.url}/api/config`))).toEqual({ googleEnabled: false });
+    expect(await json(await fetch(`${server.url}/api/config`))).toEqual({ googleEnabled: false, timeZone: "Asia/Phnom_Penh" });
     const google = await api("POST", "/api/auth/sign-in/social", { provider: "google", callbackURL: "/dashboard" });
     expect(google.status).toBeGreaterThanOrEqual(400);
     expect(google.status).toBeLessThan(500);

@@ -147,7 +147,7 @@ export async function startServer(config: Config, opts: { database?: Database; l
   const orders = createOrdersDeps({ config, db, logger, onEmailQueued: () => worker?.kick() });
   if (config.workers) closers.push(startOrderReconciler(orders).stop);
   // Expiry reminders and abandoned checkouts (decision 026), every 10 minutes; once each across instances.
-  if (config.workers) closers.push(startRenewalWorkers({ db, baseUrl: config.baseUrl, secret: config.authSecret, logger, onEmailQueued: () => worker?.kick() }).stop);
+  if (config.workers) closers.push(startRenewalWorkers({ db, baseUrl: config.baseUrl, secret: config.authSecret, shopTimeZone: config.shopTimeZone, logger, onEmailQueued: () => worker?.kick() }).stop);
   const paymentSimulator = createPaymentSimulator(config);
   if (paymentSimulator) logger.info({ url: paymentSimulator.url }, paymentSimulator.description);
   const lifecycle = { draining: false };

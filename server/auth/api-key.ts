@@ -5,6 +5,7 @@ import { createMiddleware } from "hono/factory";
 import type { Db } from "../db/client";
 import { apiKeys, user } from "../db/schema";
 import { hashApiKey } from "../lib/crypto";
+import { languageOr } from "../../contracts/languages";
 import { AppError } from "../lib/errors";
 import type { AppEnv } from "./context";
 
@@ -20,6 +21,7 @@ function prepareLookup(db: Db) {
       role: user.role,
       superAdmin: user.superAdmin,
       emailVerified: user.emailVerified,
+      language: user.language,
     })
     .from(apiKeys)
     .innerJoin(user, eq(user.id, apiKeys.userId))
@@ -46,9 +48,9 @@ export function apiKeyContext(db: Db) {
     if (!lookup) statements.set(db, (lookup = prepareLookup(db)));
     const [found] = await lookup.execute({ hash: hashApiKey(match[1]!) });
     if (!found) throw new AppError("UNAUTHENTICATED", "Invalid API key.");
-    const { apiKeyId, role, ...owner } = found;
+    const { apiKeyId, role, language, ...owner } = found;
     // An API key is its own credential for the public API: never an admin, no second factor asked.
-    c.set("ctx", { user: { ...owner, role: "user", accountRole: role, twoFactorEnabled: false, passkeyEnabled: false, secondFactorVerified: false }, via: "api-key", apiKeyId });
+    c.set("ctx", { user: { ...owner, role: "user", accountRole: role, twoFactorEnabled: false, passkeyEnabled: false, secondFactorVerified: false, language: languageOr(language) }, via: "api-key", apiKeyId });
     await next();
   });
 }

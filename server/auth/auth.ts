@@ -6,11 +6,13 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { emailOTP, magicLink, twoFactor } from "better-auth/plugins";
 import { VERIFY_EMAIL_CALLBACK } from "../../contracts/app-routes";
+import { DEFAULT_LANGUAGE } from "../../contracts/languages";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import * as schema from "../db/schema";
-import { enqueueEmail } from "../providers/email/outbox";
+import { enqueueEmail, type EmailToQueue } from "../providers/email/outbox";
 import type { Logger } from "../lib/logger";
+import { pageLanguage } from "../lib/page-language";
 import { hitRateLimit } from "../lib/rate-limit";
 import { AUTH_LIMITS } from "./account-limits";
 import { pointGoogleAtStandIn } from "./google-stand-in";
@@ -25,6 +27,12 @@ export const COOKIE_PREFIX = "keyshop";
 const MAGIC_LINK_MINUTES = 10;
 const OTP_MINUTES = 10;
 
+/** The Cookie header of the request better-auth is answering (a Request, or an endpoint's context). */
+function cookiesOf(source: { headers?: Headers | null; request?: Request | null } | Request | null | undefined): string | null | undefined {
+  const headers = source instanceof Request ? source.headers : (source?.headers ?? source?.request?.headers);
+  return headers?.get("cookie");
+}
+
 export interface AuthDeps {
   config: Config;
   db: Db;
@@ -36,7 +44,9 @@ export function createAuth({ config, db, logger, onEmailQueued }: AuthDeps) {
   // Auth e-mails go through the durable outbox; a failed SMTP attempt delays them, never loses them.
   // Each recipient gets at most a few of each kind an hour, whatever asked for them (a sign-in
   // attempt on an unconfirmed address sends a confirmation too): no one can flood an inbox.
-  const queue = async (email: Parameters<typeof enqueueEmail>[1]) => {
+  // Written in the language of the account with that address, else the page's the request came
+  // from (a sign-in link to an address without an account yet), else English (decision 040).
+  const queue = async (email: EmailToQueue, from?: Parameters<typeof cookiesOf>[0]) => {
     if (config.authRateLimit) {
       const { allowed } = await hitRateLimit(db, `auth:sent:${email.template}:${email.to.toLowerCase()}`, AUTH_LIMITS.emailsPerRecipient);
       if (!allowed) {
@@ -44,7 +54,7 @@ export function createAuth({ config, db, logger, onEmailQueued }: AuthDeps) {
         return;
       }
     }
-    await enqueueEmail(db, email);
+    await enqueueEmail(db, { ...email, timeZone: config.shopTimeZone, fallbackLanguage: pageLanguage(cookiesOf(from)) });
     onEmailQueued?.();
   };
 
@@ -65,6 +75,8 @@ export function createAuth({ config, db, logger, onEmailQueued }: AuthDeps) {
         username: { type: "string", required: false, input: false },
         // Kept by a trigger on the passkey table (decision 038); never written by better-auth.
         passkeyEnabled: { type: "boolean", required: false, input: false },
+        // The account's language (decision 040): set by the hook below, changed on Profile.
+        language: { type: "string", required: false, defaultValue: DEFAULT_LANGUAGE, input: false },
       },
     },
     emailAndPassword: {
@@ -73,13 +85,18 @@ export function createAuth({ config, db, logger, onEmailQueued }: AuthDeps) {
       minPasswordLength: 8,
       maxPasswordLength: 128,
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword: async ({ user, url }) => {
-        await queue({ to: user.email, template: "reset-password", props: { url } });
+      sendResetPassword: async ({ user, url }, request) => {
+        await queue({ to: user.email, template: "reset-password", props: { url } }, request);
       },
       // The owner hears of a new password at once (whoever reset it: the mailbox may not be theirs
       // alone). The reset signs nobody in and leaves the second factor as it was.
       onPasswordReset: async ({ user }) => {
-        await enqueueEmail(db, { to: user.email, template: "security-notice", props: { kind: "password-changed", at: new Date().toISOString(), securityUrl: new URL(PROFILE_TWO_FACTOR, config.baseUrl).toString() } });
+        await enqueueEmail(db, {
+          to: user.email,
+          template: "security-notice",
+          props: { kind: "password-changed", at: new Date().toISOString(), securityUrl: new URL(PROFILE_TWO_FACTOR, config.baseUrl).toString() },
+          timeZone: config.shopTimeZone,
+        });
         onEmailQueued?.();
       },
     },
@@ -88,12 +105,12 @@ export function createAuth({ config, db, logger, onEmailQueued }: AuthDeps) {
       sendOnSignIn: true,
       // The link confirms the address; the person then signs in (a link opened elsewhere grants no session).
       autoSignInAfterVerification: false,
-      sendVerificationEmail: async ({ user, url }) => {
+      sendVerificationEmail: async ({ user, url }, request) => {
         // Every confirmation link lands on the sign-in page that says so, also the one a sign-in
         // before confirming sends (better-auth would give it that request's target, often none).
         const link = new URL(url);
         link.searchParams.set("callbackURL", VERIFY_EMAIL_CALLBACK);
-        await queue({ to: user.email, template: "verify-email", props: { url: link.toString() } });
+        await queue({ to: user.email, template: "verify-email", props: { url: link.toString() } }, request);
       },
     },
     socialProviders: config.google
@@ -110,6 +127,13 @@ export function createAuth({ config, db, logger, onEmailQueued }: AuthDeps) {
       },
     },
     databaseHooks: {
+      user: {
+        create: {
+          // A new account speaks the language of the page it was made on (the ks_lang cookie of the
+          // request that creates it: a sign-up, Google's callback, a magic link or code's sign-in).
+          before: async (data, ctx) => ({ data: { ...data, language: pageLanguage(cookiesOf(ctx)) } }),
+        },
+      },
       session: {
         create: {
           // A session made by a second-factor check (the sign-in's second step, enrolment, or a
@@ -169,17 +193,17 @@ export function createAuth({ config, db, logger, onEmailQueued }: AuthDeps) {
       passkeyPolicy,
       magicLink({
         expiresIn: MAGIC_LINK_MINUTES * 60,
-        sendMagicLink: async ({ email, url }) => {
-          await queue({ to: email, template: "magic-link", props: { url, expiresInMinutes: MAGIC_LINK_MINUTES } });
+        sendMagicLink: async ({ email, url }, ctx) => {
+          await queue({ to: email, template: "magic-link", props: { url, expiresInMinutes: MAGIC_LINK_MINUTES } }, ctx);
         },
       }),
       emailOTP({
         otpLength: 6,
         expiresIn: OTP_MINUTES * 60,
         allowedAttempts: 5,
-        sendVerificationOTP: async ({ email, otp, type }) => {
+        sendVerificationOTP: async ({ email, otp, type }, ctx) => {
           if (type === "change-email") return;
-          await queue({ to: email, template: "sign-in-code", props: { code: otp, purpose: type, expiresInMinutes: OTP_MINUTES } });
+          await queue({ to: email, template: "sign-in-code", props: { code: otp, purpose: type, expiresInMinutes: OTP_MINUTES } }, ctx);
         },
       }),
     ],

@@ -2,6 +2,7 @@
 import { createMiddleware } from "hono/factory";
 import type { Auth } from "./auth";
 import { AppError } from "../lib/errors";
+import { languageOr, type Language } from "../../contracts/languages";
 import { SessionMemo, sessionDataExpiry } from "./session-memo";
 import type { SessionRevocations } from "./session-revocations";
 
@@ -30,6 +31,8 @@ export interface CurrentUser {
   passkeyEnabled: boolean;
   /** This session passed the second factor. */
   secondFactorVerified: boolean;
+  /** The account's language (decision 040). */
+  language: Language;
 }
 
 export interface RequestContext {
@@ -113,6 +116,7 @@ export function sessionContext(auth: Auth, { cookieCache = true, cacheSeconds = 
           twoFactorEnabled,
           passkeyEnabled,
           secondFactorVerified,
+          language: languageOr(u.language),
         },
         via: "session",
       });

@@ -76,6 +76,15 @@ describe("Google sign-in through the stand-in", () => {
     expect(linked.map((a) => a.providerId)).toEqual(["google"]);
   });
 
+  it("from a Khmer page (the ks_lang cookie), the account Google makes is Khmer (decision 040)", async () => {
+    const email = `google-km-${Date.now()}@gmail.com`;
+    const browser = env.t.client().setCookie("ks_lang", "km");
+    const back = await choose(await startGoogle(browser), { email, name: "Dara Sok", action: "continue" });
+    expect((await browser.request(callbackPath(back.headers.get("location")!))).status).toBe(302);
+    expect((await browser.json<{ user: { language: string } }>("/api/me")).body.user.language).toBe("km");
+    expect((await env.t.database.db.select({ language: user.language }).from(user).where(eq(user.email, email)))[0]!.language).toBe("km");
+  });
+
   it("Cancel signs nobody in and sends the browser back to the sign-in page with the error", async () => {
     const browser = env.t.client();
     const back = await choose(await startGoogle(browser), { action: "cancel" });

@@ -290,9 +290,9 @@ describe("who may list, add, rename and remove passkeys", () => {
     expect((await passkeySignIn(t.client(), keys[1]!)).status).toBe(200);
   });
 
-  it("the owner's notice is in Khmer when they use the shop in Khmer", async () => {
+  it("the owner's notice is in Khmer when their account's language is Khmer (decision 040)", async () => {
     const customer = await t.signedInUser();
-    customer.client.setCookie("ks_lang", "km");
+    expect((await customer.client.json("/api/profile", { method: "PATCH", json: { language: "km" } })).status).toBe(200);
     expect((await register(customer.client, softPasskey(), "ទូរស័ព្ទ")).status).toBe(200);
     const mail = await t.lastEmail(customer.email, "security-notice");
     expect(mail.subject).toBe("Passkey មួយត្រូវបានបន្ថែមទៅគណនីរបស់អ្នក");

@@ -19,7 +19,7 @@ import { APIError, createAuthMiddleware } from "better-auth/api";
 import { and, eq, isNull, ne } from "drizzle-orm";
 import type { Context } from "hono";
 import { z } from "zod";
-import { cookieValue, LANGUAGE_COOKIE } from "../../contracts/cookies";
+import { pageLanguage } from "../lib/page-language";
 import { singleLineText } from "../../contracts/text";
 import type { Db } from "../db/client";
 import { passkey as passkeyTable, session } from "../db/schema";
@@ -173,12 +173,18 @@ async function jsonOf(res: Response): Promise<Record<string, unknown> | null> {
   }
 }
 
-export function createPasskeyGate({ db, auth, baseUrl, onEmailQueued }: { db: Db; auth: Auth; baseUrl: string; onEmailQueued?: () => void }) {
+export function createPasskeyGate({ db, auth, baseUrl, shopTimeZone, onEmailQueued }: { db: Db; auth: Auth; baseUrl: string; shopTimeZone: string; onEmailQueued?: () => void }) {
   const readSession = (headers: Headers) => auth.api.getSession({ headers, query: { disableCookieCache: true } }).catch(() => null) as Promise<SessionAnswer>;
 
   async function notify(c: Context, to: string, kind: "passkey-added" | "passkey-removed", passkeyName: string) {
-    const lang = cookieValue(c.req.header("cookie"), LANGUAGE_COOKIE) === "km" ? "km" : "en";
-    await enqueueEmail(db, { to, template: "security-notice", props: { kind, at: new Date().toISOString(), securityUrl: new URL(PROFILE_PASSKEYS, baseUrl).toString(), passkeyName, lang } });
+    // In the account's language (decision 040); the page's only if the account were gone.
+    await enqueueEmail(db, {
+      to,
+      template: "security-notice",
+      props: { kind, at: new Date().toISOString(), securityUrl: new URL(PROFILE_PASSKEYS, baseUrl).toString(), passkeyName },
+      timeZone: shopTimeZone,
+      fallbackLanguage: pageLanguage(c.req.header("cookie")),
+    });
     onEmailQueued?.();
   }
 

@@ -52,7 +52,7 @@ export { hasSecondFactor };
 
 const hash = (value: string) => createHash("sha256").update(value).digest("base64url");
 
-export function createSecondFactorGate({ db, auth, baseUrl, onEmailQueued }: { db: Db; auth: Auth; baseUrl: string; onEmailQueued?: () => void }) {
+export function createSecondFactorGate({ db, auth, baseUrl, shopTimeZone, onEmailQueued }: { db: Db; auth: Auth; baseUrl: string; shopTimeZone: string; onEmailQueued?: () => void }) {
   const readSession = (c: Context) =>
     auth.api.getSession({ headers: c.req.raw.headers, query: { disableCookieCache: true } }).catch(() => null) as Promise<SessionAnswer>;
 
@@ -77,7 +77,12 @@ export function createSecondFactorGate({ db, auth, baseUrl, onEmailQueued }: { d
   }
 
   async function notify(to: string, kind: SecurityNoticeKind, extra: { passkeyName?: string } = {}) {
-    await enqueueEmail(db, { to, template: "security-notice", props: { kind, at: new Date().toISOString(), securityUrl: new URL(PROFILE_TWO_FACTOR, baseUrl).toString(), ...extra } });
+    await enqueueEmail(db, {
+      to,
+      template: "security-notice",
+      props: { kind, at: new Date().toISOString(), securityUrl: new URL(PROFILE_TWO_FACTOR, baseUrl).toString(), ...extra },
+      timeZone: shopTimeZone,
+    });
     onEmailQueued?.();
   }
 

@@ -33,7 +33,8 @@ async function main() {
       await enqueueEmail(tx, {
         to: created.email,
         template: "license-key",
-        props: { buyKey: created.buyKey, planTitle: plan.title, termDays: created.termDays, changesLeft: created.changesLeft, dashboardUrl: `${config.baseUrl}/license-keys` },
+        props: { buyKey: created.buyKey, planMonths: plan.months, termDays: created.termDays, changesLeft: created.changesLeft, dashboardUrl: `${config.baseUrl}/license-keys` },
+        timeZone: config.shopTimeZone,
       });
       return created;
     });

@@ -76,3 +76,34 @@ describe("0007: one device key, one licence", () => {
     }
   });
 });
+
+describe("0023: the account's language and the plan's length", () => {
+  it("accounts take the language of their latest order; plans their length in months from their period", async () => {
+    const database = await createTestDatabase({ migrate: false });
+    try {
+      await migrateDatabase(database, { migrationsFolder: migrationsUpTo("0022_passkeys") });
+      const { db } = database;
+      await db.execute(sql`insert into plans (id, title, market, price_mills, period_days, key_changes)
+                           values ('local-1m', '1 Month', 'local', 9990, 30, 2), ('local-3m', '3 Months', 'local', 29990, 90, 10),
+                                  ('local-12m', '12 Months', 'local', 119990, 365, 100), ('old-6m', 'Half a year', 'local', 59990, 182, 20)`);
+      await db.execute(sql`insert into "user" (id, email, name) values ('u-km', 'khmer@example.com', ''), ('u-back', 'back@example.com', ''), ('u-none', 'none@example.com', '')`);
+      const order = (tranId: string, email: string, locale: string, createdAt: string) =>
+        db.execute(sql`insert into orders (tran_id, kind, email, amount_mills, locale, created_at) values (${tranId}, 'topup', ${email}, 1000, ${locale}, ${createdAt})`);
+      // Khmer last (written in another case), English before; Khmer before, English last; no order at all.
+      await order("KSMIG00230000000001", "khmer@example.com", "en", "2026-01-01T00:00:00Z");
+      await order("KSMIG00230000000002", "Khmer@Example.com", "km", "2026-02-01T00:00:00Z");
+      await order("KSMIG00230000000003", "back@example.com", "km", "2026-01-01T00:00:00Z");
+      await order("KSMIG00230000000004", "back@example.com", "en", "2026-02-01T00:00:00Z");
+
+      await migrateDatabase(database);
+
+      const users = (await db.execute(sql`select id, language from "user" order by id`)) as unknown as { rows: Array<{ id: string; language: string }> };
+      expect(Object.fromEntries(users.rows.map((r) => [r.id, r.language]))).toEqual({ "u-back": "en", "u-km": "km", "u-none": "en" });
+      const plansNow = (await db.execute(sql`select id, months from plans order by id`)) as unknown as { rows: Array<{ id: string; months: number }> };
+      expect(Object.fromEntries(plansNow.rows.map((r) => [r.id, Number(r.months)]))).toEqual({ "local-1m": 1, "local-3m": 3, "local-12m": 12, "old-6m": 6 });
+      await migrateDatabase(database); // a second run is a no-op
+    } finally {
+      await database.close();
+    }
+  });
+});

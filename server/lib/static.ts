@@ -6,6 +6,7 @@ import { Readable } from "node:stream";
 import type { Context } from "hono";
 import { isAppPath } from "../../contracts/app-routes";
 import { cookieValue, LANGUAGE_COOKIE } from "../../contracts/cookies";
+import { DEFAULT_LANGUAGE, isLanguage } from "../../contracts/languages";
 import { CSP_MANIFEST, type CspManifest } from "./csp";
 
 const TYPES: Record<string, string> = {
@@ -81,7 +82,8 @@ function pagePolicies(root: string, policy: NonNullable<StaticOptions["contentSe
 /** `<dir>/index.<lang>.html` for a page and the visitor's language cookie, if that file exists. */
 function localizedPage(indexFile: string, cookie: string | undefined): string | undefined {
   const lang = cookieValue(cookie, LANGUAGE_COOKIE);
-  if (!lang || lang === "en" || !/^[a-z]{2}$/.test(lang)) return undefined;
+  // Only one of the shop's languages (the cookie is the visitor's to write) and not the default.
+  if (!isLanguage(lang) || lang === DEFAULT_LANGUAGE) return undefined;
   const candidate = indexFile.replace(/index\.html$/, `index.${lang}.html`);
   return isFile(candidate) ? candidate : undefined;
 }

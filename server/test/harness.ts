@@ -74,14 +74,15 @@ export class TestClient {
     return [...this.cookies.keys()].some((k) => k.includes("session_token"));
   }
 
-  /** Sets a cookie as the page's own script would (the language choice). */
-  setCookie(name: string, value: string) {
-    this.cookies.set(name, value);
-  }
-
   /** A cookie's value as the browser would now send it (undefined when unset or cleared). */
   cookie(name: string) {
     return this.cookies.get(name);
+  }
+
+  /** A cookie the page's own script sets (the language switch's ks_lang). */
+  setCookie(name: string, value: string) {
+    this.cookies.set(name, value);
+    return this;
   }
 }
 

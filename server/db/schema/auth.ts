@@ -25,6 +25,12 @@ export const user = pgTable(
     passkeyEnabled: boolean("passkey_enabled").notNull().default(false),
     /** Ours: e-mails before a licence expires (decision 026); off from Profile or the e-mail's unsubscribe link. */
     expiryReminders: boolean("expiry_reminders").notNull().default(true),
+    /**
+     * Ours: the account's language (contracts/languages.ts), every e-mail to it is written in it;
+     * set at sign-up from the page's language (the ks_lang cookie), changed on Profile (decision 040).
+     * No check constraint: adding a language is a line in the list, not a migration.
+     */
+    language: text("language").notNull().default("en"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -8,7 +8,9 @@ const money = (name: string) => bigint(name, { mode: "number" });
 /** The plan catalogue: the server prices every order from here; the client never sends a price. */
 export const plans = pgTable("plans", {
   id: text("id").primaryKey(), // e.g. "local-3m"
-  title: text("title").notNull(), // "3 Months"
+  title: text("title").notNull(), // "3 Months": the spec's English title (lists, CSV); customers read planTitle(months, language)
+  /** The plan's length, which its title and wording come from in every language (decision 040). */
+  months: integer("months").notNull(),
   market: text("market", { enum: ["local", "foreign"] }).notNull(),
   priceMills: money("price_mills").notNull(),
   currency: text("currency").notNull().default("USD"),
@@ -28,7 +30,7 @@ export const orders = pgTable(
     tranId: varchar("tran_id", { length: 20 }).notNull().unique(), // the payment's reference at the provider (PayWay: at most 20)
     /** Who takes the payment (server/providers/payments): "payway" is the only one today. */
     provider: text("provider").notNull().default("payway"),
-    /** The buyer's language when they paid ("en" | "km"): receipts and e-mails about the order use it. */
+    /** The buyer's language when they paid (contracts/languages.ts): e-mails and receipts use it when no account says otherwise. */
     locale: text("locale").notNull().default("en"),
     kind: text("kind", { enum: ["plan", "topup", "tool"] }).notNull(),
     userId: text("user_id").references(() => user.id, { onDelete: "set null" }),

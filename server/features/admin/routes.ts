@@ -222,14 +222,16 @@ export interface AdminRoutesDeps {
   secret: string;
   /** Links in the licence e-mails. */
   baseUrl: string;
+  /** SHOP_TIME_ZONE: the dates in the licence e-mails. */
+  shopTimeZone: string;
   logger?: Logger;
   suspicion?: SuspicionThresholds;
   /** The desktop tool's licence cache: a licence action drops its copy at once. */
   licenceCache?: LicenceCache;
 }
 
-export function createAdminRoutes({ db, secret, baseUrl, logger, suspicion, licenceCache }: AdminRoutesDeps) {
-  const licenceDeps = { db, baseUrl, cache: licenceCache };
+export function createAdminRoutes({ db, secret, baseUrl, shopTimeZone, logger, suspicion, licenceCache }: AdminRoutesDeps) {
+  const licenceDeps = { db, baseUrl, shopTimeZone, cache: licenceCache };
   const app = new OpenAPIHono<AppEnv>();
   app.use("/admin/*", guard(requireAdmin));
   for (const path of SUPER_ADMIN_PATHS) app.use(path, guard(requireSuperAdmin));
@@ -272,7 +274,7 @@ export function createAdminRoutes({ db, secret, baseUrl, logger, suspicion, lice
     })
     .openapi(resetTwoFactorRoute, async (c) => {
       const actor = requireSuperAdmin(c.get("ctx"));
-      const { user, changed } = await resetTwoFactor({ db, userId: c.req.valid("param").id, actor, baseUrl });
+      const { user, changed } = await resetTwoFactor({ db, userId: c.req.valid("param").id, actor, baseUrl, shopTimeZone });
       return c.json({ user: { ...user, createdAt: user.createdAt ? user.createdAt.toISOString() : null }, changed }, 200);
     })
     .openapi(balancesRoute, async (c) => {

@@ -20,6 +20,7 @@ export const SUPER_ADMIN_CALLER: CurrentUser = {
   twoFactorEnabled: true,
   passkeyEnabled: false,
   secondFactorVerified: true,
+  language: "en",
 };
 
 export async function insertUser(db: Db, fields: { email?: string; name?: string; username?: string | null; createdAt?: Date; role?: "user" | "admin"; superAdmin?: boolean } = {}) {

@@ -58,9 +58,9 @@ describe("API key", () => {
 describe("profile", () => {
   it("updates the display name, validates its length, and the e-mail stays read-only", async () => {
     const { client, email } = await t.signedInUser();
-    expect((await client.json<{ name: string }>("/api/profile")).body).toEqual({ email, name: "", expiryReminders: true });
+    expect((await client.json<{ name: string }>("/api/profile")).body).toEqual({ email, name: "", expiryReminders: true, language: "en" });
     const updated = await client.json<{ name: string; email: string }>("/api/profile", { method: "PATCH", json: { name: "  Dara  ", email: "evil@example.com" } });
-    expect(updated.body).toEqual({ email, name: "Dara", expiryReminders: true });
+    expect(updated.body).toEqual({ email, name: "Dara", expiryReminders: true, language: "en" });
     expect((await client.json<{ user: { name: string } }>("/api/me")).body.user.name).toBe("Dara");
     expect((await client.json("/api/profile", { method: "PATCH", json: { name: "x".repeat(101) } })).status).toBe(422);
   });

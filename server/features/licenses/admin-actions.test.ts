@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CustomerView, LicenceActionResponse } from "../../../contracts/customers";
 import { auditLog, emailOutbox, licenseHistory, licenses, shopEvents } from "../../db/schema";
 import { createTestContext, type SignedInUser, type TestContext } from "../../test/harness";
+import { formatDate } from "../../../contracts/dates";
 import { createLicense } from "./service";
 
 let t: TestContext;
@@ -46,6 +47,26 @@ async function validate(buyKey: string, deviceKey: string) {
 const eventsOf = async (type: string, licenceId: string) =>
   (await t.database.db.select().from(shopEvents).where(eq(shopEvents.type, type as never))).filter((e) => (e.data as { licenceId?: string }).licenceId === licenceId);
 
+describe("the owner's language (decision 040)", () => {
+  it("an admin's licence actions e-mail the owner in their account's language: Khmer subject, plan, and the date in Khmer month names", async () => {
+    const owner = await t.signedInUser();
+    expect((await owner.client.json("/api/profile", { method: "PATCH", json: { language: "km" } })).status).toBe(200);
+    const lic = await createLicense({ db: t.database.db, planId: "local-3m", email: owner.email, userId: owner.id, deviceKey: device(), startDate: new Date(Date.now() - DAY), expireDate: new Date("2031-03-01T00:00:00Z") });
+    expect((await act(lic.id, { action: "extend", days: 30 })).status).toBe(200);
+    const extended = await t.lastEmail(owner.email, "license-support-extended");
+    expect(extended.subject).toBe("អាជ្ញាប័ណ្ណ Keyshop របស់អ្នកត្រូវបានបន្ថែម 30 ថ្ងៃ");
+    expect(extended.text).toContain(`ផ្នែកជំនួយ Keyshop បានបន្ថែម 30 ថ្ងៃ ទៅអាជ្ញាប័ណ្ណ 3 ខែ របស់អ្នក (លេខកូដអាជ្ញាប័ណ្ណបញ្ចប់ដោយ ${lic.buyKey.slice(-5)})។`);
+    expect(extended.text).toContain("ឥឡូវនេះ វាប្រើបានរហូតដល់ថ្ងៃទី 31 មីនា 2031។");
+    expect(extended.html).toMatch(/<html[^>]* lang="km"/);
+    expect((await act(lic.id, { action: "suspend" })).status).toBe(200);
+    expect((await t.lastEmail(owner.email, "license-suspended")).subject).toBe("អាជ្ញាប័ណ្ណ Keyshop របស់អ្នកត្រូវបានផ្អាក");
+    // An English account's licence: English, whatever another account chose.
+    const english = await active();
+    expect((await act(english.id, { action: "suspend" })).status).toBe(200);
+    expect((await t.lastEmail(english.email, "license-suspended")).subject).toBe("Your Keyshop licence is on hold");
+  });
+});
+
 describe("extend", () => {
   it("an active licence: the expiry moves by N days; audit (before, after, reason), history note, e-mail", async () => {
     const lic = await active();
@@ -63,7 +84,7 @@ describe("extend", () => {
     expect(history).toMatchObject({ changedBy: "support", authUserEmail: admin.email, oldDeviceKey: lic.deviceKey, newDeviceKey: lic.deviceKey, notes: `Extended by 30 days by support (until ${expected.toISOString().slice(0, 10)})` });
     const mail = await t.lastEmail(lic.email, "license-support-extended");
     expect(mail.subject).toBe("Your Keyshop licence was extended by 30 days");
-    expect(mail.text).toContain(`It now runs until ${expected.toISOString().slice(0, 10)}`);
+    expect(mail.text).toContain(`It now runs until ${formatDate(expected, "en", t.config.shopTimeZone)}.`);
     // The reason is for the audit log, never the customer.
     expect(mail.text).not.toContain("Customer asked by chat");
     // Integrators hear of it as of a sale's extension: one licence.extended event, without the reason or the key.

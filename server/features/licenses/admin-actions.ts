@@ -16,7 +16,7 @@ import {
 import type { Db, Tx } from "../../db/client";
 import { auditLog, licenseHistory, licenses, plans, user } from "../../db/schema";
 import { AppError } from "../../lib/errors";
-import { enqueueEmail, type EnqueueEmailInput } from "../../providers/email/outbox";
+import { enqueueEmail, type EmailToQueue } from "../../providers/email/outbox";
 import { recordLicenceCreated, recordLicenceExtended } from "../notifications/events";
 import type { LicenceCache } from "./cache";
 import { createLicense, type LicenseRow } from "./service";
@@ -37,6 +37,8 @@ export interface LicenceAdminDeps {
   db: Db;
   /** Links in the e-mails (the owner's License Keys page). */
   baseUrl: string;
+  /** SHOP_TIME_ZONE: the dates in the e-mails. */
+  shopTimeZone: string;
   /** This instance drops its copy at once; the others hear the trigger's notification. */
   cache?: LicenceCache;
 }
@@ -96,16 +98,16 @@ function snapshot(row: LicenseRow, now: Date) {
 }
 
 const notice = (row: LicenseRow, plan: PlanRow | null, baseUrl: string) => ({
-  planTitle: plan?.title ?? null,
+  planMonths: plan?.months ?? null,
   buyKeyEnd: row.buyKey.slice(-5),
   dashboardUrl: `${baseUrl}/license-keys`,
 });
 
-function keyEmail(row: LicenseRow, plan: PlanRow | null, baseUrl: string): EnqueueEmailInput {
+function keyEmail(row: LicenseRow, plan: PlanRow | null, baseUrl: string): EmailToQueue {
   return {
     to: row.email,
     template: "license-key",
-    props: { buyKey: row.buyKey, planTitle: plan?.title ?? "Keyshop", termDays: row.termDays, changesLeft: row.changesLeft, dashboardUrl: `${baseUrl}/license-keys`, expireDate: row.expireDate?.toISOString() ?? null },
+    props: { buyKey: row.buyKey, planMonths: plan?.months ?? null, termDays: row.termDays, changesLeft: row.changesLeft, dashboardUrl: `${baseUrl}/license-keys`, expireDate: row.expireDate?.toISOString() ?? null },
   };
 }
 
@@ -115,7 +117,7 @@ const refuse = (code: keyof typeof LICENCE_ACTION_REFUSALS) => new AppError(code
 interface Plan {
   set: Partial<Pick<LicenseRow, "expireDate" | "termDays" | "suspendedAt" | "revokedAt" | "changesLeft" | "deviceKey">> | null;
   history?: (updated: LicenseRow) => HistoryInsert;
-  email?: (updated: LicenseRow) => EnqueueEmailInput;
+  email?: (updated: LicenseRow) => EmailToQueue;
   message: (updated: LicenseRow) => string;
   /** Extra facts for the audit row's `after`. */
   extra?: Record<string, unknown>;
@@ -223,8 +225,9 @@ export async function runLicenceAction(
       note: body.reason,
       createdAt: now,
     });
+    // In the owner's language (their account's, else that of their latest order; decision 040).
     const email = action.email?.(updated!);
-    if (email) await enqueueEmail(tx, email);
+    if (email) await enqueueEmail(tx, { ...email, timeZone: deps.shopTimeZone });
     // Integrators hear of an extension like a sale's (the licence.extended webhook), in this transaction.
     if (body.action === "extend") await recordLicenceExtended(tx, updated!, { addedDays: body.days, source: "admin" });
     return { row: updated!, message: action.message(updated!) };
@@ -256,7 +259,7 @@ export async function issueLicence(
       note: body.reason,
       createdAt: now,
     });
-    await enqueueEmail(tx, keyEmail(created, plan, deps.baseUrl));
+    await enqueueEmail(tx, { ...keyEmail(created, plan, deps.baseUrl), timeZone: deps.shopTimeZone });
     await recordLicenceCreated(tx, created, { planTitle: plan.title, source: "admin" });
     return created;
   });

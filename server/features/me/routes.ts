@@ -11,7 +11,8 @@ const meRoute = createRoute({
   tags: [TAG_NAMES.account],
   security: SESSION,
   summary: "The signed-in user",
-  description: "Who is signed in, their role, and whether this session still has to pass its second factor (answered before it, so the web knows to ask for the code).",
+  description:
+    "Who is signed in, their role, their language (the account's: its e-mails are written in it), and whether this session still has to pass its second factor (answered before it, so the web knows to ask for the code).",
   responses: { 200: json(MeResponseSchema, "The user"), ...errorResponses([401]) },
 });
 
@@ -22,7 +23,7 @@ const configRoute = createRoute({
   tags: [TAG_NAMES.account],
   security: ANONYMOUS,
   summary: "What the sign-in screens may offer",
-  description: "Public settings of this shop the sign-in screens need (whether Google sign-in is available).",
+  description: "Public settings of this shop the pages need: whether Google sign-in is available, and the shop's time zone (dates are shown in it).",
   responses: { 200: json(PublicConfigSchema, "Public settings") },
 });
 
@@ -33,5 +34,5 @@ export function createMeRoutes(config: Config) {
       const { accountRole, role: _effective, ...user } = requireSession(c.get("ctx"));
       return c.json({ user: { ...user, role: accountRole } }, 200);
     })
-    .openapi(configRoute, (c) => c.json({ googleEnabled: Boolean(config.google) }, 200));
+    .openapi(configRoute, (c) => c.json({ googleEnabled: Boolean(config.google), timeZone: config.shopTimeZone }, 200));
 }

@@ -15,6 +15,8 @@ export interface OrdersDeps {
   logger: Logger;
   /** The money-back guarantee: days after payment a customer may ask for a refund (REFUND_WINDOW_DAYS). */
   refundWindowDays: number;
+  /** SHOP_TIME_ZONE: the dates in e-mails and receipts. */
+  shopTimeZone: string;
   /** Called after a commit that queued an e-mail (wakes the outbox worker). */
   onEmailQueued?: () => void;
 }
@@ -27,6 +29,7 @@ export function createOrdersDeps({ config, db, logger, onEmailQueued, provider }
     secret: config.authSecret,
     logger,
     refundWindowDays: config.refundWindowDays,
+    shopTimeZone: config.shopTimeZone,
     onEmailQueued,
   };
 }

@@ -29,7 +29,9 @@ async function issueLicence(tx: Tx, deps: OrdersDeps, order: OrderRow): Promise<
   await enqueueEmail(tx, {
     to: order.email,
     template: "license-key",
-    props: { buyKey: licence.buyKey, planTitle: plan.title, termDays: licence.termDays, changesLeft: licence.changesLeft, dashboardUrl: `${deps.baseUrl}/license-keys` },
+    props: { buyKey: licence.buyKey, planMonths: plan.months, termDays: licence.termDays, changesLeft: licence.changesLeft, dashboardUrl: `${deps.baseUrl}/license-keys` },
+    timeZone: deps.shopTimeZone,
+    fallbackLanguage: order.locale,
   });
   return { licenseId: licence.id, buyKey: licence.buyKey };
 }
@@ -78,14 +80,28 @@ async function extendOrIssue(tx: Tx, deps: OrdersDeps, order: OrderRow, now: Dat
   await recordLicenceExtended(tx, updated!, { addedDays: days, orderId: order.id, gift: bound.email !== order.email.toLowerCase() });
   const dashboardUrl = `${deps.baseUrl}/license-keys`;
   if (bound.email === order.email.toLowerCase()) {
-    await enqueueEmail(tx, { to: order.email, template: "license-extended", props: { buyKey: bound.buyKey, planTitle: plan.title, addedDays: days, expireDate, dashboardUrl } });
+    await enqueueEmail(tx, {
+      to: order.email,
+      template: "license-extended",
+      props: { buyKey: bound.buyKey, planMonths: plan.months, addedDays: days, expireDate, dashboardUrl },
+      timeZone: deps.shopTimeZone,
+      fallbackLanguage: order.locale,
+    });
     return { licenseId: bound.id, buyKey: bound.buyKey, extended: true, expireDate, addedDays: days };
   }
-  await enqueueEmail(tx, { to: order.email, template: "license-gift-receipt", props: { planTitle: plan.title, addedDays: days, deviceKeyHint: deviceKeyHint(order.deviceKey!), expireDate } });
+  await enqueueEmail(tx, {
+    to: order.email,
+    template: "license-gift-receipt",
+    props: { planMonths: plan.months, addedDays: days, deviceKeyHint: deviceKeyHint(order.deviceKey!), expireDate },
+    timeZone: deps.shopTimeZone,
+    fallbackLanguage: order.locale,
+  });
+  // The owner's language is theirs (their account's, else their own latest order's), not the payer's.
   await enqueueEmail(tx, {
     to: bound.email,
     template: "license-extended-by-other",
-    props: { payerEmail: order.email, planTitle: plan.title, addedDays: days, buyKeyEnd: bound.buyKey.slice(-5), expireDate, dashboardUrl },
+    props: { payerEmail: order.email, planMonths: plan.months, addedDays: days, buyKeyEnd: bound.buyKey.slice(-5), expireDate, dashboardUrl },
+    timeZone: deps.shopTimeZone,
   });
   return { licenseId: bound.id, extended: true, gift: true, expireDate, addedDays: days };
 }
@@ -116,7 +132,9 @@ async function renewLicence(tx: Tx, deps: OrdersDeps, order: OrderRow, now: Date
   await enqueueEmail(tx, {
     to: licence.email,
     template: "license-extended",
-    props: { buyKey: licence.buyKey, planTitle: plan.title, addedDays: days, expireDate, dashboardUrl: `${deps.baseUrl}/license-keys` },
+    props: { buyKey: licence.buyKey, planMonths: plan.months, addedDays: days, expireDate, dashboardUrl: `${deps.baseUrl}/license-keys` },
+    timeZone: deps.shopTimeZone,
+    fallbackLanguage: order.locale,
   });
   return { licenseId: licence.id, buyKey: licence.buyKey, extended: true, expireDate, addedDays: days, termDays: updated!.termDays };
 }

@@ -12,9 +12,9 @@ import {
 } from "../../../contracts/orders";
 import { guard, requireUser, type AppEnv } from "../../auth/context";
 import { ANONYMOUS, errorResponses, FORBIDDEN_STATE_CHANGE, json, JSON_BODY, jsonBody, SESSION, TAG_NAMES } from "../../lib/openapi";
+import { pageLanguage } from "../../lib/page-language";
 import { applyRateLimit, type SharedRateLimiter } from "../../lib/rate-limit";
-import { cookieValue, LANGUAGE_COOKIE } from "../../../contracts/cookies";
-import { createPlanCheckout, createToolCheckout, createTopupCheckout, type OrderLocale } from "./checkout";
+import { createPlanCheckout, createToolCheckout, createTopupCheckout } from "./checkout";
 import type { OrdersDeps } from "./deps";
 import { getOrder, listOrders } from "./queries";
 
@@ -79,8 +79,6 @@ const getRoute = createRoute({
   responses: { 200: json(z.object({ order: OrderSchema }), "The order"), ...errorResponses([401, 403, 404, 422], { 404: "NOT_FOUND: no order of yours has this id" }) },
 });
 
-/** The buyer's language (the language switch's cookie): receipts and order e-mails follow it. */
-const localeOf = (cookies: string | undefined): OrderLocale => (cookieValue(cookies, LANGUAGE_COOKIE) === "km" ? "km" : "en");
 
 export function createOrderRoutes(deps: OrdersDeps & { limiter: SharedRateLimiter }) {
   const app = new OpenAPIHono<AppEnv>();
@@ -98,7 +96,7 @@ export function createOrderRoutes(deps: OrdersDeps & { limiter: SharedRateLimite
       const user = requireUser(c.get("ctx"));
       applyRateLimit(c, [deps.limiter.hit(`checkout:user:${user.id}`, { limit: 30, windowSeconds: 60 })]);
       const input = c.req.valid("json");
-      const locale = localeOf(c.req.header("cookie"));
+      const locale = pageLanguage(c.req.header("cookie"));
       const result = input.kind === "plan" ? await createPlanCheckout(deps, user, input, locale) : await createTopupCheckout(deps, user, input, locale);
       c.header("Cache-Control", "no-store");
       return c.json(result, 201);
@@ -106,7 +104,7 @@ export function createOrderRoutes(deps: OrdersDeps & { limiter: SharedRateLimite
     .openapi(toolCheckoutRoute, async (c) => {
       applyRateLimit(c, [deps.limiter.hit(`checkout:ip:${c.get("clientIp")}`, { limit: 20, windowSeconds: 60 })]);
       c.header("Cache-Control", "no-store");
-      return c.json(await createToolCheckout(deps, c.req.valid("json"), localeOf(c.req.header("cookie"))), 201);
+      return c.json(await createToolCheckout(deps, c.req.valid("json"), pageLanguage(c.req.header("cookie"))), 201);
     })
     .openapi(listRoute, async (c) => {
       const q = c.req.valid("query");

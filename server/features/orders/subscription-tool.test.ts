@@ -6,6 +6,7 @@ import type { CheckoutResponse } from "../../../contracts/orders";
 import { emailOutbox, licenses } from "../../db/schema";
 import { createLicense } from "../licenses/service";
 import { startPaymentsTestEnv, type PaymentsTestEnv } from "./test-env";
+import { formatDate } from "../../../contracts/dates";
 
 const DAY = 86_400_000;
 let env: PaymentsTestEnv;
@@ -39,7 +40,7 @@ describe("subscription tool", () => {
     const mail = await env.t.lastEmail("owner@example.com", "license-extended");
     expect(mail.subject).toBe("Your Keyshop licence was extended by 105 days");
     expect(mail.text).toContain(bound.buyKey);
-    expect(mail.text).toContain(`runs until ${after.expireDate!.toISOString().slice(0, 10)}`);
+    expect(mail.text).toContain(`runs until ${formatDate(after.expireDate!, "en", env.t.config.shopTimeZone)}.`);
     expect(await env.licencesOf(row.id)).toHaveLength(0); // no new licence
 
     // A replayed callback extends nothing twice.
@@ -106,7 +107,8 @@ describe("subscription tool", () => {
     const notice = await env.t.lastEmail(owner.email, "license-extended-by-other");
     expect(notice.subject).toBe(`Your Keyshop licence was extended by 30 days (paid by ${attacker.email})`);
     expect(notice.text).toContain(`${attacker.email} paid for 1 Month on the licence whose buy key ends in ${bound.buyKey.slice(-5)}: 30 days were added.`);
-    expect(notice.text).toContain(`It now runs until ${after.expireDate!.toISOString().slice(0, 10)} (UTC).`);
+    // The date in the shop's time zone (SHOP_TIME_ZONE, Phnom Penh by default), in the owner's language.
+    expect(notice.text).toContain(`It now runs until ${formatDate(after.expireDate!, "en", env.t.config.shopTimeZone)}.`);
     expect(await env.emails(owner.email, "license-extended")).toBe(0);
   });
 

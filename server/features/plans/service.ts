@@ -1,16 +1,20 @@
 // The catalogue in contracts/ is the source; the plans table is what orders are priced from.
 import { and, asc, eq, notInArray, sql } from "drizzle-orm";
 import { formatPrice } from "../../../contracts/money";
-import { featureText, PLAN_CATALOGUE, type Market } from "../../../contracts/plan-catalogue";
+import { featureText, PLAN_CATALOGUE, type CataloguePlan, type Market } from "../../../contracts/plan-catalogue";
 import type { Plan } from "../../../contracts/plans";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { plans } from "../../db/schema";
 
-/** Upserts the catalogue at start; plans no longer in it are deactivated, never deleted (orders point at them). */
-export async function syncPlanCatalogue({ db }: { db: Db }) {
-  const rows = PLAN_CATALOGUE.map((p) => ({
+/**
+ * Upserts the catalogue at start; plans no longer in it are deactivated, never deleted (orders point
+ * at them). `catalogue`: the shop's, or a test's.
+ */
+export async function syncPlanCatalogue({ db, catalogue = PLAN_CATALOGUE }: { db: Db; catalogue?: readonly CataloguePlan[] }) {
+  const rows = catalogue.map((p) => ({
     id: p.id,
     title: p.title,
+    months: p.months,
     market: p.market,
     priceMills: p.priceMills,
     currency: "USD",
@@ -30,6 +34,7 @@ export async function syncPlanCatalogue({ db }: { db: Db }) {
         target: plans.id,
         set: {
           title: sql`excluded.title`,
+          months: sql`excluded.months`,
           market: sql`excluded.market`,
           priceMills: sql`excluded.price_mills`,
           currency: sql`excluded.currency`,
@@ -55,6 +60,7 @@ export async function listPlans({ db, market }: { db: Db; market?: Market }): Pr
   return rows.map((r) => ({
     id: r.id,
     title: r.title,
+    months: r.months,
     market: r.market,
     priceMills: r.priceMills,
     price: formatPrice(r.priceMills),
@@ -70,4 +76,11 @@ export async function listPlans({ db, market }: { db: Db; market?: Market }): Pr
 export async function findActivePlan({ db, id }: { db: Db; id: string }) {
   const [row] = await db.select().from(plans).where(and(eq(plans.id, id), eq(plans.active, true)));
   return row ?? null;
+}
+
+/** A plan's length in months (its title in every language comes from it), or null: no plan (a top-up) or one unknown. */
+export async function planMonthsOf(db: Db | Tx, planId: string | null): Promise<number | null> {
+  if (!planId) return null;
+  const [row] = await db.select({ months: plans.months }).from(plans).where(eq(plans.id, planId));
+  return row?.months ?? null;
 }

@@ -7,9 +7,11 @@ import type { Db } from "../../db/client";
 import { apiKeys, user } from "../../db/schema";
 import { ANY_BODY, API_KEY, errorResponses, FORBIDDEN_STATE_CHANGE, json, JSON_BODY, jsonBody, SESSION, TAG_NAMES } from "../../lib/openapi";
 import { formatBalance } from "../../../contracts/money";
+import { languageOr } from "../../../contracts/languages";
 import { ensureApiKey, regenerateApiKey, revealApiKey } from "../balance/service";
 
 const TAGS = [TAG_NAMES.account];
+const PROFILE_FIELDS = { email: user.email, name: user.name, expiryReminders: user.expiryReminders, language: user.language };
 /** A session route that reads; one that changes state (INVALID_ORIGIN besides). */
 const reads = errorResponses([401, 403]);
 const changes = (statuses: readonly (typeof JSON_BODY)[number][]) => errorResponses([401, 403, ...statuses], { 403: FORBIDDEN_STATE_CHANGE });
@@ -21,7 +23,7 @@ const getProfile = createRoute({
   tags: TAGS,
   security: SESSION,
   summary: "Your profile",
-  description: "The signed-in user's e-mail address, display name and reminder preference.",
+  description: "The signed-in user's e-mail address, display name, reminder preference and language (every e-mail to the account is written in it).",
   responses: { 200: json(ProfileSchema, "Profile"), ...reads },
 });
 const patchProfile = createRoute({
@@ -30,8 +32,9 @@ const patchProfile = createRoute({
   operationId: "updateProfile",
   tags: TAGS,
   security: SESSION,
-  summary: "Change your display name or reminder preference",
-  description: "Sets the display name and whether licence expiry reminders are e-mailed (the e-mail address cannot be changed here).",
+  summary: "Change your display name, reminder preference or language",
+  description:
+    "Sets the display name, whether licence expiry reminders are e-mailed, and the account's language (one of the shop's languages: every e-mail, receipt and reminder to the account is written in it from then on). The e-mail address cannot be changed here.",
   request: jsonBody(UpdateProfileBodySchema),
   responses: { 200: json(ProfileSchema, "Profile"), ...changes(JSON_BODY) },
 });
@@ -78,8 +81,8 @@ export function createProfileRoutes({ db, secret }: { db: Db; secret: string }) 
   return app
     .openapi(getProfile, async (c) => {
       const me = requireUser(c.get("ctx"));
-      const [row] = await db.select({ email: user.email, name: user.name, expiryReminders: user.expiryReminders }).from(user).where(eq(user.id, me.id));
-      return c.json(row ?? { email: me.email, name: me.name, expiryReminders: true }, 200);
+      const [row] = await db.select(PROFILE_FIELDS).from(user).where(eq(user.id, me.id));
+      return c.json(row ? { ...row, language: languageOr(row.language) } : { email: me.email, name: me.name, expiryReminders: true, language: me.language }, 200);
     })
     .openapi(patchProfile, async (c) => {
       const me = requireUser(c.get("ctx"));
@@ -87,9 +90,9 @@ export function createProfileRoutes({ db, secret }: { db: Db; secret: string }) 
         .update(user)
         .set({ ...c.req.valid("json"), updatedAt: new Date() })
         .where(eq(user.id, me.id))
-        .returning({ email: user.email, name: user.name, expiryReminders: user.expiryReminders });
+        .returning(PROFILE_FIELDS);
       refreshSessionCookie(c);
-      return c.json(row!, 200);
+      return c.json({ ...row!, language: languageOr(row!.language) }, 200);
     })
     .openapi(getApiKey, async (c) => {
       const me = requireUser(c.get("ctx"));

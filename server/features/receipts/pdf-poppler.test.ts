@@ -12,6 +12,7 @@ import type { OrderRow } from "../orders/dto";
 import { paymentReceiptEmail } from "./email";
 import { buildPaymentReceipt, type PaymentReceipt } from "./model";
 import { renderReceiptPdf } from "./pdf";
+import type { Language } from "../../../contracts/languages";
 
 const hasPoppler = ["pdffonts", "pdftotext"].every((tool) => !spawnSync(tool, ["-v"]).error);
 const SKIPPED = hasPoppler ? "" : " (SKIPPED: pdffonts/pdftotext not found; apt-get install -y poppler-utils)";
@@ -47,9 +48,9 @@ const order = {
   nextCheckAt: null,
 } satisfies OrderRow;
 
-const TWELVE_MONTHS = { title: "12 Months", periodDays: 365, bonusDays: 30 };
+const TWELVE_MONTHS = { months: 12, periodDays: 365, bonusDays: 30 };
 
-async function pdfFile(language: "en" | "km") {
+async function pdfFile(language: Language) {
   const file = path.join(dir, `receipt-${language}.pdf`);
   writeFileSync(file, await renderReceiptPdf(buildPaymentReceipt(order, TWELVE_MONTHS, language)));
   return file;
@@ -104,7 +105,7 @@ describe(`a receipt read with poppler-utils${SKIPPED}`, () => {
     ];
     for (const receipt of receipts) {
       const t = receipt.texts;
-      const mail = paymentReceiptEmail(receipt, { url: "https://shop.test/", label: "", note: "" });
+      const mail = paymentReceiptEmail(receipt, { kind: "history", url: "https://shop.test/" });
       const expected = [
         // What the e-mail says (its description row joins the item's title and term: the PDF has them on two lines)
         mail.heading,
@@ -163,7 +164,7 @@ describe(`a receipt read with poppler-utils${SKIPPED}`, () => {
     expect(fonts).not.toContain("Khmer");
     expect(fonts).not.toContain("Helvetica");
     const text = run("pdftotext", ["-enc", "UTF-8", file, "-"]);
-    for (const part of ["Payment receipt", "KS261124070512QWERTY", "12 Months licence", "365 days + 30 days free", "$119.99 USD", "Approval code", "654321", "24 Nov 2026, 14:05", "2026-11-24 07:05 UTC", "Paid"]) {
+    for (const part of ["Payment receipt", "KS261124070512QWERTY", "12 Months licence", "365 days + 30 days free", "$119.99 USD", "Approval code", "654321", "November 24, 2026 at 14:05", "2026-11-24 07:05 UTC", "Paid"]) {
       expect(text).toContain(part);
     }
   });

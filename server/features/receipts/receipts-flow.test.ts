@@ -90,7 +90,7 @@ describe("the receipt e-mail", () => {
     expect(row.providerRef).toMatch(/^\d{6}$/);
     const mail = await receiptEmailOf(buyer.email, row.tranId);
     expect(mail.subject).toBe(`Your Keyshop receipt ${row.tranId}`);
-    for (const part of [row.tranId, row.providerRef!, "3 Months licence", "90 days + 15 days free", "$29.99 USD", "ABA PayWay", "Keyshop Co., Ltd.", "Phnom Penh time", "UTC", "Paid"]) {
+    for (const part of [row.tranId, row.providerRef!, "3 Months licence", "90 days + 15 days free", "$29.99 USD", "ABA PayWay", "Keyshop Co., Ltd.", "(UTC+07:00)", "UTC", "Paid"]) {
       expect(mail.text, part).toContain(part);
       expect(mail.html, part).toContain(part);
     }
@@ -100,16 +100,29 @@ describe("the receipt e-mail", () => {
     expect(await env.emails(buyer.email, "license-key")).toBeGreaterThanOrEqual(1);
   });
 
-  it("a paid top-up in the order's language (Khmer): Khmer texts, Latin numbers and codes", async () => {
-    const { order } = await start(buyer.client, { kind: "topup", amountMills: 5_000 });
-    await env.t.database.db.update(orders).set({ locale: "km" }).where(eq(orders.id, order.id)); // as the language cookie would (checkout.test.ts)
+  it("in the account's language, whatever the page it was paid from (decision 040): Khmer texts and month names, Latin numbers and codes", async () => {
+    const khmer = await env.t.signedInUser();
+    // Paid from a Khmer page by an account whose language is English: the account's language.
+    const first = await start(khmer.client, { kind: "topup", amountMills: 5_000 });
+    await env.t.database.db.update(orders).set({ locale: "km" }).where(eq(orders.id, first.order.id)); // as the language cookie would (checkout.test.ts)
+    await env.control(`/transactions/${first.order.tranId}/approve`);
+    expect((await receiptEmailOf(khmer.email, first.order.tranId)).subject).toBe(`Your Keyshop receipt ${first.order.tranId}`);
+
+    // The account chooses Khmer: the next receipt is Khmer, though the order's own language is English.
+    expect((await khmer.client.json("/api/profile", { method: "PATCH", json: { language: "km" } })).status).toBe(200);
+    const { order } = await start(khmer.client, { kind: "topup", amountMills: 5_000 });
+    expect((await env.order(order.tranId)).locale).toBe("en");
     await env.control(`/transactions/${order.tranId}/approve`);
     const row = await env.order(order.tranId);
-    const mail = await receiptEmailOf(buyer.email, row.tranId);
+    const mail = await receiptEmailOf(khmer.email, row.tranId);
     expect(mail.subject).toBe(`បង្កាន់ដៃបង់ប្រាក់ Keyshop ${row.tranId}`);
     expect(mail.html).toMatch(/<html[^>]* lang="km"/);
-    for (const part of [row.tranId, row.providerRef!, "$5.00 USD", "ការបញ្ចូលសមតុល្យ", "បានបង់ប្រាក់", "ម៉ោងភ្នំពេញ", "ABA PayWay"]) expect(mail.text, part).toContain(part);
+    const month = new Intl.DateTimeFormat("km-KH", { month: "long", timeZone: "Asia/Phnom_Penh" }).format(row.paidAt!);
+    for (const part of [row.tranId, row.providerRef!, "$5.00 USD", "ការបញ្ចូលសមតុល្យ", "បានបង់ប្រាក់", month, "(UTC+07:00)", "ABA PayWay"]) expect(mail.text, part).toContain(part);
     expect(mail.text).not.toContain("Balance Top Up");
+    // The PDF from Transactions History says the same, in Khmer unless asked otherwise.
+    const pdf = await download(khmer.client, `/api/orders/${row.id}/receipt.pdf`);
+    expect(pdf.body.toString("latin1")).toContain("/Lang (km)");
   });
 
   it("a subscription-tool purchase without an account: Khmer from the language cookie, and a signed link to the PDF that needs no session", async () => {

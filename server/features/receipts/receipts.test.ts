@@ -14,11 +14,11 @@ import { drawWithActualText, pdfTextStringHex } from "./actual-text";
 import { readReceiptDownloadToken, receiptDownloadToken, receiptDownloadUrl } from "./download-link";
 import { paymentReceiptEmail, receiptDownload } from "./email";
 import { RECEIPT_FONT_FILES, receiptFonts, woffToSfnt } from "./fonts";
-import { assertHasReceipt, buildPaymentReceipt, receiptAmount, receiptLanguageOf, receiptRows } from "./model";
+import { assertHasReceipt, buildPaymentReceipt, receiptAmount, receiptRows } from "./model";
 import { renderReceiptPdf, scriptRuns } from "./pdf";
 import { RECEIPT_TEXTS } from "./texts";
 
-const THREE_MONTHS = { title: "3 Months", periodDays: 90, bonusDays: 15 };
+const THREE_MONTHS = { months: 3, periodDays: 90, bonusDays: 15 };
 const KHMER = /[\u1780-\u17FF]/;
 
 function order(over: Partial<OrderRow> = {}): OrderRow {
@@ -63,7 +63,8 @@ describe("the receipt model", () => {
       buyerEmail: "buyer@example.com",
       item: { title: "3 Months licence", detail: "90 days + 15 days free" },
       amount: "$29.99 USD",
-      paidLocal: "24 Nov 2026, 14:05 (Phnom Penh time, UTC+07:00)",
+      // The shop's time zone (SHOP_TIME_ZONE, Phnom Penh by default) and its offset.
+      paidLocal: "November 24, 2026 at 14:05 (UTC+07:00)",
       paidUtc: "2026-11-24 07:05 UTC",
       method: "ABA PayWay",
       tranId: "KS261124070512ABCDEF",
@@ -92,7 +93,7 @@ describe("the receipt model", () => {
       item: { title: "អាជ្ញាប័ណ្ណ 3 ខែ", detail: "90 ថ្ងៃ + ថែមឥតគិតថ្លៃ 15 ថ្ងៃ" },
       amount: "$29.99 USD",
       // Phnom Penh is already on the next day; the UTC date is stated beside it.
-      paidLocal: "25 វិច្ឆិកា 2026 ម៉ោង 03:30 (ម៉ោងភ្នំពេញ UTC+07:00)",
+      paidLocal: "25 វិច្ឆិកា 2026 នៅម៉ោង 03:30 (UTC+07:00)",
       paidUtc: "2026-11-24 20:30 UTC",
       tranId: "KS261124070512ABCDEF",
       approvalCode: "123456",
@@ -101,11 +102,20 @@ describe("the receipt model", () => {
     expect(receiptRows(r).find((row) => row.label === "លេខកូដអនុម័ត")?.value).toBe("123456");
   });
 
+  it("in the shop's time zone, whichever it is (SHOP_TIME_ZONE)", () => {
+    const late = order({ paidAt: new Date("2026-11-24T20:30:00Z") });
+    expect(buildPaymentReceipt(late, THREE_MONTHS, "en", SITE, "UTC").paidLocal).toBe("November 24, 2026 at 20:30 (UTC+00:00)");
+    expect(buildPaymentReceipt(late, THREE_MONTHS, "en", SITE, "America/New_York").paidLocal).toBe("November 24, 2026 at 15:30 (UTC-05:00)");
+    expect(buildPaymentReceipt(late, THREE_MONTHS, "km", SITE, "Asia/Phnom_Penh").paidLocal).toBe("25 វិច្ឆិកា 2026 នៅម៉ោង 03:30 (UTC+07:00)");
+  });
+
   it("the Khmer dictionary is complete and written in Khmer", () => {
     const km = RECEIPT_TEXTS.km as unknown as Record<string, unknown>;
     expect(Object.keys(km).sort()).toEqual(Object.keys(RECEIPT_TEXTS.en).sort());
     for (const [key, value] of Object.entries(km)) {
-      const text = typeof value === "string" ? value : (value as (...a: unknown[]) => string)(...(key === "localDate" ? [{ day: 1, month: 1, year: 2026, time: "09:00" }] : key === "term" ? [30, 5] : ["3 Months", "KS1"]));
+      // The date patterns carry values only (the month names come from Intl).
+      if (key === "localDate" || key === "utcDate") continue;
+      const text = typeof value === "string" ? value : (value as (...a: unknown[]) => string)(...(key === "term" ? [30, 5] : ["3 ខែ", "KS1"]));
       expect(text, key).toMatch(KHMER);
       expect(text, key).not.toMatch(/undefined|NaN/);
     }
@@ -129,7 +139,7 @@ describe("the receipt model", () => {
   });
 
   it("a plan with no bonus reads as its days alone; a tool order is the plan's licence too", () => {
-    const oneMonth = { title: "1 Month", periodDays: 30, bonusDays: 0 };
+    const oneMonth = { months: 1, periodDays: 30, bonusDays: 0 };
     expect(buildPaymentReceipt(order({ kind: "tool", userId: null, planTitle: "1 Month" }), oneMonth, "en").item).toEqual({ title: "1 Month licence", detail: "30 days" });
     expect(buildPaymentReceipt(order({ kind: "tool", userId: null, planTitle: "1 Month" }), oneMonth, "km").item).toEqual({ title: "អាជ្ញាប័ណ្ណ 1 ខែ", detail: "30 ថ្ងៃ" });
   });
@@ -161,18 +171,15 @@ describe("the receipt model", () => {
     expect(() => assertHasReceipt(order())).not.toThrow();
   });
 
-  it("the language: the order's, unless one is asked for", () => {
-    expect(receiptLanguageOf(order({ locale: "km" }))).toBe("km");
-    expect(receiptLanguageOf(order({ locale: "en" }))).toBe("en");
-    expect(receiptLanguageOf(order({ locale: "fr" }))).toBe("en");
-    expect(receiptLanguageOf(order({ locale: "km" }), "en")).toBe("en");
+  it("a plan the shop no longer knows: its stored title, and no term", () => {
+    expect(buildPaymentReceipt(order({ planTitle: "3 Months" }), null, "en").item).toEqual({ title: "3 Months licence", detail: null });
   });
 
   it("a seller's tax number is printed when there is one", () => {
     const site = { ...SITE, seller: { ...SITE.seller, taxId: "K001-123456789" } };
     const r = buildPaymentReceipt(order(), THREE_MONTHS, "en", site);
     expect(r.seller.taxId).toBe("K001-123456789");
-    expect(paymentReceiptEmail(r, { url: "u", label: "l", note: "n" }).seller).toContain("VATTIN: K001-123456789");
+    expect(paymentReceiptEmail(r, { kind: "history", url: "u" }).seller).toContain("VATTIN: K001-123456789");
     expect(buildPaymentReceipt(order(), THREE_MONTHS, "en").seller.taxId).toBeNull();
   });
 });
@@ -182,21 +189,19 @@ describe("the e-mail's content", () => {
 
   it("account holders are sent to Transactions History; buyers without an account get a signed link", () => {
     const r = buildPaymentReceipt(order(), THREE_MONTHS, "en");
-    expect(receiptDownload(deps, r, { userId: "user-1" })).toEqual({
-      url: "https://shop.test/transactions-history",
-      label: "Open Transactions History",
-      note: expect.stringContaining("Transactions History"),
-    });
+    const history = receiptDownload(deps, r, { userId: "user-1" });
+    expect(history).toEqual({ kind: "history", url: "https://shop.test/transactions-history" });
+    expect(paymentReceiptEmail(r, history).download).toEqual({ url: "https://shop.test/transactions-history", label: "Open Transactions History", note: expect.stringContaining("Transactions History") });
     const link = receiptDownload(deps, r, { userId: null });
-    expect(link).toMatchObject({ label: "Download the receipt (PDF)", note: `The link works for ${RECEIPT_LINK_DAYS} days.` });
+    expect(paymentReceiptEmail(r, link).download).toMatchObject({ label: "Download the receipt (PDF)", note: `The link works for ${RECEIPT_LINK_DAYS} days.` });
     expect(link.url).toMatch(/^https:\/\/shop\.test\/api\/payment-receipts\/KS261124070512ABCDEF\.[0-9a-z]+\.[A-Za-z0-9_-]{22}\/receipt\.pdf$/);
   });
 
-  it("subject and content in the order's language", () => {
-    const en = paymentReceiptEmail(buildPaymentReceipt(order(), THREE_MONTHS, "en"), { url: "u", label: "l", note: "n" });
-    expect(en).toMatchObject({ lang: "en", subject: "Your Keyshop receipt KS261124070512ABCDEF", heading: "Payment receipt" });
-    const km = paymentReceiptEmail(buildPaymentReceipt(order(), THREE_MONTHS, "km"), { url: "u", label: "l", note: "n" });
-    expect(km).toMatchObject({ lang: "km", subject: "បង្កាន់ដៃបង់ប្រាក់ Keyshop KS261124070512ABCDEF", heading: "បង្កាន់ដៃបង់ប្រាក់" });
+  it("subject and content in the receipt's language", () => {
+    const en = paymentReceiptEmail(buildPaymentReceipt(order(), THREE_MONTHS, "en"), { kind: "history", url: "u" });
+    expect(en).toMatchObject({ subject: "Your Keyshop receipt KS261124070512ABCDEF", heading: "Payment receipt" });
+    const km = paymentReceiptEmail(buildPaymentReceipt(order(), THREE_MONTHS, "km"), { kind: "history", url: "u" });
+    expect(km).toMatchObject({ subject: "បង្កាន់ដៃបង់ប្រាក់ Keyshop KS261124070512ABCDEF", heading: "បង្កាន់ដៃបង់ប្រាក់" });
     expect(km.intro).toContain("$29.99 USD");
   });
 });
@@ -268,12 +273,12 @@ describe("the PDF", () => {
     const km = RECEIPT_TEXTS.km;
     const texts = [
       ...Object.values(km).filter((v): v is string => typeof v === "string"),
-      km.planItem("12 Months"),
+      km.planItem("12 ខែ"),
       km.term(365, 30),
-      km.localDate({ day: 31, month: 12, year: 2026, time: "23:59" }),
+      km.localDate("31 ធ្នូ 2026 នៅម៉ោង 23:59", "+07:00"),
       km.questions(SITE.supportEmail),
       km.subject("Keyshop", "KS1"),
-      km.intro("$9.99 USD", km.planItem("1 Month")),
+      km.intro("$9.99 USD", km.planItem("1 ខែ")),
       km.linkValidity(30),
       km.footer("Keyshop"),
     ];

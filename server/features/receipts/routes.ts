@@ -3,11 +3,13 @@
 //                                                     e-mail as in Transactions History) and admins
 //   GET /api/payment-receipts/{token}/receipt.pdf     no session: the signed, expiring link the
 //                                                     receipt e-mail gives buyers without an account
-// Both answer the same PDF, in the order's language unless `?lang=en|km` asks for another.
+// Both answer the same PDF, in its e-mail's language (the account's, else the order's) unless
+// `?lang=` asks for another of the shop's languages; its times in the shop's time zone.
 import { OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
 import type { Context } from "hono";
-import { RECEIPT_LANGUAGES, receiptFileName, type ReceiptLanguage } from "../../../contracts/receipts";
+import { LANGUAGES, type Language } from "../../../contracts/languages";
+import { receiptFileName } from "../../../contracts/receipts";
 import { guard, requireUser, type AppEnv } from "../../auth/context";
 import type { Db } from "../../db/client";
 import { orders } from "../../db/schema";
@@ -17,6 +19,7 @@ import { applyRateLimit, type SharedRateLimiter } from "../../lib/rate-limit";
 import type { OrderRow } from "../orders/dto";
 import { findVisibleOrder } from "../orders/queries";
 import { readReceiptDownloadToken } from "./download-link";
+import { SITE } from "../../../contracts/site";
 import { assertHasReceipt, buildPaymentReceipt, receiptLanguageOf, receiptPlanOf } from "./model";
 import { renderReceiptPdf } from "./pdf";
 
@@ -25,7 +28,7 @@ const pdf = {
   content: { "application/pdf": { schema: z.string().openapi({ type: "string", format: "binary" }) } },
 };
 const LangQuerySchema = z.object({
-  lang: z.enum(RECEIPT_LANGUAGES).optional().openapi({ description: "The receipt's language; by default the one the buyer paid in" }),
+  lang: z.enum(LANGUAGES).optional().openapi({ description: "The receipt's language; by default its e-mail's (the account's language, else the one the buyer paid in)" }),
 });
 
 const orderReceiptRoute = createRoute({
@@ -71,11 +74,13 @@ export interface ReceiptRoutesDeps {
   /** AUTH_SECRET: the download links' key. */
   secret: string;
   limiter: SharedRateLimiter;
+  /** SHOP_TIME_ZONE: the paid time is in it. */
+  shopTimeZone: string;
 }
 
-async function pdfAnswer(c: Context<AppEnv>, db: Db, order: OrderRow, lang: ReceiptLanguage | undefined) {
+async function pdfAnswer(c: Context<AppEnv>, { db, shopTimeZone }: Pick<ReceiptRoutesDeps, "db" | "shopTimeZone">, order: OrderRow, lang: Language | undefined) {
   assertHasReceipt(order);
-  const receipt = buildPaymentReceipt(order, await receiptPlanOf(db, order), receiptLanguageOf(order, lang));
+  const receipt = buildPaymentReceipt(order, await receiptPlanOf(db, order), await receiptLanguageOf(db, order, lang), SITE, shopTimeZone);
   const bytes = await renderReceiptPdf(receipt);
   return c.body(new Uint8Array(bytes), 200, {
     "Content-Type": "application/pdf",
@@ -85,7 +90,7 @@ async function pdfAnswer(c: Context<AppEnv>, db: Db, order: OrderRow, lang: Rece
 }
 
 /** The session route: mounted with the other /api routes (session context, trusted origins). */
-export function createOrderReceiptRoutes({ db, limiter }: ReceiptRoutesDeps) {
+export function createOrderReceiptRoutes({ db, limiter, shopTimeZone }: ReceiptRoutesDeps) {
   const app = new OpenAPIHono<AppEnv>();
   // Access is decided before the id or the language is read.
   app.use("/orders/:id/receipt.pdf", guard(requireUser));
@@ -93,12 +98,12 @@ export function createOrderReceiptRoutes({ db, limiter }: ReceiptRoutesDeps) {
     const user = requireUser(c.get("ctx"));
     applyRateLimit(c, [limiter.hit(`receipt-pdf:user:${user.id}`, { limit: 60, windowSeconds: 60 })]);
     const order = await findVisibleOrder(db, user, c.req.valid("param").id);
-    return pdfAnswer(c, db, order, c.req.valid("query").lang) as never;
+    return pdfAnswer(c, { db, shopTimeZone }, order, c.req.valid("query").lang) as never;
   });
 }
 
 /** The link route: no session, mounted before the session middleware (like the receipt token's). */
-export function createReceiptLinkRoutes({ db, secret, limiter }: ReceiptRoutesDeps) {
+export function createReceiptLinkRoutes({ db, secret, limiter, shopTimeZone }: ReceiptRoutesDeps) {
   return new OpenAPIHono<AppEnv>().openapi(linkReceiptRoute, async (c) => {
     applyRateLimit(c, [limiter.hit(`receipt-pdf:ip:${c.get("clientIp")}`, { limit: 30, windowSeconds: 60 })]);
     const check = readReceiptDownloadToken(secret, c.req.valid("param").token);
@@ -107,6 +112,6 @@ export function createReceiptLinkRoutes({ db, secret, limiter }: ReceiptRoutesDe
     }
     const [order] = check.ok ? await db.select().from(orders).where(eq(orders.tranId, check.tranId)) : [];
     if (!order) throw new AppError("NOT_FOUND", "No receipt has this link.");
-    return pdfAnswer(c, db, order, c.req.valid("query").lang) as never;
+    return pdfAnswer(c, { db, shopTimeZone }, order, c.req.valid("query").lang) as never;
   });
 }

@@ -1,7 +1,8 @@
-// Every word of a payment receipt (e-mail and PDF), in English and Khmer: one dictionary, so the
-// two languages cannot drift apart (the type makes a missing Khmer text a compile error).
-// Numbers, amounts, dates' digits and codes (tran_id, approval code) stay Latin in both.
-import type { ReceiptLanguage } from "../../../contracts/receipts";
+// Every word of a payment receipt (e-mail and PDF), in every language: one table, so the languages
+// cannot drift apart (the type makes a missing language a compile error; decision 040). Numbers,
+// amounts, dates' digits and codes (tran_id, approval code) stay Latin in all; month names come
+// from the language's Intl locale (contracts/dates.ts).
+import { defineTranslations } from "../../../contracts/languages";
 
 export interface ReceiptTexts {
   title: string;
@@ -26,12 +27,14 @@ export interface ReceiptTexts {
   refundedNote: string;
   topUp: string;
   topUpDetail: string;
-  /** "3 Months licence" */
-  planItem(title: string): string;
+  /** "3 Months licence" from the plan's title in this language. */
+  planItem(planTitle: string): string;
   /** "90 days + 15 days free" */
   term(days: number, bonusDays: number): string;
-  /** "24 Nov 2026, 14:05 (Phnom Penh time, UTC+07:00)" from its parts. */
-  localDate(p: { day: number; month: number; year: number; time: string }): string;
+  /** "November 24, 2026 at 14:05 (UTC+07:00)": the shop's time (formatDateTime) and its offset. */
+  localDate(dateTime: string, offset: string): string;
+  /** "2026-11-24 07:05 UTC" */
+  utcDate(day: string, time: string): string;
   thanks: string;
   electronic: string;
   questions(email: string): string;
@@ -46,12 +49,6 @@ export interface ReceiptTexts {
   copyLink: string;
   footer(brand: string): string;
 }
-
-const EN_MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-const KM_MONTHS = ["មករា", "កុម្ភៈ", "មីនា", "មេសា", "ឧសភា", "មិថុនា", "កក្កដា", "សីហា", "កញ្ញា", "តុលា", "វិច្ឆិកា", "ធ្នូ"];
-
-/** The plan titles of the catalogue, in Khmer ("3 ខែ", as the Khmer price list says). */
-const KM_PLAN_TITLES: Record<string, string> = { "1 Month": "1 ខែ", "3 Months": "3 ខែ", "12 Months": "12 ខែ" };
 
 const en: ReceiptTexts = {
   title: "Payment receipt",
@@ -76,9 +73,10 @@ const en: ReceiptTexts = {
   refundedNote: "This payment has been refunded.",
   topUp: "Balance Top Up",
   topUpDetail: "Prepaid balance for the OTP mail service",
-  planItem: (title) => `${title} licence`,
+  planItem: (planTitle) => `${planTitle} licence`,
   term: (days, bonus) => (bonus > 0 ? `${days} days + ${bonus} days free` : `${days} days`),
-  localDate: ({ day, month, year, time }) => `${day} ${EN_MONTHS[month - 1]} ${year}, ${time} (Phnom Penh time, UTC+07:00)`,
+  localDate: (dateTime, offset) => `${dateTime} (UTC${offset})`,
+  utcDate: (day, time) => `${day} ${time} UTC`,
   thanks: "Thank you for your payment.",
   electronic: "This receipt was issued electronically and is valid without a signature.",
   questions: (email) => `Questions about this payment? Write to ${email}.`,
@@ -116,9 +114,10 @@ const km: ReceiptTexts = {
   refundedNote: "ការបង់ប្រាក់នេះត្រូវបានសងប្រាក់វិញហើយ។",
   topUp: "ការបញ្ចូលសមតុល្យ",
   topUpDetail: "សមតុល្យបង់ប្រាក់ជាមុន សម្រាប់សេវាអ៊ីមែល OTP",
-  planItem: (title) => `អាជ្ញាប័ណ្ណ ${KM_PLAN_TITLES[title] ?? title}`,
+  planItem: (planTitle) => `អាជ្ញាប័ណ្ណ ${planTitle}`,
   term: (days, bonus) => (bonus > 0 ? `${days} ថ្ងៃ + ថែមឥតគិតថ្លៃ ${bonus} ថ្ងៃ` : `${days} ថ្ងៃ`),
-  localDate: ({ day, month, year, time }) => `${day} ${KM_MONTHS[month - 1]} ${year} ម៉ោង ${time} (ម៉ោងភ្នំពេញ UTC+07:00)`,
+  localDate: (dateTime, offset) => `${dateTime} (UTC${offset})`,
+  utcDate: (day, time) => `${day} ${time} UTC`,
   thanks: "សូមអរគុណសម្រាប់ការបង់ប្រាក់របស់អ្នក។",
   electronic: "បង្កាន់ដៃនេះត្រូវបានចេញជាអេឡិចត្រូនិក ហើយមានសុពលភាពដោយមិនចាំបាច់មានហត្ថលេខា។",
   questions: (email) => `មានសំណួរអំពីការបង់ប្រាក់នេះមែនទេ? សូមផ្ញើអ៊ីមែលមក ${email}។`,
@@ -133,4 +132,4 @@ const km: ReceiptTexts = {
   footer: (brand) => `${brand} · អ្នកទទួលបានអ៊ីមែលនេះ ដោយសារអាសយដ្ឋាននេះត្រូវបានប្រើសម្រាប់ការបង់ប្រាក់នៅលើ ${brand}។`,
 };
 
-export const RECEIPT_TEXTS: Record<ReceiptLanguage, ReceiptTexts> = { en, km };
+export const RECEIPT_TEXTS = defineTranslations<ReceiptTexts>("receipt", { en, km });

@@ -12,6 +12,7 @@ import { auditLog, orders, refundRequests, refunds } from "../../db/schema";
 import { recordRefundRequested } from "../notifications/events";
 import { AppError } from "../../lib/errors";
 import { enqueueEmail } from "../../providers/email/outbox";
+import { planMonthsOf } from "../plans/service";
 import type { OrdersDeps } from "../orders/deps";
 import type { OrderRow } from "../orders/dto";
 import { recentShortfalls, refundOrder, toRefundDto, type RefundActor } from "./service";
@@ -81,7 +82,9 @@ export async function createRefundRequest(deps: OrdersDeps, user: CurrentUser, o
     await enqueueEmail(tx, {
       to: order.email,
       template: "refund-request-received",
-      props: { planTitle: order.planTitle ?? "Balance Top Up", amountMills: order.amountMills - order.refundedMills, reason, historyUrl: `${deps.baseUrl}/transactions-history` },
+      timeZone: deps.shopTimeZone,
+      fallbackLanguage: order.locale,
+      props: { planMonths: await planMonthsOf(tx, order.planId), amountMills: order.amountMills - order.refundedMills, reason, historyUrl: `${deps.baseUrl}/transactions-history` },
     });
     return row;
   });
@@ -148,7 +151,9 @@ export async function declineRefundRequest(deps: OrdersDeps, actor: RefundActor,
     await enqueueEmail(tx, {
       to: order.email,
       template: "refund-request-declined",
-      props: { planTitle: order.planTitle ?? "Balance Top Up", amountMills: order.amountMills - order.refundedMills, note, historyUrl: `${deps.baseUrl}/transactions-history` },
+      timeZone: deps.shopTimeZone,
+      fallbackLanguage: order.locale,
+      props: { planMonths: await planMonthsOf(tx, order.planId), amountMills: order.amountMills - order.refundedMills, note, historyUrl: `${deps.baseUrl}/transactions-history` },
     });
     await tx.insert(auditLog).values({
       actorUserId: actor.id,

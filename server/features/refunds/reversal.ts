@@ -9,16 +9,16 @@ import { eq } from "drizzle-orm";
 import type { Reversal } from "../../../contracts/refunds";
 import type { Tx } from "../../db/client";
 import { apiKeys, licenseHistory, licenses, plans } from "../../db/schema";
-import { formatBalance } from "../../../contracts/money";
 import { changeBalance } from "../balance/service";
 import { fulfilmentOf, type OrderRow } from "../orders/dto";
+import type { TakenBackLine } from "../../providers/email/templates/refund-made";
 
 const DAY_MS = 86_400_000;
 
 export interface TakenBack {
   reversal: Reversal;
-  /** For the customer's e-mail, one sentence each. */
-  lines: string[];
+  /** For the customer's e-mail, which words each in the customer's language. */
+  lines: TakenBackLine[];
 }
 
 async function revokeLicence(tx: Tx, order: OrderRow, licenseId: string | undefined, now: Date): Promise<TakenBack> {
@@ -42,7 +42,7 @@ async function revokeLicence(tx: Tx, order: OrderRow, licenseId: string | undefi
   });
   return {
     reversal: { licenceRevoked: { licenseId: licence.id, buyKey: licence.buyKey } },
-    lines: [`The licence ${licence.buyKey} was revoked: it no longer works in the tool.`],
+    lines: [{ kind: "licence-revoked", buyKey: licence.buyKey }],
   };
 }
 
@@ -65,10 +65,10 @@ async function removeDays(tx: Tx, order: OrderRow, now: Date): Promise<TakenBack
     .where(eq(licenses.id, licence.id))
     .returning();
   const expireDate = updated!.expireDate?.toISOString() ?? null;
-  const until = expireDate ? ` It now runs until ${expireDate.slice(0, 10)} (UTC).` : "";
   return {
     reversal: { daysRemoved: { licenseId: licence.id, days, expireDate } },
-    lines: [`The ${days} days this payment added to the licence were taken off again.${f.gift ? "" : until}`],
+    // A gift's payer is not told the owner's new expiry.
+    lines: [{ kind: "days-removed", days, expireDate: f.gift ? null : expireDate }],
   };
 }
 
@@ -88,14 +88,14 @@ async function debitTopup(tx: Tx, order: OrderRow, amountMills: number, actorUse
   }
   return {
     reversal: { balanceDebited: { apiKeyId: key.id, mills: debit, balanceAfterMills }, ...(shortfallMills > 0 ? { shortfallMills } : {}) },
-    lines: [`${formatBalance(debit)} was taken off your balance (now ${formatBalance(balanceAfterMills)}).`],
+    lines: [{ kind: "balance-debited", debitMills: debit, balanceAfterMills }],
   };
 }
 
 /** Takes back the goods of `amountMills` of the order; `full` when this refund completes it. */
 export async function takeBack(tx: Tx, order: OrderRow, amountMills: number, full: boolean, actorUserId: string | null, now: Date): Promise<TakenBack> {
   if (order.kind === "topup") return debitTopup(tx, order, amountMills, actorUserId);
-  if (!full) return { reversal: { nothing: "a partial refund keeps the licence" }, lines: ["Your licence keeps working."] };
+  if (!full) return { reversal: { nothing: "a partial refund keeps the licence" }, lines: [{ kind: "licence-kept" }] };
   // A renewal (decision 026) gives its days back; a new licence is revoked.
   if (order.kind === "plan" && !fulfilmentOf(order).extended) return revokeLicence(tx, order, fulfilmentOf(order).licenseId, now);
   return fulfilmentOf(order).extended ? removeDays(tx, order, now) : revokeLicence(tx, order, fulfilmentOf(order).licenseId, now);

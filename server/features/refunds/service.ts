@@ -26,6 +26,7 @@ import { AppError } from "../../lib/errors";
 import { formatPrice } from "../../../contracts/money";
 import { recordOrderRefunded } from "../notifications/events";
 import { enqueueEmail } from "../../providers/email/outbox";
+import { planMonthsOf } from "../plans/service";
 import type { PaymentRef } from "../../providers/payments/types";
 import type { OrdersDeps } from "../orders/deps";
 import type { OrderRow } from "../orders/dto";
@@ -192,8 +193,10 @@ export async function applyRecordedRefund(deps: OrdersDeps, refundId: string, no
     await enqueueEmail(tx, {
       to: order.email,
       template: "refund-made",
+      timeZone: deps.shopTimeZone,
+      fallbackLanguage: order.locale,
       props: {
-        planTitle: order.planTitle ?? "Balance Top Up",
+        planMonths: await planMonthsOf(tx, order.planId),
         amountMills: amount,
         orderAmountMills: order.amountMills,
         refundedMills,

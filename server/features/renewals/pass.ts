@@ -18,7 +18,7 @@ export interface WorkerPassDeps {
 
 export async function runWorkerPass(deps: WorkerPassDeps, now: Date) {
   const { orders } = deps;
-  const renewals = { db: orders.db, baseUrl: orders.baseUrl, secret: orders.secret, logger: orders.logger, onEmailQueued: deps.onEmailQueued };
+  const renewals = { db: orders.db, baseUrl: orders.baseUrl, secret: orders.secret, shopTimeZone: orders.shopTimeZone, logger: orders.logger, onEmailQueued: deps.onEmailQueued };
   // In the order the timers would meet them: checkouts settled or closed first, then what follows from them.
   const reconciled = await reconcileOrders(orders, now);
   const refunds = await reconcileRefunds(orders, now);

@@ -20,7 +20,7 @@ let deps: RenewalWorkerDeps;
 
 beforeAll(async () => {
   env = await startPaymentsTestEnv({ DEV_TEST_API_TOKEN: TEST_API_TOKEN });
-  deps = { db: env.t.database.db, baseUrl: env.appUrl, secret: env.t.config.authSecret, logger: createLogger("silent") };
+  deps = { db: env.t.database.db, baseUrl: env.appUrl, secret: env.t.config.authSecret, shopTimeZone: env.t.config.shopTimeZone, logger: createLogger("silent") };
 });
 afterAll(() => env.close());
 
@@ -52,8 +52,9 @@ describe("expiry reminders", () => {
     const now = new Date();
     const l = await activeLicence(owner, 3 * DAY, now);
     await db().update(licenses).set({ name: "Office PC" }).where(eq(licenses.id, l.id));
-    // The customer's language is that of their latest order.
-    await db().insert(orders).values({ tranId: `TKM${Date.now()}`.slice(0, 20), kind: "plan", email: owner.email, userId: owner.id, planId: "local-1m", planTitle: "1 Month", amountMills: 1000, status: "failed", locale: "km" });
+    // The customer's language is their account's (Profile), whatever their latest order's was (decision 040).
+    expect((await owner.client.json("/api/profile", { method: "PATCH", json: { language: "km" } })).status).toBe(200);
+    await db().insert(orders).values({ tranId: `TEN${Date.now()}`.slice(0, 20), kind: "plan", email: owner.email, userId: owner.id, planId: "local-1m", planTitle: "1 Month", amountMills: 1000, status: "failed", locale: "en" });
 
     const [a, b] = await racingPasses(now);
     expect(a + b).toBe(1);
@@ -62,6 +63,10 @@ describe("expiry reminders", () => {
     expect(sent).toHaveLength(1);
     expect(sent[0]!.subject).toBe("អាជ្ញាប័ណ្ណ Keyshop របស់អ្នកនឹងផុតកំណត់ក្នុងរយៈពេល 3 ថ្ងៃទៀត");
     expect(sent[0]!.text).toContain("Office PC");
+    // The plan and the date in Khmer, in the shop's time zone: no English inserted into the Khmer.
+    const expiry = new Intl.DateTimeFormat("km-KH", { day: "numeric", month: "long", year: "numeric", timeZone: "Asia/Phnom_Penh" }).format(l.expireDate!);
+    expect(sent[0]!.text).toContain(`អាជ្ញាប័ណ្ណ Office PC (1 ខែ) របស់អ្នក អាចប្រើបានរហូតដល់ថ្ងៃទី ${expiry}។`);
+    expect(sent[0]!.text).not.toMatch(/Month|expires|UTC\)/);
     expect(sent[0]!.text).not.toContain(l.buyKey);
     expect(sent[0]!.headers).toMatchObject({ "List-Unsubscribe": expect.stringMatching(/^<http.*\/api\/reminders\/unsubscribe\/.+>$/), "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
     // The licence.expiring event went out with it, once.
@@ -92,6 +97,35 @@ describe("expiry reminders", () => {
     expect(off).toMatchObject({ status: 200, body: { expiryReminders: false } });
     await racingPasses(now);
     expect(await mails(quiet.email, "licence-expiring")).toHaveLength(0);
+  });
+
+  it("a licence without an account (bought with the subscription tool): the language of its latest order", async () => {
+    const email = `no-account-${Date.now()}@example.com`;
+    const now = new Date();
+    await createLicense({ db: db(), planId: "local-3m", email, deviceKey: `PC-LDREEL-${crypto.randomUUID().slice(0, 8)}`, startDate: new Date(now.getTime() - 20 * DAY), expireDate: new Date(now.getTime() + 7 * DAY) });
+    await db().insert(orders).values({ tranId: `TKT${Date.now()}`.slice(0, 20), kind: "tool", email, planId: "local-3m", planTitle: "3 Months", amountMills: 29_990, status: "paid", locale: "km" });
+    await sendExpiryReminders(deps, now);
+    const [mail] = await mails(email, "licence-expiring");
+    expect(mail!.subject).toBe("អាជ្ញាប័ណ្ណ Keyshop របស់អ្នកនឹងផុតកំណត់ក្នុងរយៈពេល 7 ថ្ងៃទៀត");
+    expect(mail!.text).toContain("អាជ្ញាប័ណ្ណ 3 ខែ របស់អ្នក");
+  });
+
+  it("counts days on the shop's calendar (SHOP_TIME_ZONE), as the e-mail's date reads", async () => {
+    const owner = await env.t.signedInUser();
+    // 10:00 UTC is 17:00 in Phnom Penh; an expiry at 20:00 UTC is 03:00 there the next day: "tomorrow", not "today".
+    const now = new Date("2031-05-20T10:00:00Z");
+    const l = await createLicense({ db: db(), planId: "local-1m", email: owner.email, userId: owner.id, deviceKey: `PC-LDREEL-${crypto.randomUUID().slice(0, 8)}`, startDate: new Date("2031-04-20T00:00:00Z"), expireDate: new Date("2031-05-20T20:00:00Z") });
+    await sendExpiryReminders(deps, now);
+    const sent = await mails(owner.email, "licence-expiring");
+    expect(sent.map((m) => m.subject)).toEqual(["Your Keyshop licence expires tomorrow"]);
+    expect(sent[0]!.text).toContain("runs until May 21, 2031.");
+    // A shop in UTC sees the same moment as the day itself.
+    const utcOwner = await env.t.signedInUser();
+    await createLicense({ db: db(), planId: "local-1m", email: utcOwner.email, userId: utcOwner.id, deviceKey: `PC-LDREEL-${crypto.randomUUID().slice(0, 8)}`, startDate: l.startDate, expireDate: l.expireDate });
+    await sendExpiryReminders({ ...deps, shopTimeZone: "UTC" }, now);
+    const utc = await mails(utcOwner.email, "licence-expiring");
+    expect(utc.map((m) => m.subject)).toEqual(["Your Keyshop licence expires today"]);
+    expect(utc[0]!.text).toContain("runs until May 20, 2031.");
   });
 
   it("the List-Unsubscribe address turns reminders off with one POST; a made-up one is 404", async () => {

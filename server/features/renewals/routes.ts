@@ -6,13 +6,12 @@ import { OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
 import { CheckoutResponseSchema } from "../../../contracts/orders";
 import { RenewalCheckoutBodySchema, RenewalSchema } from "../../../contracts/renewals";
-import { cookieValue, LANGUAGE_COOKIE } from "../../../contracts/cookies";
 import { requireUser, type AppEnv } from "../../auth/context";
 import { user } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { ANONYMOUS, ANY_BODY, errorResponses, FORBIDDEN_STATE_CHANGE, json, JSON_BODY, jsonBody, SESSION, TAG_NAMES } from "../../lib/openapi";
+import { pageLanguage } from "../../lib/page-language";
 import { applyRateLimit, type SharedRateLimiter } from "../../lib/rate-limit";
-import type { OrderLocale } from "../orders/checkout";
 import type { OrdersDeps } from "../orders/deps";
 import { describeRenewal, ownLicence, startRenewalCheckout, tokenLicence } from "./service";
 import { readRenewToken, readUnsubscribeToken } from "./token";
@@ -94,7 +93,6 @@ const unsubscribeRoute = createRoute({
   },
 });
 
-const localeOf = (cookies: string | undefined): OrderLocale => (cookieValue(cookies, LANGUAGE_COOKIE) === "km" ? "km" : "en");
 
 export function createRenewalRoutes(deps: OrdersDeps & { limiter: SharedRateLimiter }) {
   const app = new OpenAPIHono<AppEnv>();
@@ -115,7 +113,7 @@ export function createRenewalRoutes(deps: OrdersDeps & { limiter: SharedRateLimi
       applyRateLimit(c, [deps.limiter.hit(`checkout:user:${me.id}`, { limit: 30, windowSeconds: 60 })]);
       const licence = await ownLicence(db, me.email, c.req.valid("param").id);
       c.header("Cache-Control", "no-store");
-      return c.json(await startRenewalCheckout(deps, licence, c.req.valid("json"), localeOf(c.req.header("cookie"))), 201);
+      return c.json(await startRenewalCheckout(deps, licence, c.req.valid("json"), pageLanguage(c.req.header("cookie"))), 201);
     })
     .openapi(tokenRenewalRoute, async (c) => {
       applyRateLimit(c, [deps.limiter.hit(`renewal-link:ip:${c.get("clientIp")}`, { limit: 60, windowSeconds: 60 })]);
@@ -126,7 +124,7 @@ export function createRenewalRoutes(deps: OrdersDeps & { limiter: SharedRateLimi
       applyRateLimit(c, [deps.limiter.hit(`checkout:ip:${c.get("clientIp")}`, { limit: 20, windowSeconds: 60 })]);
       const licence = await licenceOfLink(c.req.valid("param").token);
       c.header("Cache-Control", "no-store");
-      return c.json(await startRenewalCheckout(deps, licence, c.req.valid("json"), localeOf(c.req.header("cookie"))), 201);
+      return c.json(await startRenewalCheckout(deps, licence, c.req.valid("json"), pageLanguage(c.req.header("cookie"))), 201);
     })
     .openapi(unsubscribeRoute, async (c) => {
       applyRateLimit(c, [deps.limiter.hit(`unsubscribe:ip:${c.get("clientIp")}`, { limit: 30, windowSeconds: 60 })]);

@@ -8,7 +8,8 @@ import type { Renewal } from "../../../contracts/renewals";
 import type { Db } from "../../db/client";
 import { licenses, plans, user } from "../../db/schema";
 import { AppError } from "../../lib/errors";
-import { createRenewalOrder, type OrderLocale } from "../orders/checkout";
+import type { Language } from "../../../contracts/languages";
+import { createRenewalOrder } from "../orders/checkout";
 import type { OrdersDeps } from "../orders/deps";
 import { listPlans } from "../plans/service";
 
@@ -59,7 +60,7 @@ export async function startRenewalCheckout(
   deps: OrdersDeps,
   licence: LicenceRow,
   input: { planId: string; returnTo?: CheckoutReturnPage },
-  locale: OrderLocale,
+  locale: Language,
 ): Promise<CheckoutResponse> {
   if (licence.revokedAt) throw new AppError("LICENSE_REVOKED", "This licence was revoked and cannot be renewed");
   const market = await marketOf(deps.db, licence);

@@ -3,7 +3,7 @@
 // Once-only across instances: each e-mail is queued in the transaction that inserts its marker row
 // (`insert … on conflict do nothing returning`); the loser of a race inserts nothing, sends nothing.
 import { and, eq, sql } from "drizzle-orm";
-import { formatPrice } from "../../../contracts/money";
+import { calendarDaysBetween } from "../../../contracts/dates";
 import type { Db } from "../../db/client";
 import { queryRows } from "../../db/sql-array";
 import { checkoutRecoveries, licenceReminders, licenses } from "../../db/schema";
@@ -25,25 +25,28 @@ export interface RenewalWorkerDeps {
   baseUrl: string;
   /** AUTH_SECRET: the renew and unsubscribe links are signed with it. */
   secret: string;
+  /** SHOP_TIME_ZONE: the dates in the reminders. */
+  shopTimeZone: string;
   logger: Logger;
   onEmailQueued?: () => void;
 }
 
-/** Calendar days (UTC) from `now` to `end`: 0 on the day the term ends. */
-export function calendarDaysLeft(end: Date, now: Date): number {
-  const day = (d: Date) => Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
-  return Math.round((day(end) - day(now)) / DAY_MS);
+/** Calendar days in the shop's time zone from `now` to `end`: 0 on the day the term ends. */
+export function calendarDaysLeft(end: Date, now: Date, timeZone: string): number {
+  return calendarDaysBetween(now, end, timeZone);
 }
 
 type Candidate = { id: string; expire_date: string | Date; locale: string | null };
 
 /**
  * One pass of expiry reminders at `now`: every running licence whose term ends 7, 3 or 1 days from
- * today (UTC) or today, whose owner has not turned reminders off, gets that stage's e-mail once per
- * term (a renewal moves the term's end: a new term, reminded afresh).
+ * today or today (calendar days in the shop's time zone, the e-mail's dates' too), whose owner has
+ * not turned reminders off, gets that stage's e-mail once per term (a renewal moves the term's
+ * end: a new term, reminded afresh).
  */
 export async function sendExpiryReminders(deps: RenewalWorkerDeps, now = new Date()): Promise<number> {
   const at = now.toISOString();
+  const tz = deps.shopTimeZone;
   const candidates = await queryRows<Candidate>(
     deps.db,
     // Only licences due a stage today and not yet reminded of it (the index on expire_date bounds
@@ -51,9 +54,9 @@ export async function sendExpiryReminders(deps: RenewalWorkerDeps, now = new Dat
     sql`select c.id, c.expire_date,
                (select o.locale from orders o where o.email = c.email order by o.created_at desc limit 1) as locale
           from (select l.id, l.email, l.user_id, l.expire_date,
-                       (l.expire_date at time zone 'UTC')::date - (${at}::timestamptz at time zone 'UTC')::date as stage
+                       (l.expire_date at time zone ${tz})::date - (${at}::timestamptz at time zone ${tz})::date as stage
                   from licenses l
-                 where l.expire_date >= date_trunc('day', ${at}::timestamptz at time zone 'UTC') at time zone 'UTC'
+                 where l.expire_date >= date_trunc('day', ${at}::timestamptz at time zone ${tz}) at time zone ${tz}
                    and l.expire_date < ${at}::timestamptz + interval '8 days'
                    and l.revoked_at is null and l.suspended_at is null
                    and (l.license_key is null or position('expirekey_' in l.license_key) = 0)) c
@@ -66,7 +69,7 @@ export async function sendExpiryReminders(deps: RenewalWorkerDeps, now = new Dat
   let sent = 0;
   for (const c of candidates) {
     const termEnd = new Date(c.expire_date);
-    const stage = calendarDaysLeft(termEnd, now);
+    const stage = calendarDaysLeft(termEnd, now, tz);
     if (!(REMINDER_STAGES as readonly number[]).includes(stage)) continue;
     const queued = await deps.db.transaction(async (tx) => {
       // The licence as it is now, locked: a renewal committed since the look above is a new term.
@@ -78,18 +81,18 @@ export async function sendExpiryReminders(deps: RenewalWorkerDeps, now = new Dat
         .onConflictDoNothing()
         .returning({ stage: licenceReminders.stage });
       if (!marker) return false;
-      const lang = c.locale === "km" ? "km" : "en";
-      const [plan] = await queryRows<{ title: string }>(tx, sql`select title from plans where id = ${licence.planId}`);
-      const planTitle = plan?.title ?? "Keyshop";
+      const [plan] = await queryRows<{ months: number }>(tx, sql`select months from plans where id = ${licence.planId}`);
       const [owner] = await queryRows<{ id: string }>(tx, sql`select id from "user" where id = ${licence.userId} or email = ${licence.email} limit 1`);
       const unsubscribe = owner ? unsubscribeUrl(deps.baseUrl, deps.secret, owner.id) : null;
+      // In the owner's language: their account's, else that of their latest order (decision 040).
       await enqueueEmail(tx, {
         to: licence.email,
         template: "licence-expiring",
+        timeZone: deps.shopTimeZone,
+        fallbackLanguage: c.locale,
         props: {
-          lang,
-          licenceName: licence.name.trim() || planTitle,
-          planTitle,
+          licenceName: licence.name,
+          planMonths: plan ? Number(plan.months) : null,
           daysLeft: stage,
           expireDate: termEnd.toISOString(),
           renewUrl: renewUrl(deps.baseUrl, deps.secret, licence.id, termEnd),
@@ -107,7 +110,7 @@ export async function sendExpiryReminders(deps: RenewalWorkerDeps, now = new Dat
   return sent;
 }
 
-type Abandoned = { id: string; user_id: string; email: string; plan_id: string; plan_title: string; amount_mills: number | string; locale: string; created_at: string | Date };
+type Abandoned = { id: string; user_id: string; email: string; plan_id: string; months: number | string; amount_mills: number | string; locale: string; created_at: string | Date };
 
 /**
  * One pass of abandoned checkouts at `now`: a signed-in customer's plan checkout that was not paid
@@ -120,8 +123,8 @@ export async function recoverAbandonedCheckouts(deps: RenewalWorkerDeps, now = n
   const day = at.slice(0, 10);
   const rows = await queryRows<Abandoned>(
     deps.db,
-    sql`select distinct on (o.user_id) o.id, o.user_id, o.email, o.plan_id, o.plan_title, o.amount_mills, o.locale, o.created_at
-          from orders o
+    sql`select distinct on (o.user_id) o.id, o.user_id, o.email, o.plan_id, p.months, o.amount_mills, o.locale, o.created_at
+          from orders o join plans p on p.id = o.plan_id
          where o.kind = 'plan' and o.status = 'cancelled' and o.user_id is not null and o.plan_id is not null
            and o.renew_license_id is null
            and o.created_at <= ${at}::timestamptz - make_interval(secs => ${ABANDONED_AFTER_MS / 1000})
@@ -149,10 +152,11 @@ export async function recoverAbandonedCheckouts(deps: RenewalWorkerDeps, now = n
       await enqueueEmail(tx, {
         to: o.email,
         template: "checkout-abandoned",
+        timeZone: deps.shopTimeZone,
+        fallbackLanguage: o.locale,
         props: {
-          lang: o.locale === "km" ? "km" : "en",
-          planTitle: o.plan_title,
-          price: formatPrice(Number(o.amount_mills)),
+          planMonths: Number(o.months),
+          amountMills: Number(o.amount_mills),
           checkoutUrl: `${deps.baseUrl}/license-keys?buy=${encodeURIComponent(o.plan_id)}`,
         },
       });

@@ -7,6 +7,7 @@ import { createLogger } from "../../lib/logger";
 import { enqueueEmail } from "../../providers/email/outbox";
 import { createMetrics } from "./metrics";
 import { createSystemRoutes, latestMigration } from "./routes";
+import { DEFAULT_SHOP_TIME_ZONE } from "../../../contracts/dates";
 
 const TOKEN = "metrics-token-0123456789";
 
@@ -108,7 +109,7 @@ describe("/metrics with METRICS_TOKEN", () => {
   });
 
   it("reports orders and OTP orders by status, the outbox's depth, live streams and the process", async () => {
-    await enqueueEmail(t.database.db, { to: "depth@example.com", template: "magic-link", props: { url: "http://x/y", expiresInMinutes: 10 } });
+    await enqueueEmail(t.database.db, { timeZone: DEFAULT_SHOP_TIME_ZONE, to: "depth@example.com", template: "magic-link", props: { url: "http://x/y", expiresInMinutes: 10 } });
     const insertOrder = (tranId: string, status: string) =>
       t.database.db.execute(sql`insert into orders (tran_id, kind, email, amount_mills, currency, status) values (${tranId}, 'topup', 'm@example.com', 1000, 'USD', ${status})`);
     await insertOrder("KSMETRICS00000000001", "pending");

@@ -4,6 +4,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { Hono } from "hono";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
+import { LANGUAGES } from "../../../contracts/languages";
 import { singleLineText, validText } from "../../../contracts/text";
 import type { Auth } from "../../auth/auth";
 import type { Db } from "../../db/client";
@@ -21,6 +22,8 @@ const UserBody = z.object({
   superAdmin: z.boolean().default(false),
   /** Enrol an authenticator (default: for admins, whom the admin console requires to have one). */
   twoFactor: z.boolean().optional(),
+  /** The account's language (its e-mails'); the default, as an account made without a language cookie. */
+  language: z.enum(LANGUAGES).optional(),
 });
 const LicenseBody = z.object({
   email: z.email(),
@@ -42,8 +45,8 @@ const SeedOrdersBody = z.object({
         amountMills: z.number().int().min(1).max(100_000_000).optional(),
         status: z.enum(["pending", "paid", "failed", "cancelled", "refunded"]).default("paid"),
         createdAt: z.coerce.date().optional(),
-        /** The buyer's language (receipts and reminders follow the latest order's). */
-        locale: z.enum(["en", "km"]).optional(),
+        /** The buyer's language (e-mails to an address without an account follow the latest order's). */
+        locale: z.enum(LANGUAGES).optional(),
       }),
     )
     .min(1)
@@ -84,7 +87,7 @@ export function createTestApiRoutes({
       await auth.api.signUpEmail({ body: { email: input.email, password: input.password, name: input.name } });
       const [created] = await db
         .update(user)
-        .set({ emailVerified: true, role: input.role, superAdmin: input.superAdmin })
+        .set({ emailVerified: true, role: input.role, superAdmin: input.superAdmin, ...(input.language ? { language: input.language } : {}) })
         .where(eq(user.email, input.email.toLowerCase()))
         .returning({ id: user.id, email: user.email });
       if (!(input.twoFactor ?? input.role === "admin")) return c.json(created);

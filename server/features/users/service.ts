@@ -105,7 +105,7 @@ async function writeRoleChange(
  * must sign in again and, for the admin console, set up a factor again. Audited. One's own is
  * turned off in Profile.
  */
-export async function resetTwoFactor({ db, userId, actor, baseUrl }: { db: Db; userId: string; actor: { id: string; email: string }; baseUrl: string }) {
+export async function resetTwoFactor({ db, userId, actor, baseUrl, shopTimeZone }: { db: Db; userId: string; actor: { id: string; email: string }; baseUrl: string; shopTimeZone: string }) {
   if (!UUID_OR_ID.test(userId)) throw new AppError("NOT_FOUND", ROLE_MESSAGES.notFound);
   if (userId === actor.id) throw new AppError("SELF_RESET", TWO_FACTOR_RESET_MESSAGES.self);
   return db.transaction(async (tx) => {
@@ -128,7 +128,12 @@ export async function resetTwoFactor({ db, userId, actor, baseUrl }: { db: Db; u
       note: "Authenticator, backup codes and passkeys removed; every session signed out",
     });
     // The owner hears of it at once, in the same transaction (decision 037).
-    await enqueueEmail(tx, { to: found.email, template: "security-notice", props: { kind: "two-factor-reset", at: new Date().toISOString(), securityUrl: new URL(PROFILE_TWO_FACTOR, baseUrl).toString() } });
+    await enqueueEmail(tx, {
+      to: found.email,
+      template: "security-notice",
+      props: { kind: "two-factor-reset", at: new Date().toISOString(), securityUrl: new URL(PROFILE_TWO_FACTOR, baseUrl).toString() },
+      timeZone: shopTimeZone,
+    });
     return { user: { ...found, twoFactorEnabled: false, passkeyEnabled: false }, changed: true };
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { renderEmail, type EmailTemplateInput } from "./render";
+import { emailSamples, renderEmail, type EmailTemplateInput } from "./render";
 
 const url = "https://keyshop.test/api/auth/verify-email?token=abc123&callbackURL=%2Fdashboard";
 const urlInHtml = url.replaceAll("&", "&amp;");
@@ -51,7 +51,7 @@ describe("renderEmail", () => {
   it("renders the licence e-mail: buy key, plan, how to activate, term from first activation, changes left", async () => {
     const email = await renderEmail({
       template: "license-key",
-      props: { buyKey: "KS-AAAAA-BBBBB-CCCCC-DDDDD", planTitle: "3 Months", termDays: 105, changesLeft: 10, dashboardUrl: "https://keyshop.test/license-keys" },
+      props: { buyKey: "KS-AAAAA-BBBBB-CCCCC-DDDDD", planMonths: 3, termDays: 105, changesLeft: 10, dashboardUrl: "https://keyshop.test/license-keys" },
     });
     expect(email.subject).toBe("Your Keyshop 3 Months licence: KS-AAAAA-BBBBB-CCCCC-DDDDD");
     for (const part of [email.html, email.text]) {
@@ -63,38 +63,27 @@ describe("renderEmail", () => {
     expect(email.text).toContain("https://keyshop.test/license-keys");
   });
 
-  it("renders the payment receipt as given: its language, every row, the download link once in the text", async () => {
+  it("renders the payment receipt from its facts in the language asked for: every row, the download link once in the text", async () => {
     const link = "https://keyshop.test/api/payment-receipts/KS1.abc.def/receipt.pdf";
-    const email = await renderEmail({
-      template: "payment-receipt",
-      props: {
-        lang: "km",
-        subject: "បង្កាន់ដៃបង់ប្រាក់ Keyshop KS261124070512ABCDEF",
-        preview: "បង្កាន់ដៃ៖ ការបញ្ចូលសមតុល្យ $5.00 USD",
-        heading: "បង្កាន់ដៃបង់ប្រាក់",
-        intro: "យើងបានទទួលការបង់ប្រាក់ $5.00 USD របស់អ្នក។",
-        rows: [
-          { label: "លេខប្រតិបត្តិការ PayWay (tran_id)", value: "KS261124070512ABCDEF" },
-          { label: "លេខកូដអនុម័ត", value: "<123456>" },
-        ],
-        sellerLabel: "អ្នកលក់",
-        seller: ["Keyshop Co., Ltd.", "Phnom Penh"],
-        download: { url: link, label: "ទាញយកបង្កាន់ដៃ (PDF)", note: "តំណនេះអាចប្រើបានរយៈពេល 30 ថ្ងៃ។" },
-        copyNote: "ឬចម្លងតំណនេះទៅក្នុងកម្មវិធីរុករករបស់អ្នក៖",
-        thanks: "សូមអរគុណ។",
-        questions: "support@keyshop.example",
-        footer: "Keyshop · អ្នកទទួលបានអ៊ីមែលនេះ",
-      },
-    });
+    const [sample] = emailSamples().filter((e) => e.template === "payment-receipt") as Array<Extract<EmailTemplateInput, { template: "payment-receipt" }>>;
+    const input = { template: "payment-receipt", props: { receipt: { ...sample!.props.receipt, approvalCode: "<123456>" }, download: { kind: "link", url: link } } } as const;
+    const email = await renderEmail(input, { language: "km" });
     expect(email.subject).toBe("បង្កាន់ដៃបង់ប្រាក់ Keyshop KS261124070512ABCDEF");
     expect(email.html).toMatch(/<html[^>]* lang="km"/);
     expect(email.html).toContain("&lt;123456&gt;");
-    for (const part of ["KS261124070512ABCDEF", "លេខកូដអនុម័ត", "Keyshop Co., Ltd.", "ឬចម្លងតំណនេះ", "Keyshop · អ្នកទទួលបានអ៊ីមែលនេះ"]) {
+    for (const part of ["KS261124070512ABCDEF", "លេខកូដអនុម័ត", "Keyshop Co., Ltd.", "ឬចម្លងតំណនេះ", "អាជ្ញាប័ណ្ណ 3 ខែ", "24 វិច្ឆិកា 2026 នៅម៉ោង 14:05 (UTC+07:00)", "តំណនេះអាចប្រើបានរយៈពេល 30 ថ្ងៃ"]) {
       expect(email.html).toContain(part);
       expect(email.text).toContain(part);
     }
     expect(email.text).not.toContain("Or copy this link");
     expect(email.text.split(link)).toHaveLength(2);
+    const english = await renderEmail(input);
+    expect(english.subject).toBe("Your Keyshop receipt KS261124070512ABCDEF");
+    expect(english.text).toContain("November 24, 2026 at 14:05 (UTC+07:00)");
+    // Another shop time zone: another local time, the same UTC one.
+    const utc = await renderEmail(input, { timeZone: "UTC" });
+    expect(utc.text).toContain("November 24, 2026 at 07:05 (UTC+00:00)");
+    expect(utc.text).toContain("2026-11-24 07:05 UTC");
   });
 });
 
@@ -103,7 +92,7 @@ describe("refund e-mails (decision 024)", () => {
   it("refund made: the amount, what is refunded so far, what was taken back, the note", async () => {
     const email = await renderEmail({
       template: "refund-made",
-      props: { planTitle: "3 Months", amountMills: 10_000, orderAmountMills: 29_990, refundedMills: 10_000, takenBack: ["Your licence keeps working."], approvedRequest: false, note: "Goodwill", historyUrl },
+      props: { planMonths: 3, amountMills: 10_000, orderAmountMills: 29_990, refundedMills: 10_000, takenBack: [{ kind: "licence-kept" }], approvedRequest: false, note: "Goodwill", historyUrl },
     });
     expect(email.subject).toBe("$10.00 of your Keyshop payment was refunded");
     for (const part of [email.html, email.text]) {
@@ -111,17 +100,17 @@ describe("refund e-mails (decision 024)", () => {
       expect(part).toContain("Your licence keeps working.");
       expect(part).toContain("Goodwill");
     }
-    const approved = await renderEmail({ template: "refund-made", props: { planTitle: "Balance Top Up", amountMills: 5_000, orderAmountMills: 5_000, refundedMills: 5_000, takenBack: [], approvedRequest: true, note: "", historyUrl } });
+    const approved = await renderEmail({ template: "refund-made", props: { planMonths: null, amountMills: 5_000, orderAmountMills: 5_000, refundedMills: 5_000, takenBack: [], approvedRequest: true, note: "", historyUrl } });
     expect(approved.subject).toBe("Refund request approved: $5.00 refunded");
     expect(approved.text).toContain("The whole payment is now refunded.");
   });
 
   it("request received and declined: the reason, the note", async () => {
-    const received = await renderEmail({ template: "refund-request-received", props: { planTitle: "3 Months", amountMills: 29_990, reason: "Wrong plan <b>", historyUrl } });
+    const received = await renderEmail({ template: "refund-request-received", props: { planMonths: 3, amountMills: 29_990, reason: "Wrong plan <b>", historyUrl } });
     expect(received.subject).toBe("We received your refund request (3 Months)");
     expect(received.text).toContain("Wrong plan <b>");
     expect(received.html).not.toContain("Wrong plan <b>");
-    const declined = await renderEmail({ template: "refund-request-declined", props: { planTitle: "3 Months", amountMills: 29_990, note: "Used on 3 devices", historyUrl } });
+    const declined = await renderEmail({ template: "refund-request-declined", props: { planMonths: 3, amountMills: 29_990, note: "Used on 3 devices", historyUrl } });
     expect(declined.subject).toBe("Your refund request was declined (3 Months)");
     expect(declined.text).toContain("Why: Used on 3 devices");
   });
@@ -129,13 +118,13 @@ describe("refund e-mails (decision 024)", () => {
 
 describe("licence action notices (decision 023)", () => {
   it("renders the notices after an admin's licence action: which licence (buy key end), the dashboard link", async () => {
-    const notice = { planTitle: "3 Months", buyKeyEnd: "DDDDD", dashboardUrl: "https://keyshop.test/license-keys" };
+    const notice = { planMonths: 3, buyKeyEnd: "DDDDD", dashboardUrl: "https://keyshop.test/license-keys" };
     const cases: Array<[EmailTemplateInput, string, string]> = [
       [{ template: "license-suspended", props: notice }, "Your Keyshop licence is on hold", "was suspended by Keyshop support"],
       [{ template: "license-resumed", props: notice }, "Your Keyshop licence works again", "is no longer suspended"],
       [{ template: "license-revoked", props: notice }, "Your Keyshop licence was revoked", "cannot be renewed"],
       [{ template: "license-device-released", props: notice }, "Your Keyshop licence was released from its device", "costs no change"],
-      [{ template: "license-support-extended", props: { ...notice, addedDays: 30, expireDate: "2027-03-01T00:00:00.000Z" } }, "Your Keyshop licence was extended by 30 days", "until 2027-03-01"],
+      [{ template: "license-support-extended", props: { ...notice, addedDays: 30, expireDate: "2027-03-01T00:00:00.000Z" } }, "Your Keyshop licence was extended by 30 days", "until March 1, 2027"],
     ];
     for (const [input, subject, says] of cases) {
       const email = await renderEmail(input);

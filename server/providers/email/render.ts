@@ -1,9 +1,11 @@
-// Renders a Keyshop e-mail to subject, HTML and plain text. The registry below is the only list
-// of templates: a new e-mail (buy key, receipt) is one file in templates/ plus one line here,
-// and EmailTemplateInput grows with it.
+// Renders a Keyshop e-mail to subject, HTML and plain text, in a language and the shop's time
+// zone. The registry below is the only list of templates: a new e-mail (buy key, receipt) is one
+// file in templates/ plus one line here, and EmailTemplateInput grows with it.
 import { createElement } from "react";
 import { render } from "@react-email/render";
-import type { EmailTemplate } from "./templates/define-template";
+import { DEFAULT_SHOP_TIME_ZONE } from "../../../contracts/dates";
+import { DEFAULT_LANGUAGE, type Language } from "../../../contracts/languages";
+import { mailContext, type EmailTemplate } from "./templates/define-template";
 import { checkoutAbandonedTemplate } from "./templates/checkout-abandoned";
 import { licenceExpiringTemplate } from "./templates/licence-expiring";
 import { licenseExtendedTemplate } from "./templates/license-extended";
@@ -54,12 +56,19 @@ const templates = {
 
 type Templates = typeof templates;
 export type EmailTemplateName = keyof Templates;
-export type EmailTemplateProps<Name extends EmailTemplateName> = Templates[Name] extends EmailTemplate<infer Props> ? Props : never;
+export type EmailTemplateProps<Name extends EmailTemplateName> = Templates[Name] extends EmailTemplate<infer Props, infer _T> ? Props : never;
 
 /** { template: "verify-email"; props: { url } } | { template: "sign-in-code"; props: { code, purpose } } | … */
 export type EmailTemplateInput = {
   [Name in EmailTemplateName]: { template: Name; props: EmailTemplateProps<Name> };
 }[EmailTemplateName];
+
+/** Every template with its sample props (one per variant): for the tests that render them all. */
+export function emailSamples(): EmailTemplateInput[] {
+  return (Object.entries(templates) as Array<[EmailTemplateName, EmailTemplate<unknown, unknown>]>).flatMap(([template, t]) =>
+    t.samples.map((props) => ({ template, props }) as EmailTemplateInput),
+  );
+}
 
 // html-to-text shouts headings in capitals by default; keep them as written.
 const htmlToTextOptions = { selectors: [{ selector: "h1", options: { uppercase: false } }] };
@@ -70,10 +79,18 @@ export interface RenderedEmail {
   text: string;
 }
 
-export async function renderEmail(input: EmailTemplateInput): Promise<RenderedEmail> {
+export interface RenderOptions {
+  /** The recipient's language (English when not given). */
+  language?: Language;
+  /** The shop's time zone (SHOP_TIME_ZONE): the e-mail's dates are in it. */
+  timeZone?: string;
+}
+
+export async function renderEmail(input: EmailTemplateInput, { language = DEFAULT_LANGUAGE, timeZone = DEFAULT_SHOP_TIME_ZONE }: RenderOptions = {}): Promise<RenderedEmail> {
   // TypeScript cannot relate input.template to input.props across the union; the union type above guarantees it.
-  const template = templates[input.template] as EmailTemplate<typeof input.props>;
-  const element = createElement(template.Component, input.props);
+  const template = templates[input.template] as EmailTemplate<typeof input.props, unknown>;
+  const c = mailContext(template.texts, language, timeZone);
+  const element = createElement(template.Component, { p: input.props, c });
   const [html, text] = await Promise.all([render(element), render(element, { plainText: true, htmlToTextOptions })]);
-  return { subject: template.subject(input.props), html, text };
+  return { subject: template.subject(input.props, c), html, text };
 }

@@ -11,6 +11,7 @@ import { MAX_ATTEMPTS } from "./outbox-store";
 import { startSmtpReceiver } from "./smtp-receiver";
 import { createTransport } from "./transport";
 import { startOutboxWorker, type OutboxWorker } from "./worker";
+import { DEFAULT_SHOP_TIME_ZONE } from "../../../contracts/dates";
 
 const mailFrom = "Keyshop <no-reply@keyshop.test>";
 const url = "https://keyshop.test/verify?token=t0ken";
@@ -70,7 +71,7 @@ describe("e-mail outbox worker", () => {
     const peer = await startPeer((delivery) => (delivery === 1 ? 451 : "accept"));
     const { logger, lines } = capturingLogger();
     const w = worker({ transport: createTransport({ smtpUrl: `smtp://127.0.0.1:${peer.port}`, mailFrom, devSmtpPort: 0 }), logger });
-    const id = await enqueueEmail(database.db, { to: "buyer@example.com", template: "sign-in-code", props: { code: "987654", purpose: "sign-in" } });
+    const id = await enqueueEmail(database.db, { timeZone: DEFAULT_SHOP_TIME_ZONE, to: "buyer@example.com", template: "sign-in-code", props: { code: "987654", purpose: "sign-in" } });
 
     expect(await w.drainOnce()).toBe(0);
     const failed = await outboxRow(id);
@@ -108,7 +109,7 @@ describe("e-mail outbox worker", () => {
     const peer = await startPeer(() => 451);
     const { logger, lines } = capturingLogger();
     const w = worker({ transport: createTransport({ smtpUrl: `smtp://127.0.0.1:${peer.port}`, mailFrom, devSmtpPort: 0 }), logger });
-    const id = await enqueueEmail(database.db, { to: "x@example.com", template: "magic-link", props: { url } });
+    const id = await enqueueEmail(database.db, { timeZone: DEFAULT_SHOP_TIME_ZONE, to: "x@example.com", template: "magic-link", props: { url } });
     await database.db.update(emailOutbox).set({ attempts: MAX_ATTEMPTS - 1 }).where(eq(emailOutbox.id, id));
 
     expect(await w.drainOnce()).toBe(0);
@@ -125,8 +126,8 @@ describe("e-mail outbox worker", () => {
     const sent: Array<{ headers?: Record<string, string> }> = [];
     const w = worker({ transport: { sendMail: async (m) => (sent.push(m), { messageId: "<h@keyshop.test>" }) } });
     const headers = { "List-Unsubscribe": "<https://shop.example/api/reminders/unsubscribe/u.x>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
-    await enqueueEmail(database.db, { to: "owner@example.com", template: "sign-in-code", props: { code: "123456", purpose: "sign-in" }, headers });
-    await enqueueEmail(database.db, { to: "other@example.com", template: "sign-in-code", props: { code: "654321", purpose: "sign-in" } });
+    await enqueueEmail(database.db, { timeZone: DEFAULT_SHOP_TIME_ZONE, to: "owner@example.com", template: "sign-in-code", props: { code: "123456", purpose: "sign-in" }, headers });
+    await enqueueEmail(database.db, { timeZone: DEFAULT_SHOP_TIME_ZONE, to: "other@example.com", template: "sign-in-code", props: { code: "654321", purpose: "sign-in" } });
     expect(await w.drainOnce()).toBe(2);
     expect(sent.map((m) => m.headers ?? null)).toEqual(expect.arrayContaining([headers, null]));
   });
@@ -134,7 +135,7 @@ describe("e-mail outbox worker", () => {
   it("never puts credentials from the SMTP URL into last_error", async () => {
     // Nothing listens on port 9: the connection is refused.
     const w = worker({ transport: createTransport({ smtpUrl: "smtp://mailer:s3cret-pass@127.0.0.1:9", mailFrom, devSmtpPort: 0 }) });
-    const id = await enqueueEmail(database.db, { to: "x@example.com", template: "magic-link", props: { url } });
+    const id = await enqueueEmail(database.db, { timeZone: DEFAULT_SHOP_TIME_ZONE, to: "x@example.com", template: "magic-link", props: { url } });
     await w.drainOnce();
     const row = await outboxRow(id);
     expect(row.attempts).toBe(1);
@@ -147,7 +148,7 @@ describe("e-mail outbox worker", () => {
     const receiver = await startSmtpReceiver({ db: database.db, port: 0, logger: pino({ level: "silent" }) });
     const transport = createTransport({ mailFrom, devSmtpPort: receiver.port });
     for (let i = 0; i < 50; i++) {
-      await enqueueEmail(database.db, { to: `user${i}@example.com`, template: "verify-email", props: { url: `${url}-${i}` } });
+      await enqueueEmail(database.db, { timeZone: DEFAULT_SHOP_TIME_ZONE, to: `user${i}@example.com`, template: "verify-email", props: { url: `${url}-${i}` } });
     }
     const a = worker({ transport, batchSize: 7 });
     const b = worker({ transport, batchSize: 7 });
@@ -173,11 +174,11 @@ describe("e-mail outbox worker", () => {
   it("sends on its own when kicked, and stop() waits for the batch in flight", async () => {
     const peer = await startPeer(() => "accept");
     const w = worker({ transport: createTransport({ smtpUrl: `smtp://127.0.0.1:${peer.port}`, mailFrom, devSmtpPort: 0 }) });
-    const id = await enqueueEmail(database.db, { to: "kick@example.com", template: "reset-password", props: { url } });
+    const id = await enqueueEmail(database.db, { timeZone: DEFAULT_SHOP_TIME_ZONE, to: "kick@example.com", template: "reset-password", props: { url } });
     w.kick();
     await expect.poll(async () => (await outboxRow(id)).status, { timeout: 10_000 }).toBe("sent");
     await w.stop();
-    await enqueueEmail(database.db, { to: "after-stop@example.com", template: "reset-password", props: { url } });
+    await enqueueEmail(database.db, { timeZone: DEFAULT_SHOP_TIME_ZONE, to: "after-stop@example.com", template: "reset-password", props: { url } });
     w.kick();
     expect(await w.drainOnce()).toBe(0);
     expect(peer.received).toHaveLength(1);

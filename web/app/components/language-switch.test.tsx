@@ -26,6 +26,7 @@ const USER = {
   twoFactorEnabled: false,
   passkeyEnabled: false,
   secondFactorVerified: false,
+  language: "en",
 } satisfies CurrentUser;
 
 type Call = { method: string; url: string; body: unknown };

@@ -20,17 +20,16 @@ import {
   type ReactNode,
 } from "react";
 
+import { DEFAULT_LANGUAGE, isLanguage, languageInfo, LANGUAGES, type Language } from "../../../contracts/languages";
 import { hydrateDeferredSections } from "~/lib/deferred-hydration";
 import { LANGUAGE_STORAGE_KEY, rememberLanguage, storedLanguage } from "~/lib/language-choice";
 import enCommon from "~/locales/en/common.json";
 
-export const LANGUAGES = ["en", "km"] as const;
-export type Language = (typeof LANGUAGES)[number];
+// The shop's languages are one list (contracts/languages.ts), shared with the server and the prerender.
+export { isLanguage, LANGUAGES, type Language };
 export { LANGUAGE_STORAGE_KEY };
 
-/** The Khmer face of app.css (Fontsource, unicode-range: fetched only for Khmer text). */
-const KHMER_FONT = '1em "Noto Sans Khmer Variable"';
-/** Longest wait for the Khmer font before switching anyway (a slow link still gets Khmer). */
+/** Longest wait for a language's web font before switching anyway (a slow link still gets the text). */
 const FONT_TIMEOUT_MS = 1500;
 
 type Bundle = { [key: string]: unknown };
@@ -49,15 +48,16 @@ export interface TFunction {
   (key: string, options?: TOptions): string;
 }
 
-const bundles: Record<Language, { [ns: string]: Bundle }> = { en: { common: enCommon }, km: {} };
+/** The default language's copy ships with the pages (English `common` here); others load on demand. */
+const bundles = Object.fromEntries(LANGUAGES.map((lng) => [lng, lng === DEFAULT_LANGUAGE ? { common: enCommon } : {}])) as Record<Language, { [ns: string]: Bundle }>;
 
 /** Where the other languages come from: one chunk with every namespace, fetched on demand. */
 const loaders: Partial<Record<Language, () => Promise<{ [ns: string]: Bundle }>>> = {
   km: () => import("~/locales/km").then((m) => m.default),
 };
-const loaded = new Set<Language>(["en"]);
+const loaded = new Set<Language>([DEFAULT_LANGUAGE]);
 
-let language: Language = "en";
+let language: Language = DEFAULT_LANGUAGE;
 /** Bumped on every change of language or copy; part of the cache key of getFixedT. */
 let version = 0;
 const listeners = new Set<() => void>();
@@ -72,10 +72,6 @@ function subscribe(listener: () => void) {
   return () => {
     listeners.delete(listener);
   };
-}
-
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
 }
 
 // ---- Lookup ----------------------------------------------------------------------------------
@@ -114,7 +110,7 @@ function translate(lng: Language, defaultNs: string, fullKey: string, options?: 
   const count = options?.count;
 
   let value: unknown;
-  for (const candidate of lng === "en" ? (["en"] as const) : ([lng, "en"] as const)) {
+  for (const candidate of lng === DEFAULT_LANGUAGE ? [lng] : [lng, DEFAULT_LANGUAGE]) {
     if (typeof count === "number") {
       value = resolve(candidate, ns, `${key}_${pluralSuffix(candidate, count)}`);
       if (typeof value === "string") break;
@@ -167,11 +163,15 @@ async function loadLanguage(lng: Language) {
   loaded.add(lng);
 }
 
-/** Resolves once the Khmer face is usable (or after a timeout), so Khmer never shows as boxes. */
-function khmerFontReady(): Promise<unknown> {
-  if (typeof document === "undefined" || !("fonts" in document)) return Promise.resolve();
+/**
+ * Resolves once the language's web font (app.css, Fontsource with unicode-range: fetched only for
+ * its script) is usable, or after a timeout, so its text never shows as boxes.
+ */
+function fontReady(lng: Language): Promise<unknown> {
+  const { webFont, fontSample } = languageInfo(lng);
+  if (!webFont || typeof document === "undefined" || !("fonts" in document)) return Promise.resolve();
   return Promise.race([
-    document.fonts.load(KHMER_FONT, "ក").catch(() => undefined),
+    document.fonts.load(`1em ${webFont}`, fontSample).catch(() => undefined),
     new Promise((resolve) => setTimeout(resolve, FONT_TIMEOUT_MS)),
   ]);
 }
@@ -183,7 +183,7 @@ async function changeLanguage(lng: Language) {
   const request = ++switchRequest;
   await Promise.all([
     loadLanguage(lng).catch((error: unknown) => console.error(`Could not load the ${lng} copy`, error)),
-    lng === "km" ? khmerFontReady() : undefined,
+    fontReady(lng),
     // Sections still showing their prerendered (English) HTML hydrate first, then switch with
     // the rest of the page.
     hydrateDeferredSections(),

@@ -2,14 +2,18 @@
 // mail clients drop <style> blocks and external CSS.
 import type { ReactNode } from "react";
 import { Body, Button, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from "@react-email/components";
+import type { MailContext } from "./define-template";
+
+/** What the frame needs of the e-mail's context: its language and the shared words. */
+type Frame = Pick<MailContext<unknown>, "language" | "common">;
 
 const colors = { ink: "#18181b", muted: "#52525b", faint: "#71717a", line: "#e4e4e7", page: "#f4f4f5", card: "#ffffff" };
 const font = '-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, Helvetica, Arial, sans-serif';
 
-/** `lang` and `footer` for e-mails written in the buyer's language (receipts); English otherwise. */
-export function EmailLayout({ preview, heading, children, lang = "en", footer }: { preview: string; heading: string; children: ReactNode; lang?: string; footer?: string }) {
+/** The frame in the e-mail's language; `footer` when the e-mail says why it was sent in its own words. */
+export function EmailLayout({ c, preview, heading, children, footer }: { c: Frame; preview: string; heading: string; children: ReactNode; footer?: string }) {
   return (
-    <Html lang={lang}>
+    <Html lang={c.language}>
       <Head />
       <Preview>{preview}</Preview>
       <Body style={{ backgroundColor: colors.page, fontFamily: font, margin: 0, padding: "32px 12px" }}>
@@ -21,7 +25,7 @@ export function EmailLayout({ preview, heading, children, lang = "en", footer }:
           {children}
           <Hr style={{ borderColor: colors.line, margin: "28px 0 16px" }} />
           <Text style={{ color: colors.faint, fontSize: 12, lineHeight: "18px", margin: 0 }}>
-            {footer ?? "Keyshop · You received this e-mail because someone used this address on Keyshop."}
+            {footer ?? c.common.footer}
           </Text>
         </Container>
       </Body>
@@ -41,7 +45,7 @@ export function Note({ children }: { children: ReactNode }) {
  * A button plus the raw link as text, so the address can be copied when a client strips buttons.
  * The button is left out of the plain-text part, which already carries the raw link.
  */
-export function ActionLink({ url, label, copyNote = "Or copy this link into your browser:" }: { url: string; label: string; copyNote?: string }) {
+export function ActionLink({ c, url, label, copyNote }: { c: Frame; url: string; label: string; copyNote?: string }) {
   return (
     <>
       <Section style={{ margin: "8px 0 24px" }}>
@@ -53,7 +57,7 @@ export function ActionLink({ url, label, copyNote = "Or copy this link into your
           {label}
         </Button>
       </Section>
-      <Note>{copyNote}</Note>
+      <Note>{copyNote ?? c.common.copyLink}</Note>
       <Text style={{ fontSize: 13, lineHeight: "20px", margin: "0 0 16px", wordBreak: "break-all" }}>
         <Link href={url} style={{ color: colors.ink, textDecoration: "underline" }}>
           {url}

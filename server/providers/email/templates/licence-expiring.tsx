@@ -7,10 +7,10 @@ import { ActionLink, EmailLayout, Note, Paragraph } from "./layout";
  * renewal checkout without signing in) and the way to stop these e-mails. Never the buy key.
  */
 export interface LicenceExpiringProps {
-  lang: "en" | "km";
-  /** The licence's name on the dashboard, or its plan's title. */
+  /** The licence's name on the dashboard ("" when it has none). */
   licenceName: string;
-  planTitle: string;
+  /** Its plan's length in months, or null for a licence without a plan. */
+  planMonths: number | null;
   daysLeft: number;
   /** The term's end (ISO). */
   expireDate: string;
@@ -20,57 +20,52 @@ export interface LicenceExpiringProps {
   profileUrl: string;
 }
 
-const day = (iso: string) => iso.slice(0, 10);
-
-export const EXPIRING_TEXTS = {
-  en: {
-    subject: (n: number) => (n === 0 ? "Your Keyshop licence expires today" : n === 1 ? "Your Keyshop licence expires tomorrow" : `Your Keyshop licence expires in ${n} days`),
-    heading: (n: number) => (n === 0 ? "Your licence expires today" : n === 1 ? "Your licence expires tomorrow" : `Your licence expires in ${n} days`),
-    runs: (p: LicenceExpiringProps) => `Your licence ${p.licenceName} (${p.planTitle}) runs until ${day(p.expireDate)} (UTC).`,
-    renewWhy: "Renew it now to keep using the desktop tool without a break: the days you buy are added to its current expiry, and it stays on the same device.",
-    button: "Renew now",
-    copy: "Or copy this link into your browser:",
-    linkNote: (p: LicenceExpiringProps) => `The link renews this licence only, without signing in; it works until ${day(p.linkExpires)}.`,
-    stop: (p: LicenceExpiringProps) => `Don't want these reminders? Turn them off on your Profile: ${p.profileUrl}`,
-    footer: "Keyshop · You receive this reminder because you own a Keyshop licence.",
+export const licenceExpiringTemplate = defineEmailTemplate("licence-expiring", {
+  texts: {
+    en: {
+      subject: (n: number) => (n === 0 ? "Your Keyshop licence expires today" : n === 1 ? "Your Keyshop licence expires tomorrow" : `Your Keyshop licence expires in ${n} days`),
+      heading: (n: number) => (n === 0 ? "Your licence expires today" : n === 1 ? "Your licence expires tomorrow" : `Your licence expires in ${n} days`),
+      /** "Your licence Office PC (3 Months) runs until …", "Your 3 Months licence runs until …". */
+      runs: (name: string, plan: string | null, date: string) =>
+        name ? `Your licence ${name}${plan ? ` (${plan})` : ""} runs until ${date}.` : `Your ${plan ? `${plan} ` : ""}licence runs until ${date}.`,
+      renewWhy: "Renew it now to keep using the desktop tool without a break: the days you buy are added to its current expiry, and it stays on the same device.",
+      button: "Renew now",
+      linkNote: (date: string) => `The link renews this licence only, without signing in; it works until ${date}.`,
+      stop: (url: string) => `Don't want these reminders? Turn them off on your Profile: ${url}`,
+      footer: "Keyshop · You receive this reminder because you own a Keyshop licence.",
+    },
+    km: {
+      subject: (n: number) => (n === 0 ? "អាជ្ញាប័ណ្ណ Keyshop របស់អ្នកផុតកំណត់ថ្ងៃនេះ" : n === 1 ? "អាជ្ញាប័ណ្ណ Keyshop របស់អ្នកនឹងផុតកំណត់ថ្ងៃស្អែក" : `អាជ្ញាប័ណ្ណ Keyshop របស់អ្នកនឹងផុតកំណត់ក្នុងរយៈពេល ${n} ថ្ងៃទៀត`),
+      heading: (n: number) => (n === 0 ? "អាជ្ញាប័ណ្ណរបស់អ្នកផុតកំណត់ថ្ងៃនេះ" : n === 1 ? "អាជ្ញាប័ណ្ណរបស់អ្នកនឹងផុតកំណត់ថ្ងៃស្អែក" : `អាជ្ញាប័ណ្ណរបស់អ្នកនឹងផុតកំណត់ក្នុងរយៈពេល ${n} ថ្ងៃទៀត`),
+      runs: (name: string, plan: string | null, date: string) =>
+        `អាជ្ញាប័ណ្ណ${name ? ` ${name}` : ""}${plan ? (name ? ` (${plan})` : ` ${plan}`) : ""} របស់អ្នក អាចប្រើបានរហូតដល់ថ្ងៃទី ${date}។`,
+      renewWhy: "សូមបន្តអាជ្ញាប័ណ្ណនេះឥឡូវនេះ ដើម្បីប្រើកម្មវិធីកុំព្យូទ័រដោយគ្មានការរំខាន៖ ថ្ងៃដែលអ្នកទិញ នឹងត្រូវបន្ថែមលើកាលបរិច្ឆេទផុតកំណត់បច្ចុប្បន្ន ហើយវានៅលើឧបករណ៍ដដែល។",
+      button: "បន្តអាជ្ញាប័ណ្ណឥឡូវនេះ",
+      linkNote: (date: string) => `តំណនេះសម្រាប់បន្តអាជ្ញាប័ណ្ណនេះតែប៉ុណ្ណោះ ដោយមិនចាំបាច់ចូលគណនី ហើយប្រើបានរហូតដល់ថ្ងៃទី ${date}។`,
+      stop: (url: string) => `មិនចង់ទទួលការរំលឹកទាំងនេះទេ? សូមបិទវានៅក្នុងប្រវត្តិរូបរបស់អ្នក៖ ${url}`,
+      footer: "Keyshop · អ្នកទទួលបានការរំលឹកនេះ ព្រោះអ្នកមានអាជ្ញាប័ណ្ណ Keyshop។",
+    },
   },
-  km: {
-    subject: (n: number) => (n === 0 ? "អាជ្ញាប័ណ្ណ Keyshop របស់អ្នកផុតកំណត់ថ្ងៃនេះ" : n === 1 ? "អាជ្ញាប័ណ្ណ Keyshop របស់អ្នកនឹងផុតកំណត់ថ្ងៃស្អែក" : `អាជ្ញាប័ណ្ណ Keyshop របស់អ្នកនឹងផុតកំណត់ក្នុងរយៈពេល ${n} ថ្ងៃទៀត`),
-    heading: (n: number) => (n === 0 ? "អាជ្ញាប័ណ្ណរបស់អ្នកផុតកំណត់ថ្ងៃនេះ" : n === 1 ? "អាជ្ញាប័ណ្ណរបស់អ្នកនឹងផុតកំណត់ថ្ងៃស្អែក" : `អាជ្ញាប័ណ្ណរបស់អ្នកនឹងផុតកំណត់ក្នុងរយៈពេល ${n} ថ្ងៃទៀត`),
-    runs: (p: LicenceExpiringProps) => `អាជ្ញាប័ណ្ណ ${p.licenceName} (${p.planTitle}) របស់អ្នកប្រើបានរហូតដល់ថ្ងៃទី ${day(p.expireDate)} (UTC)។`,
-    renewWhy: "សូមបន្តវាឥឡូវនេះ ដើម្បីប្រើកម្មវិធីលើកុំព្យូទ័របន្តដោយគ្មានការរំខាន៖ ថ្ងៃដែលអ្នកទិញនឹងត្រូវបន្ថែមលើកាលបរិច្ឆេទផុតកំណត់បច្ចុប្បន្ន ហើយវានៅលើឧបករណ៍ដដែល។",
-    button: "បន្តឥឡូវនេះ",
-    copy: "ឬចម្លងតំណនេះទៅកាន់កម្មវិធីរុករករបស់អ្នក៖",
-    linkNote: (p: LicenceExpiringProps) => `តំណនេះបន្តតែអាជ្ញាប័ណ្ណនេះប៉ុណ្ណោះ ដោយមិនចាំបាច់ចូលគណនី ហើយប្រើបានរហូតដល់ថ្ងៃទី ${day(p.linkExpires)}។`,
-    stop: (p: LicenceExpiringProps) => `មិនចង់ទទួលការរំលឹកទាំងនេះទេ? បិទវានៅក្នុងប្រវត្តិរូបរបស់អ្នក៖ ${p.profileUrl}`,
-    footer: "Keyshop · អ្នកទទួលបានការរំលឹកនេះ ព្រោះអ្នកមានអាជ្ញាប័ណ្ណ Keyshop។",
+  subject: (p: LicenceExpiringProps, c) => c.t.subject(p.daysLeft),
+  Component: ({ p, c }) => {
+    const runs = c.t.runs(p.licenceName.trim(), p.planMonths ? c.plan(p.planMonths) : null, c.date(p.expireDate));
+    return (
+      <EmailLayout c={c} preview={runs} heading={c.t.heading(p.daysLeft)} footer={c.t.footer}>
+        <Paragraph>{runs}</Paragraph>
+        <Paragraph>{c.t.renewWhy}</Paragraph>
+        <ActionLink c={c} url={p.renewUrl} label={c.t.button} />
+        <Note>{c.t.linkNote(c.date(p.linkExpires))}</Note>
+        <Note>{c.t.stop(p.profileUrl)}</Note>
+      </EmailLayout>
+    );
   },
-};
-
-export default function LicenceExpiring(p: LicenceExpiringProps) {
-  const t = EXPIRING_TEXTS[p.lang];
-  return (
-    <EmailLayout preview={t.runs(p)} heading={t.heading(p.daysLeft)} lang={p.lang} footer={t.footer}>
-      <Paragraph>{t.runs(p)}</Paragraph>
-      <Paragraph>{t.renewWhy}</Paragraph>
-      <ActionLink url={p.renewUrl} label={t.button} copyNote={t.copy} />
-      <Note>{t.linkNote(p)}</Note>
-      <Note>{t.stop(p)}</Note>
-    </EmailLayout>
-  );
-}
-LicenceExpiring.PreviewProps = {
-  lang: "en",
-  licenceName: "Office PC",
-  planTitle: "3 Months",
-  daysLeft: 3,
-  expireDate: "2027-03-01T00:00:00.000Z",
-  renewUrl: "http://localhost:3000/renew/00000000-0000-0000-0000-000000000000.abc.xyz",
-  linkExpires: "2027-03-31T00:00:00.000Z",
-  profileUrl: "http://localhost:3000/profile",
-} satisfies LicenceExpiringProps;
-
-export const licenceExpiringTemplate = defineEmailTemplate({
-  subject: (p: LicenceExpiringProps) => EXPIRING_TEXTS[p.lang].subject(p.daysLeft),
-  Component: LicenceExpiring,
+  samples: [7, 3, 1, 0].map((daysLeft, i) => ({
+    licenceName: i % 2 ? "" : "Office PC",
+    planMonths: i === 3 ? null : 3,
+    daysLeft,
+    expireDate: "2027-03-01T00:00:00.000Z",
+    renewUrl: "http://localhost:3000/renew/00000000-0000-0000-0000-000000000000.abc.xyz",
+    linkExpires: "2027-03-31T00:00:00.000Z",
+    profileUrl: "http://localhost:3000/profile",
+  })),
 });

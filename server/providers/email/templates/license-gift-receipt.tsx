@@ -7,32 +7,48 @@ import { EmailLayout, Note, Paragraph } from "./layout";
  * may hold (decision 017).
  */
 export interface LicenseGiftReceiptProps {
-  planTitle: string;
+  /** The length of the plan paid for, in months. */
+  planMonths: number;
   addedDays: number;
   /** The device key the payer gave, shortened. */
   deviceKeyHint: string;
   expireDate: string | null;
 }
 
-export default function LicenseGiftReceipt({ planTitle, addedDays, deviceKeyHint, expireDate }: LicenseGiftReceiptProps) {
-  const until = expireDate ? `It now runs until ${expireDate.slice(0, 10)} (UTC).` : "Its term starts when it is first activated and is now longer.";
-  return (
-    <EmailLayout preview={`Payment received: ${addedDays} days added to the licence of device ${deviceKeyHint}`} heading={`Payment received (${planTitle})`}>
-      <Paragraph>{`Thank you. ${addedDays} days were added to the licence of the device ${deviceKeyHint}.`}</Paragraph>
-      <Paragraph>{until}</Paragraph>
-      <Paragraph>The licence belongs to another account, so its keys are not in this e-mail: its owner has been told about the extension.</Paragraph>
-      <Note>Questions or a refund request within 24 hours of purchase: reply to this e-mail or contact support.</Note>
+export const licenseGiftReceiptTemplate = defineEmailTemplate("license-gift-receipt", {
+  texts: {
+    en: {
+      subject: (days: number) => `Payment received: ${days} days added to a Keyshop licence`,
+      preview: (days: number, device: string) => `Payment received: ${days} days added to the licence of device ${device}`,
+      heading: (purchase: string) => `Payment received (${purchase})`,
+      thanks: (days: number, device: string) => `Thank you. ${days} days were added to the licence of the device ${device}.`,
+      until: (date: string) => `It now runs until ${date}.`,
+      notActivated: "Its term starts when it is first activated and is now longer.",
+      notYours: "The licence belongs to another account, so its keys are not in this e-mail: its owner has been told about the extension.",
+      questions: "Questions or a refund request within 24 hours of purchase: reply to this e-mail or contact support.",
+    },
+    km: {
+      subject: (days: number) => `បានទទួលការបង់ប្រាក់៖ បានបន្ថែម ${days} ថ្ងៃ ទៅអាជ្ញាប័ណ្ណ Keyshop មួយ`,
+      preview: (days: number, device: string) => `បានទទួលការបង់ប្រាក់៖ បានបន្ថែម ${days} ថ្ងៃ ទៅអាជ្ញាប័ណ្ណនៃឧបករណ៍ ${device}`,
+      heading: (purchase: string) => `បានទទួលការបង់ប្រាក់ (${purchase})`,
+      thanks: (days: number, device: string) => `សូមអរគុណ។ យើងបានបន្ថែម ${days} ថ្ងៃ ទៅអាជ្ញាប័ណ្ណនៃឧបករណ៍ ${device}។`,
+      until: (date: string) => `ឥឡូវនេះ វាប្រើបានរហូតដល់ថ្ងៃទី ${date}។`,
+      notActivated: "រយៈពេលប្រើប្រាស់របស់វា ចាប់ផ្ដើមនៅពេលធ្វើឱ្យសកម្មលើកដំបូង ហើយឥឡូវនេះវែងជាងមុន។",
+      notYours: "អាជ្ញាប័ណ្ណនេះជារបស់គណនីផ្សេង ដូច្នេះលេខកូដរបស់វាមិនមាននៅក្នុងអ៊ីមែលនេះទេ៖ ម្ចាស់របស់វាបានទទួលដំណឹងអំពីការបន្ថែមនេះហើយ។",
+      questions: "មានសំណួរ ឬចង់ស្នើសុំសងប្រាក់វិញក្នុងរយៈពេល 24 ម៉ោងបន្ទាប់ពីការទិញ? សូមឆ្លើយតបអ៊ីមែលនេះ ឬទាក់ទងផ្នែកជំនួយ។",
+    },
+  },
+  subject: (p: LicenseGiftReceiptProps, c) => c.t.subject(p.addedDays),
+  Component: ({ p, c }) => (
+    <EmailLayout c={c} preview={c.t.preview(p.addedDays, p.deviceKeyHint)} heading={c.t.heading(c.common.purchase(c.plan(p.planMonths)))}>
+      <Paragraph>{c.t.thanks(p.addedDays, p.deviceKeyHint)}</Paragraph>
+      <Paragraph>{p.expireDate ? c.t.until(c.date(p.expireDate)) : c.t.notActivated}</Paragraph>
+      <Paragraph>{c.t.notYours}</Paragraph>
+      <Note>{c.t.questions}</Note>
     </EmailLayout>
-  );
-}
-LicenseGiftReceipt.PreviewProps = {
-  planTitle: "3 Months",
-  addedDays: 105,
-  deviceKeyHint: "PC-LDR…7Q2X",
-  expireDate: "2027-03-01T00:00:00.000Z",
-} satisfies LicenseGiftReceiptProps;
-
-export const licenseGiftReceiptTemplate = defineEmailTemplate({
-  subject: (p: LicenseGiftReceiptProps) => `Payment received: ${p.addedDays} days added to a Keyshop licence`,
-  Component: LicenseGiftReceipt,
+  ),
+  samples: [
+    { planMonths: 3, addedDays: 105, deviceKeyHint: "PC-LDR…7Q2X", expireDate: "2027-03-01T00:00:00.000Z" },
+    { planMonths: 12, addedDays: 395, deviceKeyHint: "PC-LDR…7Q2X", expireDate: null },
+  ],
 });

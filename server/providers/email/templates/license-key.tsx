@@ -3,7 +3,8 @@ import { ActionLink, CodeBox, EmailLayout, Note, Paragraph } from "./layout";
 
 export interface BuyKeyEmailProps {
   buyKey: string;
-  planTitle: string;
+  /** The plan's length in months (its title in the recipient's language), or null for a licence without a plan. */
+  planMonths: number | null;
   /** Days the term runs from first activation (plan period plus bonus days). */
   termDays: number;
   changesLeft: number;
@@ -12,39 +13,56 @@ export interface BuyKeyEmailProps {
   expireDate?: string | null;
 }
 
-function termLine(termDays: number, expireDate: string | null | undefined, now = new Date()) {
-  if (!expireDate) return `Your ${termDays}-day term starts at first activation, not today, so you can activate whenever you are ready.`;
-  const left = Math.ceil((new Date(expireDate).getTime() - now.getTime()) / 86_400_000);
-  const until = `${expireDate.slice(0, 10)} (UTC)`;
-  return left > 0 ? `It runs until ${until}: ${left} ${left === 1 ? "day" : "days"} left.` : `It expired on ${until}. Renew it on the License Keys page.`;
-}
+const QUESTIONS_EN = "Questions or a refund request within 24 hours of purchase: reply to this e-mail or contact support.";
+const QUESTIONS_KM = "មានសំណួរ ឬចង់ស្នើសុំសងប្រាក់វិញក្នុងរយៈពេល 24 ម៉ោងបន្ទាប់ពីការទិញ? សូមឆ្លើយតបអ៊ីមែលនេះ ឬទាក់ទងផ្នែកជំនួយ។";
 
-export default function BuyKeyEmail({ buyKey, planTitle, termDays, changesLeft, dashboardUrl, expireDate }: BuyKeyEmailProps) {
-  return (
-    <EmailLayout preview={`Your Keyshop ${planTitle} buy key: ${buyKey}`} heading={`Your ${planTitle} licence`}>
-      <Paragraph>Thank you for your purchase. This is your buy key; keep this e-mail.</Paragraph>
-      <CodeBox code={buyKey} />
-      <Paragraph>
-        {`To activate: open the Keyshop desktop tool, choose Login License Keys, and enter this buy key. The tool binds it to this computer with its own device key (it contains LDREEL).`}
-      </Paragraph>
-      <Paragraph>{termLine(termDays, expireDate)}</Paragraph>
-      <Paragraph>
-        {`Changes left: ${changesLeft}. Each change moves the licence to a new device key (for example a new computer). Change it in the tool or on the License Keys page while the licence is active.`}
-      </Paragraph>
-      <ActionLink url={dashboardUrl} label="Open License Keys" />
-      <Note>Questions or a refund request within 24 hours of purchase: reply to this e-mail or contact support.</Note>
-    </EmailLayout>
-  );
-}
-BuyKeyEmail.PreviewProps = {
-  buyKey: "KS-7QX4M-9HTRW-K2P8D-ZN5VA",
-  planTitle: "3 Months",
-  termDays: 105,
-  changesLeft: 10,
-  dashboardUrl: "http://localhost:3000/license-keys",
-} satisfies BuyKeyEmailProps;
-
-export const buyKeyEmailTemplate = defineEmailTemplate({
-  subject: (p: BuyKeyEmailProps) => `Your Keyshop ${p.planTitle} licence: ${p.buyKey}`,
-  Component: BuyKeyEmail,
+export const buyKeyEmailTemplate = defineEmailTemplate("license-key", {
+  texts: {
+    en: {
+      subject: (plan: string | null, key: string) => `Your Keyshop ${plan ? `${plan} ` : ""}licence: ${key}`,
+      preview: (plan: string | null, key: string) => `Your Keyshop ${plan ? `${plan} ` : ""}buy key: ${key}`,
+      heading: (plan: string | null) => (plan ? `Your ${plan} licence` : "Your licence"),
+      thanks: "Thank you for your purchase. This is your buy key; keep this e-mail.",
+      activate: "To activate: open the Keyshop desktop tool, choose Login License Keys, and enter this buy key. The tool binds it to this computer with its own device key (it contains LDREEL).",
+      fromActivation: (days: number) => `Your ${days}-day term starts at first activation, not today, so you can activate whenever you are ready.`,
+      runsUntil: (date: string, left: number) => `It runs until ${date}: ${left} ${left === 1 ? "day" : "days"} left.`,
+      expired: (date: string) => `It expired on ${date}. Renew it on the License Keys page.`,
+      changes: (left: number) => `Changes left: ${left}. Each change moves the licence to a new device key (for example a new computer). Change it in the tool or on the License Keys page while the licence is active.`,
+      questions: QUESTIONS_EN,
+    },
+    km: {
+      subject: (plan: string | null, key: string) => `អាជ្ញាប័ណ្ណ Keyshop${plan ? ` ${plan}` : ""} របស់អ្នក៖ ${key}`,
+      preview: (plan: string | null, key: string) => `លេខកូដអាជ្ញាប័ណ្ណ Keyshop${plan ? ` ${plan}` : ""} របស់អ្នក៖ ${key}`,
+      heading: (plan: string | null) => (plan ? `អាជ្ញាប័ណ្ណ ${plan} របស់អ្នក` : "អាជ្ញាប័ណ្ណរបស់អ្នក"),
+      thanks: "សូមអរគុណសម្រាប់ការទិញរបស់អ្នក។ នេះជាលេខកូដអាជ្ញាប័ណ្ណរបស់អ្នក សូមរក្សាអ៊ីមែលនេះទុក។",
+      activate: "ដើម្បីធ្វើឱ្យសកម្ម៖ បើកកម្មវិធីកុំព្យូទ័រ Keyshop ជ្រើសរើស Login License Keys ហើយបញ្ចូលលេខកូដអាជ្ញាប័ណ្ណនេះ។ កម្មវិធីនឹងភ្ជាប់វាទៅកុំព្យូទ័រនេះ ដោយប្រើកូដឧបករណ៍របស់វាផ្ទាល់ (ដែលមានអក្សរ LDREEL)។",
+      fromActivation: (days: number) => `រយៈពេល ${days} ថ្ងៃរបស់អ្នក ចាប់ផ្ដើមនៅពេលធ្វើឱ្យសកម្មលើកដំបូង មិនមែនថ្ងៃនេះទេ ដូច្នេះអ្នកអាចធ្វើឱ្យសកម្មនៅពេលណាដែលអ្នករួចរាល់។`,
+      runsUntil: (date: string, left: number) => `វាប្រើបានរហូតដល់ថ្ងៃទី ${date}៖ នៅសល់ ${left} ថ្ងៃ។`,
+      expired: (date: string) => `វាបានផុតកំណត់នៅថ្ងៃទី ${date}។ សូមបន្តអាជ្ញាប័ណ្ណនៅទំព័រលេខកូដអាជ្ញាប័ណ្ណ។`,
+      changes: (left: number) => `ចំនួនដងប្ដូរឧបករណ៍ដែលនៅសល់៖ ${left}។ ការប្ដូរនីមួយៗ ផ្ទេរអាជ្ញាប័ណ្ណទៅកូដឧបករណ៍ថ្មី (ឧទាហរណ៍ កុំព្យូទ័រថ្មី)។ អ្នកអាចប្ដូរវានៅក្នុងកម្មវិធី ឬនៅទំព័រលេខកូដអាជ្ញាប័ណ្ណ ខណៈពេលដែលអាជ្ញាប័ណ្ណនៅសកម្ម។`,
+      questions: QUESTIONS_KM,
+    },
+  },
+  subject: (p: BuyKeyEmailProps, c) => c.t.subject(p.planMonths ? c.plan(p.planMonths) : null, p.buyKey),
+  Component: ({ p, c }) => {
+    const plan = p.planMonths ? c.plan(p.planMonths) : null;
+    const left = p.expireDate ? Math.ceil((new Date(p.expireDate).getTime() - Date.now()) / 86_400_000) : 0;
+    const term = !p.expireDate ? c.t.fromActivation(p.termDays) : left > 0 ? c.t.runsUntil(c.date(p.expireDate), left) : c.t.expired(c.date(p.expireDate));
+    return (
+      <EmailLayout c={c} preview={c.t.preview(plan, p.buyKey)} heading={c.t.heading(plan)}>
+        <Paragraph>{c.t.thanks}</Paragraph>
+        <CodeBox code={p.buyKey} />
+        <Paragraph>{c.t.activate}</Paragraph>
+        <Paragraph>{term}</Paragraph>
+        <Paragraph>{c.t.changes(p.changesLeft)}</Paragraph>
+        <ActionLink c={c} url={p.dashboardUrl} label={c.common.openLicenseKeys} />
+        <Note>{c.t.questions}</Note>
+      </EmailLayout>
+    );
+  },
+  samples: [
+    { buyKey: "KS-7QX4M-9HTRW-K2P8D-ZN5VA", planMonths: 3, termDays: 105, changesLeft: 10, dashboardUrl: "http://localhost:3000/license-keys" },
+    { buyKey: "KS-7QX4M-9HTRW-K2P8D-ZN5VA", planMonths: null, termDays: 30, changesLeft: 2, dashboardUrl: "http://localhost:3000/license-keys", expireDate: "2099-03-01T00:00:00.000Z" },
+    { buyKey: "KS-7QX4M-9HTRW-K2P8D-ZN5VA", planMonths: 12, termDays: 395, changesLeft: 0, dashboardUrl: "http://localhost:3000/license-keys", expireDate: "2020-03-01T00:00:00.000Z" },
+  ],
 });

@@ -1,6 +1,6 @@
 import { defineEmailTemplate } from "./define-template";
 import { ActionLink, EmailLayout, Note, Paragraph } from "./layout";
-import { licenceName, NOTICE_PREVIEW, type LicenceNoticeProps } from "./license-notice";
+import { licenceName, NOTICE_SAMPLES, type LicenceNoticeProps } from "./license-notice";
 
 /** To a licence's owner when an admin extends it (no payment: a support case, a goodwill gesture). */
 export interface LicenseSupportExtendedProps extends LicenceNoticeProps {
@@ -9,20 +9,36 @@ export interface LicenseSupportExtendedProps extends LicenceNoticeProps {
   expireDate: string | null;
 }
 
-export default function LicenseSupportExtended(props: LicenseSupportExtendedProps) {
-  const until = props.expireDate ? `It now runs until ${props.expireDate.slice(0, 10)} (UTC).` : "It has not been activated yet: its term, which starts at first activation, is longer now.";
-  return (
-    <EmailLayout preview={`Your Keyshop licence was extended by ${props.addedDays} days`} heading="Your licence was extended">
-      <Paragraph>{`Keyshop support added ${props.addedDays} days to ${licenceName(props).replace(/^Your/, "your")}.`}</Paragraph>
-      <Paragraph>{until}</Paragraph>
-      <ActionLink url={props.dashboardUrl} label="Open License Keys" />
-      <Note>Nothing needs doing: the desktop tool sees the new expiry at its next check.</Note>
+export const licenseSupportExtendedTemplate = defineEmailTemplate("license-support-extended", {
+  texts: {
+    en: {
+      subject: (days: number) => `Your Keyshop licence was extended by ${days} days`,
+      heading: "Your licence was extended",
+      body: (days: number, licence: string) => `Keyshop support added ${days} days to ${licence}.`,
+      until: (date: string) => `It now runs until ${date}.`,
+      notActivated: "It has not been activated yet: its term, which starts at first activation, is longer now.",
+      note: "Nothing needs doing: the desktop tool sees the new expiry at its next check.",
+    },
+    km: {
+      subject: (days: number) => `អាជ្ញាប័ណ្ណ Keyshop របស់អ្នកត្រូវបានបន្ថែម ${days} ថ្ងៃ`,
+      heading: "អាជ្ញាប័ណ្ណរបស់អ្នកត្រូវបានបន្ថែមរយៈពេល",
+      body: (days: number, licence: string) => `ផ្នែកជំនួយ Keyshop បានបន្ថែម ${days} ថ្ងៃ ទៅ${licence}។`,
+      until: (date: string) => `ឥឡូវនេះ វាប្រើបានរហូតដល់ថ្ងៃទី ${date}។`,
+      notActivated: "វាមិនទាន់បានធ្វើឱ្យសកម្មនៅឡើយទេ៖ រយៈពេលប្រើប្រាស់របស់វា ដែលចាប់ផ្ដើមនៅពេលធ្វើឱ្យសកម្មលើកដំបូង ឥឡូវនេះវែងជាងមុន។",
+      note: "មិនចាំបាច់ធ្វើអ្វីទេ៖ កម្មវិធីកុំព្យូទ័រនឹងឃើញកាលបរិច្ឆេទផុតកំណត់ថ្មី នៅពេលពិនិត្យលើកក្រោយ។",
+    },
+  },
+  subject: (p: LicenseSupportExtendedProps, c) => c.t.subject(p.addedDays),
+  Component: ({ p, c }) => (
+    <EmailLayout c={c} preview={c.t.subject(p.addedDays)} heading={c.t.heading}>
+      <Paragraph>{c.t.body(p.addedDays, licenceName(c, p, true))}</Paragraph>
+      <Paragraph>{p.expireDate ? c.t.until(c.date(p.expireDate)) : c.t.notActivated}</Paragraph>
+      <ActionLink c={c} url={p.dashboardUrl} label={c.common.openLicenseKeys} />
+      <Note>{c.t.note}</Note>
     </EmailLayout>
-  );
-}
-LicenseSupportExtended.PreviewProps = { ...NOTICE_PREVIEW, addedDays: 30, expireDate: "2027-03-01T00:00:00.000Z" } satisfies LicenseSupportExtendedProps;
-
-export const licenseSupportExtendedTemplate = defineEmailTemplate({
-  subject: (p: LicenseSupportExtendedProps) => `Your Keyshop licence was extended by ${p.addedDays} days`,
-  Component: LicenseSupportExtended,
+  ),
+  samples: [
+    { ...NOTICE_SAMPLES[0]!, addedDays: 30, expireDate: "2027-03-01T00:00:00.000Z" },
+    { ...NOTICE_SAMPLES[1]!, addedDays: 30, expireDate: null },
+  ],
 });

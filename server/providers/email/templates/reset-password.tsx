@@ -1,4 +1,4 @@
-import { defineEmailTemplate, formatDuration } from "./define-template";
+import { defineEmailTemplate } from "./define-template";
 import { ActionLink, EmailLayout, Note, Paragraph } from "./layout";
 
 export interface ResetPasswordProps {
@@ -7,19 +7,35 @@ export interface ResetPasswordProps {
   expiresInMinutes?: number;
 }
 
-export default function ResetPassword({ url, expiresInMinutes = 60 }: ResetPasswordProps) {
-  return (
-    <EmailLayout preview="Choose a new password for your Keyshop account." heading="Reset your password">
-      <Paragraph>We received a request to reset the password of your Keyshop account. Choose a new one here:</Paragraph>
-      <ActionLink url={url} label="Reset password" />
-      <Note>{`This link expires in ${formatDuration(expiresInMinutes)} and works once.`}</Note>
-      <Note>If you did not ask for this, ignore this e-mail: your password stays the same.</Note>
+export const resetPasswordTemplate = defineEmailTemplate("reset-password", {
+  texts: {
+    en: {
+      subject: "Reset your Keyshop password",
+      preview: "Choose a new password for your Keyshop account.",
+      heading: "Reset your password",
+      body: "We received a request to reset the password of your Keyshop account. Choose a new one here:",
+      button: "Reset password",
+      expires: (duration: string) => `This link expires in ${duration} and works once.`,
+      ignore: "If you did not ask for this, ignore this e-mail: your password stays the same.",
+    },
+    km: {
+      subject: "កំណត់ពាក្យសម្ងាត់ Keyshop របស់អ្នកឡើងវិញ",
+      preview: "ជ្រើសរើសពាក្យសម្ងាត់ថ្មីសម្រាប់គណនី Keyshop របស់អ្នក។",
+      heading: "កំណត់ពាក្យសម្ងាត់របស់អ្នកឡើងវិញ",
+      body: "យើងបានទទួលសំណើឱ្យកំណត់ពាក្យសម្ងាត់នៃគណនី Keyshop របស់អ្នកឡើងវិញ។ សូមជ្រើសរើសពាក្យសម្ងាត់ថ្មីនៅទីនេះ៖",
+      button: "កំណត់ពាក្យសម្ងាត់ឡើងវិញ",
+      expires: (duration: string) => `តំណនេះផុតកំណត់ក្នុងរយៈពេល ${duration} ហើយប្រើបានតែម្ដងប៉ុណ្ណោះ។`,
+      ignore: "ប្រសិនបើអ្នកមិនបានស្នើសុំទេ សូមមិនអើពើអ៊ីមែលនេះ៖ ពាក្យសម្ងាត់របស់អ្នកនៅដដែល។",
+    },
+  },
+  subject: (_p: ResetPasswordProps, c) => c.t.subject,
+  Component: ({ p, c }) => (
+    <EmailLayout c={c} preview={c.t.preview} heading={c.t.heading}>
+      <Paragraph>{c.t.body}</Paragraph>
+      <ActionLink c={c} url={p.url} label={c.t.button} />
+      <Note>{c.t.expires(c.common.duration(p.expiresInMinutes ?? 60))}</Note>
+      <Note>{c.t.ignore}</Note>
     </EmailLayout>
-  );
-}
-ResetPassword.PreviewProps = { url: "http://localhost:3000/reset-password?token=preview" } satisfies ResetPasswordProps;
-
-export const resetPasswordTemplate = defineEmailTemplate({
-  subject: () => "Reset your Keyshop password",
-  Component: ResetPassword,
+  ),
+  samples: [{ url: "http://localhost:3000/reset-password?token=preview" }],
 });

@@ -1,4 +1,4 @@
-import { defineEmailTemplate, formatDuration } from "./define-template";
+import { defineEmailTemplate } from "./define-template";
 import { ActionLink, EmailLayout, Note, Paragraph } from "./layout";
 
 export interface VerifyEmailProps {
@@ -7,19 +7,35 @@ export interface VerifyEmailProps {
   expiresInMinutes?: number;
 }
 
-export default function VerifyEmail({ url, expiresInMinutes = 60 }: VerifyEmailProps) {
-  return (
-    <EmailLayout preview="Confirm your e-mail address to finish setting up Keyshop." heading="Confirm your e-mail">
-      <Paragraph>Thanks for signing up. Confirm this address to finish setting up your Keyshop account.</Paragraph>
-      <ActionLink url={url} label="Confirm e-mail" />
-      <Note>{`This link expires in ${formatDuration(expiresInMinutes)}.`}</Note>
-      <Note>If you did not create a Keyshop account, you can ignore this e-mail.</Note>
+export const verifyEmailTemplate = defineEmailTemplate("verify-email", {
+  texts: {
+    en: {
+      subject: "Confirm your Keyshop e-mail",
+      preview: "Confirm your e-mail address to finish setting up Keyshop.",
+      heading: "Confirm your e-mail",
+      body: "Thanks for signing up. Confirm this address to finish setting up your Keyshop account.",
+      button: "Confirm e-mail",
+      expires: (duration: string) => `This link expires in ${duration}.`,
+      ignore: "If you did not create a Keyshop account, you can ignore this e-mail.",
+    },
+    km: {
+      subject: "បញ្ជាក់អ៊ីមែល Keyshop របស់អ្នក",
+      preview: "បញ្ជាក់អាសយដ្ឋានអ៊ីមែលរបស់អ្នក ដើម្បីបញ្ចប់ការបង្កើតគណនី Keyshop។",
+      heading: "បញ្ជាក់អ៊ីមែលរបស់អ្នក",
+      body: "សូមអរគុណសម្រាប់ការចុះឈ្មោះ។ សូមបញ្ជាក់អាសយដ្ឋាននេះ ដើម្បីបញ្ចប់ការបង្កើតគណនី Keyshop របស់អ្នក។",
+      button: "បញ្ជាក់អ៊ីមែល",
+      expires: (duration: string) => `តំណនេះផុតកំណត់ក្នុងរយៈពេល ${duration}។`,
+      ignore: "ប្រសិនបើអ្នកមិនបានបង្កើតគណនី Keyshop ទេ អ្នកអាចមិនអើពើអ៊ីមែលនេះបាន។",
+    },
+  },
+  subject: (_p: VerifyEmailProps, c) => c.t.subject,
+  Component: ({ p, c }) => (
+    <EmailLayout c={c} preview={c.t.preview} heading={c.t.heading}>
+      <Paragraph>{c.t.body}</Paragraph>
+      <ActionLink c={c} url={p.url} label={c.t.button} />
+      <Note>{c.t.expires(c.common.duration(p.expiresInMinutes ?? 60))}</Note>
+      <Note>{c.t.ignore}</Note>
     </EmailLayout>
-  );
-}
-VerifyEmail.PreviewProps = { url: "http://localhost:3000/api/auth/verify-email?token=preview" } satisfies VerifyEmailProps;
-
-export const verifyEmailTemplate = defineEmailTemplate({
-  subject: () => "Confirm your Keyshop e-mail",
-  Component: VerifyEmail,
+  ),
+  samples: [{ url: "http://localhost:3000/api/auth/verify-email?token=preview" }],
 });

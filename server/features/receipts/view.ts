@@ -1,0 +1,137 @@
+// A payment receipt worded in a language: from its facts (model.ts builds them from the order,
+// in no language) to what the e-mail and the PDF both show, so the two always say the same. Pure:
+// no database, so the e-mail template words the receipt in the recipient's language itself.
+import { formatDateTime, utcOffset } from "../../../contracts/dates";
+import { textsIn, type Language } from "../../../contracts/languages";
+import { formatPrice } from "../../../contracts/money";
+import { planTitle } from "../../../contracts/plan-catalogue";
+import { RECEIPT_TEXTS, type ReceiptTexts } from "./texts";
+
+/** What a receipt states, before any word: the e-mail's props, the PDF's source. */
+export interface ReceiptFacts {
+  /** The receipt's number: the order's reference at the payment provider (tran_id). */
+  number: string;
+  status: "paid" | "refunded";
+  seller: { name: string; legalName: string; address: string[]; email: string; website: string; taxId: string | null };
+  buyerEmail: string;
+  /** A plan (its length, or the stored English title of a plan no longer known) or a top-up. */
+  item: { kind: "plan"; months: number | null; storedTitle: string; periodDays: number | null; bonusDays: number } | { kind: "topup" };
+  amountMills: number;
+  currency: string;
+  /** ISO 8601. */
+  paidAt: string;
+  /** The payment provider as customers know it (its display name). */
+  method: string;
+  tranId: string;
+  /** The provider's approval code (apv), when it gave one. */
+  approvalCode: string | null;
+}
+
+export interface PaymentReceipt {
+  language: Language;
+  texts: ReceiptTexts;
+  number: string;
+  status: "paid" | "refunded";
+  statusText: string;
+  seller: ReceiptFacts["seller"];
+  buyerEmail: string;
+  item: { title: string; detail: string | null };
+  amountMills: number;
+  currency: string;
+  /** "$29.99 USD" */
+  amount: string;
+  paidAt: Date;
+  /** "November 24, 2026 at 14:05 (UTC+07:00)": the shop's time zone (SHOP_TIME_ZONE) */
+  paidLocal: string;
+  /** "2026-11-24 07:05 UTC" */
+  paidUtc: string;
+  method: string;
+  tranId: string;
+  approvalCode: string | null;
+}
+
+/** "$29.99 USD": the shared formatter (2 decimals) and the ISO currency code. */
+export function receiptAmount(mills: number, currency: string): string {
+  const formatted = formatPrice(mills);
+  return currency === "USD" ? `${formatted} USD` : `${formatted.replace("$", "")} ${currency}`;
+}
+
+/** The paid time in the shop's time zone (with its offset) and in UTC. */
+export function receiptDates(at: Date, language: Language, timeZone: string, texts: ReceiptTexts = textsIn(RECEIPT_TEXTS, language)): { local: string; utc: string } {
+  const iso = at.toISOString();
+  return { local: texts.localDate(formatDateTime(at, language, timeZone), utcOffset(at, timeZone)), utc: texts.utcDate(iso.slice(0, 10), iso.slice(11, 16)) };
+}
+
+/** The receipt in a language, its times in the shop's time zone. */
+export function localiseReceipt(facts: ReceiptFacts, language: Language, timeZone: string): PaymentReceipt {
+  const t = textsIn(RECEIPT_TEXTS, language);
+  const it = facts.item;
+  const item =
+    it.kind === "topup"
+      ? { title: t.topUp, detail: t.topUpDetail }
+      : { title: t.planItem(it.months ? planTitle(it.months, language) : it.storedTitle), detail: it.periodDays === null ? null : t.term(it.periodDays, it.bonusDays) };
+  const paidAt = new Date(facts.paidAt);
+  const dates = receiptDates(paidAt, language, timeZone, t);
+  return {
+    language,
+    texts: t,
+    number: facts.number,
+    status: facts.status,
+    statusText: facts.status === "refunded" ? t.refunded : t.paid,
+    seller: facts.seller,
+    buyerEmail: facts.buyerEmail,
+    item,
+    amountMills: facts.amountMills,
+    currency: facts.currency,
+    amount: receiptAmount(facts.amountMills, facts.currency),
+    paidAt,
+    paidLocal: dates.local,
+    paidUtc: dates.utc,
+    method: facts.method,
+    tranId: facts.tranId,
+    approvalCode: facts.approvalCode,
+  };
+}
+
+/** The receipt's facts as label and value, in reading order (the e-mail's table). */
+export function receiptRows(r: PaymentReceipt): Array<{ label: string; value: string }> {
+  const t = r.texts;
+  return [
+    { label: t.receiptNumber, value: r.number },
+    { label: t.datePaid, value: r.paidLocal },
+    { label: t.dateUtc, value: r.paidUtc },
+    { label: t.billedTo, value: r.buyerEmail },
+    { label: t.description, value: r.item.detail ? `${r.item.title} (${r.item.detail})` : r.item.title },
+    { label: t.total, value: r.amount },
+    { label: t.method, value: r.method },
+    { label: t.tranId, value: r.tranId },
+    { label: t.approvalCode, value: r.approvalCode ?? "—" },
+    { label: t.status, value: r.statusText },
+  ];
+}
+
+/** Where the e-mail sends the buyer for the PDF: Transactions History (account holders) or a signed link. */
+export interface ReceiptDownload {
+  kind: "history" | "link";
+  url: string;
+}
+
+/** Every word of the receipt e-mail, in the receipt's language. */
+export function receiptEmailView(r: PaymentReceipt, download: ReceiptDownload, linkDays: number) {
+  const t = r.texts;
+  const s = r.seller;
+  return {
+    subject: t.subject(s.name, r.tranId),
+    preview: t.preview(r.item.title, r.amount),
+    heading: t.title,
+    intro: t.intro(r.amount, r.item.title),
+    rows: receiptRows(r),
+    sellerLabel: t.seller,
+    seller: [s.legalName, ...s.address, s.email, s.website, ...(s.taxId ? [`${t.taxId}: ${s.taxId}`] : [])],
+    download: download.kind === "history" ? { url: download.url, label: t.openHistory, note: t.openHistoryNote } : { url: download.url, label: t.downloadPdf, note: t.linkValidity(linkDays) },
+    copyNote: t.copyLink,
+    thanks: t.thanks,
+    questions: t.questions(s.email),
+    footer: t.footer(s.name),
+  };
+}
