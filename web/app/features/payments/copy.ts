@@ -24,7 +24,7 @@ export function itemTitle(title: string, t: TFunction = paymentsText): string {
   return months ? t("payments:planTitle", { count: Number(months[1]) }) : title;
 }
 
-/** The provider's failure toasts (the spec's: 'Error' / 'Failed to load PayWay script. Please try again.'). */
+/** The provider's failure toasts (the spec's: 'Error' / 'Failed to load <provider> script. Please try again.'). */
 export function providerErrors(provider: string) {
   return {
     title: paymentsText("errors.title"),
