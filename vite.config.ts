@@ -22,7 +22,7 @@ const PUBLIC_SHELL = [
   /\/web\/app\/lib\/(i18n|session|toaster|theme|seo|utils|deferred-hydration)\.tsx?$/,
   /\/web\/app\/components\/(logo|spinner|skip-link|theme-toggle|ui\/button)\.tsx$/,
   /\/web\/app\/features\/landing\/(plan-text|sections|section-heading)\.tsx?$/,
-  /\/contracts\/(site|plan-catalogue)\.ts$/,
+  /\/contracts\/(site|plan-catalogue|languages)\.ts$/,
   /\/lucide-react\/dist\/esm\/icons\/(check|circle-check|key-round|shield-check|sparkles)\.mjs$/,
 ];
 const CHUNK_GROUPS = [

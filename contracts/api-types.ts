@@ -4364,6 +4364,7 @@ export interface operations {
                             expireDate: string | null;
                             id: string;
                             name: string;
+                            planMonths: number | null;
                             planTitle: string | null;
                             revokedAt: string | null;
                             startDate: string | null;
@@ -4436,6 +4437,7 @@ export interface operations {
                             expireDate: string | null;
                             id: string;
                             name: string;
+                            planMonths: number | null;
                             planTitle: string | null;
                             revokedAt: string | null;
                             startDate: string | null;
@@ -4545,6 +4547,7 @@ export interface operations {
                             expireDate: string | null;
                             id: string;
                             name: string;
+                            planMonths: number | null;
                             planTitle: string | null;
                             revokedAt: string | null;
                             startDate: string | null;
@@ -4807,6 +4810,7 @@ export interface operations {
                         expireDate: string | null;
                         licenceId: string;
                         name: string;
+                        planMonths: number | null;
                         plans: {
                             bonusDays: number;
                             features: string[];
@@ -6518,6 +6522,7 @@ export interface operations {
                             /** @enum {string} */
                             kind: "plan" | "topup" | "tool";
                             paidAt: string | null;
+                            planMonths: number | null;
                             planTitle: string;
                             /** @enum {string} */
                             status: "pending" | "paid" | "failed" | "cancelled" | "refunded";
@@ -6836,6 +6841,7 @@ export interface operations {
                         expireDate: string | null;
                         licenceId: string;
                         name: string;
+                        planMonths: number | null;
                         plans: {
                             bonusDays: number;
                             features: string[];

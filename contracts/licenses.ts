@@ -41,7 +41,10 @@ export const LicenseSchema = z.object({
   changesLeft: z.number().int(),
   /** Days the term runs from first activation (plan period and bonus, plus renewals before activation). */
   termDays: z.number().int(),
+  /** The plan's English title (the spec's); pages show planTitle(planMonths, language) instead. */
   planTitle: z.string().nullable(),
+  /** The plan's length in months, which its title in every language comes from (null: no plan). */
+  planMonths: z.number().int().nullable(),
   canChangeKey: z.boolean(),
   /** Revoked (the order that bought it was refunded, decision 024): it no longer works. */
   revokedAt: z.string().nullable(),

@@ -164,7 +164,10 @@ export type OrderList = z.infer<typeof OrderListSchema>;
 export const ReceiptSchema = z.object({
   status: OrderStatusSchema,
   kind: OrderKindSchema,
+  /** The plan's English title (the spec's), or 'Balance Top Up'. */
   planTitle: z.string(),
+  /** The plan's length in months, which its title in every language comes from (null: a top-up). */
+  planMonths: z.number().int().nullable(),
   amountMills: z.number().int(),
   /** "29.99" */
   amount: z.string(),

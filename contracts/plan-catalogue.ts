@@ -1,6 +1,8 @@
-// The plan catalogue: the one source of truth for titles, prices, periods, bonuses and features.
-// The server seeds its `plans` table from it and prices every order from that table; the web
-// prerenders the pricing section from it. The client never sends a price.
+// The plan catalogue: the one source of truth for prices, periods, bonuses and features, one entry
+// per plan length (PLAN_ENTRIES); every title, period and receipt line comes from the length in
+// each language (planTitle, planPeriod), so a new plan is one entry and nothing else (decision
+// 041). The server seeds its `plans` table from it and prices every order from that table; the
+// web prerenders the pricing section from it. The client never sends a price.
 // No zod here: the landing page imports this file and must stay light. Schemas: contracts/plans.ts.
 import { defineTranslations, textsIn, type Language } from "./languages";
 
@@ -73,10 +75,10 @@ export function planPeriod(months: number, language: Language): string {
 
 /**
  * One entry per plan length, with its price in each market: a new plan (say 6 months) is one
- * more entry here and nothing else (decision 040); its titles, periods and receipts' wording
+ * more entry here and nothing else (decision 041); its titles, periods and receipts' wording
  * come from `months` in every language.
  */
-interface PlanEntry {
+export interface PlanEntry {
   months: number;
   periodDays: number;
   bonusDays: number;
@@ -90,7 +92,7 @@ interface PlanEntry {
   extras?: { beforeKeys?: PlanFeatureId[]; afterKeys?: (market: Market) => PlanFeatureId[] };
 }
 
-const PLANS: readonly PlanEntry[] = [
+export const PLAN_ENTRIES: readonly PlanEntry[] = [
   { months: 1, periodDays: 30, bonusDays: 0, keyChanges: 2, prices: { local: 9_990, foreign: 15_990 }, extras: { beforeKeys: ["scheduler"] } },
   { months: 3, periodDays: 90, bonusDays: 15, keyChanges: 10, popular: true, prices: { local: 29_990, foreign: 47_990 } },
   {
@@ -132,9 +134,7 @@ export function catalogueOf(entries: readonly PlanEntry[]): CataloguePlan[] {
   );
 }
 
-export type { PlanEntry };
-
-export const PLAN_CATALOGUE: readonly CataloguePlan[] = catalogueOf(PLANS);
+export const PLAN_CATALOGUE: readonly CataloguePlan[] = catalogueOf(PLAN_ENTRIES);
 
 /** English feature texts (e-mails, the server, the default web language). */
 export function featureText(f: PlanFeature): string {

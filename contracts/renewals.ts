@@ -9,7 +9,10 @@ import { singleLineText } from "./text";
 export const RenewalSchema = z.object({
   licenceId: z.string(),
   name: z.string(),
+  /** The plan's English title (the spec's); pages show planTitle(planMonths, language) instead. */
   planTitle: z.string().nullable(),
+  /** The plan's length in months, which its title in every language comes from (null: no plan). */
+  planMonths: z.number().int().nullable(),
   /** The owner's e-mail: the payer of a reminder's link is the owner. */
   email: z.string(),
   expireDate: z.string().nullable(),

@@ -77,7 +77,8 @@ function canChangeKey(row: LicenseRow, now: Date) {
   return row.changesLeft > 0 && !holdOf(row) && termStatus(row, now) !== "Expired";
 }
 
-export function toLicenseDto(row: LicenseRow, planTitle: string | null, now = new Date()): License {
+/** `plan`: the licence's plan's English title and length (pages word it in their language from the length). */
+export function toLicenseDto(row: LicenseRow, plan: { title: string; months: number } | null, now = new Date()): License {
   return {
     id: row.id,
     name: row.name,
@@ -88,7 +89,8 @@ export function toLicenseDto(row: LicenseRow, planTitle: string | null, now = ne
     status: licenseStatus(row, now),
     changesLeft: row.changesLeft,
     termDays: row.termDays,
-    planTitle,
+    planTitle: plan?.title ?? null,
+    planMonths: plan?.months ?? null,
     canChangeKey: !row.revokedAt && canChangeKey(row, now),
     revokedAt: row.revokedAt?.toISOString() ?? null,
   };
@@ -103,7 +105,7 @@ const ownedBy = (email: string) => eq(licenses.email, email.trim().toLowerCase()
 export async function listOwnLicenses({ db, user, search }: { db: Db; user: Actor; search: string }): Promise<License[]> {
   const term = escapeLike(search);
   const rows = await db
-    .select({ license: licenses, planTitle: plans.title })
+    .select({ license: licenses, planTitle: plans.title, planMonths: plans.months })
     .from(licenses)
     .leftJoin(plans, eq(plans.id, licenses.planId))
     .where(
@@ -116,7 +118,7 @@ export async function listOwnLicenses({ db, user, search }: { db: Db; user: Acto
     )
     .orderBy(desc(licenses.createdAt), desc(licenses.id));
   const now = new Date();
-  return rows.map((r) => toLicenseDto(r.license, r.planTitle, now));
+  return rows.map((r) => toLicenseDto(r.license, r.planTitle === null || r.planMonths === null ? null : { title: r.planTitle, months: r.planMonths }, now));
 }
 
 /** A licence its owner may act on; anyone else gets 404 (not 403), so ids cannot be probed. */
@@ -127,17 +129,17 @@ async function lockOwnLicense(tx: Tx, user: Actor, id: string): Promise<LicenseR
   return row;
 }
 
-async function planTitleOf(db: Db | Tx, planId: string | null) {
+async function planOf(db: Db | Tx, planId: string | null) {
   if (!planId) return null;
-  const [plan] = await db.select({ title: plans.title }).from(plans).where(eq(plans.id, planId));
-  return plan?.title ?? null;
+  const [plan] = await db.select({ title: plans.title, months: plans.months }).from(plans).where(eq(plans.id, planId));
+  return plan ?? null;
 }
 
 export async function renameLicense({ db, user, id, name }: { db: Db; user: Actor; id: string; name: string }): Promise<License> {
   return db.transaction(async (tx) => {
     const row = await lockOwnLicense(tx, user, id);
     const [updated] = await tx.update(licenses).set({ name, updatedAt: new Date() }).where(eq(licenses.id, row.id)).returning();
-    return toLicenseDto(updated!, await planTitleOf(tx, updated!.planId));
+    return toLicenseDto(updated!, await planOf(tx, updated!.planId));
   });
 }
 
@@ -231,7 +233,7 @@ export async function changeOwnDeviceKey({ db, user, id, deviceKey }: { db: Db; 
         throw new AppError("DEVICE_IN_USE");
       }
       const updated = await applyKeyChange(tx, row, deviceKey, { id: user.id, email: user.email, changedBy: user.email }, now);
-      return toLicenseDto(updated, await planTitleOf(tx, updated.planId), now);
+      return toLicenseDto(updated, await planOf(tx, updated.planId), now);
     });
   } catch (err) {
     // Another licence bound the same key in the same instant: the index let only one commit.

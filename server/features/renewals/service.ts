@@ -27,11 +27,12 @@ async function marketOf(db: Db, licence: LicenceRow) {
 }
 
 export async function describeRenewal(db: Db, licence: LicenceRow): Promise<Renewal> {
-  const [plan] = licence.planId ? await db.select({ title: plans.title }).from(plans).where(eq(plans.id, licence.planId)) : [];
+  const [plan] = licence.planId ? await db.select({ title: plans.title, months: plans.months }).from(plans).where(eq(plans.id, licence.planId)) : [];
   return {
     licenceId: licence.id,
     name: licence.name,
     planTitle: plan?.title ?? null,
+    planMonths: plan?.months ?? null,
     email: licence.email,
     expireDate: licence.expireDate?.toISOString() ?? null,
     termDays: licence.termDays,

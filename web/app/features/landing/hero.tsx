@@ -1,10 +1,11 @@
+import type { CSSProperties } from "react";
 import { ArrowDownIcon, CheckCircle2Icon } from "lucide-react";
 
 import { formatPrice } from "../../../../contracts/money";
 import type { CataloguePlan } from "../../../../contracts/plan-catalogue";
 import { Button } from "~/components/ui/button";
 import { intentProps } from "~/features/landing/plan-checkout";
-import { planTitle } from "~/features/landing/plan-text";
+import { planName } from "~/features/landing/plan-text";
 import { SECTION_IDS } from "~/features/landing/sections";
 import { useTranslation } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
@@ -18,7 +19,7 @@ export function Hero({
   onChoosePlan: (plan: CataloguePlan) => void;
   prefetch: () => void;
 }) {
-  const { t } = useTranslation("landing");
+  const { t, i18n } = useTranslation("landing");
   const trust = [t("hero.trustGuarantee"), t("hero.trustSupport"), t("hero.trustUpdates")];
 
   return (
@@ -58,7 +59,8 @@ export function Hero({
           <div
             role="group"
             aria-labelledby="hero-plans-label"
-            className="mx-auto mt-3 grid max-w-2xl gap-3 sm:grid-cols-3"
+            style={{ "--plans": plans.length } as CSSProperties}
+            className="mx-auto mt-3 grid max-w-2xl gap-3 sm:grid-cols-[repeat(var(--plans),minmax(0,1fr))]"
           >
             {plans.map((plan) => (
               <Button
@@ -75,7 +77,7 @@ export function Hero({
                 {...intentProps(prefetch)}
               >
                 {t("hero.planButton", {
-                  title: planTitle(t, plan.title),
+                  title: planName(plan, i18n.language),
                   price: formatPrice(plan.priceMills),
                 })}
               </Button>

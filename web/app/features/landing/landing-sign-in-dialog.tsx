@@ -18,7 +18,7 @@ import { GoogleButton } from "~/features/auth/google-button";
 import { SignInForm } from "~/features/auth/sign-in-form";
 import { SignUpForm } from "~/features/auth/sign-up-form";
 import { AuthViewSwitchContext } from "~/features/auth/view-links";
-import { planTitle } from "~/features/landing/plan-text";
+import { planName } from "~/features/landing/plan-text";
 import { clearUserQueries, sessionKeys, useAppConfig } from "~/features/session/queries";
 import { useTranslation } from "~/lib/i18n";
 import { getQueryClient } from "~/lib/query-client";
@@ -54,7 +54,7 @@ export function LandingSignInDialog(props: LandingSignInDialogProps) {
 }
 
 function SignInDialog({ open, plan, onOpenChange, onSignedIn }: LandingSignInDialogProps) {
-  const { t } = useTranslation("landing");
+  const { t, i18n } = useTranslation("landing");
   const queryClient = useQueryClient();
   const config = useAppConfig();
   const [view, setView] = useState<LandingView>("sign_in");
@@ -106,7 +106,7 @@ function SignInDialog({ open, plan, onOpenChange, onSignedIn }: LandingSignInDia
             <DialogTitle className="text-2xl font-semibold tracking-tight">{t("signIn.title")}</DialogTitle>
             <DialogDescription>
               {plan
-                ? t("signIn.descriptionPlan", { title: planTitle(t, plan.title) })
+                ? t("signIn.descriptionPlan", { title: planName(plan, i18n.language) })
                 : t("signIn.description")}
             </DialogDescription>
           </div>

@@ -3,7 +3,7 @@ import { CheckIcon } from "lucide-react";
 
 import { formatPrice } from "../../../../contracts/money";
 import type { CataloguePlan } from "../../../../contracts/plan-catalogue";
-import { planFeature, planTitle } from "~/features/landing/plan-text";
+import { planFeature, planName } from "~/features/landing/plan-text";
 import { ordersApi } from "~/features/payments/api";
 import { CheckoutDialog, type CheckoutDialogText } from "~/features/payments/checkout-dialog";
 import { useTranslation } from "~/lib/i18n";
@@ -30,9 +30,9 @@ export function PaymentDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   useToaster();
-  const { t } = useTranslation("landing");
+  const { t, i18n } = useTranslation("landing");
   const price = plan ? formatPrice(plan.priceMills) : null;
-  const title = plan ? planTitle(t, plan.title) : "";
+  const title = plan ? planName(plan, i18n.language) : "";
 
   const text = useMemo<CheckoutDialogText>(
     () => ({

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type CSSProperties } from "react";
 import { CheckIcon, SendIcon, ShieldCheckIcon, SparklesIcon } from "lucide-react";
 
 import { formatPrice } from "../../../../contracts/money";
@@ -11,7 +11,7 @@ import {
 import { Button } from "~/components/ui/button";
 import { MarketSwitch } from "~/features/landing/market-switch";
 import { intentProps } from "~/features/landing/plan-checkout";
-import { planFeature, planPeriod, planTitle } from "~/features/landing/plan-text";
+import { planFeature, planName, planPeriodText } from "~/features/landing/plan-text";
 import { SectionHeading } from "~/features/landing/section-heading";
 import { NEW_TAB_HINT_ID, SECTION_IDS } from "~/features/landing/sections";
 import { useTranslation } from "~/lib/i18n";
@@ -82,7 +82,9 @@ export function PricingSection({
             key={shown}
             data-market-plans={shown}
             hidden={market !== shown}
-            className="mx-auto mt-12 grid max-w-md gap-6 lg:max-w-none lg:grid-cols-3 lg:items-stretch"
+            // One column per plan of the list, however many the catalogue has.
+            style={{ "--plans": plansForMarket(shown).length } as CSSProperties}
+            className="mx-auto mt-12 grid max-w-md gap-6 lg:max-w-none lg:grid-cols-[repeat(var(--plans),minmax(0,1fr))] lg:items-stretch"
           >
             {plansForMarket(shown).map((plan) => (
               <PlanCard
@@ -113,8 +115,8 @@ function PlanCard({
   onChoose: () => void;
   prefetch: () => void;
 }) {
-  const { t } = useTranslation("landing");
-  const title = planTitle(t, plan.title);
+  const { t, i18n } = useTranslation("landing");
+  const title = planName(plan, i18n.language);
   const headingId = `plan-${plan.id}`;
 
   return (
@@ -141,7 +143,7 @@ function PlanCard({
           {formatPrice(plan.priceMills)}
         </span>
         {plan.market === "local" ? (
-          <span className="text-sm text-muted-foreground">{planPeriod(t, plan.title)}</span>
+          <span className="text-sm text-muted-foreground">{planPeriodText(plan, i18n.language)}</span>
         ) : null}
       </p>
 

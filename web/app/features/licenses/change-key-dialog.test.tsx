@@ -25,6 +25,7 @@ const license: License = {
   changesLeft: 1,
   termDays: 30,
   planTitle: "1 Month",
+  planMonths: 1,
   canChangeKey: true,
   revokedAt: null,
 };

@@ -34,10 +34,11 @@ const active: License = {
   changesLeft: 9,
   termDays: 90,
   planTitle: "3 Months",
+  planMonths: 3,
   canChangeKey: true,
   revokedAt: null,
 };
-const fresh: License = { ...active, id: "l2", name: "", deviceKey: null, buyKey: "BUYKEY-0002", startDate: null, expireDate: null, status: "New", changesLeft: 2, planTitle: "1 Month", termDays: 30 };
+const fresh: License = { ...active, id: "l2", name: "", deviceKey: null, buyKey: "BUYKEY-0002", startDate: null, expireDate: null, status: "New", changesLeft: 2, planTitle: "1 Month", planMonths: 1, termDays: 30 };
 
 beforeEach(() => {
   state.mobile = false;

@@ -1,12 +1,13 @@
 import { useEffect, useId, useMemo, useState } from "react";
 
+import { planTitle as planTitleOf } from "../../../../contracts/plan-catalogue";
 import type { Plan } from "../../../../contracts/plans";
 import {
   CheckoutDialog,
   type CheckoutDialogText,
 } from "~/features/payments/checkout-dialog";
 import type { CheckoutResponse } from "~/features/payments/api";
-import { itemTitle, usePaymentsCopy } from "~/features/payments/copy";
+import { usePaymentsCopy } from "~/features/payments/copy";
 import { cn } from "~/lib/utils";
 
 /**
@@ -48,8 +49,9 @@ export function PlanCheckoutDialog({
   planTitle?: (plan: Plan) => string;
   addsDays?: (days: number) => string;
 }) {
-  const { t } = usePaymentsCopy();
-  const titleOf = planTitle ?? ((p: Plan) => itemTitle(p.title, t));
+  const { t, i18n } = usePaymentsCopy();
+  // A plan's name from its length, in the page's language (contracts/plan-catalogue.ts).
+  const titleOf = planTitle ?? ((p: Plan) => planTitleOf(p.months, i18n.language));
   const daysText = addsDays ?? ((count: number) => t("checkout.addsDays", { count }));
   const id = useId();
   const [planId, setPlanId] = useState<string | null>(null);

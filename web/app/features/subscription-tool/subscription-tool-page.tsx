@@ -1,4 +1,4 @@
-import { useCallback, useId, useMemo, useRef, useState, type FormEvent } from "react";
+import { useCallback, useId, useMemo, useRef, useState, type FormEvent, type CSSProperties } from "react";
 import {
   CheckIcon,
   CircleAlertIcon,
@@ -13,7 +13,7 @@ import {
 import { useSearchParams } from "react-router";
 
 import { formatPrice } from "../../../../contracts/money";
-import { plansForMarket, type CataloguePlan } from "../../../../contracts/plan-catalogue";
+import { planPeriod, plansForMarket, planTitle, type CataloguePlan } from "../../../../contracts/plan-catalogue";
 import { textProblem } from "../../../../contracts/text-rules";
 import { PublicPage } from "~/components/public/public-page";
 import { Button } from "~/components/ui/button";
@@ -23,7 +23,7 @@ import { ordersApi } from "~/features/payments/api";
 import { CheckoutDialog, type CheckoutDialogText } from "~/features/payments/checkout-dialog";
 import { toolPaymentFailure } from "~/features/payments/use-checkout";
 import { rememberToolCheckout } from "~/features/payments-return/payment-return";
-import { useTranslation, type TFunction } from "~/lib/i18n";
+import { useTranslation, type Language, type TFunction } from "~/lib/i18n";
 import { BRAND_NAME } from "~/lib/nav";
 import { useToaster } from "~/lib/toaster";
 import { cn } from "~/lib/utils";
@@ -38,11 +38,6 @@ const PLANS = plansForMarket("local");
 
 type Problem = "plan" | "email" | null;
 
-const TITLE_KEYS: Record<CataloguePlan["title"], string> = {
-  "1 Month": "oneMonth",
-  "3 Months": "threeMonths",
-  "12 Months": "twelveMonths",
-};
 
 export function isValidToolEmail(value: string) {
   const email = value.trim();
@@ -55,8 +50,9 @@ export function isValidToolDeviceKey(deviceKey: string) {
   return deviceKey === "" || (deviceKey.includes(DEVICE_KEY_MARKER) && textProblem(deviceKey, "single-line") === null);
 }
 
-function planName(t: TFunction, plan: CataloguePlan) {
-  return t(`plans.titles.${TITLE_KEYS[plan.title]}`);
+/** The plan's title in the page's language, from its length (contracts/plan-catalogue.ts). */
+function planName(lng: Language, plan: CataloguePlan) {
+  return planTitle(plan.months, lng);
 }
 
 /**
@@ -66,7 +62,7 @@ function planName(t: TFunction, plan: CataloguePlan) {
  */
 export function SubscriptionToolPage({ variant }: { variant: "v1" | "v2" }) {
   useToaster();
-  const { t } = useTranslation("subscription");
+  const { t, i18n } = useTranslation("subscription");
   const id = useId();
   const [searchParams] = useSearchParams();
   const deviceKey = searchParams.get("license")?.trim() ?? "";
@@ -197,7 +193,7 @@ export function SubscriptionToolPage({ variant }: { variant: "v1" | "v2" }) {
       >
         <fieldset ref={plansRef} aria-describedby={problem === "plan" ? `${id}-plan-error` : undefined}>
           <legend className="mb-4 text-lg font-semibold">{t("plans.legend")}</legend>
-          <div className="grid gap-4 sm:grid-cols-3">
+          <div style={{ "--plans": PLANS.length } as CSSProperties} className="grid gap-4 sm:grid-cols-[repeat(var(--plans),minmax(0,1fr))]">
             {PLANS.map((p) => (
               <PlanOption
                 key={p.id}
@@ -209,6 +205,7 @@ export function SubscriptionToolPage({ variant }: { variant: "v1" | "v2" }) {
                   if (problem === "plan") setProblem(null);
                 }}
                 t={t}
+                lng={i18n.language}
               />
             ))}
           </div>
@@ -253,7 +250,7 @@ export function SubscriptionToolPage({ variant }: { variant: "v1" | "v2" }) {
             <span className="text-2xl font-bold tabular-nums" data-testid="tool-total">
               {plan ? (
                 <>
-                  {price} <span className="text-base font-medium text-muted-foreground">· {planName(t, plan)}</span>
+                  {price} <span className="text-base font-medium text-muted-foreground">· {planName(i18n.language, plan)}</span>
                 </>
               ) : (
                 <span className="text-base font-medium text-muted-foreground">{t("noPlan")}</span>
@@ -279,7 +276,7 @@ export function SubscriptionToolPage({ variant }: { variant: "v1" | "v2" }) {
           open={confirming}
           onOpenChange={setConfirming}
           text={dialogText}
-          item={planName(t, plan)}
+          item={planName(i18n.language, plan)}
           amount={price}
           loadEmail={loadEmail}
           request={request}
@@ -338,15 +335,16 @@ function PlanOption({
   checked,
   onSelect,
   t,
+  lng,
 }: {
   plan: CataloguePlan;
   name: string;
   checked: boolean;
   onSelect: () => void;
   t: TFunction;
+  lng: Language;
 }) {
-  const title = planName(t, plan);
-  const key = TITLE_KEYS[plan.title];
+  const title = planName(lng, plan);
   return (
     <label
       data-plan={plan.id}
@@ -390,7 +388,7 @@ function PlanOption({
         <span id={`${name}-${plan.id}-price`} className="text-3xl font-extrabold tracking-tight tabular-nums">
           {formatPrice(plan.priceMills)}
         </span>
-        <span className="text-sm text-muted-foreground">{t(`plans.period.${key}`)}</span>
+        <span className="text-sm text-muted-foreground">{planPeriod(plan.months, lng)}</span>
       </span>
       <span id={`${name}-${plan.id}-details`} className="mt-4 grid gap-2 text-sm">
         {plan.bonusDays > 0 ? (
