@@ -13,6 +13,13 @@ describe("configuration", () => {
     expect(config.authSecret).toBe(DEV_AUTH_SECRET);
   });
 
+  it("has one shop time zone: Phnom Penh unless SHOP_TIME_ZONE names another Intl knows", () => {
+    expect(loadConfig({}).shopTimeZone).toBe("Asia/Phnom_Penh");
+    expect(loadConfig({ SHOP_TIME_ZONE: " Europe/London " }).shopTimeZone).toBe("Europe/London");
+    expect(loadConfig({ SHOP_TIME_ZONE: "UTC" }).shopTimeZone).toBe("UTC");
+    for (const zone of ["Phnom Penh", "Asia/Nowhere"]) expect(() => loadConfig({ SHOP_TIME_ZONE: zone }), zone).toThrow(/SHOP_TIME_ZONE/);
+  });
+
   it("names every invalid setting", () => {
     try {
       loadConfig({ PORT: "eighty", DATABASE_URL: "not a url" });

@@ -2,7 +2,7 @@
 // stores it pending and returns what the browser does to pay, made by the payment provider (a
 // form signed here, say). No secret leaves the server.
 import { isUniqueViolation } from "../../db/errors";
-import type { Language } from "../../../contracts/languages";
+import { DEFAULT_LANGUAGE, type Language } from "../../../contracts/languages";
 import { TOP_UP_TITLE, type CheckoutResponse, type CheckoutReturnPage } from "../../../contracts/orders";
 import type { CurrentUser } from "../../auth/context";
 import { orders } from "../../db/schema";
@@ -116,20 +116,20 @@ async function pricedPlan(deps: OrdersDeps, planId: string, market?: string) {
   return plan;
 }
 
-export async function createPlanCheckout(deps: OrdersDeps, user: CurrentUser, input: { planId: string; market?: string; returnTo?: CheckoutReturnPage }, locale: Language = "en") {
+export async function createPlanCheckout(deps: OrdersDeps, user: CurrentUser, input: { planId: string; market?: string; returnTo?: CheckoutReturnPage }, locale: Language = DEFAULT_LANGUAGE) {
   const plan = await pricedPlan(deps, input.planId, input.market);
   const returnQuery = { to: input.returnTo ?? "home" };
   return create(deps, { kind: "plan", locale, userId: user.id, email: user.email.toLowerCase(), planId: plan.id, planTitle: plan.title, amountMills: plan.priceMills, name: user.name, returnQuery });
 }
 
 /** `amountMills` as TopupMillsSchema let it through: whole cents from $1 to $10,000. */
-export async function createTopupCheckout(deps: OrdersDeps, user: CurrentUser, input: { amountMills: number; returnTo?: CheckoutReturnPage }, locale: Language = "en") {
+export async function createTopupCheckout(deps: OrdersDeps, user: CurrentUser, input: { amountMills: number; returnTo?: CheckoutReturnPage }, locale: Language = DEFAULT_LANGUAGE) {
   const { amountMills } = input;
   const returnQuery = { to: input.returnTo ?? "profile" };
   return create(deps, { kind: "topup", locale, userId: user.id, email: user.email.toLowerCase(), planId: null, planTitle: TOP_UP_TITLE, amountMills, name: user.name, returnQuery });
 }
 
-export async function createToolCheckout(deps: OrdersDeps, input: { planId: string; email: string; deviceKey?: string; variant: "v1" | "v2" }, locale: Language = "en") {
+export async function createToolCheckout(deps: OrdersDeps, input: { planId: string; email: string; deviceKey?: string; variant: "v1" | "v2" }, locale: Language = DEFAULT_LANGUAGE) {
   const plan = await pricedPlan(deps, input.planId);
   const deviceKey = input.deviceKey?.trim() || null;
   return create(deps, {

@@ -5,6 +5,7 @@
 // between phrases. Each Khmer word carries its text as ActualText, so copying, searching, screen
 // readers and pdftotext get the words, not the glyphs' visual order (actual-text.ts). Fonts: fonts.ts.
 import PDFDocument from "pdfkit";
+import { languageInfo } from "../../../contracts/languages";
 import { drawWithActualText } from "./actual-text";
 import { patchFontkitNullAnchors } from "./fontkit-null-anchors";
 import { receiptFonts, type ReceiptFontName } from "./fonts";
@@ -128,12 +129,14 @@ export function renderReceiptPdf(r: PaymentReceipt): Promise<Buffer> {
     doc.on("error", reject);
   });
 
-  const w = new Writer(doc, r.language === "km" ? 1.75 : 1.45);
+  // Line height and label size are the language's (contracts/languages.ts): stacked scripts need more room.
+  const { lineHeight, labelSize } = languageInfo(r.language).pdf;
+  const w = new Writer(doc, lineHeight);
   const left = PAGE.margin;
   const right = PAGE.width - PAGE.margin;
-  const label: Style = { size: r.language === "km" ? 9 : 8.5, color: COLORS.faint };
+  const label: Style = { size: labelSize, color: COLORS.faint };
   const body: Style = { size: 10 };
-  const lh = (s: Style) => s.size * (r.language === "km" ? 1.75 : 1.45);
+  const lh = (s: Style) => s.size * lineHeight;
 
   // Header: brand, title, status.
   let y = PAGE.margin + 22;

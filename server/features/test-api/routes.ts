@@ -4,7 +4,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { Hono } from "hono";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { LANGUAGES } from "../../../contracts/languages";
+import { DEFAULT_LANGUAGE, LANGUAGES } from "../../../contracts/languages";
 import { singleLineText, validText } from "../../../contracts/text";
 import type { Auth } from "../../auth/auth";
 import type { Db } from "../../db/client";
@@ -132,7 +132,7 @@ export function createTestApiRoutes({
           planTitle: plan?.title ?? null,
           amountMills: o.amountMills ?? plan?.priceMills ?? 1000,
           status: o.status,
-          locale: o.locale ?? "en",
+          locale: o.locale ?? DEFAULT_LANGUAGE,
           createdAt,
           updatedAt: createdAt,
           paidAt: o.status === "paid" ? createdAt : null,
