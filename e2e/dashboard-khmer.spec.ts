@@ -50,13 +50,14 @@ test.beforeEach(async ({ context }) => {
 
 test("a customer who chose Khmer manages licences, payments, profile and OTP mail in Khmer", async ({ page, request }) => {
   const email = uniqueEmail("khmer");
-  await createUser(request, { email });
+  // A Khmer account (as one made from a Khmer page): the account's language wins on load.
+  await createUser(request, { email, language: "km" });
   const expiry = Date.now() + 40 * DAY;
   const { buyKey } = await seedLicense(request, {
     email,
     planId: "local-3m",
     name: "កុំព្យូទ័រហាង",
-    deviceKey: "LDREEL-KM-0001",
+    deviceKey: `LDREEL-KM-${Date.now().toString(36).toUpperCase()}`,
     startDate: new Date(Date.now() - 50 * DAY).toISOString(),
     expireDate: new Date(expiry).toISOString(),
     changesLeft: 3,
@@ -160,8 +161,9 @@ test("a customer who chose Khmer manages licences, payments, profile and OTP mai
 
 test("at 375 px the Khmer pages, and the messages dialog with a long address, stay within the screen", async ({ page, request }) => {
   const email = uniqueEmail("khmer-375");
-  await createUser(request, { email });
-  await seedLicense(request, { email, planId: "local-12m", name: "កុំព្យូទ័រហាង", deviceKey: "LDREEL-7F3A-91C2-0B1D-A4E6", startDate: new Date(Date.now() - DAY).toISOString(), expireDate: new Date(Date.now() + 300 * DAY).toISOString() });
+  // A Khmer account (as one made from a Khmer page): the account's language wins on load.
+  await createUser(request, { email, language: "km" });
+  await seedLicense(request, { email, planId: "local-12m", name: "កុំព្យូទ័រហាង", deviceKey: `LDREEL-7F3A-91C2-0B1D-${Date.now().toString(36).toUpperCase()}`, startDate: new Date(Date.now() - DAY).toISOString(), expireDate: new Date(Date.now() + 300 * DAY).toISOString() });
   await seedOrders(request, [{ email, kind: "plan", planId: "local-12m", status: "paid" }, { email, kind: "topup", amountMills: 5_000, status: "paid" }]);
   await seedBalance(request, { email, amountMills: 1_000 });
   await page.setViewportSize({ width: 375, height: 812 });

@@ -105,7 +105,7 @@ async function testApi<T>(request: TestApiRequest, path: string, data: unknown):
  */
 export function createUser(
   request: TestApiRequest,
-  user: { email: string; password?: string; role?: "user" | "admin"; superAdmin?: boolean; twoFactor?: boolean },
+  user: { email: string; password?: string; role?: "user" | "admin"; superAdmin?: boolean; twoFactor?: boolean; language?: "en" | "km" },
 ) {
   return testApi<{ id: string; email: string; totpSecret?: string; backupCodes?: string[] }>(request, "users", { password: PASSWORD, ...user });
 }
