@@ -162,8 +162,10 @@ export function createApp({ config, db, auth, logger, signer, limiter, otpMail, 
   // Its input is checked first, per-account limits apply, and its refusals get our error shape
   // (auth/edge.ts, auth/account-limits.ts).
   const accountLimits = createAccountLimits({ db, enabled: config.authRateLimit });
-  const secondFactors = createSecondFactorGate({ db, auth, baseUrl: config.baseUrl, shopTimeZone: config.shopTimeZone, onEmailQueued: orders.onEmailQueued });
-  const passkeys = createPasskeyGate({ db, auth, baseUrl: config.baseUrl, shopTimeZone: config.shopTimeZone, onEmailQueued: orders.onEmailQueued });
+  // A fresh read of the caller's session (no cookie cache), with the cookies it renews.
+  const readSession = (headers: Headers) => auth.api.getSession({ headers, query: { disableCookieCache: true }, returnHeaders: true }).catch(() => null);
+  const secondFactors = createSecondFactorGate({ db, readSession, baseUrl: config.baseUrl, shopTimeZone: config.shopTimeZone, onEmailQueued: orders.onEmailQueued });
+  const passkeys = createPasskeyGate({ db, readSession, baseUrl: config.baseUrl, shopTimeZone: config.shopTimeZone, onEmailQueued: orders.onEmailQueued });
   const logOriginRefusal = originRefusalLogger((origin) =>
     logger.warn({ origin, baseUrl: config.baseUrl }, `refused a request from ${origin}: the shop runs at BASE_URL ${config.baseUrl}; set BASE_URL to the address people open, or add ${origin} to TRUSTED_ORIGINS`),
   );

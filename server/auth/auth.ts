@@ -16,7 +16,7 @@ import { pageLanguage } from "../lib/page-language";
 import { hitRateLimit } from "../lib/rate-limit";
 import { AUTH_LIMITS } from "./account-limits";
 import { pointGoogleAtStandIn } from "./google-stand-in";
-import { SECOND_FACTOR_PATHS } from "./second-factor";
+import { SECOND_FACTOR_PATHS } from "./factors";
 import { PROFILE_TWO_FACTOR } from "../../contracts/app-routes";
 import { PASSKEY_SIGN_IN_PATH, passkeyPlugin, passkeyPolicy } from "./passkeys";
 

@@ -5,6 +5,9 @@ import { AppError } from "../lib/errors";
 import { languageOr, type Language } from "../../contracts/languages";
 import { SessionMemo, sessionDataExpiry } from "./session-memo";
 import type { SessionRevocations } from "./session-revocations";
+import { hasSecondFactor } from "./factors";
+
+export { hasSecondFactor };
 
 /** When the cached copy in this Cookie header was signed: its signed expiry less the cache's age. */
 const signedAt = (cookieHeader: string, cacheSeconds: number) => {
@@ -54,13 +57,6 @@ export function refreshSessionCookie(c: { set(key: "refreshSession", value: bool
 
 const ADMIN_PATH = "/api/admin/";
 
-/**
- * The account has a second factor (an authenticator app or a passkey): every session must pass it
- * before it counts, and the admin console needs one (decisions 018, 038).
- */
-export function hasSecondFactor(u: { twoFactorEnabled?: unknown; passkeyEnabled?: unknown } | undefined | null): boolean {
-  return u?.twoFactorEnabled === true || u?.passkeyEnabled === true;
-}
 
 type Session = { user: Record<string, unknown>; session: Record<string, unknown> } | null;
 

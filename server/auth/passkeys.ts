@@ -25,8 +25,7 @@ import type { Db } from "../db/client";
 import { passkey as passkeyTable, session } from "../db/schema";
 import { AppError } from "../lib/errors";
 import { enqueueEmail } from "../providers/email/outbox";
-import type { Auth } from "./auth";
-import { hasSecondFactor } from "./context";
+import { hasSecondFactor, type ReadSession } from "./factors";
 
 /** Where a passkey signs in (a new session, marked as past the second factor). */
 export const PASSKEY_SIGN_IN_PATH = "/passkey/verify-authentication";
@@ -173,8 +172,8 @@ async function jsonOf(res: Response): Promise<Record<string, unknown> | null> {
   }
 }
 
-export function createPasskeyGate({ db, auth, baseUrl, shopTimeZone, onEmailQueued }: { db: Db; auth: Auth; baseUrl: string; shopTimeZone: string; onEmailQueued?: () => void }) {
-  const readSession = (headers: Headers) => auth.api.getSession({ headers, query: { disableCookieCache: true } }).catch(() => null) as Promise<SessionAnswer>;
+export function createPasskeyGate({ db, readSession: readFresh, baseUrl, shopTimeZone, onEmailQueued }: { db: Db; readSession: ReadSession; baseUrl: string; shopTimeZone: string; onEmailQueued?: () => void }) {
+  const readSession = async (headers: Headers) => ((await readFresh(headers))?.response ?? null) as SessionAnswer;
 
   async function notify(c: Context, to: string, kind: "passkey-added" | "passkey-removed", passkeyName: string) {
     // In the account's language (decision 040); the page's only if the account were gone.
@@ -190,7 +189,7 @@ export function createPasskeyGate({ db, auth, baseUrl, shopTimeZone, onEmailQueu
 
   /** The cached session cookie (session_data) renewed from the database: the change shows at once. */
   async function withFreshSessionCookie(c: Context, res: Response): Promise<Response> {
-    const fresh = await auth.api.getSession({ headers: c.req.raw.headers, query: { disableCookieCache: true }, returnHeaders: true }).catch(() => null);
+    const fresh = await readFresh(c.req.raw.headers);
     const cookies = fresh?.headers?.getSetCookie?.() ?? [];
     if (!cookies.length) return res;
     const headers = new Headers(res.headers);

@@ -23,12 +23,10 @@ import { AppError } from "../lib/errors";
 import { hitRateLimit } from "../lib/rate-limit";
 import { enqueueEmail } from "../providers/email/outbox";
 import type { SecurityNoticeKind } from "../providers/email/templates/security-notice";
-import type { Auth } from "./auth";
-import { hasSecondFactor } from "./context";
+import { hasSecondFactor, SECOND_FACTOR_PATHS, type ReadSession } from "./factors";
 import { NEEDS_PASSED_SECOND_FACTOR } from "./edge";
 
-/** The endpoints that check a second factor (a code from the authenticator app, or a backup code). */
-export const SECOND_FACTOR_PATHS = new Set(["/two-factor/verify-totp", "/two-factor/verify-backup-code"]);
+export { SECOND_FACTOR_PATHS };
 
 /** Wrong codes after which the owner hears of it (once per window). */
 export const FAILURE_NOTICE = { limit: 5, windowSeconds: 60 * 60 } as const;
@@ -52,9 +50,8 @@ export { hasSecondFactor };
 
 const hash = (value: string) => createHash("sha256").update(value).digest("base64url");
 
-export function createSecondFactorGate({ db, auth, baseUrl, shopTimeZone, onEmailQueued }: { db: Db; auth: Auth; baseUrl: string; shopTimeZone: string; onEmailQueued?: () => void }) {
-  const readSession = (c: Context) =>
-    auth.api.getSession({ headers: c.req.raw.headers, query: { disableCookieCache: true } }).catch(() => null) as Promise<SessionAnswer>;
+export function createSecondFactorGate({ db, readSession: readFresh, baseUrl, shopTimeZone, onEmailQueued }: { db: Db; readSession: ReadSession; baseUrl: string; shopTimeZone: string; onEmailQueued?: () => void }) {
+  const readSession = async (c: Context) => ((await readFresh(c.req.raw.headers))?.response ?? null) as SessionAnswer;
 
   /** The account of a password sign-in waiting for its second step (better-auth's signed cookie names it). */
   async function pendingAccount(c: Context): Promise<{ id: string; email: string } | undefined> {
