@@ -1,13 +1,8 @@
-import { defineEmailTemplate } from "./define-template";
-import { ActionLink, EmailLayout, Note, Paragraph } from "./layout";
+import { defineLinkEmail, type LinkEmailProps } from "./link-email";
 
-export interface MagicLinkProps {
-  url: string;
-  /** The magic-link plugin's expiresIn, in minutes (its default is five minutes). */
-  expiresInMinutes?: number;
-}
+export type MagicLinkProps = LinkEmailProps;
 
-export const magicLinkTemplate = defineEmailTemplate("magic-link", {
+export const magicLinkTemplate = defineLinkEmail("magic-link", {
   texts: {
     en: {
       subject: "Your Keyshop sign-in link",
@@ -28,14 +23,7 @@ export const magicLinkTemplate = defineEmailTemplate("magic-link", {
       ignore: "ប្រសិនបើអ្នកមិនបានព្យាយាមចូលគណនីទេ អ្នកអាចមិនអើពើអ៊ីមែលនេះបាន។",
     },
   },
-  subject: (_p: MagicLinkProps, c) => c.t.subject,
-  Component: ({ p, c }) => (
-    <EmailLayout c={c} preview={c.t.preview} heading={c.t.heading}>
-      <Paragraph>{c.t.body}</Paragraph>
-      <ActionLink c={c} url={p.url} label={c.t.button} />
-      <Note>{c.t.expires(c.common.duration(p.expiresInMinutes ?? 5))}</Note>
-      <Note>{c.t.ignore}</Note>
-    </EmailLayout>
-  ),
-  samples: [{ url: "http://localhost:3000/api/auth/magic-link/verify?token=preview" }],
+  // The link's default lifetime: the magic-link plugin's expiresIn (its default is five minutes).
+  defaultExpiresInMinutes: 5,
+  sampleUrl: "http://localhost:3000/api/auth/magic-link/verify?token=preview",
 });

@@ -1,13 +1,8 @@
-import { defineEmailTemplate } from "./define-template";
-import { ActionLink, EmailLayout, Note, Paragraph } from "./layout";
+import { defineLinkEmail, type LinkEmailProps } from "./link-email";
 
-export interface ResetPasswordProps {
-  url: string;
-  /** better-auth's resetPasswordTokenExpiresIn, in minutes (its default is one hour). */
-  expiresInMinutes?: number;
-}
+export type ResetPasswordProps = LinkEmailProps;
 
-export const resetPasswordTemplate = defineEmailTemplate("reset-password", {
+export const resetPasswordTemplate = defineLinkEmail("reset-password", {
   texts: {
     en: {
       subject: "Reset your Keyshop password",
@@ -28,14 +23,7 @@ export const resetPasswordTemplate = defineEmailTemplate("reset-password", {
       ignore: "ប្រសិនបើអ្នកមិនបានស្នើសុំទេ សូមមិនអើពើអ៊ីមែលនេះ៖ ពាក្យសម្ងាត់របស់អ្នកនៅដដែល។",
     },
   },
-  subject: (_p: ResetPasswordProps, c) => c.t.subject,
-  Component: ({ p, c }) => (
-    <EmailLayout c={c} preview={c.t.preview} heading={c.t.heading}>
-      <Paragraph>{c.t.body}</Paragraph>
-      <ActionLink c={c} url={p.url} label={c.t.button} />
-      <Note>{c.t.expires(c.common.duration(p.expiresInMinutes ?? 60))}</Note>
-      <Note>{c.t.ignore}</Note>
-    </EmailLayout>
-  ),
-  samples: [{ url: "http://localhost:3000/reset-password?token=preview" }],
+  // The link's default lifetime: better-auth's resetPasswordTokenExpiresIn (its default is one hour).
+  defaultExpiresInMinutes: 60,
+  sampleUrl: "http://localhost:3000/reset-password?token=preview",
 });

@@ -1,13 +1,8 @@
-import { defineEmailTemplate } from "./define-template";
-import { ActionLink, EmailLayout, Note, Paragraph } from "./layout";
+import { defineLinkEmail, type LinkEmailProps } from "./link-email";
 
-export interface VerifyEmailProps {
-  url: string;
-  /** better-auth's emailVerification.expiresIn, in minutes (its default is one hour). */
-  expiresInMinutes?: number;
-}
+export type VerifyEmailProps = LinkEmailProps;
 
-export const verifyEmailTemplate = defineEmailTemplate("verify-email", {
+export const verifyEmailTemplate = defineLinkEmail("verify-email", {
   texts: {
     en: {
       subject: "Confirm your Keyshop e-mail",
@@ -28,14 +23,7 @@ export const verifyEmailTemplate = defineEmailTemplate("verify-email", {
       ignore: "ប្រសិនបើអ្នកមិនបានបង្កើតគណនី Keyshop ទេ អ្នកអាចមិនអើពើអ៊ីមែលនេះបាន។",
     },
   },
-  subject: (_p: VerifyEmailProps, c) => c.t.subject,
-  Component: ({ p, c }) => (
-    <EmailLayout c={c} preview={c.t.preview} heading={c.t.heading}>
-      <Paragraph>{c.t.body}</Paragraph>
-      <ActionLink c={c} url={p.url} label={c.t.button} />
-      <Note>{c.t.expires(c.common.duration(p.expiresInMinutes ?? 60))}</Note>
-      <Note>{c.t.ignore}</Note>
-    </EmailLayout>
-  ),
-  samples: [{ url: "http://localhost:3000/api/auth/verify-email?token=preview" }],
+  // The link's default lifetime: better-auth's emailVerification.expiresIn (its default is one hour).
+  defaultExpiresInMinutes: 60,
+  sampleUrl: "http://localhost:3000/api/auth/verify-email?token=preview",
 });
