@@ -1,9 +1,7 @@
 // Builds the Hono app. main.ts and the tests both use it, so tests exercise the real stack.
 import { OpenAPIHono } from "@hono/zod-openapi";
-import type { Context } from "hono";
 import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
-import { randomUUID } from "node:crypto";
 import { routePath } from "hono/route";
 import { CLIENT_IP_HEADER, type Auth } from "./auth/auth";
 import { CodeAlreadyUsed, createSecondFactorGate } from "./auth/second-factor";
@@ -59,6 +57,7 @@ import type { Logger } from "./lib/logger";
 import type { SharedRateLimiter } from "./lib/rate-limit";
 import { learnSecurityHeaders, limitBody, securityHeaders } from "./lib/http-middleware";
 import { createNodeFastPath } from "./lib/node-fast-path";
+import { appOnly, bothDoors, BODY_LIMITS, createRequestEdge } from "./lib/request-edge";
 import { limitJsonDepth } from "./lib/json-depth";
 import { createStaticHandler } from "./lib/static";
 import { contentSecurityPolicy } from "./lib/csp";
@@ -66,7 +65,6 @@ import { documentFields, SECURITY_SCHEMES } from "./lib/openapi";
 import { SITE } from "../contracts/site";
 
 const TOOL_API_PREFIX = "/api/v1/licenses/";
-const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
 /** Every sub-app turns a zod failure into the one 422 shape. */
 const VALIDATION = {
@@ -101,53 +99,51 @@ export interface AppDeps {
   sessionRevocations?: SessionRevocations;
 }
 
-/** The caller's address: the socket's, or the proxy's X-Forwarded-For when TRUST_PROXY is on. */
-function clientIp(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
-  return incoming?.socket?.remoteAddress ?? "unknown";
-}
-
 export function createApp({ config, db, auth, logger, signer, limiter, otpMail, licenceCache, licenceSignals, events, paymentSimulator, lifecycle, deliveries, resolver = systemResolver, sessionRevocations, ...rest }: AppDeps) {
   const app = new OpenAPIHono<AppEnv>(VALIDATION);
   const orders = { ...(rest.orders ?? createOrdersDeps({ config, db, logger })), limiter };
   // Prometheus metrics only when METRICS_TOKEN is set: otherwise no per-request work at all.
   const metrics = config.metricsToken ? createMetrics({ db, logger, openStreams: () => events.totalConnections() }) : undefined;
 
-  app.use("*", async (c, next) => {
-    // A caller's id is kept only when it is a short, safe token (it is logged and echoed).
-    const given = c.req.header("x-request-id");
-    const requestId = given && SAFE_REQUEST_ID.test(given) ? given : randomUUID();
-    c.set("requestId", requestId);
-    c.set("clientIp", clientIp(c, config.trustProxy));
-    c.header("X-Request-Id", requestId);
-    const started = performance.now();
-    await next();
-    const elapsed = performance.now() - started;
-    // Labelled by the route pattern that answered (`/api/licenses/:id`), never the raw path.
-    metrics?.observe(c.req.method, routePath(c) || "unmatched", c.res.status, elapsed / 1000);
-    // The path only: query strings can carry one-time tokens.
-    logger.info({ reqId: requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(elapsed) }, "request");
-  });
+  // The request's frame (id, caller's address, metrics, log line): the same for the fast path (request-edge.ts).
+  const edge = createRequestEdge({ logger, observe: metrics && ((method, route, status, seconds) => metrics.observe(method, route, status, seconds)), trustProxy: config.trustProxy });
+  app.use(
+    "*",
+    bothDoors(async (c, next) => {
+      const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
+      const frame = edge.open({ requestId: c.req.header("x-request-id"), forwardedFor: c.req.header("x-forwarded-for") }, incoming?.socket?.remoteAddress);
+      c.set("requestId", frame.requestId);
+      c.set("clientIp", frame.clientIp);
+      c.header("X-Request-Id", frame.requestId);
+      await next();
+      // Labelled by the route pattern that answered (`/api/licenses/:id`), never the raw path.
+      edge.close(frame, { method: c.req.method, route: routePath(c) || "unmatched", path: c.req.path, status: c.res.status });
+    }, "the same RequestEdge opens and closes its requests"),
+  );
   // The desktop tool's licence calls are the hot path: small JSON answers, never compressed. Every
   // JSON route gets the security headers prepared up front (see http-middleware.ts); better-auth's
   // answers are its own Response objects, so /api/auth gets them after the fact.
   const isToolApi = (path: string) => path.startsWith(TOOL_API_PREFIX);
   const isJsonApi = (path: string) => path.startsWith("/api/") && !path.startsWith("/api/auth/");
-  app.use("*", securityHeaders({ prepared: isJsonApi, hsts: config.baseUrl.startsWith("https://") }));
+  const hsts = config.baseUrl.startsWith("https://");
+  app.use("*", bothDoors(securityHeaders({ prepared: isJsonApi, hsts }), "learnSecurityHeaders gives it the headers this middleware sets"));
   const compressApi = compress({ threshold: 1024 });
-  app.use("/api/*", (c, next) => {
-    if (isToolApi(c.req.path)) return next();
+  app.use(
+    "/api/*",
+    appOnly((c, next) => {
+      if (isToolApi(c.req.path)) return next();
     // Vary is known before the answer: set now, compress never adds a header to a finished
     // answer (which makes Hono rebuild it as a web Response with a stream, for every request).
-    c.header("Vary", "Accept-Encoding");
-    return compressApi(c, next);
-  });
-  app.use("/functions/*", limitBody(64 * 1024), limitJsonDepth());
-  app.use("/api/*", limitBody(256 * 1024), limitJsonDepth());
+      c.header("Vary", "Accept-Encoding");
+      return compressApi(c, next);
+    }, "the licence calls' answers are small and never compressed"),
+  );
+  app.use("/functions/*", limitBody(BODY_LIMITS.functions), limitJsonDepth());
+  app.use(
+    "/api/*",
+    bothDoors(limitBody(BODY_LIMITS.api), "it takes bodies up to BODY_LIMITS.fastPath and leaves larger ones to the app"),
+    bothDoors(limitJsonDepth(), "a body jsonTooDeep finds too deep is left to the app, which refuses it here"),
+  );
 
   app.onError((err, c) => {
     if (err instanceof AppError) return c.json(err.toBody(), err.status as 400);
@@ -305,10 +301,9 @@ export function createApp({ config, db, auth, logger, signer, limiter, otpMail, 
     createNodeFastPath({
       routes: licenseToolFastRoutes(licenseTool),
       fetch: (request, env) => app.fetch(request, env),
-      trustProxy: config.trustProxy,
-      securityHeaders: await learnSecurityHeaders({ hsts: config.baseUrl.startsWith("https://") }),
+      edge,
+      securityHeaders: await learnSecurityHeaders({ hsts }),
       logger,
-      observe: metrics ? (method, route, status, seconds) => metrics.observe(method, route, status, seconds) : undefined,
     });
   return Object.assign(app, { nodeFastPath });
 }

@@ -7,14 +7,16 @@
 // one writeHead/end. Everything unusual goes to the Hono app unchanged, so the refusals and their
 // texts stay the app's: a request the fast path does not take (method, type, size, chunked) is
 // passed on untouched, and a body that does not parse or validate is replayed into the app
-// before anything has happened (no rate-limit hit, no database work). The same request id,
-// security headers, metrics and request log as every other route (tested side by side with the
-// app in tool-fast-path.test.ts).
+// before anything has happened (no rate-limit hit, no database work). The request id, the
+// caller's address, the body limit, the metrics and the request log are the app's own
+// (request-edge.ts), and so are the security headers (learned from its middleware); tested side by
+// side with the app in tool-fast-path.test.ts, and request-edge.test.ts fails on an app-wide
+// middleware the fast path does not honour.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { randomUUID } from "node:crypto";
 import { AppError, errorBody } from "./errors";
 import { jsonTooDeep } from "./json-depth";
 import type { Logger } from "./logger";
+import { BODY_LIMITS, type RequestEdge } from "./request-edge";
 
 /** What a fast handler answers: the status, the exact body text and its headers. */
 export interface FastReply {
@@ -41,29 +43,16 @@ export interface NodeFastPathOptions {
   routes: Record<string, FastHandler>;
   /** The app, for requests the fast path gives back (its fetch with Node's objects as env). */
   fetch: (request: Request, env: { incoming: IncomingMessage; outgoing: ServerResponse }) => Response | Promise<Response>;
-  trustProxy: boolean;
+  /** The app's request frame: id, caller's address, metrics and log line. */
+  edge: RequestEdge;
   /** The security headers every answer carries (learned from the app's middleware). */
   securityHeaders: ReadonlyArray<readonly [string, string]>;
   logger: Logger;
-  observe?: (method: string, route: string, status: number, seconds: number) => void;
-  /** Bodies above this are left to the app (its own limit answers them). */
-  maxBodyBytes?: number;
 }
 
-const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 /** Hono's validator's own test, so the fast path takes exactly the bodies the routes would read. */
 const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
 const isJson = (contentType: string | undefined) => contentType !== undefined && JSON_MEDIA_TYPE.test(contentType.split(";")[0]!.trim().toLowerCase());
-
-/** The caller's address, as the app computes it (server/app.ts `clientIp`). */
-export function nodeClientIp(req: IncomingMessage, trustProxy: boolean): string {
-  if (trustProxy) {
-    const header = req.headers["x-forwarded-for"];
-    const forwarded = (Array.isArray(header) ? header[0] : header)?.split(",")[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  return req.socket.remoteAddress ?? "unknown";
-}
 
 /**
  * Returns a function that answers a request when it is one of `routes` in the usual shape and
@@ -72,8 +61,8 @@ export function nodeClientIp(req: IncomingMessage, trustProxy: boolean): string 
 export type NodeFastPath = ((req: IncomingMessage, res: ServerResponse) => boolean) & { served: { count: number } };
 
 export function createNodeFastPath(options: NodeFastPathOptions): NodeFastPath {
-  const { routes, trustProxy, securityHeaders, logger, observe } = options;
-  const maxBodyBytes = options.maxBodyBytes ?? 16 * 1024;
+  const { routes, edge, securityHeaders, logger } = options;
+  const maxBodyBytes = BODY_LIMITS.fastPath;
   const served = { count: 0 };
 
   const takes = (req: IncomingMessage): FastHandler | undefined => {
@@ -104,11 +93,9 @@ export function createNodeFastPath(options: NodeFastPathOptions): NodeFastPath {
   };
 
   async function serve(req: IncomingMessage, res: ServerResponse, handler: FastHandler) {
-    const started = performance.now();
+    const frame = edge.open({ requestId: req.headers["x-request-id"], forwardedFor: req.headers["x-forwarded-for"] }, req.socket.remoteAddress);
     const body = await readBody(req);
     const path = req.url!;
-    const given = req.headers["x-request-id"];
-    const requestId = typeof given === "string" && SAFE_REQUEST_ID.test(given) ? given : randomUUID();
 
     let json: unknown;
     let parsed = false;
@@ -127,7 +114,7 @@ export function createNodeFastPath(options: NodeFastPathOptions): NodeFastPath {
     let reply: FastReply | typeof NOT_TAKEN = NOT_TAKEN;
     if (parsed) {
       try {
-        reply = await handler({ json, clientIp: nodeClientIp(req, trustProxy), setHeader: (name, value) => (extra[name] = value) });
+        reply = await handler({ json, clientIp: frame.clientIp, setHeader: (name, value) => (extra[name] = value) });
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
         reply = { status: err.status, body: JSON.stringify(err.toBody()), headers: { "Content-Type": "application/json" } };
@@ -148,14 +135,12 @@ export function createNodeFastPath(options: NodeFastPathOptions): NodeFastPath {
     }
     const headers: Record<string, string> = {};
     for (const [name, value] of securityHeaders) headers[name] = value;
-    headers["X-Request-Id"] = requestId;
+    headers["X-Request-Id"] = frame.requestId;
     Object.assign(headers, extra, reply.headers);
     headers["Content-Length"] = String(Buffer.byteLength(reply.body));
     res.writeHead(reply.status, headers);
     res.end(reply.body);
-    const elapsed = performance.now() - started;
-    observe?.("POST", path, reply.status, elapsed / 1000);
-    logger.info({ reqId: requestId, method: "POST", path, status: reply.status, ms: Math.round(elapsed) }, "request");
+    edge.close(frame, { method: "POST", route: path, path, status: reply.status });
   }
 
   return Object.assign(fastPath, { served });
