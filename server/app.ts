@@ -51,7 +51,7 @@ import { createMetrics } from "./features/system/metrics";
 import { createSystemRoutes, type Lifecycle } from "./features/system/routes";
 import { createTestApiRoutes } from "./features/test-api/routes";
 import { createRenewalRoutes } from "./features/renewals/routes";
-import { runWorkerPass } from "./features/renewals/pass";
+import { runJobsOnce } from "./features/schedule/jobs";
 import { AppError, errorBody, httpExceptionBody, validationError } from "./lib/errors";
 import type { Logger } from "./lib/logger";
 import type { SharedRateLimiter } from "./lib/rate-limit";
@@ -287,7 +287,7 @@ export function createApp({ config, db, auth, logger, signer, limiter, otpMail, 
         auth,
         token: config.testApiToken,
         secret: config.authSecret,
-        runWorkers: (now) => runWorkerPass({ orders, otpMail, suspicion: config.licences.suspicious, onEmailQueued: orders.onEmailQueued }, now),
+        runWorkers: (now) => runJobsOnce({ orders, otpMail, suspicion: config.licences.suspicious, onEmailQueued: orders.onEmailQueued }, now),
       }));
 
   app.get("*", createStaticHandler(config.staticDir, { contentSecurityPolicy: contentSecurityPolicy(config) }));

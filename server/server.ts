@@ -8,23 +8,21 @@ import { migrateDatabase, openDatabase, type Database } from "./db/client";
 import { AccountEventHub } from "./features/events/hub";
 import { LicenceCache } from "./features/licenses/cache";
 import { SessionRevocations, sessionHoldMs } from "./auth/session-revocations";
-import { LicenceSignals, startSuspicionWorker } from "./features/licenses/signals";
+import { LicenceSignals } from "./features/licenses/signals";
 import { Signer } from "./features/licenses/signing";
 import { syncPlanCatalogue } from "./features/plans/service";
 import { createOrdersDeps } from "./features/orders/deps";
-import { startOrderReconciler } from "./features/orders/reconcile";
 import { createPaymentSimulator } from "./providers/payments";
 import { SharedRateLimiter } from "./lib/rate-limit";
 import { createOtpMailDeps } from "./features/otp-mail/deps";
-import { expireOtpOrders, recordMailArrival } from "./features/otp-mail/service";
+import { recordMailArrival } from "./features/otp-mail/service";
 import { createLogger, type Logger } from "./lib/logger";
 import { createTransport } from "./providers/email/transport";
 import { startOutboxWorker } from "./providers/email/worker";
 import { startSmtpReceiver } from "./providers/email/smtp-receiver";
 import { syncNotificationSettings } from "./features/notifications/settings";
 import { startDeliveryWorker } from "./features/notifications/worker";
-import { startWatchdog } from "./features/notifications/watchdog";
-import { startRenewalWorkers } from "./features/renewals/workers";
+import { startJobs } from "./features/schedule/jobs";
 
 export interface RunningServer {
   url: string;
@@ -104,7 +102,6 @@ export async function startServer(config: Config, opts: { database?: Database; l
     ? startDeliveryWorker({ db, logger, secret: config.authSecret, telegram, baseUrl: config.baseUrl, policy: notifications.webhooks })
     : undefined;
   if (deliveries) closers.push(deliveries.stop);
-  if (config.workers) closers.push(startWatchdog({ db, logger }).stop);
 
   const auth = createAuth({ config, db, logger, onEmailQueued: () => worker?.kick() });
   const signer = await Signer.load({ db, secret: config.authSecret });
@@ -112,21 +109,6 @@ export async function startServer(config: Config, opts: { database?: Database; l
   closers.push(() => signer.stop());
   const limiter = new SharedRateLimiter(db, 1000, (err) => logger.warn({ err }, "rate-limit flush failed"));
   closers.push(() => limiter.stop());
-  if (config.workers) {
-    // Pending OTP orders past their expiry are failed and refunded (once, even across instances).
-    let running: Promise<unknown> | undefined;
-    const timer = setInterval(() => {
-      running ??= expireOtpOrders(otpMail)
-        .catch((err) => logger.warn({ err }, "OTP expiry failed"))
-        .finally(() => (running = undefined));
-    }, 15_000);
-    timer.unref();
-    // Stopping waits for a pass in progress (its refunds commit or roll back, never half-done).
-    closers.push(async () => {
-      clearInterval(timer);
-      await running;
-    });
-  }
   const licenceCache = new LicenceCache();
   await licenceCache.start(database.listen);
   closers.push(() => licenceCache.stop());
@@ -135,19 +117,17 @@ export async function startServer(config: Config, opts: { database?: Database; l
   closers.push(() => sessionRevocations.stop());
   const licenceSignals = new LicenceSignals(db, 5000, (err) => logger.warn({ err }, "licence signals not written"));
   closers.push(() => licenceSignals.stop());
-  if (config.workers) {
-    const thresholds = config.licences.suspicious;
-    closers.push(startSuspicionWorker({ db, thresholds, onError: (err) => logger.warn({ err }, "suspicious-licence check failed") }).stop);
-  }
   const events = new AccountEventHub();
   await events.start(database.listen);
   closers.push(() => events.stop());
   // Payments: the provider (or its simulator, mounted by the app in embedded mode) and the
   // reconciler for orders whose callback never came.
   const orders = createOrdersDeps({ config, db, logger, onEmailQueued: () => worker?.kick() });
-  if (config.workers) closers.push(startOrderReconciler(orders).stop);
-  // Expiry reminders and abandoned checkouts (decision 026), every 10 minutes; once each across instances.
-  if (config.workers) closers.push(startRenewalWorkers({ db, baseUrl: config.baseUrl, secret: config.authSecret, shopTimeZone: config.shopTimeZone, logger, onEmailQueued: () => worker?.kick() }).stop);
+  // The periodic jobs (features/schedule/jobs.ts): reconciling orders and refunds, expiring OTP
+  // orders, flagging suspicious licences, reminders and abandoned checkouts, the watchdog.
+  if (config.workers) {
+    for (const job of startJobs({ orders, otpMail, suspicion: config.licences.suspicious, onEmailQueued: orders.onEmailQueued }, logger)) closers.push(job.stop);
+  }
   const paymentSimulator = createPaymentSimulator(config);
   if (paymentSimulator) logger.info({ url: paymentSimulator.url }, paymentSimulator.description);
   const lifecycle = { draining: false };

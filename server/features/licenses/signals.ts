@@ -228,20 +228,3 @@ function parseTextArray(value: string[] | string | null): string[] {
   const inner = value.replace(/^\{|\}$/g, "");
   return inner ? inner.split(",").map((v) => v.replace(/^"|"$/g, "")) : [];
 }
-
-/** Runs the check every few minutes (each instance; the statement is safe to race). */
-export function startSuspicionWorker({ db, thresholds, onError, everyMs = 5 * 60_000 }: { db: Db; thresholds: SuspicionThresholds; onError: (err: unknown) => void; everyMs?: number }) {
-  let running: Promise<unknown> | undefined;
-  const timer = setInterval(() => {
-    running ??= flagSuspiciousLicences({ db, thresholds })
-      .catch(onError)
-      .finally(() => (running = undefined));
-  }, everyMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
-}

@@ -66,25 +66,3 @@ export async function pruneShopEvents(db: Db, { days = KEEP_EVENTS_DAYS, batch =
   await db.execute(sql`delete from dev_telegram_messages where received_at < now() - make_interval(days => ${days})`);
   return rows.length;
 }
-
-export function startWatchdog({ db, logger, everyMs = 60_000 }: { db: Db; logger: Logger; everyMs?: number }) {
-  let running: Promise<unknown> | undefined;
-  let passes = 0;
-  const timer = setInterval(() => {
-    running ??= (async () => {
-      const found = await runWatchdog(db);
-      if (found.alerts.length) logger.warn({ ...found }, "watchdog: work is stuck; the seller is told");
-      // Pruning once an hour is plenty.
-      if (passes++ % 60 === 0) await pruneShopEvents(db);
-    })()
-      .catch((err) => logger.warn({ err }, "watchdog pass failed"))
-      .finally(() => (running = undefined));
-  }, everyMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
-}

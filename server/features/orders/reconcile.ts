@@ -72,21 +72,3 @@ export async function reconcileOrders(deps: OrdersDeps, now = new Date(), batch 
   }
   return { checked: ids.length, settled };
 }
-
-/** Runs the reconciler every `everyMs` (one pass at a time); stop() ends it. */
-export function startOrderReconciler(deps: OrdersDeps, everyMs = 10_000) {
-  let running: Promise<unknown> | undefined;
-  const timer = setInterval(() => {
-    running ??= reconcileOrders(deps)
-      .then(() => reconcileRefunds(deps))
-      .catch((err) => deps.logger.warn({ err }, "order reconciler failed"))
-      .finally(() => (running = undefined));
-  }, everyMs);
-  timer.unref();
-  return {
-    stop: async () => {
-      clearInterval(timer);
-      await running;
-    },
-  };
-}

@@ -15,7 +15,8 @@ import { getOverview } from "../admin/overview";
 import { queryRows } from "../admin/rows";
 import { changeBalance, findLedgerMismatches } from "../balance/service";
 import { createLicense } from "../licenses/service";
-import { reconcileRefunds, startOrderReconciler } from "../orders/reconcile";
+import { reconcileRefunds } from "../orders/reconcile";
+import { startJob } from "../schedule/jobs";
 import { API_KEY, startPaymentsTestEnv, type PaymentsTestEnv } from "../orders/test-env";
 import { refundOrder } from "./service";
 
@@ -603,7 +604,7 @@ describe("a failure after PayWay refunded: recorded at once, applied by the reco
     } finally {
       await lift();
     }
-    const reconciler = startOrderReconciler(env.deps, 200);
+    const reconciler = startJob("order-reconciler", { orders: env.deps, otpMail: env.t.otpMail, suspicion: env.t.config.licences.suspicious }, env.deps.logger, 200);
     try {
       await expect.poll(async () => (await refundsOf(order.id))[0]?.appliedAt ?? null, { timeout: 10_000, interval: 100 }).not.toBeNull();
     } finally {

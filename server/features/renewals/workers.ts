@@ -176,25 +176,3 @@ export async function reminderSent(db: Db, licenceId: string, termEnd: Date, sta
     .where(and(eq(licenceReminders.licenceId, licenceId), eq(licenceReminders.termEnd, termEnd), eq(licenceReminders.stage, stage)));
   return !!row;
 }
-
-/** Runs both passes every `everyMs` (one pass at a time); stop() waits for a pass in progress. */
-export function startRenewalWorkers(deps: RenewalWorkerDeps, everyMs = 10 * 60_000) {
-  let running: Promise<unknown> | undefined;
-  const pass = () => {
-    running ??= sendExpiryReminders(deps)
-      .then(() => recoverAbandonedCheckouts(deps))
-      .catch((err) => deps.logger.warn({ err }, "renewal reminders failed"))
-      .finally(() => (running = undefined));
-  };
-  const first = setTimeout(pass, 30_000);
-  first.unref();
-  const timer = setInterval(pass, everyMs);
-  timer.unref();
-  return {
-    stop: async () => {
-      clearTimeout(first);
-      clearInterval(timer);
-      await running;
-    },
-  };
-}

@@ -8,6 +8,7 @@
 import { sql } from "drizzle-orm";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import type { Db } from "../../db/client";
+import { workerStats } from "../../lib/interval-worker";
 import type { Logger } from "../../lib/logger";
 
 /** Seconds; the licence API answers in a millisecond or two, pages and exports in more. */
@@ -162,6 +163,41 @@ export function createMetrics({
       const s = current;
       this.reset();
       if (s) for (const [state, n] of Object.entries(s.outbox)) this.set({ state }, n);
+    },
+  });
+  // The periodic jobs on this instance (lib/interval-worker.ts): a job failing again and again, or
+  // whose last good pass is long ago, is the alert.
+  new Gauge({
+    name: "keyshop_worker_passes",
+    help: "Passes of each periodic job on this instance, by outcome",
+    labelNames: ["worker", "outcome"] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const w of workerStats()) {
+        this.set({ worker: w.name, outcome: "ok" }, w.passes - w.failures);
+        this.set({ worker: w.name, outcome: "failed" }, w.failures);
+      }
+    },
+  });
+  new Gauge({
+    name: "keyshop_worker_failing_in_a_row",
+    help: "Failed passes in a row of each periodic job on this instance (0 after a good pass)",
+    labelNames: ["worker"] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const w of workerStats()) this.set({ worker: w.name }, w.failingInARow);
+    },
+  });
+  new Gauge({
+    name: "keyshop_worker_last_success_timestamp_seconds",
+    help: "When each periodic job last finished a good pass on this instance (Unix seconds; absent before the first)",
+    labelNames: ["worker"] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const w of workerStats()) if (w.lastSuccessAt !== null) this.set({ worker: w.name }, w.lastSuccessAt / 1000);
     },
   });
   if (openStreams) {

@@ -6,6 +6,7 @@ import { createTestContext, type TestContext } from "../../test/harness";
 import { createLogger } from "../../lib/logger";
 import { enqueueEmail } from "../../providers/email/outbox";
 import { createMetrics } from "./metrics";
+import { startIntervalWorker } from "../../lib/interval-worker";
 import { createSystemRoutes, latestMigration } from "./routes";
 import { DEFAULT_SHOP_TIME_ZONE } from "../../../contracts/dates";
 
@@ -127,14 +128,14 @@ describe("/metrics with METRICS_TOKEN", () => {
     expect(text).toContain("nodejs_eventloop_lag_seconds");
 
     // All-time counts are re-read once they are older than the limit; pending on every scrape.
-    const metrics = createMetrics({ db: t.database.db, logger: createLogger("silent"), totalsMaxAgeMs: 200 });
+    const metrics = createMetrics({ db: t.database.db, logger: createLogger("silent"), totalsMaxAgeMs: 2_000 });
     expect(await metrics.render()).toContain('keyshop_orders{status="paid"} 1');
     await insertOrder("KSMETRICS00000000003", "paid");
     await insertOrder("KSMETRICS00000000004", "pending");
     const cached = await metrics.render();
     expect(cached).toContain('keyshop_orders{status="paid"} 1');
     expect(cached).toContain('keyshop_orders{status="pending"} 2');
-    await new Promise((r) => setTimeout(r, 250));
+    await new Promise((r) => setTimeout(r, 2_100));
     expect(await metrics.render()).toContain('keyshop_orders{status="paid"} 2');
   });
 
@@ -146,5 +147,32 @@ describe("/metrics with METRICS_TOKEN", () => {
     const text = await metrics.render();
     expect(text).toContain("keyshop_metrics_database_up 0");
     expect(text).not.toContain("keyshop_orders{");
+  });
+
+  it("reports each periodic job's passes, failures in a row and last good pass", async () => {
+    let fail = true;
+    const worker = startIntervalWorker({
+      name: "metrics-probe",
+      everyMs: 20,
+      firstAfterMs: 0,
+      jitter: 0,
+      logger: createLogger("silent"),
+      pass: async () => {
+        if (fail) {
+          fail = false;
+          throw new Error("first pass fails");
+        }
+      },
+    });
+    const metrics = createMetrics({ db: t.database.db, logger: createLogger("silent") });
+    try {
+      await expect.poll(async () => await metrics.render(), { timeout: 5_000 }).toMatch(/keyshop_worker_passes\{worker="metrics-probe",outcome="ok"\} [1-9]/);
+    } finally {
+      await worker.stop();
+    }
+    const text = await metrics.render();
+    expect(text).toContain('keyshop_worker_passes{worker="metrics-probe",outcome="failed"} 1');
+    expect(text).toContain('keyshop_worker_failing_in_a_row{worker="metrics-probe"} 0');
+    expect(text).toMatch(/keyshop_worker_last_success_timestamp_seconds\{worker="metrics-probe"\} \d/);
   });
 });

@@ -74,7 +74,7 @@ export function createTestApiRoutes({
   auth: Auth;
   token: string;
   secret: string;
-  /** One pass of every time-driven worker at the given time (renewals/pass.ts). */
+  /** One pass of every time-driven worker at the given time (features/schedule/jobs.ts runJobsOnce). */
   runWorkers?: (now: Date) => Promise<Record<string, unknown>>;
 }) {
   return new Hono()
