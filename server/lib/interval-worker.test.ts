@@ -4,7 +4,11 @@ import { createLogger } from "./logger";
 
 const logger = createLogger("silent");
 let seq = 0;
-const uniqueName = () => `test-job-${++seq}`;
+/** A job every second (no jitter unless given) under a fresh name. */
+const start = (pass: () => Promise<unknown>, extra: { firstAfterMs?: number; jitter?: number } = {}) => {
+  const name = `test-job-${++seq}`;
+  return { name, worker: startIntervalWorker({ name, everyMs: 1_000, jitter: 0, logger, pass, ...extra }) };
+};
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -26,22 +30,15 @@ describe("nextDelay", () => {
 
 describe("startIntervalWorker", () => {
   it("runs one pass at a time: a slow pass delays the next instead of overlapping it", async () => {
-    const name = uniqueName();
     let inFlight = 0;
     let most = 0;
     let passes = 0;
-    const worker = startIntervalWorker({
-      name,
-      everyMs: 1_000,
-      jitter: 0,
-      logger,
-      pass: async () => {
-        inFlight++;
-        most = Math.max(most, inFlight);
-        await new Promise((resolve) => setTimeout(resolve, 5_000));
-        inFlight--;
-        passes++;
-      },
+    const { worker } = start(async () => {
+      inFlight++;
+      most = Math.max(most, inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 5_000));
+      inFlight--;
+      passes++;
     });
     await vi.advanceTimersByTimeAsync(20_000);
     const stopping = worker.stop();
@@ -53,19 +50,12 @@ describe("startIntervalWorker", () => {
   });
 
   it("backs off after failures, recovers after a good pass, and counts both", async () => {
-    const name = uniqueName();
     const at: number[] = [];
     let fail = 3;
     const started = Date.now();
-    const worker = startIntervalWorker({
-      name,
-      everyMs: 1_000,
-      jitter: 0,
-      logger,
-      pass: async () => {
-        at.push(Date.now() - started);
-        if (fail-- > 0) throw new Error("database down");
-      },
+    const { name, worker } = start(async () => {
+      at.push(Date.now() - started);
+      if (fail-- > 0) throw new Error("database down");
     });
     await vi.advanceTimersByTimeAsync(20_000);
     await worker.stop();
@@ -79,20 +69,16 @@ describe("startIntervalWorker", () => {
   });
 
   it("stop waits for the pass in progress and no pass starts after it", async () => {
-    const name = uniqueName();
     let finished = false;
     let passes = 0;
-    const worker = startIntervalWorker({
-      name,
-      everyMs: 1_000,
-      firstAfterMs: 0,
-      logger,
-      pass: async () => {
+    const { worker } = start(
+      async () => {
         passes++;
         await new Promise((resolve) => setTimeout(resolve, 3_000));
         finished = true;
       },
-    });
+      { firstAfterMs: 0 },
+    );
     await vi.advanceTimersByTimeAsync(10);
     const stopping = worker.stop();
     await vi.advanceTimersByTimeAsync(3_000);
