@@ -49,6 +49,12 @@ export const WEBHOOK_HEADERS = {
   timestamp: "Keyshop-Webhook-Timestamp",
   signature: "Keyshop-Webhook-Signature",
 } as const;
+/** The same delivery's headers as Standard Webhooks names them (decision 050). */
+export const STANDARD_WEBHOOK_HEADERS = {
+  id: "webhook-id",
+  timestamp: "webhook-timestamp",
+  signature: "webhook-signature",
+} as const;
 /** Endpoints a shop may register. */
 export const MAX_WEBHOOK_ENDPOINTS = 20;
 

@@ -167,6 +167,6 @@ describe("at registration (production settings)", () => {
     }
     const created = await create("https://hooks.example.com/keyshop");
     expect(created.endpoint.url).toBe("https://hooks.example.com/keyshop");
-    expect(created.secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+    expect(created.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
   });
 });

@@ -8,7 +8,9 @@ import path from "node:path";
 import { serve, type ServerType } from "@hono/node-server";
 import { eq, sql } from "drizzle-orm";
 import pino from "pino";
+import { Webhook, WebhookVerificationError } from "standardwebhooks";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { encryptSecret } from "../../lib/crypto";
 import { TELEGRAM_SIMULATOR_TOKEN, type TelegramConfig } from "../../config";
 import type { Database } from "../../db/client";
 import { deliveries, deliveryAttempts, shopEvents, webhookEndpoints } from "../../db/schema";
@@ -247,6 +249,58 @@ describe("signatures: the code in docs/webhooks.md verifies real deliveries", ()
     expect(got!.headers["keyshop-webhook-signature"]).toMatch(/^v1=[0-9a-f]{64} v1=[0-9a-f]{64}$/);
     expect(verify(got!.body, got!.headers, rotated.secret).type).toBe("order.paid");
     expect(verify(got!.body, got!.headers, old).type).toBe("order.paid");
+  });
+});
+
+describe("Standard Webhooks: the official library verifies every delivery (decision 050)", () => {
+  it("verifies a delivery with the endpoint's secret, and refuses another secret, a changed body, a replay onto another id", async () => {
+    const { secret } = await endpoint();
+    await record();
+    await worker().drainOnce();
+    const [got] = receiver.received;
+    expect(got!.headers["webhook-id"]).toBe(got!.headers["keyshop-webhook-id"]);
+    expect(got!.headers["webhook-timestamp"]).toBe(got!.headers["keyshop-webhook-timestamp"]);
+    expect(got!.headers["webhook-signature"]).toMatch(/^v1,[A-Za-z0-9+/]{43}=$/);
+
+    const event = new Webhook(secret).verify(got!.body, got!.headers as Record<string, string>) as { type: string; id: string };
+    expect(event).toMatchObject({ type: "order.paid", id: got!.headers["webhook-id"] });
+    expect(() => new Webhook(`whsec_${Buffer.alloc(24, 7).toString("base64")}`).verify(got!.body, got!.headers as Record<string, string>)).toThrow(WebhookVerificationError);
+    expect(() => new Webhook(secret).verify(got!.body.replace("29990", "1"), got!.headers as Record<string, string>)).toThrow(WebhookVerificationError);
+    expect(() => new Webhook(secret).verify(got!.body, { ...got!.headers, "webhook-id": "another-delivery" } as Record<string, string>)).toThrow(WebhookVerificationError);
+  });
+
+  it("the same delivery, retried, verifies again under its same id", async () => {
+    const { secret } = await endpoint();
+    receiver.answer(() => ({ status: 503 }));
+    await record();
+    await worker().drainOnce();
+    await database.db.execute(sql`update deliveries set next_attempt_at = now() - interval '1 second'`);
+    receiver.answer(() => ({ status: 204 }));
+    await worker().drainOnce();
+    const [first, second] = receiver.received;
+    expect(second!.headers["webhook-id"]).toBe(first!.headers["webhook-id"]);
+    for (const got of [first!, second!]) expect(new Webhook(secret).verify(got.body, got.headers as Record<string, string>)).toMatchObject({ type: "order.paid" });
+  });
+
+  it("after a rotation the old and the new secret both verify", async () => {
+    const { endpoint: e, secret: old } = await endpoint();
+    const rotated = await rotateWebhookSecret({ db: database.db, secret: SECRET, policy: DEV, resolver: async () => [], telegram: telegramConfig() }, e.id);
+    await record();
+    await worker().drainOnce();
+    const [got] = receiver.received;
+    expect(got!.headers["webhook-signature"]).toMatch(/^v1,\S+ v1,\S+$/);
+    expect(new Webhook(rotated.secret).verify(got!.body, got!.headers as Record<string, string>)).toMatchObject({ type: "order.paid" });
+    expect(new Webhook(old).verify(got!.body, got!.headers as Record<string, string>)).toMatchObject({ type: "order.paid" });
+  });
+
+  it("a secret made before decision 050 (base64url) still verifies with the shop's own header", async () => {
+    const { endpoint: e } = await endpoint();
+    const legacy = `whsec_${Buffer.alloc(32, 250).toString("base64url")}`;
+    await database.db.update(webhookEndpoints).set({ secretEncrypted: encryptSecret(SECRET, "webhook-secret", legacy) }).where(eq(webhookEndpoints.id, e.id));
+    await record();
+    await worker().drainOnce();
+    const [got] = receiver.received;
+    expect(verify(got!.body, got!.headers, legacy).type).toBe("order.paid");
   });
 });
 

@@ -56,7 +56,7 @@ describe("endpoints", () => {
     const res = await create({ url: `${receiver.url}/keyshop`, description: "Bookkeeping", events: ["order.paid", "order.paid", "balance.low"] });
     expect(res.status).toBe(201);
     created = res.body;
-    expect(created.secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+    expect(created.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
     expect(created.endpoint).toMatchObject({ url: `${receiver.url}/keyshop`, description: "Bookkeeping", events: ["order.paid", "balance.low"], active: true, secretHint: created.secret.slice(-4), deliveries: { pending: 0, delivered: 0, failed: 0 } });
     const list = await superAdmin.json<WebhookList>("/api/admin/webhooks");
     expect(list.headers.get("cache-control")).toBe("no-store");

@@ -4,7 +4,7 @@
 // its id), retried with backoff (deliveries.ts), every attempt logged.
 import { inArray } from "drizzle-orm";
 import type { ShopEventType } from "../../../contracts/notifications";
-import { WEBHOOK_HEADERS } from "../../../contracts/notifications";
+import { STANDARD_WEBHOOK_HEADERS, WEBHOOK_HEADERS } from "../../../contracts/notifications";
 import type { TelegramConfig } from "../../config";
 import type { Db } from "../../db/client";
 import { shopEvents, webhookEndpoints } from "../../db/schema";
@@ -13,7 +13,7 @@ import type { Logger } from "../../lib/logger";
 import { systemResolver, type AddressPolicy, type Resolver } from "./address-guard";
 import { DELIVERY_CLAIM_SECONDS, claimDueDeliveries, deliveryQueue, recordDelivered, recordFailed, webhookBody, type AttemptOutcome, type ClaimedDelivery, type EventRow } from "./deliveries";
 import { signingSecrets } from "./endpoints";
-import { signatureHeader } from "./signing";
+import { signatureHeader, standardSignatureHeader } from "./signing";
 import { redactToken, sendTelegramMessage, TELEGRAM_TIMEOUT_MS } from "./telegram";
 import { renderTelegramMessage } from "./telegram-messages";
 import { postWebhook, WebhookSendError, WEBHOOK_TIMEOUT_MS } from "./webhook-client";
@@ -80,6 +80,7 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): QueueWorker
     if (!endpoint || !endpoint.active) return failed(job, { status: null, response: null, error: "the endpoint is paused", durationMs: 0 }, { permanent: true });
     const body = webhookBody(job.id, event);
     const timestamp = clock();
+    const secrets = signingSecrets(secret, endpoint);
     const started = performance.now();
     try {
       const answer = await postWebhook({
@@ -91,7 +92,10 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): QueueWorker
         headers: {
           [WEBHOOK_HEADERS.id]: job.id,
           [WEBHOOK_HEADERS.timestamp]: String(timestamp),
-          [WEBHOOK_HEADERS.signature]: signatureHeader(signingSecrets(secret, endpoint), timestamp, body),
+          [WEBHOOK_HEADERS.signature]: signatureHeader(secrets, timestamp, body),
+          [STANDARD_WEBHOOK_HEADERS.id]: job.id,
+          [STANDARD_WEBHOOK_HEADERS.timestamp]: String(timestamp),
+          [STANDARD_WEBHOOK_HEADERS.signature]: standardSignatureHeader(secrets, job.id, timestamp, body),
           "keyshop-event-type": event.type,
         },
       });
