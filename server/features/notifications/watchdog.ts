@@ -7,7 +7,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { queryRows } from "../../db/sql-array";
-import type { Logger } from "../../lib/logger";
 import { recordThrottledShopEvent } from "./events";
 
 export const STUCK_MINUTES = 15;
