@@ -56,4 +56,21 @@ describe("Telegram simulator", () => {
     const { messages } = (await (await app.request("/dev/telegram/messages.json")).json()) as { messages: unknown[] };
     expect(messages).toHaveLength(3);
   });
+
+  it("answers getMe as Telegram does, and any other method or a wrong token in the Bot API's shape", async () => {
+    const bot = `/dev/telegram/bot${TELEGRAM_SIMULATOR_TOKEN}`;
+    for (const method of ["GET", "POST"]) {
+      const me = await app.request(`${bot}/getMe`, { method });
+      expect(me.status).toBe(200);
+      expect(await me.json()).toMatchObject({ ok: true, result: { id: Number(TELEGRAM_SIMULATOR_TOKEN.split(":")[0]), is_bot: true, username: expect.stringMatching(/bot$/) } });
+    }
+    const unknown = await app.request(`${bot}/getUpdates`, { method: "POST" });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ ok: false, error_code: 404, description: "Not Found" });
+    for (const path of ["/dev/telegram/bot123:wrong/getMe", "/dev/telegram/bot123:wrong/getUpdates"]) {
+      const wrong = await app.request(path);
+      expect(wrong.status).toBe(401);
+      expect(await wrong.json()).toEqual({ ok: false, error_code: 401, description: "Unauthorized" });
+    }
+  });
 });

@@ -1,5 +1,5 @@
 // The Telegram simulator (embedded mode only, decision 027): the Bot API's sendMessage as the
-// seller's notifier calls it (POST /dev/telegram/bot<token>/sendMessage, JSON or a form, the same
+// seller's notifier calls it, getMe, and Telegram's own answers to any other method (POST /dev/telegram/bot<token>/sendMessage, JSON or a form, the same
 // answers: { ok: true, result } or { ok: false, error_code, description }), with the fixed dev
 // token; what it received is kept in the database and shown at /dev/telegram (and as JSON at
 // /dev/telegram/messages.json for tests), like the dev mailbox.
@@ -91,6 +91,28 @@ export function createDevTelegramRoutes({ db, token = TELEGRAM_SIMULATOR_TOKEN }
       },
     });
   });
+
+  // getMe, as a client checks its token before anything else (GET or POST, no parameters).
+  app.on(["GET", "POST"], "/:bot/getMe", (c) => {
+    if (c.req.param("bot") !== `bot${token}`) return refuse(c, 401, "Unauthorized");
+    return c.json({
+      ok: true,
+      result: {
+        id: Number(token.split(":")[0]),
+        is_bot: true,
+        first_name: "Keyshop (simulator)",
+        username: "keyshop_simulator_bot",
+        can_join_groups: true,
+        can_read_all_group_messages: false,
+        supports_inline_queries: false,
+        can_connect_to_business: false,
+        has_main_web_app: false,
+      },
+    });
+  });
+
+  // Any other Bot API method: Telegram's own answers (a wrong token first, then an unknown method).
+  app.all("/:bot{bot[^/]+}/:method", (c) => refuse(c, c.req.param("bot") === `bot${token}` ? 404 : 401, c.req.param("bot") === `bot${token}` ? "Not Found" : "Unauthorized"));
 
   app.get("/", async (c) => {
     const chat = chatFilter(c.req.query("chat"));
