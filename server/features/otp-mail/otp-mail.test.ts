@@ -165,6 +165,20 @@ describe("the public API", () => {
   });
 });
 
+describe("an optional body sent empty", () => {
+  it("Content-Type: application/json with no bytes buys the default site, as no body does; a broken body is still 400", async () => {
+    const u = await fundedUser(1_000);
+    const { apiKey } = (await u.client.json<{ apiKey: string }>("/api/api-key")).body;
+    const post = (body: string) => t.app.request("/api/v1/otp/orders", { method: "POST", headers: { authorization: `Bearer ${apiKey}`, "content-type": "application/json", "content-length": String(Buffer.byteLength(body)) }, body: body || undefined });
+    const empty = await post("");
+    expect(empty.status).toBe(201);
+    expect(((await empty.json()) as { order: Order }).order.service).toBe("facebook");
+    const broken = await post("{");
+    expect(broken.status).toBe(400);
+    expect(await broken.json()).toMatchObject({ code: "BAD_REQUEST" });
+  });
+});
+
 describe("the spec's functions", () => {
   it("buy-gmail, check-otp-gmail and get-otp-gmail-history answer in the spec's shapes", async () => {
     const u = await fundedUser(1_000);

@@ -7,6 +7,7 @@ import { singleLineText } from "../../../contracts/text";
 import { guard, requireUser, type AppEnv } from "../../auth/context";
 import { applyRateLimit, type SharedRateLimiter } from "../../lib/rate-limit";
 import { AppError } from "../../lib/errors";
+import { emptyJsonIsNoBody } from "../../lib/http-middleware";
 import { ANY_BODY, API_KEY, errorResponses, FORBIDDEN_STATE_CHANGE, json, SESSION, TAG_NAMES, type ErrorStatus } from "../../lib/openapi";
 import { ensureApiKey } from "../balance/service";
 import type { AccountEventHub } from "../events/hub";
@@ -184,6 +185,7 @@ function buildRoutes(deps: OtpMailDeps & { secret: string; events?: AccountEvent
     if (ctx.apiKeyId) return ctx.apiKeyId;
     return (await ensureApiKey({ db: deps.db, secret: deps.secret, userId: requireUser(ctx).id })).id;
   };
+  app.use(r.buy.path, emptyJsonIsNoBody());
   return app
     .openapi(r.services, (c) => {
       beforeEach(c);
