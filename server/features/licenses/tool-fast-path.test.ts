@@ -115,6 +115,25 @@ describe("licence calls on the node fast path", () => {
     expect(JSON.parse(old.text)).toMatchObject({ valid: false, code: "DEVICE_MISMATCH" });
   });
 
+  it("trims as docs/licence-api.md defines it: U+FEFF and U+3000 go, U+0085 is refused, U+200B is kept", async () => {
+    const licence = await createLicense({ db: database.db, planId: "local-1m", email: "fast-path-trim@example.com" });
+    const key = device();
+    await post("activate", JSON.stringify({ protocol: 2, buyKey: licence.buyKey, deviceKey: key, nonce: nonce() }));
+    const ask = (buyKey: string, deviceKey = key) => both("validate", JSON.stringify({ protocol: 2, buyKey, deviceKey, nonce: nonce() }));
+
+    const wrapped = await ask(`\uFEFF${licence.buyKey}\u3000`, `\u00A0${key}\u2028`);
+    for (const reply of [wrapped.fast, wrapped.app]) expect(JSON.parse(reply.text)).toMatchObject({ valid: true, code: "VALID", buyKey: licence.buyKey, deviceKey: key });
+
+    const control = await ask(`\u0085${licence.buyKey}`);
+    for (const reply of [control.fast, control.app]) {
+      expect(reply.status).toBe(422);
+      expect(JSON.parse(reply.text)).toMatchObject({ code: "VALIDATION_FAILED" });
+    }
+
+    const zeroWidth = await ask(`${licence.buyKey}\u200B`);
+    for (const reply of [zeroWidth.fast, zeroWidth.app]) expect(JSON.parse(reply.text)).toMatchObject({ valid: false });
+  });
+
   it("answers an unknown buy key with the same signed refusal", async () => {
     const body = JSON.stringify({ protocol: 2, buyKey: "KS-NOPE-NOPE-NOPE-NOPE", deviceKey: device(), nonce: nonce() });
     const { fast, app, taken } = await both("validate", body);
