@@ -173,6 +173,12 @@ export function formatDay(day: Date, lng: string = i18n.language): string {
   return dateText(datesT(lng), dayParts(day));
 }
 
+/** 'Nov 22' / '22 វិច្ឆិកា' (a calendar day without its year: a chart's axis). */
+export function formatDayMonth(day: Date, lng: string = i18n.language): string {
+  const t = datesT(lng);
+  return t("dayMonth", { day: day.getDate(), month: names(t, "monthsShort")[day.getMonth()] });
+}
+
 /** 'Sunday, November 22, 2026' (the calendar's day buttons, for screen readers). */
 export function formatDayLong(day: Date, lng: string = i18n.language): string {
   const t = datesT(lng);

@@ -3,10 +3,11 @@
 // English texts that repeat the shared tables (the error table, the admin's messages) say the same.
 import { describe, expect, it } from "vitest";
 
-import { BALANCE_MESSAGES, ROLE_MESSAGES } from "../../../contracts/admin";
+import { BALANCE_MESSAGES, BALANCE_SORT_LABELS, ROLE_MESSAGES, TWO_FACTOR_RESET_MESSAGES } from "../../../contracts/admin";
 import { ERRORS } from "../../../contracts/error-codes";
 import { DEVICE_KEY_MESSAGES } from "../../../contracts/licenses";
 import { TOP_UP_TITLE } from "../../../contracts/orders";
+import enAdmin from "./en/admin.json";
 import enErrors from "./en/errors.json";
 import enPayments from "./en/payments.json";
 import kmChunk from "./km";
@@ -64,7 +65,7 @@ describe("the locale files", () => {
   }
 
   it("write numbers in Western digits in Khmer (the glossary's rule), in the new namespaces at least", () => {
-    for (const ns of ["auth", "errors", "notFound", "payments", "shell", "renewal"]) {
+    for (const ns of ["admin", "auth", "errors", "notFound", "payments", "shell", "renewal"]) {
       for (const [key, text] of leaves(LANGUAGES.km[ns])) expect(text, `${ns}:${key}`).not.toMatch(/[០-៩]/);
     }
   });
@@ -86,6 +87,12 @@ describe("texts that repeat a shared table", () => {
     expect(enErrors.error).toBe(BALANCE_MESSAGES.errorTitle);
     expect(updateRole.title).toBe(ROLE_MESSAGES.errorTitle);
     expect(changeKey.noSession).toBe(DEVICE_KEY_MESSAGES.noSession);
+    // The admin console's own (namespace "admin").
+    const { users, balance } = enAdmin;
+    expect([users.roleUpdatedTitle, users.roleUpdated, users.selfDemotion]).toEqual([ROLE_MESSAGES.updatedTitle, ROLE_MESSAGES.updated, ROLE_MESSAGES.selfDemotion]);
+    expect(users.reset.done).toBe(TWO_FACTOR_RESET_MESSAGES.done);
+    expect([balance.successTitle, balance.added, balance.subtracted]).toEqual([BALANCE_MESSAGES.successTitle, BALANCE_MESSAGES.added, BALANCE_MESSAGES.subtracted]);
+    expect(balance.sorts).toEqual(BALANCE_SORT_LABELS);
   });
 
   it("recognise the server's top-up title", () => {

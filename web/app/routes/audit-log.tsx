@@ -1,10 +1,18 @@
+import { useAdminCopy } from "~/features/admin/copy";
 import { AuditLogPanel } from "~/features/admin/audit-log-panel";
 import { BRAND_NAME } from "~/lib/nav";
 
+// The title is rendered by the page (<title> below), in the reader's language.
 export function meta() {
-  return [{ title: `Audit Log | ${BRAND_NAME}` }];
+  return [];
 }
 
 export default function AuditLogPage() {
-  return <AuditLogPanel />;
+  const { t } = useAdminCopy();
+  return (
+    <>
+      <title>{`${t("titles.auditLog")} | ${BRAND_NAME}`}</title>
+      <AuditLogPanel />
+    </>
+  );
 }

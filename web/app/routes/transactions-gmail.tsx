@@ -1,10 +1,18 @@
+import { useAdminCopy } from "~/features/admin/copy";
 import { OtpTransactionsPanel } from "~/features/admin/otp-transactions-panel";
 import { BRAND_NAME } from "~/lib/nav";
 
+// The title is rendered by the page (<title> below), in the reader's language.
 export function meta() {
-  return [{ title: `Transactions Gmail | ${BRAND_NAME}` }];
+  return [];
 }
 
 export default function TransactionsGmailPage() {
-  return <OtpTransactionsPanel />;
+  const { t } = useAdminCopy();
+  return (
+    <>
+      <title>{`${t("titles.transactionsGmail")} | ${BRAND_NAME}`}</title>
+      <OtpTransactionsPanel />
+    </>
+  );
 }

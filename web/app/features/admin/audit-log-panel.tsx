@@ -1,65 +1,53 @@
 import { useState } from "react";
 import { InboxIcon } from "lucide-react";
 
+import { AUDIT_ACTIONS } from "../../../../contracts/admin";
 import { DataTable } from "~/components/data-table/data-table";
 import { ListSelect } from "~/components/data-table/list-select";
 import { loadErrorState, useErrorToast } from "~/components/data-table/list-state";
 import { PageHeader } from "~/components/dashboard/page-header";
 import { Card } from "~/components/ui/card";
 import { TableCell, TableRow } from "~/components/ui/table";
-import { formatDate, formatDateTime } from "~/lib/dates";
+import { formatDate, useDates } from "~/lib/dates";
+import type { TFunction } from "~/lib/i18n";
 
 import { errorMessage } from "~/lib/errors";
 import { type AuditEntry } from "./api";
 import { formatBalance, formatPrice } from "../../../../contracts/money";
-import { licenceActionText } from "./customer/audit-text";
+import { useAdminCopy } from "./copy";
 import { useAudit } from "./queries";
 
 const PAGE_SIZE = 25;
-const COLUMNS = ["When", "Who", "What", "Concerning", "Before", "After", "Note"] as const;
-const FILTERS = {
-  all: "All changes",
-  "user.role": "Role changes",
-  "balance.adjust": "Balance adjustments",
-  "user.two_factor_reset": "Two-factor resets",
-  "licence.suspicious": "Suspicious licences",
-  "order.refund": "Refunds",
-  "refund_request.approve": "Refund requests approved",
-  "refund_request.decline": "Refund requests declined",
-  "licence.issue": "Licences issued",
-  "licence.extend": "Licence extensions",
-  "licence.suspend": "Licence suspensions",
-  "licence.resume": "Licence resumptions",
-  "licence.revoke": "Licence revocations",
-  "licence.reset_changes": "Changes-left resets",
-  "licence.release_device": "Device releases",
-  "licence.resend_key": "Key e-mails resent",
-} as const;
-type Filter = keyof typeof FILTERS;
-const ERROR_TITLE = "Error fetching the audit log";
+const COLUMNS = ["when", "who", "what", "concerning", "before", "after", "note"] as const;
+/** The filter's choices: every action the log records; each one's words are admin:audit.filters.<code, dots as underscores>. */
+const FILTERS = ["all", ...AUDIT_ACTIONS] as const;
+type Filter = (typeof FILTERS)[number];
+const filterKey = (filter: Filter) => `audit.filters.${filter.replace(/\./g, "_")}`;
 
 export function AuditLogPanel() {
+  const { t } = useAdminCopy();
   const [filter, setFilter] = useState<Filter>("all");
   const [page, setPage] = useState(1);
   const query = useAudit({ action: filter === "all" ? undefined : filter, page, pageSize: PAGE_SIZE });
   const data = query.data;
-  useErrorToast("audit-error", ERROR_TITLE, query.error, errorMessage);
+  const errorTitle = t("audit.errorTitle");
+  useErrorToast("audit-error", errorTitle, query.error, errorMessage);
 
   const state =
     !data && query.isError
-      ? loadErrorState(ERROR_TITLE, errorMessage(query.error), () => void query.refetch())
+      ? loadErrorState(errorTitle, errorMessage(query.error), () => void query.refetch())
       : data?.entries.length === 0
-        ? { icon: InboxIcon, title: "No changes recorded yet" }
+        ? { icon: InboxIcon, title: t("audit.empty") }
         : null;
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader title="Audit Log" description="Role changes, balance adjustments, refunds and licence actions: who, when, what, before and after." />
+      <PageHeader title={t("audit.title")} description={t("audit.description")} />
       <Card className="gap-0 overflow-hidden py-0">
         <div className="flex items-end gap-3 border-b px-4 py-4 sm:px-6">
           <ListSelect
-            label="Show"
+            label={t("audit.show")}
             value={filter}
-            options={(Object.keys(FILTERS) as Filter[]).map((value) => ({ value, label: FILTERS[value] }))}
+            options={FILTERS.map((value) => ({ value, label: t(filterKey(value), { defaultValue: value }) }))}
             onChange={(value) => {
               setFilter(value);
               setPage(1);
@@ -68,71 +56,129 @@ export function AuditLogPanel() {
           />
         </div>
         <DataTable
-          columns={COLUMNS}
-          caption="Audit log, newest first."
-          scrollLabel="Audit log table"
+          columns={COLUMNS.map((key) => t(`audit.columns.${key}`))}
+          caption={t("audit.caption")}
+          scrollLabel={t("audit.scrollLabel")}
           className="min-w-[60rem]"
           rows={data?.entries}
           renderRow={(entry) => <AuditRow key={entry.id} entry={entry} />}
           state={state}
           busy={query.isFetching && query.isPlaceholderData}
-          pagination={data && { page, pageSize: PAGE_SIZE, total: data.total, noun: "entries", label: "Audit log pages", onPageChange: setPage }}
+          pagination={data && { page, pageSize: PAGE_SIZE, total: data.total, noun: t("audit.noun"), label: t("audit.pages"), onPageChange: setPage }}
         />
       </Card>
     </div>
   );
 }
 
+const str = (value: unknown) => (typeof value === "string" ? value : null);
+const num = (value: unknown) => (typeof value === "number" ? value : null);
+
+/**
+ * A status the server stored in an entry, in words: an order's (transactions namespace), a refund
+ * request's, or a licence's (licenses namespace: 'Active', 'Suspended'); another as it was stored.
+ */
+function statusText(t: TFunction, action: string, status: unknown): string {
+  const raw = String(status ?? "—");
+  if (action === "order.refund") return t(`transactions:status.${raw}`, { defaultValue: raw });
+  if (action.startsWith("refund_request.")) return t(`audit.requestStatus.${raw}`, { defaultValue: raw });
+  return t(`licenses:status.${raw}`, { defaultValue: raw });
+}
+
 /** The values of an entry as words: 'admin (super-admin)', '$7.00'. */
-function describe(entry: AuditEntry, value: Record<string, unknown> | null): string {
+function describe(t: TFunction, entry: AuditEntry, value: Record<string, unknown> | null): string {
   if (!value) return "—";
   if (entry.action === "user.role") {
-    return `${String(value.role ?? "?")}${value.superAdmin ? " (super-admin)" : ""}`;
+    const role = str(value.role);
+    const name = role === "user" || role === "admin" ? t(`roles.${role}`) : (role ?? "?");
+    return t(value.superAdmin ? "audit.value.roleSuperAdmin" : "audit.value.role", { role: name });
   }
   if (entry.action === "balance.adjust" && typeof value.balanceMills === "number") return formatBalance(value.balanceMills);
-  if (entry.action === "licence.suspicious") return `${String(value.addresses)} addresses, ${String(value.refusedKeys)} refused device keys`;
-  if (entry.action === "user.two_factor_reset") return value.twoFactorEnabled ? "Two-factor on" : "Two-factor off";
-  if (entry.action === "order.refund" && typeof value.refundedMills === "number") return `${String(value.status)}, ${formatPrice(value.refundedMills)} refunded`;
-  if (entry.action.startsWith("refund_request.")) return String(value.status ?? "—");
+  if (entry.action === "licence.suspicious") return t("audit.value.suspicious", { addresses: String(value.addresses), refusedKeys: String(value.refusedKeys) });
+  if (entry.action === "user.two_factor_reset") return t(value.twoFactorEnabled ? "audit.value.twoFactorOn" : "audit.value.twoFactorOff");
+  if (entry.action === "order.refund" && typeof value.refundedMills === "number") {
+    return t("audit.value.refunded", { status: statusText(t, entry.action, value.status), amount: formatPrice(value.refundedMills) });
+  }
+  if (entry.action.startsWith("refund_request.")) return value.status === undefined ? "—" : statusText(t, entry.action, value.status);
   if (entry.action.startsWith("licence.") && typeof value.status === "string") {
-    const until = typeof value.expireDate === "string" ? `, until ${formatDate(value.expireDate)}` : "";
-    return `${value.status}${until}, ${String(value.changesLeft)} changes left`;
+    const values = { status: statusText(t, entry.action, value.status), changes: String(value.changesLeft) };
+    return typeof value.expireDate === "string" ? t("audit.value.licenceUntil", { ...values, date: formatDate(value.expireDate) }) : t("audit.value.licence", values);
   }
   return JSON.stringify(value);
 }
 
-function what(entry: AuditEntry): string {
-  if (entry.action === "user.role") return "Role change";
-  if (entry.action === "licence.suspicious") return "Suspicious licence";
-  const licence = licenceActionText(entry);
+/** What a licence action did, or null for other entries. */
+function licenceWhat(t: TFunction, entry: AuditEntry): string | null {
+  const before = entry.before ?? {};
+  const after = entry.after ?? {};
+  switch (entry.action) {
+    case "licence.issue": {
+      // The plan's id ('local-3m') is an identifier, shown as stored.
+      const plan = str(after.planId);
+      return plan ? t("audit.what.licenceIssuedPlan", { plan }) : t("audit.what.licenceIssued");
+    }
+    case "licence.extend": {
+      const until = str(after.expireDate);
+      const days = num(after.days) ?? "?";
+      return until ? t("audit.what.extendedUntil", { days, date: formatDate(until) }) : t("audit.what.extendedTerm", { days, term: num(after.termDays) ?? "?" });
+    }
+    case "licence.suspend":
+      return t("audit.what.suspended");
+    case "licence.resume":
+      return t("audit.what.resumed");
+    case "licence.revoke":
+      return t("audit.what.revoked");
+    case "licence.reset_changes":
+      return t("audit.what.changesReset", { before: num(before.changesLeft) ?? "?", after: num(after.changesLeft) ?? "?" });
+    case "licence.release_device": {
+      // The stored audit rows name the device key `licenseKey` (decision 031).
+      const key = str(before.licenseKey);
+      return key ? t("audit.what.deviceReleasedKey", { key }) : t("audit.what.deviceReleased");
+    }
+    case "licence.resend_key":
+      return t("audit.what.keyResent");
+    default:
+      return null;
+  }
+}
+
+/** An entry's action in words; a code this page does not know is shown as stored (an identifier). */
+function what(t: TFunction, entry: AuditEntry): string {
+  if (entry.action === "user.role") return t("audit.what.roleChange");
+  if (entry.action === "licence.suspicious") return t("audit.what.suspicious");
+  const licence = licenceWhat(t, entry);
   if (licence) return licence;
-  if (entry.action === "user.two_factor_reset") return "Two-factor reset";
+  if (entry.action === "user.two_factor_reset") return t("audit.what.twoFactorReset");
   if (entry.action === "order.refund") {
     const amount = entry.after?.amountMills;
-    const by = entry.after?.source === "provider" ? " (made at the payment provider)" : entry.after?.source === "guarantee" ? " (money-back request)" : "";
-    return typeof amount === "number" ? `Refund: ${formatPrice(amount)}${by}` : "Refund";
+    if (typeof amount !== "number") return t("audit.what.refund");
+    const source = entry.after?.source;
+    const key = source === "provider" ? "refundAmountProvider" : source === "guarantee" ? "refundAmountGuarantee" : "refundAmount";
+    return t(`audit.what.${key}`, { amount: formatPrice(amount) });
   }
-  if (entry.action === "refund_request.approve") return "Refund request approved";
-  if (entry.action === "refund_request.decline") return "Refund request declined";
+  if (entry.action === "refund_request.approve") return t("audit.what.requestApproved");
+  if (entry.action === "refund_request.decline") return t("audit.what.requestDeclined");
   if (entry.action === "balance.adjust") {
     const delta = entry.after?.deltaMills;
-    if (typeof delta === "number") return `Balance ${delta >= 0 ? "added" : "subtracted"}: ${formatBalance(Math.abs(delta))}`;
-    return "Balance adjustment";
+    if (typeof delta !== "number") return t("audit.what.balanceAdjust");
+    return t(delta >= 0 ? "audit.what.balanceAdded" : "audit.what.balanceSubtracted", { amount: formatBalance(Math.abs(delta)) });
   }
   return entry.action;
 }
 
 function AuditRow({ entry }: { entry: AuditEntry }) {
+  const { t } = useAdminCopy();
+  const { formatDateTime } = useDates();
   return (
     <TableRow>
       <TableCell className="pl-4 whitespace-nowrap text-muted-foreground sm:pl-6">
         <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
       </TableCell>
       <TableCell className="break-all">{entry.actorEmail ?? "—"}</TableCell>
-      <TableCell>{what(entry)}</TableCell>
+      <TableCell>{what(t, entry)}</TableCell>
       <TableCell className="break-all">{entry.targetEmail ?? <span className="font-mono text-xs">{entry.targetId}</span>}</TableCell>
-      <TableCell className="tabular-nums">{describe(entry, entry.before)}</TableCell>
-      <TableCell className="tabular-nums">{describe(entry, entry.after)}</TableCell>
+      <TableCell className="tabular-nums">{describe(t, entry, entry.before)}</TableCell>
+      <TableCell className="tabular-nums">{describe(t, entry, entry.after)}</TableCell>
       <TableCell className="pr-4 text-muted-foreground sm:pr-6">{entry.note ?? "—"}</TableCell>
     </TableRow>
   );

@@ -1,16 +1,16 @@
-// Dates for the admin pages. Money: contracts/money.ts (formatPrice, formatBalance, …).
+// Dates for the admin pages, in the reader's language (lib/dates.ts). Money: contracts/money.ts
+// (formatPrice, formatBalance, …).
+import { formatDate, formatDayMonth } from "~/lib/dates";
+import { tableText } from "~/components/data-table/copy";
 
-const createdAtFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" });
-
-/** The spec's 'MMM d, yyyy', or 'N/A' when missing. */
+/** The spec's 'MMM d, yyyy' ('22 វិច្ឆិកា 2026' in Khmer), or 'N/A' when missing. */
 export function formatCreatedAt(iso: string | null | undefined): string {
-  if (!iso) return "N/A";
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "N/A" : createdAtFormat.format(date);
+  const date = iso ? new Date(iso) : null;
+  return date && !Number.isNaN(date.getTime()) ? formatDate(iso) : tableText("notAvailable");
 }
 
-/** 'Mar 5' for a chart day 'YYYY-MM-DD' (a calendar day, not an instant). */
+/** 'Mar 5' / '5 មីនា' for a chart day 'YYYY-MM-DD' (a calendar day, not an instant). */
 export function formatChartDay(day: string): string {
   const [y, m, d] = day.split("-").map(Number);
-  return new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" }).format(new Date(Date.UTC(y!, m! - 1, d!)));
+  return formatDayMonth(new Date(y!, m! - 1, d!));
 }

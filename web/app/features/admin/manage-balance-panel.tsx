@@ -6,8 +6,6 @@ import { toast } from "sonner";
 import { z } from "zod";
 
 import {
-  BALANCE_MESSAGES,
-  BALANCE_SORT_LABELS,
   BALANCE_SORTS,
   PAGE_SIZES,
   parseAdjustmentAmount,
@@ -33,19 +31,21 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { SearchInput } from "~/components/ui/search-input";
 import { TableCell, TableRow } from "~/components/ui/table";
+import { errorsText } from "~/lib/error-text";
 import { toastFor } from "~/lib/errors";
 import { useIsMobile } from "~/hooks/use-mobile";
 
 import { errorMessage } from "~/lib/errors";
 import { type BalanceUser } from "./api";
+import { adminText, useAdminCopy } from "./copy";
 import { useAdjustBalance, useBalances } from "./queries";
 
-const COLUMNS = ["Email", "Name", "API Keys", "Actions"] as const;
-const ERROR_TITLE = "Error fetching users";
+const COLUMNS = ["email", "name", "apiKeys", "actions"] as const;
 type Operation = "add" | "subtract";
 type Pending = { user: BalanceUser; key: BalanceUser["apiKeys"][number]; operation: Operation; amountMills: number };
 
 export function ManageBalancePanel() {
+  const { t } = useAdminCopy();
   const isMobile = useIsMobile();
   // Search, sort or page size change: back to page 1.
   const { search, setSearch, term, page, setPage } = usePagedSearch();
@@ -54,13 +54,14 @@ export function ManageBalancePanel() {
   const [pending, setPending] = useState<Pending | null>(null);
   const query = useBalances({ search: term, sort, page, pageSize });
   const data = query.data;
-  useErrorToast("admin-balances-error", ERROR_TITLE, query.error, errorMessage);
+  const errorTitle = t("balance.errorTitle");
+  useErrorToast("admin-balances-error", errorTitle, query.error, errorMessage);
 
   let state: ListState | null = null;
   if (!data && query.isError) {
-    state = loadErrorState(ERROR_TITLE, errorMessage(query.error), () => void query.refetch());
+    state = loadErrorState(errorTitle, errorMessage(query.error), () => void query.refetch());
   } else if (data?.users.length === 0) {
-    state = { icon: term ? SearchXIcon : InboxIcon, title: "No users found" };
+    state = { icon: term ? SearchXIcon : InboxIcon, title: t("balance.notFound") };
   }
 
   return (
@@ -68,23 +69,23 @@ export function ManageBalancePanel() {
       <Card className="gap-0 overflow-hidden py-0">
         <CardHeader className="border-b py-5">
           <CardTitle>
-            <h1 className="text-2xl font-semibold tracking-tight">Manage User Balances</h1>
+            <h1 className="text-2xl font-semibold tracking-tight">{t("balance.title")}</h1>
           </CardTitle>
-          <CardDescription>Add to or subtract from any API key. Every change is written to the ledger and the audit log.</CardDescription>
+          <CardDescription>{t("balance.description")}</CardDescription>
         </CardHeader>
         <div className="flex flex-wrap items-end gap-3 border-b px-4 py-4 sm:px-6">
           <SearchInput
-            label="Search users and API keys"
-            placeholder="Search by email, name, or API key..."
+            label={t("balance.search")}
+            placeholder={t("balance.searchPlaceholder")}
             value={search}
             onChange={(e) => setSearch(e.target.value)}
             pending={query.isFetching && term !== ""}
             containerClassName="sm:max-w-sm"
           />
           <ListSelect
-            label="Sort"
+            label={t("balance.sort")}
             value={sort}
-            options={BALANCE_SORTS.map((value) => ({ value, label: BALANCE_SORT_LABELS[value] }))}
+            options={BALANCE_SORTS.map((value) => ({ value, label: t(`balance.sorts.${value}`) }))}
             onChange={(value) => {
               setSort(value);
               setPage(1);
@@ -92,7 +93,7 @@ export function ManageBalancePanel() {
             triggerClassName="w-44"
           />
           <ListSelect
-            label="Rows per page"
+            label={t("balance.rowsPerPage")}
             value={String(pageSize)}
             options={PAGE_SIZES.map((n) => ({ value: String(n), label: n }))}
             onChange={(value) => {
@@ -108,7 +109,7 @@ export function ManageBalancePanel() {
           <DataCards
             rows={data?.users}
             renderCards={(users) => (
-              <ul aria-label="User balances" className="divide-y">
+              <ul aria-label={t("balance.listLabel")} className="divide-y">
                 {users.map((user) => (
                   <BalanceCard key={user.id} user={user} onConfirm={setPending} />
                 ))}
@@ -116,13 +117,13 @@ export function ManageBalancePanel() {
             )}
             state={state}
             busy={query.isFetching && query.isPlaceholderData}
-            loadingLabel="Loading users"
+            loadingLabel={t("balance.loading")}
           />
         ) : (
           <DataTable
-            columns={COLUMNS}
-            caption="Users with their API keys and balances; add or subtract an amount per key."
-            scrollLabel="User balances table"
+            columns={COLUMNS.map((key) => t(`balance.columns.${key}`))}
+            caption={t("balance.caption")}
+            scrollLabel={t("balance.scrollLabel")}
             className="min-w-[60rem]"
             rows={data?.users}
             renderRow={(user) => <BalanceRow key={user.id} user={user} onConfirm={setPending} />}
@@ -133,7 +134,7 @@ export function ManageBalancePanel() {
         )}
         {/* Unlike the other lists, the paging stays when nothing matches: 'Showing 0 to 0 of 0 users'. */}
         {data ? (
-          <Pagination page={page} pageSize={pageSize} total={data.total} noun="users" label="User pages" onPageChange={setPage} />
+          <Pagination page={page} pageSize={pageSize} total={data.total} noun={t("balance.noun")} label={t("balance.pages")} onPageChange={setPage} />
         ) : null}
       </Card>
       <ConfirmAdjustmentDialog pending={pending} onClose={() => setPending(null)} />
@@ -150,11 +151,11 @@ function useAdjustment(user: BalanceUser, onConfirm: (p: Pending) => void) {
     if (!key) return;
     const amountMills = parseAdjustmentAmount(amount);
     if (amountMills === null) {
-      toast.error(BALANCE_MESSAGES.invalidTitle, { description: BALANCE_MESSAGES.invalid });
+      toast.error(errorsText("actions.adjustBalance.invalidTitle"), { description: errorsText("actions.adjustBalance.invalid") });
       return;
     }
     if (operation === "subtract" && amountMills > key.balanceMills) {
-      toast.error(BALANCE_MESSAGES.invalidOperationTitle, { description: BALANCE_MESSAGES.negative });
+      toast.error(errorsText("actions.adjustBalance.invalidOperationTitle"), { description: errorsText("actions.adjustBalance.negative") });
       return;
     }
     onConfirm({ user, key, operation, amountMills });
@@ -166,6 +167,7 @@ function useAdjustment(user: BalanceUser, onConfirm: (p: Pending) => void) {
 }
 
 function BalanceRow({ user, onConfirm }: { user: BalanceUser; onConfirm: (p: Pending) => void }) {
+  const { t } = useAdminCopy();
   const { key, amount, setAmount, start } = useAdjustment(user, onConfirm);
   const inputId = useId();
 
@@ -180,18 +182,18 @@ function BalanceRow({ user, onConfirm }: { user: BalanceUser; onConfirm: (p: Pen
             <span className="text-sm tabular-nums" data-testid="key-balance">
               {/* The spec: "balance in dollars to 2 decimals"; cut, never rounded up ($4.955 shows $4.95). */}
               {formatMoney(key.balanceMills, "balance-cents")}
-              {key.isActive ? null : <span className="ml-2 text-xs text-muted-foreground">(inactive)</span>}
+              {key.isActive ? null : <span className="ml-2 text-xs text-muted-foreground">{t("balance.inactive")}</span>}
             </span>
           </div>
         ) : (
-          <span className="text-muted-foreground">No API key</span>
+          <span className="text-muted-foreground">{t("balance.noApiKey")}</span>
         )}
       </TableCell>
       <TableCell className="pr-4 sm:pr-6">
         {key ? (
           <div className="flex items-center gap-2">
             <label htmlFor={inputId} className="sr-only">
-              Amount in dollars for {user.email}
+              {t("balance.amountLabel", { email: user.email })}
             </label>
             <Input
               id={inputId}
@@ -199,18 +201,18 @@ function BalanceRow({ user, onConfirm }: { user: BalanceUser; onConfirm: (p: Pen
               inputMode="decimal"
               min={0}
               step={0.01}
-              placeholder="Enter amount"
+              placeholder={t("balance.amountPlaceholder")}
               className="w-36"
               value={amount}
               onChange={(e) => setAmount(e.target.value)}
             />
-            <Button size="sm" variant="outline" aria-label={`Add to the balance of ${user.email}`} onClick={() => start("add")}>
+            <Button size="sm" variant="outline" aria-label={t("balance.addLabel", { email: user.email })} onClick={() => start("add")}>
               <PlusIcon aria-hidden="true" />
-              Add
+              {t("balance.add")}
             </Button>
-            <Button size="sm" variant="outline" aria-label={`Subtract from the balance of ${user.email}`} onClick={() => start("subtract")}>
+            <Button size="sm" variant="outline" aria-label={t("balance.subtractLabel", { email: user.email })} onClick={() => start("subtract")}>
               <MinusIcon aria-hidden="true" />
-              Subtract
+              {t("balance.subtract")}
             </Button>
           </div>
         ) : null}
@@ -221,6 +223,7 @@ function BalanceRow({ user, onConfirm }: { user: BalanceUser; onConfirm: (p: Pen
 
 /** Phones: the same row as a card, the amount field and both buttons full width. */
 function BalanceCard({ user, onConfirm }: { user: BalanceUser; onConfirm: (p: Pending) => void }) {
+  const { t } = useAdminCopy();
   const { key, amount, setAmount, start } = useAdjustment(user, onConfirm);
   const inputId = useId();
 
@@ -236,12 +239,12 @@ function BalanceCard({ user, onConfirm }: { user: BalanceUser; onConfirm: (p: Pe
             <span className="font-mono text-xs break-all">{key.key}</span>
             <span className="text-sm tabular-nums" data-testid="key-balance">
               {formatMoney(key.balanceMills, "balance-cents")}
-              {key.isActive ? null : <span className="ml-2 text-xs text-muted-foreground">(inactive)</span>}
+              {key.isActive ? null : <span className="ml-2 text-xs text-muted-foreground">{t("balance.inactive")}</span>}
             </span>
           </div>
           <div className="grid grid-cols-2 gap-2">
             <label htmlFor={inputId} className="sr-only">
-              Amount in dollars for {user.email}
+              {t("balance.amountLabel", { email: user.email })}
             </label>
             <Input
               id={inputId}
@@ -249,29 +252,30 @@ function BalanceCard({ user, onConfirm }: { user: BalanceUser; onConfirm: (p: Pe
               inputMode="decimal"
               min={0}
               step={0.01}
-              placeholder="Enter amount"
+              placeholder={t("balance.amountPlaceholder")}
               className="col-span-2"
               value={amount}
               onChange={(e) => setAmount(e.target.value)}
             />
-            <Button variant="outline" aria-label={`Add to the balance of ${user.email}`} onClick={() => start("add")}>
+            <Button variant="outline" aria-label={t("balance.addLabel", { email: user.email })} onClick={() => start("add")}>
               <PlusIcon aria-hidden="true" />
-              Add
+              {t("balance.add")}
             </Button>
-            <Button variant="outline" aria-label={`Subtract from the balance of ${user.email}`} onClick={() => start("subtract")}>
+            <Button variant="outline" aria-label={t("balance.subtractLabel", { email: user.email })} onClick={() => start("subtract")}>
               <MinusIcon aria-hidden="true" />
-              Subtract
+              {t("balance.subtract")}
             </Button>
           </div>
         </>
       ) : (
-        <span className="text-sm text-muted-foreground">No API key</span>
+        <span className="text-sm text-muted-foreground">{t("balance.noApiKey")}</span>
       )}
     </li>
   );
 }
 
-const NoteSchema = z.object({ note: z.string().trim().max(500, "The note can be 500 characters at most") });
+// The message is made when the form is checked, in the language of that moment.
+const NoteSchema = z.object({ note: z.string().trim().max(500, { error: () => adminText("balance.confirm.noteTooLong") }) });
 
 function ConfirmAdjustmentDialog({ pending, onClose }: { pending: Pending | null; onClose: () => void }) {
   return (
@@ -282,6 +286,7 @@ function ConfirmAdjustmentDialog({ pending, onClose }: { pending: Pending | null
 }
 
 function ConfirmForm({ pending, onDone }: { pending: Pending; onDone: () => void }) {
+  const { t } = useAdminCopy();
   const adjust = useAdjustBalance();
   const noteId = useId();
   const form = useForm({ resolver: zodResolver(NoteSchema), defaultValues: { note: "" } });
@@ -289,13 +294,14 @@ function ConfirmForm({ pending, onDone }: { pending: Pending; onDone: () => void
   const { operation, amountMills, key, user } = pending;
   const amountText = formatBalance(amountMills);
   const after = key.balanceMills + (operation === "add" ? amountMills : -amountMills);
-  const verb = operation === "add" ? "Add" : "Subtract";
+  const add = operation === "add";
 
   const onSubmit = form.handleSubmit(async ({ note }) => {
     try {
       // The amount was read once, when the button was pressed: mills go to the server as they are.
       const result = await adjust.mutateAsync({ apiKeyId: key.id, operation, amountMills, note: note || undefined });
-      toast.success(BALANCE_MESSAGES.successTitle, { description: result.message });
+      // The server's message says which was done; the toast says it in the reader's language.
+      toast.success(adminText("balance.successTitle"), { description: adminText(result.operation === "add" ? "balance.added" : "balance.subtracted") });
       onDone();
     } catch (error) {
       const { title, description } = toastFor(error, "adjust-balance");
@@ -307,23 +313,21 @@ function ConfirmForm({ pending, onDone }: { pending: Pending; onDone: () => void
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-5">
       <DialogHeader>
-        <DialogTitle>
-          {verb} {amountText} {operation === "add" ? "to" : "from"} this balance?
-        </DialogTitle>
+        <DialogTitle>{t(add ? "balance.confirm.titleAdd" : "balance.confirm.titleSubtract", { amount: amountText })}</DialogTitle>
         <DialogDescription>
-          {user.email}: {formatBalance(key.balanceMills)} → {formatBalance(after)}. The change is recorded with your name.
+          {t("balance.confirm.description", { email: user.email, before: formatBalance(key.balanceMills), after: formatBalance(after) })}
         </DialogDescription>
       </DialogHeader>
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
-        <dt className="text-muted-foreground">API key</dt>
+        <dt className="text-muted-foreground">{t("balance.confirm.apiKey")}</dt>
         <dd className="font-mono text-xs break-all">{key.key}</dd>
       </dl>
       <div className="grid gap-2">
-        <Label htmlFor={noteId}>Note (optional)</Label>
+        <Label htmlFor={noteId}>{t("balance.confirm.note")}</Label>
         <Input
           id={noteId}
           autoComplete="off"
-          placeholder="Why? e.g. refund for order #123"
+          placeholder={t("balance.confirm.notePlaceholder")}
           aria-invalid={errors.note ? true : undefined}
           aria-describedby={errors.note ? `${noteId}-error` : undefined}
           {...form.register("note")}
@@ -334,8 +338,8 @@ function ConfirmForm({ pending, onDone }: { pending: Pending; onDone: () => void
           </p>
         ) : null}
       </div>
-      <DialogSubmitFooter loading={isSubmitting} loadingLabel="Saving ..." variant={operation === "subtract" ? "destructive" : "default"}>
-        {verb} {amountText}
+      <DialogSubmitFooter loading={isSubmitting} loadingLabel={t("balance.confirm.saving")} variant={add ? "default" : "destructive"}>
+        {t(add ? "balance.confirm.submitAdd" : "balance.confirm.submitSubtract", { amount: amountText })}
       </DialogSubmitFooter>
     </form>
   );

@@ -9,7 +9,7 @@ import { Card } from "~/components/ui/card";
 import { SearchInput } from "~/components/ui/search-input";
 import { Skeleton } from "~/components/ui/skeleton";
 import { TableCell, TableRow } from "~/components/ui/table";
-import { formatDate, formatTime } from "~/lib/dates";
+import { useDates } from "~/lib/dates";
 import { isFiltered, quickRange, rangeToQuery, type DateRange } from "~/features/otp-mail/date-range";
 import { DateRangeFilter } from "~/features/otp-mail/date-range-filter";
 import { formatBalance, formatProfit } from "../../../../contracts/money";
@@ -17,47 +17,54 @@ import { OtpStatusBadge } from "~/features/otp-mail/otp-status-badge";
 
 import { errorMessage } from "~/lib/errors";
 import { type AdminOtpOrder } from "./api";
+import { useAdminCopy } from "./copy";
 import { useAdminOtpOrders } from "./queries";
 
-export const GMAIL_FETCH_ERROR = "Failed to fetch Gmail transactions";
 const PAGE_SIZE = 50;
-const COLUMNS = ["Date & Time", "Gmail", "Service", "Price", "OTP", "Balance Change", "Status"] as const;
+const COLUMNS = ["dateTime", "gmail", "service", "price", "otp", "balanceChange", "status"] as const;
 
 export function OtpTransactionsPanel() {
+  const { t } = useAdminCopy();
   const { search, setSearch, term, page, setPage } = usePagedSearch();
   // The spec: today by default.
   const [range, setRange] = useState<DateRange>(() => quickRange("Today"));
   const query = useAdminOtpOrders({ search: term, ...rangeToQuery(range), page, pageSize: PAGE_SIZE });
   const data = query.data;
-  useErrorToast("admin-otp-error", GMAIL_FETCH_ERROR, query.error, errorMessage);
+  const fetchError = t("gmail.fetchError");
+  useErrorToast("admin-otp-error", fetchError, query.error, errorMessage);
 
   let state: ListState | null = null;
   if (!data && query.isError) {
-    state = loadErrorState(GMAIL_FETCH_ERROR, errorMessage(query.error), () => void query.refetch());
+    state = loadErrorState(fetchError, errorMessage(query.error), () => void query.refetch());
   } else if (data?.orders.length === 0) {
     state =
       term || isFiltered(range)
-        ? { icon: SearchXIcon, title: "No transactions found", body: <p>Try other words or dates, or clear the dates.</p> }
-        : { icon: InboxIcon, title: "No Gmail transactions yet", body: <p>Addresses bought by customers appear here.</p> };
+        ? { icon: SearchXIcon, title: t("gmail.notFound"), body: <p>{t("gmail.notFoundBody")}</p> }
+        : { icon: InboxIcon, title: t("gmail.empty"), body: <p>{t("gmail.emptyBody")}</p> };
   }
 
   return (
     <div className="flex flex-col gap-6">
       <PageHeader
-        title="Gmail OTP Transactions"
-        description="Every customer's OTP mail purchases, with spending and profit."
+        title={t("gmail.title")}
+        description={t("gmail.description")}
         badge={
           <Badge variant="secondary" className="tabular-nums" data-testid="otp-count-badge">
-            {data ? `${data.total} ${data.total === 1 ? "transaction" : "transactions"}` : "…"}
+            {data ? t("gmail.count", { count: data.total }) : "…"}
           </Badge>
         }
       />
 
       <div className="grid gap-4 sm:grid-cols-2" aria-live="polite">
-        <FigureCard icon={ReceiptTextIcon} title="Total Spent" testId="otp-total-spent" hint="Paid by customers, refunds excluded">
+        <FigureCard icon={ReceiptTextIcon} title={t("gmail.totalSpent")} testId="otp-total-spent" hint={t("gmail.totalSpentHint")}>
           {data ? formatBalance(data.totalSpentMills) : null}
         </FigureCard>
-        <FigureCard icon={BadgeDollarSignIcon} title="Total Revenue" testId="otp-total-revenue" hint={data ? `Profit (price − cost) on ${data.successCount} successful ${data.successCount === 1 ? "order" : "orders"}` : "Profit (price − cost) on successful orders"}>
+        <FigureCard
+          icon={BadgeDollarSignIcon}
+          title={t("gmail.totalRevenue")}
+          testId="otp-total-revenue"
+          hint={data ? t("gmail.totalRevenueHintCount", { count: data.successCount }) : t("gmail.totalRevenueHint")}
+        >
           {data ? formatProfit(data.totalRevenueMills) : null}
         </FigureCard>
       </div>
@@ -65,8 +72,8 @@ export function OtpTransactionsPanel() {
       <Card className="gap-0 overflow-hidden py-0">
         <div className="flex flex-col gap-4 border-b px-4 py-4 sm:px-6">
           <SearchInput
-            label="Search Gmail transactions"
-            placeholder="Search by Gmail, API key or service..."
+            label={t("gmail.search")}
+            placeholder={t("gmail.searchPlaceholder")}
             value={search}
             onChange={(e) => setSearch(e.target.value)}
             pending={query.isFetching && term !== ""}
@@ -81,16 +88,16 @@ export function OtpTransactionsPanel() {
           />
         </div>
         <DataTable
-          columns={COLUMNS}
-          caption="Gmail OTP transactions of every customer, newest first."
-          scrollLabel="Gmail OTP transactions table"
+          columns={COLUMNS.map((key) => t(`gmail.columns.${key}`))}
+          caption={t("gmail.caption")}
+          scrollLabel={t("gmail.scrollLabel")}
           className="min-w-[56rem]"
           rows={data?.orders}
           renderRow={(order) => <OtpRow key={order.id} order={order} />}
           state={state}
           busy={query.isFetching && query.isPlaceholderData}
-          loadingLabel="Loading transactions"
-          pagination={data && { page, pageSize: PAGE_SIZE, total: data.total, noun: "transactions", label: "Gmail transactions pages", onPageChange: setPage }}
+          loadingLabel={t("gmail.loading")}
+          pagination={data && { page, pageSize: PAGE_SIZE, total: data.total, noun: t("gmail.noun"), label: t("gmail.pages"), onPageChange: setPage }}
         />
       </Card>
     </div>
@@ -111,6 +118,8 @@ function FigureCard({ icon: Icon, title, hint, testId, children }: { icon: typeo
 }
 
 function OtpRow({ order }: { order: AdminOtpOrder }) {
+  const { t } = useAdminCopy();
+  const { formatDate, formatTime } = useDates();
   return (
     <TableRow>
       <TableCell className="pl-4 sm:pl-6">
@@ -123,7 +132,7 @@ function OtpRow({ order }: { order: AdminOtpOrder }) {
         <div className="grid gap-0.5">
           <span className="font-mono text-xs break-all">{order.address ?? "—"}</span>
           <span className="text-xs text-muted-foreground">
-            ID: <span className="font-mono">{order.supplierRef ?? order.id}</span>
+            {t("gmail.id")} <span className="font-mono">{order.supplierRef ?? order.id}</span>
           </span>
           {order.userEmail ? <span className="text-xs text-muted-foreground">{order.userEmail}</span> : null}
         </div>
@@ -133,7 +142,7 @@ function OtpRow({ order }: { order: AdminOtpOrder }) {
       <TableCell className="font-mono text-xs">{order.codes ? order.codes.split(",").join(", ") : <span className="text-muted-foreground">—</span>}</TableCell>
       <TableCell className="whitespace-nowrap tabular-nums">
         {formatBalance(order.balanceBeforeMills)}
-        <ArrowRightIcon className="mx-1 inline size-3.5 text-muted-foreground" aria-label="to" />
+        <ArrowRightIcon className="mx-1 inline size-3.5 text-muted-foreground" aria-label={t("gmail.to")} />
         {formatBalance(order.balanceAfterMills)}
       </TableCell>
       <TableCell className="pr-4 sm:pr-6">

@@ -19,12 +19,15 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Skeleton } from "~/components/ui/skeleton";
 import { TableCell, TableRow } from "~/components/ui/table";
-import { formatDateTime } from "~/lib/dates";
+import { useDates } from "~/lib/dates";
+import type { TFunction } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
+import { itemTitle } from "~/features/payments/copy";
 
 import { errorMessage } from "~/lib/errors";
 import { viewerTimeZone, type Overview } from "./api";
 import { formatPrice } from "../../../../contracts/money";
+import { useAdminCopy } from "./copy";
 import { formatChartDay } from "./format";
 import { OrderStatusBadge } from "./order-status-badge";
 import { useOverview } from "./queries";
@@ -33,34 +36,38 @@ import { RefundQueueCard } from "~/features/refunds/refund-queue-card";
 // recharts is large: it loads with the chart, after the cards are on screen, and only here.
 const RevenueChart = lazy(() => import("./revenue-chart"));
 
-export const STATS_ERROR = "Error fetching statistics";
-
-type CardSpec = { title: string; description: string; icon: LucideIcon; testId: string; value: (o: Overview) => string };
+/** A card's words are admin:overview.cards.<key>.title / .description. */
+type CardSpec = { key: string; icon: LucideIcon; testId: string; value: (o: Overview) => string };
 const CARDS: CardSpec[] = [
-  { title: "Total Users", description: "Registered accounts", icon: UsersIcon, testId: "card-total-users", value: (o) => o.cards.totalUsers.toLocaleString("en-US") },
-  { title: "Active Users", description: "Users with valid licenses", icon: UserCheckIcon, testId: "card-active-users", value: (o) => o.cards.activeUsers.toLocaleString("en-US") },
-  { title: "Sales Today", description: "Paid since midnight", icon: CalendarIcon, testId: "card-sales-today", value: (o) => formatPrice(o.cards.salesTodayMills) },
-  { title: "Monthly Sales", description: "Paid this month", icon: CalendarDaysIcon, testId: "card-monthly-sales", value: (o) => formatPrice(o.cards.monthlySalesMills) },
-  { title: "All-Time Revenue", description: "Total Sales", icon: BadgeDollarSignIcon, testId: "card-all-time", value: (o) => formatPrice(o.cards.allTimeRevenueMills) },
+  { key: "totalUsers", icon: UsersIcon, testId: "card-total-users", value: (o) => o.cards.totalUsers.toLocaleString("en-US") },
+  { key: "activeUsers", icon: UserCheckIcon, testId: "card-active-users", value: (o) => o.cards.activeUsers.toLocaleString("en-US") },
+  { key: "salesToday", icon: CalendarIcon, testId: "card-sales-today", value: (o) => formatPrice(o.cards.salesTodayMills) },
+  { key: "monthlySales", icon: CalendarDaysIcon, testId: "card-monthly-sales", value: (o) => formatPrice(o.cards.monthlySalesMills) },
+  { key: "allTime", icon: BadgeDollarSignIcon, testId: "card-all-time", value: (o) => formatPrice(o.cards.allTimeRevenueMills) },
 ];
 
+/** A market's name ('local', 'foreign') in the reader's language; another as the server named it. */
+const marketName = (t: TFunction, market: string) => t(`markets.${market}`, { defaultValue: market });
+
 export function OverviewPanel() {
+  const { t } = useAdminCopy();
   const tz = useMemo(() => viewerTimeZone(), []);
   const query = useOverview(tz);
   const data = query.data;
 
-  useErrorToast("overview-error", STATS_ERROR, query.error, errorMessage);
-  const failed = query.isError && !data ? loadErrorState(STATS_ERROR, errorMessage(query.error), () => void query.refetch()) : null;
+  const statsError = t("overview.statsError");
+  useErrorToast("overview-error", statsError, query.error, errorMessage);
+  const failed = query.isError && !data ? loadErrorState(statsError, errorMessage(query.error), () => void query.refetch()) : null;
 
   return (
     <div className="flex flex-col gap-6">
       <PageHeader
-        title="Overview"
-        description="Sales statistics and recent transactions."
+        title={t("overview.title")}
+        description={t("overview.description")}
         actions={
           <Button variant="outline" size="sm" onClick={() => void query.refetch()} disabled={query.isFetching} aria-busy={query.isFetching || undefined}>
             <RotateCwIcon className={cn(query.isFetching && "animate-spin")} aria-hidden="true" />
-            Refresh
+            {t("overview.refresh")}
           </Button>
         }
       />
@@ -73,7 +80,7 @@ export function OverviewPanel() {
         </Card>
       ) : (
         <>
-          <section aria-label="Key figures" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-5">
+          <section aria-label={t("overview.keyFigures")} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-5">
             {CARDS.map((card) => (
               <StatCard key={card.testId} spec={card} data={data} />
             ))}
@@ -83,9 +90,9 @@ export function OverviewPanel() {
             <Card className="lg:col-span-2">
               <CardHeader>
                 <CardTitle>
-                  <h2>Revenue, last 30 days</h2>
+                  <h2>{t("overview.revenue.title")}</h2>
                 </CardTitle>
-                <CardDescription>Paid orders per day of sale ({tz}), less what was refunded of them; plans and top-ups apart.</CardDescription>
+                <CardDescription>{t("overview.revenue.description", { timeZone: tz })}</CardDescription>
               </CardHeader>
               <CardContent>
                 {data ? (
@@ -113,12 +120,13 @@ export function OverviewPanel() {
 }
 
 function StatCard({ spec, data }: { spec: CardSpec; data: Overview | undefined }) {
+  const { t } = useAdminCopy();
   const Icon = spec.icon;
   return (
     <Card className="gap-3" data-testid={spec.testId}>
       <CardHeader className="flex flex-row items-center justify-between gap-2">
         <CardTitle className="text-sm font-medium text-muted-foreground">
-          <h2>{spec.title}</h2>
+          <h2>{t(`overview.cards.${spec.key}.title`)}</h2>
         </CardTitle>
         <Icon className="size-4 text-muted-foreground" aria-hidden="true" />
       </CardHeader>
@@ -130,7 +138,7 @@ function StatCard({ spec, data }: { spec: CardSpec; data: Overview | undefined }
         ) : (
           <Skeleton className="h-8 w-24" />
         )}
-        <p className="text-xs text-muted-foreground">{spec.description}</p>
+        <p className="text-xs text-muted-foreground">{t(`overview.cards.${spec.key}.description`)}</p>
       </CardContent>
     </Card>
   );
@@ -138,14 +146,15 @@ function StatCard({ spec, data }: { spec: CardSpec; data: Overview | undefined }
 
 /** The chart's figures for screen readers (the chart itself is hidden from them). */
 function RevenueTable({ days }: { days: Overview["revenueByDay"] }) {
+  const { t } = useAdminCopy();
   return (
     <table className="sr-only">
-      <caption>Revenue by day, last 30 days</caption>
+      <caption>{t("overview.revenue.caption")}</caption>
       <thead>
         <tr>
-          <th scope="col">Day</th>
-          <th scope="col">Plans</th>
-          <th scope="col">Top-ups</th>
+          <th scope="col">{t("overview.revenue.day")}</th>
+          <th scope="col">{t("overview.revenue.plans")}</th>
+          <th scope="col">{t("overview.revenue.topUps")}</th>
         </tr>
       </thead>
       <tbody>
@@ -162,24 +171,25 @@ function RevenueTable({ days }: { days: Overview["revenueByDay"] }) {
 }
 
 function PlanMixCard({ data }: { data: Overview | undefined }) {
+  const { t } = useAdminCopy();
   const mix = data?.planMix ?? [];
   const max = Math.max(1, ...mix.map((p) => p.mills));
   const totalCount = mix.reduce((n, p) => n + p.count, 0);
   let body: ReactNode;
   if (!data) body = <Skeleton className="h-40 w-full" />;
-  else if (mix.length === 0) body = <p className="text-sm text-muted-foreground">No licence sales in the last 30 days.</p>;
+  else if (mix.length === 0) body = <p className="text-sm text-muted-foreground">{t("overview.planMix.empty")}</p>;
   else
     body = (
-      <ul className="grid gap-3" aria-label="Plan mix">
+      <ul className="grid gap-3" aria-label={t("overview.planMix.title")}>
         {mix.map((p) => (
           <li key={p.planId} className="grid gap-1.5">
             <div className="flex items-baseline justify-between gap-2 text-sm">
               <span className="font-medium">
-                {p.title}
-                {p.market ? <span className="ml-1.5 text-xs text-muted-foreground capitalize">{p.market}</span> : null}
+                {itemTitle(p.title, t)}
+                {p.market ? <span className="ml-1.5 text-xs text-muted-foreground capitalize">{marketName(t, p.market)}</span> : null}
               </span>
               <span className="tabular-nums">
-                {formatPrice(p.mills)} <span className="text-muted-foreground">· {p.count} sold</span>
+                {formatPrice(p.mills)} <span className="text-muted-foreground">· {t("overview.planMix.sold", { count: p.count })}</span>
               </span>
             </div>
             <div className="h-2 rounded-full bg-muted" aria-hidden="true">
@@ -193,10 +203,10 @@ function PlanMixCard({ data }: { data: Overview | undefined }) {
     <Card>
       <CardHeader>
         <CardTitle>
-          <h2>Plan mix</h2>
+          <h2>{t("overview.planMix.title")}</h2>
         </CardTitle>
         <CardDescription>
-          Licence sales by plan, last 30 days{data && totalCount ? ` (${totalCount} sold)` : ""}.
+          {data && totalCount ? t("overview.planMix.descriptionSold", { count: totalCount }) : t("overview.planMix.description")}
         </CardDescription>
       </CardHeader>
       <CardContent>{body}</CardContent>
@@ -204,16 +214,29 @@ function PlanMixCard({ data }: { data: Overview | undefined }) {
   );
 }
 
-const COLUMNS = ["Date", "Email", "Plan", { label: "Amount", className: "text-right" }, "Status", "Buy Key"] as const;
+const COLUMNS: readonly { key: string; className?: string }[] = [
+  { key: "date" },
+  { key: "email" },
+  { key: "plan" },
+  { key: "amount", className: "text-right" },
+  { key: "status" },
+  { key: "buyKey" },
+];
+
+/** The columns' headers from admin:<prefix>.<key>. */
+const columnsIn = (t: TFunction, prefix: string, columns: readonly { key: string; className?: string }[]) =>
+  columns.map(({ key, ...column }) => ({ ...column, label: t(`${prefix}.${key}`) }));
 
 function RecentTransactions({ data }: { data: Overview | undefined }) {
+  const { t } = useAdminCopy();
+  const { formatDateTime } = useDates();
   const rows = data?.recentTransactions;
   return (
-    <TableCard title="Recent Transactions" description="The latest 40 orders, any status.">
+    <TableCard title={t("overview.recent.title")} description={t("overview.recent.description")}>
       <DataTable
-        columns={COLUMNS}
-        caption="The latest 40 orders, newest first."
-        scrollLabel="Recent transactions table"
+        columns={columnsIn(t, "overview.recent.columns", COLUMNS)}
+        caption={t("overview.recent.caption")}
+        scrollLabel={t("overview.recent.scrollLabel")}
         className="min-w-[44rem]"
         rows={rows}
         renderRow={(o) => (
@@ -224,7 +247,7 @@ function RecentTransactions({ data }: { data: Overview | undefined }) {
             <TableCell className="max-w-56 truncate" title={o.email}>
               {o.email}
             </TableCell>
-            <TableCell>{o.planTitle}</TableCell>
+            <TableCell>{itemTitle(o.planTitle, t)}</TableCell>
             <TableCell className="text-right tabular-nums">
               {formatPrice(o.amountMills)} <span className="text-xs text-muted-foreground">{o.currency}</span>
             </TableCell>
@@ -234,28 +257,37 @@ function RecentTransactions({ data }: { data: Overview | undefined }) {
             <TableCell className="pr-4 font-mono text-xs sm:pr-6">{o.buyKey ?? <span className="text-muted-foreground">—</span>}</TableCell>
           </TableRow>
         )}
-        state={rows?.length === 0 ? { icon: InboxIcon, title: "No transactions yet", body: <p>Orders appear here as soon as customers check out.</p> } : null}
+        state={rows?.length === 0 ? { icon: InboxIcon, title: t("overview.recent.emptyTitle"), body: <p>{t("overview.recent.emptyBody")}</p> } : null}
       />
     </TableCard>
   );
 }
 
-const SUSPICIOUS_COLUMNS = ["Owner", "Buy Key", "Device Key", { label: "Addresses", className: "text-right" }, { label: "Refused keys", className: "text-right" }, "Flagged"] as const;
+const SUSPICIOUS_COLUMNS: readonly { key: string; className?: string }[] = [
+  { key: "owner" },
+  { key: "buyKey" },
+  { key: "deviceKey" },
+  { key: "addresses", className: "text-right" },
+  { key: "refusedKeys", className: "text-right" },
+  { key: "flagged" },
+];
 
 /** Licences the abuse signals flagged in the last 24 hours: a shared buy key, or one tried on many devices. */
 function SuspiciousLicences({ data }: { data: Overview | undefined }) {
+  const { t } = useAdminCopy();
+  const { formatDateTime } = useDates();
   const rows = data?.suspiciousLicences;
   const limits = data?.suspicionThresholds;
   return (
     <TableCard
-      title="Suspicious licences"
-      description={`Last 24 hours: used from more than ${limits?.addresses ?? "…"} addresses, or refused for more than ${limits?.refusedKeys ?? "…"} other device keys.`}
+      title={t("overview.suspicious.title")}
+      description={t("overview.suspicious.description", { addresses: limits?.addresses ?? "…", refusedKeys: limits?.refusedKeys ?? "…" })}
       testId="suspicious-licences"
     >
       <DataTable
-        columns={SUSPICIOUS_COLUMNS}
-        caption="Licences over the abuse thresholds in the last 24 hours, the most signals first."
-        scrollLabel="Suspicious licences table"
+        columns={columnsIn(t, "overview.suspicious.columns", SUSPICIOUS_COLUMNS)}
+        caption={t("overview.suspicious.caption")}
+        scrollLabel={t("overview.suspicious.scrollLabel")}
         className="min-w-[44rem]"
         rows={rows}
         renderRow={(s) => (
@@ -265,7 +297,7 @@ function SuspiciousLicences({ data }: { data: Overview | undefined }) {
             </TableCell>
             <TableCell className="font-mono text-xs whitespace-nowrap">{s.buyKey}</TableCell>
             <TableCell className="max-w-48 truncate font-mono text-xs" title={s.deviceKey ?? undefined}>
-              {s.deviceKey ?? <span className="text-muted-foreground">N/A</span>}
+              {s.deviceKey ?? <span className="text-muted-foreground">{t("table:notAvailable")}</span>}
             </TableCell>
             <TableCell className="text-right tabular-nums">{s.addresses}</TableCell>
             <TableCell className="text-right tabular-nums">{s.refusedKeys}</TableCell>
@@ -274,7 +306,7 @@ function SuspiciousLicences({ data }: { data: Overview | undefined }) {
             </TableCell>
           </TableRow>
         )}
-        state={rows?.length === 0 ? { icon: ShieldCheckIcon, title: "Nothing suspicious", body: <p>No licence crossed a threshold in the last 24 hours.</p> } : null}
+        state={rows?.length === 0 ? { icon: ShieldCheckIcon, title: t("overview.suspicious.emptyTitle"), body: <p>{t("overview.suspicious.emptyBody")}</p> } : null}
       />
     </TableCard>
   );

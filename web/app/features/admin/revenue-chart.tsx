@@ -4,14 +4,17 @@ import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAx
 
 import type { RevenueDay } from "../../../../contracts/admin";
 import { formatMoneyCompact, formatPrice } from "../../../../contracts/money";
+import { useAdminCopy } from "./copy";
 import { formatChartDay } from "./format";
 
+/** The series' names are admin:overview.revenue.<label>. */
 const SERIES = [
-  { key: "planMills", name: "Plans", color: "var(--chart-2)" },
-  { key: "topupMills", name: "Top-ups", color: "var(--chart-1)" },
+  { key: "planMills", label: "plans", color: "var(--chart-2)" },
+  { key: "topupMills", label: "topUps", color: "var(--chart-1)" },
 ] as const;
 
 export default function RevenueChart({ days }: { days: RevenueDay[] }) {
+  const { t } = useAdminCopy();
   return (
     <div className="h-72 w-full" data-testid="revenue-chart" aria-hidden="true">
       <ResponsiveContainer width="100%" height="100%">
@@ -34,7 +37,7 @@ export default function RevenueChart({ days }: { days: RevenueDay[] }) {
           />
           <Legend wrapperStyle={{ fontSize: 12 }} />
           {SERIES.map((s) => (
-            <Bar key={s.key} dataKey={s.key} name={s.name} stackId="revenue" fill={s.color} isAnimationActive={false} />
+            <Bar key={s.key} dataKey={s.key} name={t(`overview.revenue.${s.label}`)} stackId="revenue" fill={s.color} isAnimationActive={false} />
           ))}
         </BarChart>
       </ResponsiveContainer>

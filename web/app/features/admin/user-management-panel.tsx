@@ -1,7 +1,6 @@
 import { InboxIcon, SearchXIcon, ShieldCheckIcon } from "lucide-react";
 import { toast } from "sonner";
 
-import { ROLE_MESSAGES, TWO_FACTOR_RESET_MESSAGES } from "../../../../contracts/admin";
 import type { Role } from "../../../../contracts/me";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { DataCards, DataTable } from "~/components/data-table/data-table";
@@ -20,46 +19,48 @@ import { useIsMobile } from "~/hooks/use-mobile";
 
 import { errorMessage } from "~/lib/errors";
 import { type AdminUser } from "./api";
+import { adminText, useAdminCopy } from "./copy";
 import { formatCreatedAt } from "./format";
 import { useAdminUsers, useResetTwoFactor, useSetRole } from "./queries";
 
 const PAGE_SIZE = 10;
-const COLUMNS = ["Email", "Role", "Two-factor", "Created At"] as const;
-const ERROR_TITLE = "Error fetching users";
+const COLUMNS = ["email", "role", "twoFactor", "createdAt"] as const;
 
 export function UserManagementPanel() {
+  const { t } = useAdminCopy();
   const isMobile = useIsMobile();
   const { search, setSearch, term, page, setPage } = usePagedSearch();
   const query = useAdminUsers({ search: term, page, pageSize: PAGE_SIZE });
   const data = query.data;
-  useErrorToast("admin-users-error", ERROR_TITLE, query.error, errorMessage);
+  const errorTitle = t("users.errorTitle");
+  useErrorToast("admin-users-error", errorTitle, query.error, errorMessage);
 
   let state: ListState | null = null;
   if (!data && query.isError) {
-    state = loadErrorState(ERROR_TITLE, errorMessage(query.error), () => void query.refetch());
+    state = loadErrorState(errorTitle, errorMessage(query.error), () => void query.refetch());
   } else if (data?.users.length === 0) {
     state = term
-      ? { icon: SearchXIcon, title: "No users found", body: <p>No e-mail, username or name contains “{term}”.</p> }
-      : { icon: InboxIcon, title: "No users found" };
+      ? { icon: SearchXIcon, title: t("users.notFound"), body: <p>{t("users.notFoundSearch", { term })}</p> }
+      : { icon: InboxIcon, title: t("users.notFound") };
   }
 
   return (
     <div className="flex flex-col gap-6">
       <PageHeader
-        title="User Management"
-        description="Manage user roles and permissions"
+        title={t("users.title")}
+        description={t("users.description")}
         badge={
           <Badge variant="secondary" className="gap-1">
             <ShieldCheckIcon aria-hidden="true" />
-            Admin Access
+            {t("users.adminAccess")}
           </Badge>
         }
       />
       <Card className="gap-0 overflow-hidden py-0">
         <div className="border-b px-4 py-4 sm:px-6">
           <SearchInput
-            label="Search users"
-            placeholder="Search users..."
+            label={t("users.search")}
+            placeholder={t("users.searchPlaceholder")}
             value={search}
             onChange={(e) => setSearch(e.target.value)}
             pending={query.isFetching && term !== ""}
@@ -72,7 +73,7 @@ export function UserManagementPanel() {
             <DataCards
               rows={data?.users}
               renderCards={(users) => (
-                <ul aria-label="Users" className="divide-y">
+                <ul aria-label={t("users.listLabel")} className="divide-y">
                   {users.map((user) => (
                     <UserCard key={user.id} user={user} />
                   ))}
@@ -80,22 +81,22 @@ export function UserManagementPanel() {
               )}
               state={state}
               busy={query.isFetching && query.isPlaceholderData}
-              loadingLabel="Loading users"
+              loadingLabel={t("users.loading")}
             />
-            {data && data.total > 0 ? <Pagination page={page} pageSize={PAGE_SIZE} total={data.total} noun="users" label="User pages" onPageChange={setPage} /> : null}
+            {data && data.total > 0 ? <Pagination page={page} pageSize={PAGE_SIZE} total={data.total} noun={t("users.noun")} label={t("users.pages")} onPageChange={setPage} /> : null}
           </>
         ) : (
           <DataTable
-            columns={COLUMNS}
-            caption="Users with their role; change a role with its dropdown."
-            scrollLabel="Users table"
+            columns={COLUMNS.map((key) => t(`users.columns.${key}`))}
+            caption={t("users.caption")}
+            scrollLabel={t("users.scrollLabel")}
             className="min-w-[44rem]"
             rows={data?.users}
             renderRow={(user) => <UserRow key={user.id} user={user} />}
             state={state}
             busy={query.isFetching && query.isPlaceholderData}
             skeletonClassName="h-4 w-32"
-            pagination={data && { page, pageSize: PAGE_SIZE, total: data.total, noun: "users", label: "User pages", onPageChange: setPage }}
+            pagination={data && { page, pageSize: PAGE_SIZE, total: data.total, noun: t("users.noun"), label: t("users.pages"), onPageChange: setPage }}
           />
         )}
       </Card>
@@ -113,7 +114,7 @@ function useRoleChange(user: AdminUser) {
     if (role === user.role) return;
     try {
       await setRole.mutateAsync({ id: user.id, role });
-      toast.success(ROLE_MESSAGES.updatedTitle, { description: ROLE_MESSAGES.updated });
+      toast.success(adminText("users.roleUpdatedTitle"), { description: adminText("users.roleUpdated") });
     } catch (error) {
       showErrorToast(error, "update-role");
     }
@@ -122,15 +123,16 @@ function useRoleChange(user: AdminUser) {
 }
 
 function RoleSelect({ user }: { user: AdminUser }) {
+  const { t } = useAdminCopy();
   const { isSelf, change, pending } = useRoleChange(user);
   return (
     <Select value={user.role} onValueChange={(v) => void change(v as Role)} disabled={isSelf || pending}>
-      <SelectTrigger size="sm" className="w-28" aria-label={`Role of ${user.email}`} title={isSelf ? ROLE_MESSAGES.selfDemotion : undefined}>
+      <SelectTrigger size="sm" className="w-28" aria-label={t("users.roleOf", { email: user.email })} title={isSelf ? t("users.selfDemotion") : undefined}>
         <SelectValue />
       </SelectTrigger>
       <SelectContent>
-        <SelectItem value="user">user</SelectItem>
-        <SelectItem value="admin">admin</SelectItem>
+        <SelectItem value="user">{t("roles.user")}</SelectItem>
+        <SelectItem value="admin">{t("roles.admin")}</SelectItem>
       </SelectContent>
     </Select>
   );
@@ -138,6 +140,7 @@ function RoleSelect({ user }: { user: AdminUser }) {
 
 /** Phones: the same row as a card. */
 function UserCard({ user }: { user: AdminUser }) {
+  const { t } = useAdminCopy();
   const me = useMe();
   const isSelf = me.data?.id === user.id;
   return (
@@ -149,22 +152,22 @@ function UserCard({ user }: { user: AdminUser }) {
         ) : null}
       </div>
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-4 gap-y-2 text-sm">
-        <dt className="text-muted-foreground">Role</dt>
+        <dt className="text-muted-foreground">{t("users.columns.role")}</dt>
         <dd className="flex flex-wrap items-center gap-2">
           <RoleSelect user={user} />
           {user.superAdmin ? (
             <Badge variant="outline" className="text-xs">
-              Super-admin
+              {t("roles.superAdmin")}
             </Badge>
           ) : null}
-          {isSelf ? <span className="text-xs text-muted-foreground">(you)</span> : null}
+          {isSelf ? <span className="text-xs text-muted-foreground">{t("users.you")}</span> : null}
         </dd>
-        <dt className="text-muted-foreground">Two-factor</dt>
+        <dt className="text-muted-foreground">{t("users.columns.twoFactor")}</dt>
         <dd className="flex items-center gap-2">
-          {hasFactor(user) ? <Badge className="bg-emerald-600 text-white dark:bg-emerald-500">On</Badge> : <span className="text-muted-foreground">Off</span>}
+          {hasFactor(user) ? <Badge className="bg-emerald-600 text-white dark:bg-emerald-500">{t("users.on")}</Badge> : <span className="text-muted-foreground">{t("users.off")}</span>}
           {hasFactor(user) && !isSelf ? <ResetTwoFactorButton user={user} /> : null}
         </dd>
-        <dt className="text-muted-foreground">Created At</dt>
+        <dt className="text-muted-foreground">{t("users.columns.createdAt")}</dt>
         <dd className="text-muted-foreground">{formatCreatedAt(user.createdAt)}</dd>
       </dl>
     </li>
@@ -172,6 +175,7 @@ function UserCard({ user }: { user: AdminUser }) {
 }
 
 function UserRow({ user }: { user: AdminUser }) {
+  const { t } = useAdminCopy();
   const me = useMe();
   const isSelf = me.data?.id === user.id;
   const labelId = `role-label-${user.id}`;
@@ -193,15 +197,15 @@ function UserRow({ user }: { user: AdminUser }) {
           <RoleSelect user={user} />
           {user.superAdmin ? (
             <Badge variant="outline" className="text-xs">
-              Super-admin
+              {t("roles.superAdmin")}
             </Badge>
           ) : null}
-          {isSelf ? <span className="text-xs text-muted-foreground">(you)</span> : null}
+          {isSelf ? <span className="text-xs text-muted-foreground">{t("users.you")}</span> : null}
         </div>
       </TableCell>
       <TableCell>
         <div className="flex items-center gap-2">
-          {hasFactor(user) ? <Badge className="bg-emerald-600 text-white dark:bg-emerald-500">On</Badge> : <span className="text-sm text-muted-foreground">Off</span>}
+          {hasFactor(user) ? <Badge className="bg-emerald-600 text-white dark:bg-emerald-500">{t("users.on")}</Badge> : <span className="text-sm text-muted-foreground">{t("users.off")}</span>}
           {hasFactor(user) && !isSelf ? <ResetTwoFactorButton user={user} /> : null}
         </div>
       </TableCell>
@@ -215,23 +219,24 @@ const hasFactor = (user: AdminUser) => user.twoFactorEnabled || user.passkeyEnab
 
 /** A lost phone or key: the super-admin removes the authenticator and passkeys; the person signs in again and sets up anew. */
 function ResetTwoFactorButton({ user }: { user: AdminUser }) {
+  const { t } = useAdminCopy();
   const reset = useResetTwoFactor();
   return (
     <ConfirmDialog
       trigger={
-        <Button variant="outline" size="sm" aria-label={`Reset two-factor authentication of ${user.email}`}>
-          Reset
+        <Button variant="outline" size="sm" aria-label={t("users.reset.label", { email: user.email })}>
+          {t("users.reset.button")}
         </Button>
       }
-      title="Reset two-factor authentication?"
-      description={`${user.email} is signed out everywhere, their authenticator app, backup codes and passkeys stop working, and ${user.role === "admin" ? "the admin console stays closed to them until they set up a new one" : "they can set up a new one in Profile"}. Do this only when you are sure it is them (a lost phone).`}
-      confirmLabel="Reset"
-      pendingLabel="Resetting ..."
+      title={t("users.reset.title")}
+      description={t(user.role === "admin" ? "users.reset.descriptionAdmin" : "users.reset.descriptionUser", { email: user.email })}
+      confirmLabel={t("users.reset.button")}
+      pendingLabel={t("users.reset.pending")}
       pending={reset.isPending}
       onConfirm={async () => {
         try {
           await reset.mutateAsync(user.id);
-          toast.success("Two-factor authentication reset", { description: TWO_FACTOR_RESET_MESSAGES.done });
+          toast.success(adminText("users.reset.doneTitle"), { description: adminText("users.reset.done") });
           return true;
         } catch (error) {
           showErrorToast(error, "reset-two-factor");

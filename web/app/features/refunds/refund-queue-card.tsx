@@ -13,16 +13,21 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Skeleton } from "~/components/ui/skeleton";
 import { errorMessage } from "~/lib/errors";
-import { formatDateTime } from "~/lib/dates";
+import { useDates } from "~/lib/dates";
 import { formatPrice } from "../../../../contracts/money";
 import { useMe } from "~/features/session/queries";
+import { adminText, useAdminCopy } from "~/features/admin/copy";
+import { itemTitle } from "~/features/payments/copy";
 
 import type { AdminRefundRequest } from "./api";
 import { useDecideRefundRequest, useRefundQueue } from "./queries";
 
 type Decision = { request: AdminRefundRequest; decision: "approve" | "decline" };
 
+/** Its words are the admin namespace's (admin:refunds.*): the card shows on the Overview only. */
 export function RefundQueueCard() {
+  const { t } = useAdminCopy();
+  const { formatDateTime } = useDates();
   const query = useRefundQueue();
   const superAdmin = useMe().data?.superAdmin === true;
   const [deciding, setDeciding] = useState<Decision | null>(null);
@@ -32,7 +37,7 @@ export function RefundQueueCard() {
     <Card data-testid="refund-queue">
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
-          Refund requests
+          {t("refunds.title")}
           {data ? (
             <Badge variant="secondary" className="rounded-full tabular-nums" data-testid="refund-queue-count">
               {data.requests.length}
@@ -40,8 +45,7 @@ export function RefundQueueCard() {
           ) : null}
         </CardTitle>
         <CardDescription>
-          The money-back guarantee: customers ask within {data?.windowDays ?? "…"} days of paying.{" "}
-          {superAdmin ? "Approving refunds the rest of the order through the payment provider." : "A super-admin approves or declines."}
+          {t("refunds.description", { days: data?.windowDays ?? "…" })} {t(superAdmin ? "refunds.approverNote" : "refunds.viewerNote")}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -52,28 +56,29 @@ export function RefundQueueCard() {
             <Skeleton className="h-16 w-full" />
           )
         ) : data.requests.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No open requests.</p>
+          <p className="text-sm text-muted-foreground">{t("refunds.empty")}</p>
         ) : (
-          <ul className="divide-y rounded-md border" aria-label="Open refund requests, oldest first">
+          <ul className="divide-y rounded-md border" aria-label={t("refunds.listLabel")}>
             {data.requests.map((request) => (
               <li key={request.id} className="grid gap-2 p-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-start" data-testid="refund-request">
                 <div className="grid min-w-0 gap-1 text-sm">
                   <span className="font-medium break-all">{request.order.email}</span>
                   <span>
-                    {request.order.planTitle} · {formatPrice(request.order.amountMills - request.order.refundedMills)} · paid{" "}
-                    {request.order.paidAt ? formatDateTime(request.order.paidAt) : "—"}
+                    {t("refunds.paid", {
+                      plan: itemTitle(request.order.planTitle, t),
+                      amount: formatPrice(request.order.amountMills - request.order.refundedMills),
+                      date: formatDateTime(request.order.paidAt),
+                    })}
                   </span>
-                  <span className="text-muted-foreground">
-                    Asked {formatDateTime(request.createdAt)}: “{request.reason}”
-                  </span>
+                  <span className="text-muted-foreground">{t("refunds.asked", { date: formatDateTime(request.createdAt), reason: request.reason })}</span>
                 </div>
                 {superAdmin ? (
                   <div className="flex gap-2">
-                    <Button size="sm" onClick={() => setDeciding({ request, decision: "approve" })} aria-label={`Approve the refund request of ${request.order.email}`}>
-                      Approve
+                    <Button size="sm" onClick={() => setDeciding({ request, decision: "approve" })} aria-label={t("refunds.approveLabel", { email: request.order.email })}>
+                      {t("refunds.approve")}
                     </Button>
-                    <Button size="sm" variant="outline" onClick={() => setDeciding({ request, decision: "decline" })} aria-label={`Decline the refund request of ${request.order.email}`}>
-                      Decline
+                    <Button size="sm" variant="outline" onClick={() => setDeciding({ request, decision: "decline" })} aria-label={t("refunds.declineLabel", { email: request.order.email })}>
+                      {t("refunds.decline")}
                     </Button>
                   </div>
                 ) : null}
@@ -83,12 +88,17 @@ export function RefundQueueCard() {
         )}
         {data && data.shortfalls.length > 0 ? (
           <div className="grid gap-2" data-testid="refund-shortfalls">
-            <h3 className="text-sm font-medium">Refunded at the payment provider after the credit was spent</h3>
+            <h3 className="text-sm font-medium">{t("refunds.shortfallsTitle")}</h3>
             <ul className="grid gap-1 text-sm">
               {data.shortfalls.map((s) => (
                 <li key={s.refundId}>
-                  {s.email}: {formatPrice(s.amountMills)} refunded ({s.tranId}), {formatPrice(s.shortfallMills)} could not be taken off the balance —{" "}
-                  {formatDateTime(s.createdAt)}
+                  {t("refunds.shortfall", {
+                    email: s.email,
+                    amount: formatPrice(s.amountMills),
+                    tranId: s.tranId,
+                    shortfall: formatPrice(s.shortfallMills),
+                    date: formatDateTime(s.createdAt),
+                  })}
                 </li>
               ))}
             </ul>
@@ -109,6 +119,7 @@ function DecideDialog({ deciding, onClose }: { deciding: Decision | null; onClos
 }
 
 function DecideForm({ deciding, onDone }: { deciding: Decision; onDone: () => void }) {
+  const { t } = useAdminCopy();
   const decide = useDecideRefundRequest();
   const [note, setNote] = useState("");
   const noteId = useId();
@@ -120,9 +131,9 @@ function DecideForm({ deciding, onDone }: { deciding: Decision; onDone: () => vo
     event.preventDefault();
     try {
       const result = await decide.mutateAsync({ requestId: request.id, decision, note: note.trim() });
-      (result.refund && !result.refund.appliedAt ? toast.warning : toast.success)(approve ? "Refund approved" : "Request declined", { description: result.message });
+      (result.refund && !result.refund.appliedAt ? toast.warning : toast.success)(adminText(approve ? "refunds.approved" : "refunds.declined"), { description: result.message });
     } catch (error) {
-      toast.error(approve ? "Refund not made" : "Request not declined", { description: errorMessage(error) });
+      toast.error(adminText(approve ? "refunds.approveFailed" : "refunds.declineFailed"), { description: errorMessage(error) });
     }
     onDone();
   }
@@ -130,20 +141,20 @@ function DecideForm({ deciding, onDone }: { deciding: Decision; onDone: () => vo
   return (
     <form onSubmit={submit} noValidate className="grid gap-5">
       <DialogHeader>
-        <DialogTitle>{approve ? `Refund ${amount} to ${request.order.email}?` : "Decline this refund request?"}</DialogTitle>
+        <DialogTitle>{approve ? t("refunds.approveTitle", { amount, email: request.order.email }) : t("refunds.declineTitle")}</DialogTitle>
         <DialogDescription>
           {approve
-            ? `The rest of the ${request.order.planTitle} payment goes back through the payment provider and ${request.order.kind === "topup" ? "is taken off the balance" : "the licence is revoked"}.`
-            : "Nothing is refunded."}{" "}
-          The customer is told by e-mail, with your note.
+            ? t(request.order.kind === "topup" ? "refunds.approveTopUp" : "refunds.approveLicence", { plan: itemTitle(request.order.planTitle, t) })
+            : t("refunds.declineText")}{" "}
+          {t("refunds.toldByEmail")}
         </DialogDescription>
       </DialogHeader>
       <div className="grid gap-2">
-        <Label htmlFor={noteId}>Note for the customer {approve ? "(optional)" : ""}</Label>
+        <Label htmlFor={noteId}>{t(approve ? "refunds.noteApprove" : "refunds.noteDecline")}</Label>
         <Input id={noteId} autoComplete="off" maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
       </div>
-      <DialogSubmitFooter loading={decide.isPending} loadingLabel={approve ? "Refunding ..." : "Declining ..."} variant={approve ? "default" : "destructive"}>
-        {approve ? "Approve and refund" : "Decline"}
+      <DialogSubmitFooter loading={decide.isPending} loadingLabel={t(approve ? "refunds.refunding" : "refunds.declining")} variant={approve ? "default" : "destructive"}>
+        {t(approve ? "refunds.approveSubmit" : "refunds.decline")}
       </DialogSubmitFooter>
     </form>
   );

@@ -1,4 +1,5 @@
 // Every Khmer namespace in one chunk, fetched by lib/i18n.ts the first time Khmer is chosen.
+import admin from "./admin.json";
 import auth from "./auth.json";
 import common from "./common.json";
 import dates from "./dates.json";
@@ -20,4 +21,4 @@ import subscription from "./subscription.json";
 import table from "./table.json";
 import transactions from "./transactions.json";
 
-export default { auth, common, dates, donation, errors, faq, history, landing, legal, licenses, notFound, otp, passkeys, payments, profile, renewal, shell, subscription, table, transactions };
+export default { admin, auth, common, dates, donation, errors, faq, history, landing, legal, licenses, notFound, otp, passkeys, payments, profile, renewal, shell, subscription, table, transactions };
