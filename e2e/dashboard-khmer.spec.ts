@@ -5,37 +5,11 @@
 import { expect, test, type Page } from "@playwright/test";
 import nodemailer from "nodemailer";
 
-import { createUser, seedBalance, seedLicense, seedOrders, signIn, uniqueEmail, SHOP_TIME_ZONE } from "./support";
+import { chooseKhmer, createUser, englishIn, seedBalance, seedLicense, seedOrders, signIn, uniqueEmail, SHOP_TIME_ZONE } from "./support";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const SMTP_PORT = PORT + 25;
 const DAY = 86_400_000;
-
-/** Latin words the Khmer pages keep: names of brands, products, currencies and codes. */
-const KEPT = new Set(["Keyshop", "OTP", "Gmail", "facebook", "Facebook", "USD", "KHQR", "ABA", "Pay", "PayWay", "Visa", "Mastercard", "API", "PDF"]);
-
-/** Chooses Khmer as the header's switch does: remembered in localStorage and the cookie, before the next page loads. */
-async function chooseKhmer(page: Page) {
-  await page.evaluate(() => localStorage.setItem("lang", "km"));
-  await page.context().addCookies([{ name: "ks_lang", value: "km", url: page.url() }]);
-}
-
-/** English left in the page's own content: its text, labels and placeholders, less e-mails, keys and kept names. */
-async function englishIn(page: Page): Promise<string[]> {
-  const text = await page.locator("#main-content").evaluate((main) => {
-    const parts = [main.textContent ?? ""];
-    for (const el of main.querySelectorAll("[aria-label], [placeholder], [title]")) {
-      parts.push(el.getAttribute("aria-label") ?? "", el.getAttribute("placeholder") ?? "", el.getAttribute("title") ?? "");
-    }
-    return parts.join(" ");
-  });
-  const words = text
-    .replace(/\S+@\S+/g, " ") // e-mail addresses
-    .replace(/\b[A-Z0-9]+(?:-[A-Z0-9]+)+\b/g, " ") // keys
-    .replace(/\b[A-Z0-9]{12,}\b/g, " ") // transaction ids
-    .match(/[A-Za-z]{2,}/g) ?? [];
-  return [...new Set(words.filter((word) => !KEPT.has(word)))];
-}
 
 function toast(page: Page, title: string) {
   return page.locator("[data-sonner-toast]").filter({ hasText: title });

@@ -150,3 +150,40 @@ export function collectConsoleErrors(page: Page) {
   page.on("pageerror", (error) => errors.push(error.message));
   return errors;
 }
+
+// ---- Pages in Khmer ----------------------------------------------------------------------------
+
+/** Latin words the Khmer pages keep: names of brands, products, currencies and codes (the glossary's). */
+const KEPT_NAMES = new Set(["Keyshop", "OTP", "Gmail", "facebook", "Facebook", "USD", "KHQR", "ABA", "Pay", "PayWay", "Visa", "Mastercard", "API", "Key", "PDF", "UTC"]);
+
+/** Chooses Khmer as the header's switch does: remembered in localStorage and the cookie, before the next page loads. */
+export async function chooseKhmer(page: Page) {
+  await page.evaluate(() => localStorage.setItem("lang", "km"));
+  await page.context().addCookies([{ name: "ks_lang", value: "km", url: page.url() }]);
+}
+
+/**
+ * English left in the page's own content: its text, the labels read aloud, placeholders and
+ * titles, less e-mails, keys, ids, time zones ('Asia/Phnom_Penh': identifiers) and the `data`
+ * the test made itself (an API key, a name), written by people rather than by the shop.
+ */
+export async function englishIn(page: Page, data: string[] = []): Promise<string[]> {
+  let text = await page.locator("#main-content").evaluate((main) => {
+    const parts = [main.textContent ?? ""];
+    for (const el of main.querySelectorAll("[aria-label], [placeholder], [title]")) {
+      // An aria-label inside a part hidden from screen readers is never read (recharts labels its legend's icons in English).
+      const read = !el.closest("[aria-hidden='true']");
+      parts.push(read ? (el.getAttribute("aria-label") ?? "") : "", el.getAttribute("placeholder") ?? "", el.getAttribute("title") ?? "");
+    }
+    return parts.join(" ");
+  });
+  for (const value of data) text = text.replaceAll(value, " ");
+  const words =
+    text
+      .replace(/\S+@\S+/g, " ") // e-mail addresses
+      .replace(/\b[A-Za-z]+\/[A-Za-z_]+(?:\/[A-Za-z_]+)?\b/g, " ") // time zones
+      .replace(/\b[A-Z0-9]+(?:-[A-Z0-9]+)+\b/g, " ") // keys
+      .replace(/\b[A-Z0-9]{12,}\b/g, " ") // transaction ids
+      .match(/[A-Za-z]{2,}/g) ?? [];
+  return [...new Set(words.filter((word) => !KEPT_NAMES.has(word)))];
+}
