@@ -13,6 +13,7 @@ import {
   formatDateTime,
   formatDay,
   formatDayLong,
+  formatDayMonth,
   formatDayRange,
   formatMonth,
   formatTime,
@@ -96,6 +97,11 @@ describe("calendar days (the date pickers)", () => {
     expect(formatDayRange(new Date(2025, 11, 30), new Date(2026, 0, 2), "en")).toBe("Dec 30, 2025 – Jan 2, 2026");
     expect(formatDayRange(new Date(2026, 10, 22), new Date(2026, 11, 2), "km")).toBe("22 វិច្ឆិកា – 2 ធ្នូ 2026");
     expect(formatDayRange(day, day, "km")).toBe("30 ធ្នូ 2026");
+  });
+
+  it("are written without their year for a chart's axis (the admin's revenue chart)", () => {
+    expect(formatDayMonth(new Date(2026, 2, 5), "en")).toBe("Mar 5");
+    expect(formatDayMonth(new Date(2026, 2, 5), "km")).toBe("5 មីនា");
   });
 
   it("begin and end at the shop's midnight, and today is the shop's today", () => {
