@@ -12,6 +12,7 @@ function toast(page: Page, title: string) {
 }
 
 test("a super-admin who chose Khmer runs the admin console in Khmer and adjusts a balance", async ({ page, request }, testInfo) => {
+  test.slow(); // five pages, a role change and two balance changes: a long journey on a busy machine
   const boss = uniqueEmail("km-super");
   const customer = uniqueEmail("km-customer");
   // A Khmer account: the account's language wins on load. Admins sign in with a second factor.
