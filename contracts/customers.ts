@@ -27,14 +27,6 @@ export type CustomerSearchQuery = z.infer<typeof CustomerSearchQuerySchema>;
 
 export const SearchMatchSchema = z.enum(["email", "name", "buyKey", "deviceKey", "tranId", "apiKey"]);
 export type SearchMatch = z.infer<typeof SearchMatchSchema>;
-export const SEARCH_MATCH_LABELS: Record<SearchMatch, string> = {
-  email: "E-mail",
-  name: "Name",
-  buyKey: "Buy key",
-  deviceKey: "Device key",
-  tranId: "PayWay tran_id",
-  apiKey: "API key",
-};
 
 export const CustomerHitSchema = z.object({
   email: z.string(),

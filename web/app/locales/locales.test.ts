@@ -5,11 +5,15 @@ import { describe, expect, it } from "vitest";
 
 import { BALANCE_MESSAGES, BALANCE_SORT_LABELS, ROLE_MESSAGES, TWO_FACTOR_RESET_MESSAGES } from "../../../contracts/admin";
 import { ERRORS } from "../../../contracts/error-codes";
+import { REASON_MESSAGES } from "../../../contracts/customers";
 import { DEVICE_KEY_MESSAGES } from "../../../contracts/licenses";
+import { SHOP_EVENT_DESCRIPTIONS } from "../../../contracts/notifications";
 import { TOP_UP_TITLE } from "../../../contracts/orders";
 import enAdmin from "./en/admin.json";
+import enAdminCustomer from "./en/adminCustomer.json";
 import enErrors from "./en/errors.json";
 import enPayments from "./en/payments.json";
+import enWebhooks from "./en/webhooks.json";
 import kmChunk from "./km";
 
 type Tree = { [key: string]: unknown };
@@ -65,7 +69,7 @@ describe("the locale files", () => {
   }
 
   it("write numbers in Western digits in Khmer (the glossary's rule), in the new namespaces at least", () => {
-    for (const ns of ["admin", "auth", "errors", "notFound", "payments", "shell", "renewal"]) {
+    for (const ns of ["admin", "auth", "errors", "notFound", "payments", "shell", "renewal", "adminCustomer", "webhooks"]) {
       for (const [key, text] of leaves(LANGUAGES.km[ns])) expect(text, `${ns}:${key}`).not.toMatch(/[០-៩]/);
     }
   });
@@ -93,6 +97,15 @@ describe("texts that repeat a shared table", () => {
     expect(users.reset.done).toBe(TWO_FACTOR_RESET_MESSAGES.done);
     expect([balance.successTitle, balance.added, balance.subtracted]).toEqual([BALANCE_MESSAGES.successTitle, BALANCE_MESSAGES.added, BALANCE_MESSAGES.subtracted]);
     expect(balance.sorts).toEqual(BALANCE_SORT_LABELS);
+  });
+
+  it("say what each shop event means as the notifications' catalogue does, for every event", () => {
+    expect(enWebhooks.events).toEqual(SHOP_EVENT_DESCRIPTIONS);
+  });
+
+  it("word the reason's checks as the contracts do", () => {
+    expect(enAdminCustomer.form.reasonShort).toBe(REASON_MESSAGES.short);
+    expect(enAdminCustomer.form.reasonLong).toBe(REASON_MESSAGES.long);
   });
 
   it("recognise the server's top-up title", () => {

@@ -1,10 +1,18 @@
-import { WebhooksPanel } from "~/features/admin/webhooks-panel";
+import { useWebhooksCopy } from "~/features/admin/webhooks/copy";
+import { WebhooksPanel } from "~/features/admin/webhooks/webhooks-panel";
 import { BRAND_NAME } from "~/lib/nav";
 
+// The title is rendered by the page (<title> below), in the reader's language.
 export function meta() {
-  return [{ title: `Webhooks | ${BRAND_NAME}` }];
+  return [];
 }
 
 export default function WebhooksPage() {
-  return <WebhooksPanel />;
+  const { t } = useWebhooksCopy();
+  return (
+    <>
+      <title>{`${t("page.metaTitle")} | ${BRAND_NAME}`}</title>
+      <WebhooksPanel />
+    </>
+  );
 }

@@ -1,5 +1,6 @@
 // Every Khmer namespace in one chunk, fetched by lib/i18n.ts the first time Khmer is chosen.
 import admin from "./admin.json";
+import adminCustomer from "./adminCustomer.json";
 import auth from "./auth.json";
 import common from "./common.json";
 import dates from "./dates.json";
@@ -20,5 +21,6 @@ import shell from "./shell.json";
 import subscription from "./subscription.json";
 import table from "./table.json";
 import transactions from "./transactions.json";
+import webhooks from "./webhooks.json";
 
-export default { admin, auth, common, dates, donation, errors, faq, history, landing, legal, licenses, notFound, otp, passkeys, payments, profile, renewal, shell, subscription, table, transactions };
+export default { admin, adminCustomer, auth, common, dates, donation, errors, faq, history, landing, legal, licenses, notFound, otp, passkeys, payments, profile, renewal, shell, subscription, table, transactions, webhooks };

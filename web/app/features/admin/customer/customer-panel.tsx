@@ -8,16 +8,18 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Skeleton } from "~/components/ui/skeleton";
 import { isApiError } from "~/lib/api";
+import { useDates } from "~/lib/dates";
 
-import { formatCreatedAt } from "../format";
 import { errorMessage } from "~/lib/errors";
 import { type CustomerView } from "./api";
+import { useAdminCustomerCopy } from "./copy";
 import { IssueLicenceDialog } from "./issue-licence-dialog";
 import { LicencesSection } from "./licences-section";
 import { useCustomer } from "./queries";
 import { AuditSection, BalanceSection, HistorySection, OrdersSection, OtpOrdersSection } from "./sections";
 
 export function CustomerPanel({ email }: { email: string }) {
+  const { t } = useAdminCustomerCopy();
   const query = useCustomer(email);
 
   if (query.isPending) return <CustomerSkeleton email={email} />;
@@ -28,18 +30,18 @@ export function CustomerPanel({ email }: { email: string }) {
         <CustomerHeading email={email} />
         <Card className="py-0">
           {missing ? (
-            <ListMessage icon={UserXIcon} title="No customer has this e-mail">
-              <p>No account, licence or order uses it yet. You can still issue a licence to it.</p>
+            <ListMessage icon={UserXIcon} title={t("panel.missingTitle")}>
+              <p>{t("panel.missingBody")}</p>
               <div className="mt-4">
                 <IssueLicenceDialog email={email} size="default" />
               </div>
             </ListMessage>
           ) : (
-            <ListMessage icon={TriangleAlertIcon} tone="error" title="Could not load this customer">
+            <ListMessage icon={TriangleAlertIcon} tone="error" title={t("panel.loadError")}>
               <p>{errorMessage(query.error)}</p>
               <Button variant="outline" size="sm" className="mt-3" onClick={() => void query.refetch()}>
                 <RotateCwIcon aria-hidden="true" />
-                Try again
+                {t("panel.tryAgain")}
               </Button>
             </ListMessage>
           )}
@@ -64,19 +66,20 @@ export function CustomerPanel({ email }: { email: string }) {
 }
 
 function CustomerHeading({ email, view }: { email: string; view?: CustomerView }) {
+  const { t } = useAdminCustomerCopy();
   return (
     <div className="grid gap-1.5">
-      <p className="text-sm text-muted-foreground">Customer</p>
+      <p className="text-sm text-muted-foreground">{t("panel.customer")}</p>
       <h1 className="text-2xl font-semibold tracking-tight break-all sm:text-3xl">{email}</h1>
       {view ? (
-        <nav aria-label="Sections" className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+        <nav aria-label={t("panel.sections")} className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
           {[
-            ["#licences", `Licences (${view.licences.total})`],
-            ["#orders", `Orders (${view.orders.total})`],
-            ["#balance", "Balance"],
-            ["#otp-orders", `OTP (${view.otpOrders.total})`],
-            ["#history", "History"],
-            ["#audit", `Audit (${view.audit.total})`],
+            ["#licences", t("panel.nav.licences", { count: view.licences.total })],
+            ["#orders", t("panel.nav.orders", { count: view.orders.total })],
+            ["#balance", t("panel.nav.balance")],
+            ["#otp-orders", t("panel.nav.otp", { count: view.otpOrders.total })],
+            ["#history", t("panel.nav.history")],
+            ["#audit", t("panel.nav.audit", { count: view.audit.total })],
           ].map(([href, label]) => (
             <a key={href} href={href} className="text-muted-foreground underline-offset-4 hover:text-foreground hover:underline">
               {label}
@@ -89,14 +92,16 @@ function CustomerHeading({ email, view }: { email: string; view?: CustomerView }
 }
 
 function AccountCard({ view }: { view: CustomerView }) {
+  const { t } = useAdminCustomerCopy();
+  const { formatDate } = useDates();
   const account = view.account;
   if (!account) {
     return (
       <Card className="flex-row items-center gap-3 px-4 py-4 sm:px-6" data-testid="customer-account">
         <UserXIcon className="size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
         <div className="grid gap-0.5">
-          <p className="font-medium">No account (buys without signing in)</p>
-          <p className="text-sm text-muted-foreground">Subscription-tool purchases under this e-mail. Licences and orders are found by it.</p>
+          <p className="font-medium">{t("account.none")}</p>
+          <p className="text-sm text-muted-foreground">{t("account.noneBody")}</p>
         </div>
       </Card>
     );
@@ -104,27 +109,27 @@ function AccountCard({ view }: { view: CustomerView }) {
   return (
     <Card className="gap-4 px-4 py-4 sm:px-6" data-testid="customer-account">
       <div className="flex flex-wrap items-center gap-2">
-        <h2 className="font-semibold">{account.name || <span className="text-muted-foreground italic">No name</span>}</h2>
+        <h2 className="font-semibold">{account.name || <span className="text-muted-foreground italic">{t("account.noName")}</span>}</h2>
         {account.username ? <span className="text-sm text-muted-foreground">@{account.username}</span> : null}
         <Badge variant={account.role === "admin" ? "default" : "secondary"} className="capitalize">
-          {account.role}
+          {t(`roles.${account.role}`, { defaultValue: account.role })}
         </Badge>
-        {account.superAdmin ? <Badge variant="outline">Super-admin</Badge> : null}
+        {account.superAdmin ? <Badge variant="outline">{t("account.superAdmin")}</Badge> : null}
       </div>
       <dl className="grid grid-cols-2 gap-x-6 gap-y-3 text-sm sm:grid-cols-4">
-        <Fact term="Created">{formatCreatedAt(account.createdAt)}</Fact>
-        <Fact term="E-mail verified">{account.emailVerified ? "Yes" : <span className="text-amber-700 dark:text-amber-400">No</span>}</Fact>
-        <Fact term="Second factor">
+        <Fact term={t("account.created")}>{formatDate(account.createdAt)}</Fact>
+        <Fact term={t("account.emailVerified")}>{account.emailVerified ? t("account.yes") : <span className="text-amber-700 dark:text-amber-400">{t("account.no")}</span>}</Fact>
+        <Fact term={t("account.secondFactor")}>
           {account.twoFactorEnabled ? (
             <span className="inline-flex items-center gap-1">
               <ShieldCheckIcon className="size-4 text-emerald-600 dark:text-emerald-400" aria-hidden="true" />
-              On
+              {t("account.on")}
             </span>
           ) : (
-            "Off"
+            t("account.off")
           )}
         </Fact>
-        <Fact term="Account id">
+        <Fact term={t("account.id")}>
           <code className="font-mono text-xs break-all">{account.id}</code>
         </Fact>
       </dl>
@@ -142,9 +147,10 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
 }
 
 function CustomerSkeleton({ email }: { email: string }) {
+  const { t } = useAdminCustomerCopy();
   return (
     <div className="flex flex-col gap-6" role="status">
-      <span className="sr-only">Loading the customer</span>
+      <span className="sr-only">{t("panel.loading")}</span>
       <CustomerHeading email={email} />
       <Skeleton className="h-24 w-full rounded-xl" />
       <Skeleton className="h-48 w-full rounded-xl" />

@@ -5,7 +5,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { Loader2Icon, SearchIcon, UserIcon, UserXIcon } from "lucide-react";
 import { useNavigate } from "react-router";
 
-import { SEARCH_MATCH_LABELS, SEARCH_MIN_LENGTH } from "../../../../../contracts/customers";
+import { SEARCH_MIN_LENGTH } from "../../../../../contracts/customers";
 import { useDebouncedValue } from "~/components/data-table/use-debounced-value";
 import { Input } from "~/components/ui/input";
 import { customerPath } from "~/lib/nav";
@@ -15,11 +15,11 @@ import { PAYMENT_PROVIDER_NAME } from "~/features/payments/providers";
 
 import { errorMessage } from "~/lib/errors";
 import { type CustomerHit } from "./api";
+import { useAdminCustomerCopy } from "./copy";
 import { useCustomerSearch } from "./queries";
 
-export const CUSTOMER_SEARCH_LABEL = "Find a customer";
-
 export function CustomerSearch({ className }: { className?: string }) {
+  const { t } = useAdminCustomerCopy();
   const navigate = useNavigate();
   const [text, setText] = useState("");
   const [open, setOpen] = useState(false);
@@ -76,9 +76,9 @@ export function CustomerSearch({ className }: { className?: string }) {
   const activeId = showList && hits.length ? `${listId}-${Math.min(active, hits.length - 1)}` : undefined;
 
   return (
-    <div role="search" aria-label="Customers" className={cn("relative", className)}>
+    <div role="search" aria-label={t("search.landmark")} className={cn("relative", className)}>
       <label htmlFor={`${listId}-input`} className="sr-only">
-        {CUSTOMER_SEARCH_LABEL}
+        {t("search.label")}
       </label>
       <SearchIcon className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
       <Input
@@ -94,7 +94,7 @@ export function CustomerSearch({ className }: { className?: string }) {
         autoComplete="off"
         spellCheck={false}
         maxLength={200}
-        placeholder="Find a customer…"
+        placeholder={t("search.placeholder")}
         className="h-8 pr-8 pl-8 text-sm"
         value={text}
         onChange={(event) => {
@@ -107,7 +107,7 @@ export function CustomerSearch({ className }: { className?: string }) {
         onKeyDown={onKeyDown}
       />
       <span id={hintId} className="sr-only">
-        E-mail, name, buy key, device key, {PAYMENT_PROVIDER_NAME} tran_id or API key. Enter opens the first customer found.
+        {t("search.hint", { provider: PAYMENT_PROVIDER_NAME })}
       </span>
       {loading ? (
         <Loader2Icon className="pointer-events-none absolute top-1/2 right-2.5 size-4 -translate-y-1/2 animate-spin text-muted-foreground" aria-hidden="true" />
@@ -118,7 +118,7 @@ export function CustomerSearch({ className }: { className?: string }) {
           !showList && "hidden",
         )}
       >
-        <ul id={listId} role="listbox" aria-label="Customers found" className="max-h-[min(24rem,70vh)] overflow-y-auto p-1">
+        <ul id={listId} role="listbox" aria-label={t("search.results")} className="max-h-[min(24rem,70vh)] overflow-y-auto p-1">
           {hits.map((hit, index) => (
             <li
               key={hit.email}
@@ -139,22 +139,22 @@ export function CustomerSearch({ className }: { className?: string }) {
               <span className="grid min-w-0 flex-1">
                 <span className="truncate font-medium">{hit.email}</span>
                 <span className="truncate text-xs text-muted-foreground">
-                  {[hit.name, hit.accountId ? null : "No account"].filter(Boolean).join(" · ") || "Account"}
+                  {[hit.name, hit.accountId ? null : t("search.noAccount")].filter(Boolean).join(" · ") || t("search.account")}
                 </span>
               </span>
-              <span className="shrink-0 rounded-full border px-2 py-0.5 text-[11px] text-muted-foreground">{SEARCH_MATCH_LABELS[hit.matchedBy]}</span>
+              <span className="shrink-0 rounded-full border px-2 py-0.5 text-[11px] text-muted-foreground">{t(`search.match.${hit.matchedBy}`, { provider: PAYMENT_PROVIDER_NAME })}</span>
             </li>
           ))}
         </ul>
         {!hits.length ? (
           <p role="status" className="px-3 py-3 text-sm text-muted-foreground">
             {tooShort
-              ? `Type at least ${SEARCH_MIN_LENGTH} characters.`
+              ? t("search.tooShort", { min: SEARCH_MIN_LENGTH })
               : loading
-                ? "Searching…"
+                ? t("search.searching")
                 : query.isError
                   ? errorMessage(query.error)
-                  : "No customer found. Try an e-mail, a name or a whole key."}
+                  : t("search.none")}
           </p>
         ) : null}
       </div>

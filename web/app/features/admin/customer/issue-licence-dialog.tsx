@@ -9,7 +9,7 @@ import { z } from "zod";
 
 import { ReasonSchema } from "../../../../../contracts/customers";
 import { formatPrice } from "../../../../../contracts/money";
-import { PLAN_CATALOGUE } from "../../../../../contracts/plan-catalogue";
+import { PLAN_CATALOGUE, planTitle } from "../../../../../contracts/plan-catalogue";
 import { DialogSubmitFooter } from "~/components/dialog-submit-footer";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
@@ -18,33 +18,35 @@ import { Label } from "~/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { isApiError } from "~/lib/api";
+import type { TFunction } from "~/lib/i18n";
 
 import { errorMessage } from "~/lib/errors";
+import { adminCustomerText, fieldText, serverText, useAdminCustomerCopy } from "./copy";
 import { useIssueLicence } from "./queries";
 
-const IssueSchema = z.object({
-  planId: z.string().min(1, "Choose a plan"),
-  name: z.string().trim().max(100, "Name is too long (100 characters at most)"),
-  reason: ReasonSchema,
-});
-type IssueValues = z.input<typeof IssueSchema>;
-
-const MARKET_LABEL = { local: "Local", foreign: "Foreigner" } as const;
+const issueSchema = (t: TFunction) =>
+  z.object({
+    planId: z.string().min(1, t("issue.choosePlan")),
+    name: z.string().trim().max(100, t("issue.nameTooLong")),
+    reason: ReasonSchema,
+  });
+type IssueValues = z.input<ReturnType<typeof issueSchema>>;
 
 export function IssueLicenceDialog({ email, size = "sm" }: { email: string; size?: "sm" | "default" }) {
+  const { t } = useAdminCustomerCopy();
   const [open, setOpen] = useState(false);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
         <Button size={size} variant="outline">
           <PlusIcon aria-hidden="true" />
-          Issue licence
+          {t("issue.trigger")}
         </Button>
       </DialogTrigger>
       <DialogContent className="sm:max-w-md">
         <DialogHeader>
-          <DialogTitle>Issue a licence</DialogTitle>
-          <DialogDescription>A new licence for {email}, without a payment. The buy key is e-mailed to them; the term starts at first activation.</DialogDescription>
+          <DialogTitle>{t("issue.title")}</DialogTitle>
+          <DialogDescription>{t("issue.description", { email })}</DialogDescription>
         </DialogHeader>
         {open ? <IssueForm email={email} onDone={() => setOpen(false)} /> : null}
       </DialogContent>
@@ -53,20 +55,24 @@ export function IssueLicenceDialog({ email, size = "sm" }: { email: string; size
 }
 
 function IssueForm({ email, onDone }: { email: string; onDone: () => void }) {
+  const { t, i18n } = useAdminCustomerCopy();
   const issue = useIssueLicence(email);
-  const form = useForm<IssueValues>({ resolver: zodResolver(IssueSchema), defaultValues: { planId: "", name: "", reason: "" } });
+  const form = useForm<IssueValues>({
+    // The schema reads the language when the form checks (its messages in the reader's words).
+    resolver: (values, context, options) => zodResolver(issueSchema(adminCustomerText))(values, context, options),
+    defaultValues: { planId: "", name: "", reason: "" } });
   const { errors, isSubmitting } = form.formState;
   const ids = { plan: useId(), name: useId(), reason: useId() };
 
   const onSubmit = form.handleSubmit(async ({ planId, name, reason }) => {
     try {
       const result = await issue.mutateAsync({ planId, name: name.trim() || undefined, reason: reason.trim() });
-      toast.success("Licence issued", { description: result.message });
+      toast.success(t("issue.done"), { description: serverText(result.message) });
       onDone();
     } catch (error) {
-      toast.error("Could not issue the licence", { description: errorMessage(error) });
+      toast.error(t("issue.failed"), { description: fieldText(errorMessage(error)) });
       const path = isApiError(error) ? error.issues?.[0]?.path : undefined;
-      if (path === "planId" || path === "name" || path === "reason") form.setError(path, { message: errorMessage(error) }, { shouldFocus: true });
+      if (path === "planId" || path === "name" || path === "reason") form.setError(path, { message: fieldText(errorMessage(error)) }, { shouldFocus: true });
     }
   });
 
@@ -74,7 +80,7 @@ function IssueForm({ email, onDone }: { email: string; onDone: () => void }) {
     <form onSubmit={onSubmit} noValidate className="grid gap-5">
       <div className="grid gap-2">
         <Label id={`${ids.plan}-label`} htmlFor={ids.plan}>
-          Plan
+          {t("issue.plan")}
         </Label>
         <Controller
           control={form.control}
@@ -82,12 +88,17 @@ function IssueForm({ email, onDone }: { email: string; onDone: () => void }) {
           render={({ field }) => (
             <Select value={field.value} onValueChange={field.onChange}>
               <SelectTrigger id={ids.plan} aria-labelledby={`${ids.plan}-label`} aria-invalid={errors.planId ? true : undefined} className="w-full">
-                <SelectValue placeholder="Choose a plan" />
+                <SelectValue placeholder={t("issue.choosePlan")} />
               </SelectTrigger>
               <SelectContent>
                 {PLAN_CATALOGUE.map((plan) => (
                   <SelectItem key={plan.id} value={plan.id}>
-                    {plan.title} · {MARKET_LABEL[plan.market]} · {formatPrice(plan.priceMills)} · {plan.keyChanges} changes
+                    {t("issue.option", {
+                      title: planTitle(plan.months, i18n.language),
+                      market: t(`issue.market.${plan.market}`),
+                      price: formatPrice(plan.priceMills),
+                      count: plan.keyChanges,
+                    })}
                   </SelectItem>
                 ))}
               </SelectContent>
@@ -101,8 +112,8 @@ function IssueForm({ email, onDone }: { email: string; onDone: () => void }) {
         ) : null}
       </div>
       <div className="grid gap-2">
-        <Label htmlFor={ids.name}>Display name (optional)</Label>
-        <Input id={ids.name} autoComplete="off" maxLength={100} placeholder="e.g. Office PC" aria-invalid={errors.name ? true : undefined} {...form.register("name")} />
+        <Label htmlFor={ids.name}>{t("issue.name")}</Label>
+        <Input id={ids.name} autoComplete="off" maxLength={100} placeholder={t("issue.namePlaceholder")} aria-invalid={errors.name ? true : undefined} {...form.register("name")} />
         {errors.name ? (
           <p role="alert" className="text-sm text-destructive">
             {errors.name.message}
@@ -110,25 +121,25 @@ function IssueForm({ email, onDone }: { email: string; onDone: () => void }) {
         ) : null}
       </div>
       <div className="grid gap-2">
-        <Label htmlFor={ids.reason}>Reason</Label>
+        <Label htmlFor={ids.reason}>{t("form.reason")}</Label>
         <Textarea
           id={ids.reason}
           rows={3}
           maxLength={500}
-          placeholder="Why? e.g. paid by bank transfer, team deal"
+          placeholder={t("issue.reasonPlaceholder")}
           aria-invalid={errors.reason ? true : undefined}
           {...form.register("reason")}
         />
         {errors.reason ? (
           <p role="alert" className="text-sm text-destructive">
-            {errors.reason.message}
+            {fieldText(errors.reason.message)}
           </p>
         ) : (
-          <p className="text-xs text-muted-foreground">Kept in the audit log with your name; the customer does not see it.</p>
+          <p className="text-xs text-muted-foreground">{t("form.reasonHint")}</p>
         )}
       </div>
-      <DialogSubmitFooter loading={isSubmitting} loadingLabel="Issuing ...">
-        Issue licence
+      <DialogSubmitFooter loading={isSubmitting} loadingLabel={t("issue.submitting")}>
+        {t("issue.submit")}
       </DialogSubmitFooter>
     </form>
   );

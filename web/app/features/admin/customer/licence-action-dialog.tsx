@@ -13,16 +13,19 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
-import { formatDate } from "~/lib/dates";
+import { useDates } from "~/lib/dates";
 import { isApiError } from "~/lib/api";
+import type { TFunction, TOptions } from "~/lib/i18n";
+import { itemTitle } from "~/features/payments/copy";
 
 import { errorMessage } from "~/lib/errors";
 import { type AdminLicence, type LicenceActionBody, type LicenceActionName } from "./api";
+import { adminCustomerText, fieldText, serverText, useAdminCustomerCopy } from "./copy";
 import { useLicenceAction } from "./queries";
 
 interface ActionCopy {
   title: string;
-  describe: (licence: AdminLicence) => string;
+  describe: string;
   confirm: string;
   pending: string;
   done: string;
@@ -30,88 +33,47 @@ interface ActionCopy {
   destructive?: boolean;
 }
 
-export const ACTION_COPY: Record<LicenceActionName, ActionCopy> = {
-  extend: {
-    title: "Extend licence",
-    describe: (l) =>
-      l.expireDate
-        ? `The days are added to its expiry (${formatDate(l.expireDate)}), or to today if that has passed. The owner is e-mailed.`
-        : `It has not been activated yet: its term (${l.termDays} days from first activation) grows instead. The owner is e-mailed.`,
-    confirm: "Extend",
-    pending: "Extending ...",
-    done: "Licence extended",
-    failed: "Could not extend the licence",
-  },
-  suspend: {
-    title: "Suspend licence",
-    describe: () => "The desktop tool is refused (SUSPENDED) at its next check, on every device, until you resume it. The term keeps running. The owner is e-mailed.",
-    confirm: "Suspend",
-    pending: "Suspending ...",
-    done: "Licence suspended",
-    failed: "Could not suspend the licence",
-    destructive: true,
-  },
-  resume: {
-    title: "Resume licence",
-    describe: () => "The desktop tool accepts the licence again at its next check. The owner is e-mailed.",
-    confirm: "Resume",
-    pending: "Resuming ...",
-    done: "Licence resumed",
-    failed: "Could not resume the licence",
-  },
-  revoke: {
-    title: "Revoke licence",
-    describe: () => "Final: the desktop tool is refused (REVOKED) and no action can change this licence again; a renewal does not bring it back. The owner is e-mailed.",
-    confirm: "Revoke",
-    pending: "Revoking ...",
-    done: "Licence revoked",
-    failed: "Could not revoke the licence",
-    destructive: true,
-  },
-  "reset-changes": {
-    title: "Reset changes left",
-    describe: (l) => `It has ${l.changesLeft} left${l.planKeyChanges === null ? "" : `; its plan gives ${l.planKeyChanges}`}. Each change moves the licence to another device key.`,
-    confirm: "Set changes left",
-    pending: "Saving ...",
-    done: "Changes left reset",
-    failed: "Could not reset the changes left",
-  },
-  "release-device": {
-    title: "Release device",
-    describe: (l) =>
-      `Unbinds ${l.deviceKey ?? "its device key"}: that computer is refused at its next check, and the owner activates the licence on another one without spending a change. The expiry stays. The owner is e-mailed.`,
-    confirm: "Release device",
-    pending: "Releasing ...",
-    done: "Device released",
-    failed: "Could not release the device",
-  },
-  "resend-key": {
-    title: "Resend key e-mail",
-    describe: (l) => `The e-mail with the buy key goes to ${l.email} again (only ever to the owner).`,
-    confirm: "Send e-mail",
-    pending: "Sending ...",
-    done: "Key e-mail sent",
-    failed: "Could not send the key e-mail",
-  },
-};
+const DESTRUCTIVE: ReadonlySet<LicenceActionName> = new Set(["suspend", "revoke"]);
 
-const DaysSchema = z
-  .number({ error: "Enter a number of days" })
-  .int("Whole days only")
-  .min(1, "1 day at least")
-  .max(MAX_EXTEND_DAYS, `${MAX_EXTEND_DAYS} days at most`);
-const ChangesSchema = z
-  .number({ error: "Enter a number" })
-  .int("A whole number")
-  .min(0, "0 at least")
-  .max(MAX_CHANGES_LEFT, `${MAX_CHANGES_LEFT} at most`);
+/** An action's words for this licence, in the reader's language. */
+function actionCopy(t: TFunction, action: LicenceActionName, l: AdminLicence, formatDate: (iso: string) => string): ActionCopy {
+  const word = (key: string, values?: TOptions) => t(`actions.${action}.${key}`, values);
+  let describe: string;
+  if (action === "extend") describe = l.expireDate ? word("describeExpiry", { date: formatDate(l.expireDate) }) : word("describeTerm", { count: l.termDays });
+  else if (action === "reset-changes") describe = l.planKeyChanges === null ? word("describe", { left: l.changesLeft }) : word("describePlan", { left: l.changesLeft, plan: l.planKeyChanges });
+  else if (action === "release-device") describe = l.deviceKey ? word("describe", { key: l.deviceKey }) : word("describeNoKey");
+  else if (action === "resend-key") describe = word("describe", { email: l.email });
+  else describe = word("describe");
+  return {
+    title: word("title"),
+    describe,
+    confirm: word("confirm"),
+    pending: word("pending"),
+    done: word("done"),
+    failed: word("failed"),
+    destructive: DESTRUCTIVE.has(action),
+  };
+}
+
+const daysSchema = (t: TFunction) =>
+  z
+    .number({ error: t("form.daysRequired") })
+    .int(t("form.daysWhole"))
+    .min(1, t("form.daysMin"))
+    .max(MAX_EXTEND_DAYS, t("form.daysMax", { max: MAX_EXTEND_DAYS }));
+const changesSchema = (t: TFunction) =>
+  z
+    .number({ error: t("form.changesRequired") })
+    .int(t("form.changesWhole"))
+    .min(0, t("form.changesMin"))
+    .max(MAX_CHANGES_LEFT, t("form.changesMax", { max: MAX_CHANGES_LEFT }));
 
 const FormSchema = z.object({ reason: ReasonSchema, days: z.number().optional(), changesLeft: z.number().optional() });
 type FormValues = z.input<typeof FormSchema>;
 
-function schemaFor(action: LicenceActionName) {
-  if (action === "extend") return FormSchema.extend({ days: DaysSchema });
-  if (action === "reset-changes") return FormSchema.extend({ changesLeft: ChangesSchema });
+function schemaFor(t: TFunction, action: LicenceActionName) {
+  if (action === "extend") return FormSchema.extend({ days: daysSchema(t) });
+  if (action === "reset-changes") return FormSchema.extend({ changesLeft: changesSchema(t) });
   return FormSchema;
 }
 
@@ -130,7 +92,9 @@ export function LicenceActionDialog({
   onOpenChange: (open: boolean) => void;
   onCloseAutoFocus?: (event: Event) => void;
 }) {
-  const copy = action ? ACTION_COPY[action] : null;
+  const { t } = useAdminCustomerCopy();
+  const { formatDate } = useDates();
+  const copy = action ? actionCopy(t, action, licence, formatDate) : null;
   return (
     <Dialog open={action !== null} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-md" onCloseAutoFocus={onCloseAutoFocus}>
@@ -138,7 +102,7 @@ export function LicenceActionDialog({
           <>
             <DialogHeader>
               <DialogTitle>{copy.title}</DialogTitle>
-              <DialogDescription>{copy.describe(licence)}</DialogDescription>
+              <DialogDescription>{copy.describe}</DialogDescription>
             </DialogHeader>
             <ActionForm key={`${licence.id}-${action}`} email={email} licence={licence} action={action} copy={copy} onDone={() => onOpenChange(false)} />
           </>
@@ -149,9 +113,11 @@ export function LicenceActionDialog({
 }
 
 function ActionForm({ email, licence, action, copy, onDone }: { email: string; licence: AdminLicence; action: LicenceActionName; copy: ActionCopy; onDone: () => void }) {
+  const { t } = useAdminCustomerCopy();
   const run = useLicenceAction(email);
   const form = useForm<FormValues>({
-    resolver: zodResolver(schemaFor(action)),
+    // The schema reads the language when the form checks (its messages in the reader's words).
+    resolver: (values, context, options) => zodResolver(schemaFor(adminCustomerText, action))(values, context, options),
     defaultValues: { reason: "", days: 30, changesLeft: licence.planKeyChanges ?? licence.changesLeft },
   });
   const { errors, isSubmitting } = form.formState;
@@ -167,11 +133,11 @@ function ActionForm({ email, licence, action, copy, onDone }: { email: string; l
           : { action, reason };
     try {
       const result = await run.mutateAsync({ licenceId: licence.id, body });
-      toast.success(copy.done, { description: result.message });
+      toast.success(copy.done, { description: serverText(result.message) });
       onDone();
     } catch (error) {
-      toast.error(copy.failed, { description: errorMessage(error) });
-      if (isApiError(error) && error.issues?.[0]?.path === "reason") form.setError("reason", { message: errorMessage(error) }, { shouldFocus: true });
+      toast.error(copy.failed, { description: fieldText(errorMessage(error)) });
+      if (isApiError(error) && error.issues?.[0]?.path === "reason") form.setError("reason", { message: fieldText(errorMessage(error)) }, { shouldFocus: true });
       // The licence changed meanwhile (revoked, already suspended…): the page has been refreshed.
       else if (isApiError(error) && (error.status === 404 || error.status === 409)) onDone();
     }
@@ -180,42 +146,42 @@ function ActionForm({ email, licence, action, copy, onDone }: { email: string; l
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-5">
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
-        <dt className="text-muted-foreground">Buy key</dt>
+        <dt className="text-muted-foreground">{t("form.buyKey")}</dt>
         <dd id={ids.key} className="font-mono text-xs break-all">
           {licence.buyKey}
         </dd>
         {licence.planTitle ? (
           <>
-            <dt className="text-muted-foreground">Plan</dt>
-            <dd>{licence.planTitle}</dd>
+            <dt className="text-muted-foreground">{t("form.plan")}</dt>
+            <dd>{itemTitle(licence.planTitle)}</dd>
           </>
         ) : null}
       </dl>
 
       {action === "extend" ? (
-        <NumberField id={ids.days} label="Days to add" min={1} max={MAX_EXTEND_DAYS} error={errors.days?.message} registration={form.register("days", { valueAsNumber: true })} />
+        <NumberField id={ids.days} label={t("form.days")} min={1} max={MAX_EXTEND_DAYS} error={errors.days?.message} registration={form.register("days", { valueAsNumber: true })} />
       ) : null}
       {action === "reset-changes" ? (
-        <NumberField id={ids.changes} label="Changes left" min={0} max={MAX_CHANGES_LEFT} error={errors.changesLeft?.message} registration={form.register("changesLeft", { valueAsNumber: true })} />
+        <NumberField id={ids.changes} label={t("form.changesLeft")} min={0} max={MAX_CHANGES_LEFT} error={errors.changesLeft?.message} registration={form.register("changesLeft", { valueAsNumber: true })} />
       ) : null}
 
       <div className="grid gap-2">
-        <Label htmlFor={ids.reason}>Reason</Label>
+        <Label htmlFor={ids.reason}>{t("form.reason")}</Label>
         <Textarea
           id={ids.reason}
           rows={3}
           maxLength={500}
-          placeholder="Why? e.g. the customer asked in the support chat"
+          placeholder={t("form.reasonPlaceholder")}
           aria-invalid={errors.reason ? true : undefined}
           aria-describedby={`${ids.reason}-hint${errors.reason ? ` ${ids.reason}-error` : ""}`}
           {...form.register("reason")}
         />
         <p id={`${ids.reason}-hint`} className="text-xs text-muted-foreground">
-          Kept in the audit log with your name; the customer does not see it.
+          {t("form.reasonHint")}
         </p>
         {errors.reason ? (
           <p id={`${ids.reason}-error`} role="alert" className="text-sm text-destructive">
-            {errors.reason.message}
+            {fieldText(errors.reason.message)}
           </p>
         ) : null}
       </div>

@@ -1,6 +1,5 @@
 // The customer's licences: device key, status, term, changes left, last seen by the licence API
 // and the abuse signals, with an Actions menu per licence. A table on desktop, cards on phones.
-import { termSummary } from "../../../../../contracts/renewals";
 import { useRef, useState, type ReactNode } from "react";
 import {
   BanIcon,
@@ -27,43 +26,48 @@ import {
 } from "~/components/ui/dropdown-menu";
 import { TableCell, TableRow } from "~/components/ui/table";
 import { DateText } from "~/components/date-text";
-import { formatDate, formatTime } from "~/lib/dates";
+import { useDates } from "~/lib/dates";
+import { termText } from "~/features/licenses/copy";
 import { KeyText } from "~/features/licenses/key-text";
 import { LicenseStatusBadge } from "~/features/licenses/license-status-badge";
+import { itemTitle } from "~/features/payments/copy";
 import { useIsMobile } from "~/hooks/use-mobile";
+import type { TFunction } from "~/lib/i18n";
 
 import type { AdminLicence, LicenceActionName } from "./api";
+import { useAdminCustomerCopy } from "./copy";
 import { IssueLicenceDialog } from "./issue-licence-dialog";
 import { LicenceActionDialog } from "./licence-action-dialog";
 import { CardField, CardFields, SectionCard } from "./section-card";
 
 const STICKY = "sticky right-0 z-[1]";
 
-const COLUMNS = [
-  { label: "Licence", skeletonClassName: "h-4 w-32" },
-  { label: "Device key", skeletonClassName: "h-4 w-32" },
-  { label: "Status", skeletonClassName: "h-5 w-16 rounded-full" },
-  { label: "Term", skeletonClassName: "h-4 w-28" },
-  { label: "Changes left", className: "w-20 text-center leading-tight whitespace-normal", skeletonClassName: "mx-auto h-4 w-6" },
-  { label: "Last seen", skeletonClassName: "h-4 w-28" },
+const columns = (t: TFunction) => [
+  { label: t("licences.columns.licence"), skeletonClassName: "h-4 w-32" },
+  { label: t("licences.columns.deviceKey"), skeletonClassName: "h-4 w-32" },
+  { label: t("licences.columns.status"), skeletonClassName: "h-5 w-16 rounded-full" },
+  { label: t("licences.columns.term"), skeletonClassName: "h-4 w-28" },
+  { label: t("licences.columns.changesLeft"), className: "w-20 text-center leading-tight whitespace-normal", skeletonClassName: "mx-auto h-4 w-6" },
+  { label: t("licences.columns.lastSeen"), skeletonClassName: "h-4 w-28" },
   // Stays in view when a narrow window scrolls the table (the header cell matches the header's tint).
-  { label: "Actions", className: `text-right ${STICKY} bg-[color-mix(in_oklab,var(--muted)_40%,var(--card))]`, skeletonClassName: "ml-auto size-8" },
-] as const;
+  { label: t("licences.columns.actions"), className: `text-right ${STICKY} bg-[color-mix(in_oklab,var(--muted)_40%,var(--card))]`, skeletonClassName: "ml-auto size-8" },
+];
 
 /** A name for the licence in labels: its display name, else its buy key. */
 const labelOf = (l: AdminLicence) => l.name.trim() || l.buyKey;
 
 export function LicencesSection({ email, licences, total }: { email: string; licences: AdminLicence[]; total: number }) {
+  const { t } = useAdminCustomerCopy();
   const isMobile = useIsMobile();
-  const state = licences.length === 0 ? { icon: KeyRoundIcon, title: "No licences", body: <p>Issue one with the button above.</p> } : null;
+  const state = licences.length === 0 ? { icon: KeyRoundIcon, title: t("licences.empty"), body: <p>{t("licences.emptyBody")}</p> } : null;
   return (
-    <SectionCard id="licences" title="Licences" count={total} shown={licences.length} action={<IssueLicenceDialog email={email} />}>
+    <SectionCard id="licences" title={t("licences.title")} count={total} shown={licences.length} action={<IssueLicenceDialog email={email} />}>
       {isMobile ? (
         <DataCards
           rows={licences}
           state={state}
           renderCards={(list) => (
-            <ul aria-label="Licences" className="divide-y">
+            <ul aria-label={t("licences.title")} className="divide-y">
               {list.map((licence) => (
                 <li key={licence.id} className="grid gap-3 px-4 py-4" data-testid="licence-row">
                   <div className="flex items-start gap-3">
@@ -76,19 +80,19 @@ export function LicencesSection({ email, licences, total }: { email: string; lic
                     </div>
                   </div>
                   <CardFields>
-                    <CardField term="Buy key">
+                    <CardField term={t("licences.buyKey")}>
                       <KeyText value={licence.buyKey} />
                     </CardField>
-                    <CardField term="Device key">
-                      {licence.deviceKey ? <KeyText value={licence.deviceKey} /> : <span className="text-muted-foreground">Not bound</span>}
+                    <CardField term={t("licences.columns.deviceKey")}>
+                      {licence.deviceKey ? <KeyText value={licence.deviceKey} /> : <span className="text-muted-foreground">{t("licences.notBound")}</span>}
                     </CardField>
-                    <CardField term="Term">
+                    <CardField term={t("licences.columns.term")}>
                       <Term licence={licence} />
                     </CardField>
-                    <CardField term="Changes left">
+                    <CardField term={t("licences.columns.changesLeft")}>
                       <span className="tabular-nums">{licence.changesLeft}</span>
                     </CardField>
-                    <CardField term="Last seen">
+                    <CardField term={t("licences.columns.lastSeen")}>
                       <LastSeen licence={licence} />
                     </CardField>
                   </CardFields>
@@ -99,9 +103,9 @@ export function LicencesSection({ email, licences, total }: { email: string; lic
         />
       ) : (
         <DataTable
-          columns={COLUMNS}
-          caption="The customer's licences with their device key, status, term, changes left and what the licence API saw. Each row has an actions menu."
-          scrollLabel="Licences table"
+          columns={columns(t)}
+          caption={t("licences.caption")}
+          scrollLabel={t("section.table", { name: t("licences.title") })}
           className="min-w-[50rem]"
           rows={licences}
           state={state}
@@ -114,7 +118,7 @@ export function LicencesSection({ email, licences, total }: { email: string; lic
                 </div>
               </TableCell>
               <TableCell>
-                {licence.deviceKey ? <KeyText value={licence.deviceKey} className="block max-w-[11rem] min-w-[7rem]" /> : <span className="text-muted-foreground">Not bound</span>}
+                {licence.deviceKey ? <KeyText value={licence.deviceKey} className="block max-w-[11rem] min-w-[7rem]" /> : <span className="text-muted-foreground">{t("licences.notBound")}</span>}
               </TableCell>
               <TableCell>
                 <LicenseStatusBadge status={licence.status} />
@@ -138,28 +142,31 @@ export function LicencesSection({ email, licences, total }: { email: string; lic
 }
 
 function LicenceName({ licence }: { licence: AdminLicence }) {
+  const { t } = useAdminCustomerCopy();
   return (
     <>
-      {licence.name.trim() ? <span className="font-medium break-words">{licence.name}</span> : <span className="text-muted-foreground italic">Unnamed</span>}
-      <span className="text-xs text-muted-foreground">{licence.planTitle ? `${licence.planTitle} plan` : "No plan"}</span>
+      {licence.name.trim() ? <span className="font-medium break-words">{licence.name}</span> : <span className="text-muted-foreground italic">{t("licences.unnamed")}</span>}
+      <span className="text-xs text-muted-foreground">{licence.planTitle ? t("licences.plan", { plan: itemTitle(licence.planTitle) }) : t("licences.noPlan")}</span>
     </>
   );
 }
 
 /** 'Nov 22, 2026 – Dec 22, 2026', or the term a new licence will run from first activation. */
 function Term({ licence }: { licence: AdminLicence }) {
-  const summary = termSummary(licence);
+  const { t } = useAdminCustomerCopy();
+  const { formatDate } = useDates();
+  const summary = termText(t, licence);
   if (!licence.startDate && !licence.expireDate) return <span className="text-muted-foreground" data-testid="licence-term">{summary}</span>;
   return (
     <span className="grid gap-0.5 text-sm" data-testid="licence-term">
       <span>
-        <span className="text-muted-foreground">until </span>
+        <span className="text-muted-foreground">{t("licences.until")} </span>
         <span data-testid="licence-expiry">
           <DateText iso={licence.expireDate} />
         </span>
       </span>
       <span className="text-xs text-muted-foreground">
-        from {formatDate(licence.startDate)}
+        {t("licences.from", { date: formatDate(licence.startDate) })}
         {summary ? ` · ${summary}` : ""}
       </span>
     </span>
@@ -168,6 +175,8 @@ function Term({ licence }: { licence: AdminLicence }) {
 
 /** The latest hour the licence API saw it, from which addresses; the last 24 hours' signals. */
 function LastSeen({ licence }: { licence: AdminLicence }) {
+  const { t } = useAdminCustomerCopy();
+  const { formatDate, formatTime } = useDates();
   const a = licence.activity;
   const signals = a.addresses24h > 1 || a.refusedKeys24h > 0 || a.flagged;
   const hourEnd = a.lastSeenHour ? new Date(new Date(a.lastSeenHour).getTime() + 3_600_000).toISOString() : null;
@@ -176,13 +185,13 @@ function LastSeen({ licence }: { licence: AdminLicence }) {
       {a.lastSeenHour ? (
         <>
           {/* Signals are kept per hour: the hour of the latest call, and its addresses. */}
-          <span title="The hour of the desktop tool's latest call">
+          <span title={t("licences.lastSeen.hourTitle")}>
             <span className="whitespace-nowrap">{formatDate(a.lastSeenHour)}</span>,{" "}
             <span className="whitespace-nowrap">
               {formatTime(a.lastSeenHour)}–{formatTime(hourEnd)}
             </span>
           </span>
-          <span className="text-xs text-muted-foreground" title="Client addresses in that hour">
+          <span className="text-xs text-muted-foreground" title={t("licences.lastSeen.addressesTitle")}>
             {a.lastSeenAddresses.map((address, i) => (
               <span key={address}>
                 {i ? ", " : null}
@@ -192,13 +201,15 @@ function LastSeen({ licence }: { licence: AdminLicence }) {
           </span>
         </>
       ) : (
-        <span className="text-muted-foreground">Not in the last 48 h</span>
+        <span className="text-muted-foreground">{t("licences.lastSeen.none")}</span>
       )}
       {signals ? (
         <span className={a.flagged ? "flex items-center gap-1 text-xs font-medium text-amber-700 dark:text-amber-400" : "text-xs text-muted-foreground"}>
           {a.flagged ? <TriangleAlertIcon className="size-3.5 shrink-0" aria-hidden="true" /> : null}
-          {a.flagged ? "Suspicious: " : "24 h: "}
-          {a.addresses24h} {a.addresses24h === 1 ? "address" : "addresses"}, {a.refusedKeys24h} refused {a.refusedKeys24h === 1 ? "device key" : "device keys"}
+          {t(a.flagged ? "licences.lastSeen.suspicious" : "licences.lastSeen.recent", {
+            addresses: t("licences.lastSeen.addresses", { count: a.addresses24h }),
+            keys: t("licences.lastSeen.refusedKeys", { count: a.refusedKeys24h }),
+          })}
         </span>
       ) : null}
     </div>
@@ -206,6 +217,7 @@ function LastSeen({ licence }: { licence: AdminLicence }) {
 }
 
 function LicenceActions({ email, licence }: { email: string; licence: AdminLicence }) {
+  const { t } = useAdminCustomerCopy();
   const [action, setAction] = useState<LicenceActionName | null>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const label = labelOf(licence);
@@ -226,7 +238,7 @@ function LicenceActions({ email, licence }: { email: string; licence: AdminLicen
     <>
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
-          <Button ref={triggerRef} variant="ghost" size="icon" className="size-8 data-[state=open]:bg-accent" aria-label={`Actions for ${label}`}>
+          <Button ref={triggerRef} variant="ghost" size="icon" className="size-8 data-[state=open]:bg-accent" aria-label={t("licences.menu.label", { name: label })}>
             <EllipsisIcon aria-hidden="true" />
           </Button>
         </DropdownMenuTrigger>
@@ -236,19 +248,19 @@ function LicenceActions({ email, licence }: { email: string; licence: AdminLicen
           {revoked ? (
             <DropdownMenuItem disabled>
               <BanIcon aria-hidden="true" />
-              Revoked: no actions
+              {t("licences.menu.revoked")}
             </DropdownMenuItem>
           ) : (
             <>
-              {item("extend", <CalendarPlusIcon aria-hidden="true" />, "Extend…")}
+              {item("extend", <CalendarPlusIcon aria-hidden="true" />, t("licences.menu.extend"))}
               {licence.suspendedAt
-                ? item("resume", <PlayCircleIcon aria-hidden="true" />, "Resume…")
-                : item("suspend", <PauseCircleIcon aria-hidden="true" />, "Suspend…")}
-              {item("reset-changes", <RotateCcwIcon aria-hidden="true" />, "Reset changes left…")}
-              {item("release-device", <UnlinkIcon aria-hidden="true" />, "Release device…", { disabled: !licence.deviceKey })}
-              {item("resend-key", <MailIcon aria-hidden="true" />, "Resend key e-mail…")}
+                ? item("resume", <PlayCircleIcon aria-hidden="true" />, t("licences.menu.resume"))
+                : item("suspend", <PauseCircleIcon aria-hidden="true" />, t("licences.menu.suspend"))}
+              {item("reset-changes", <RotateCcwIcon aria-hidden="true" />, t("licences.menu.resetChanges"))}
+              {item("release-device", <UnlinkIcon aria-hidden="true" />, t("licences.menu.releaseDevice"), { disabled: !licence.deviceKey })}
+              {item("resend-key", <MailIcon aria-hidden="true" />, t("licences.menu.resendKey"))}
               <DropdownMenuSeparator />
-              {item("revoke", <BanIcon aria-hidden="true" />, "Revoke…", { destructive: true })}
+              {item("revoke", <BanIcon aria-hidden="true" />, t("licences.menu.revoke"), { destructive: true })}
             </>
           )}
         </DropdownMenuContent>

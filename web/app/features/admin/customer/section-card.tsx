@@ -5,6 +5,8 @@ import type { ListState } from "~/components/data-table/list-state";
 import { Card } from "~/components/ui/card";
 import { useIsMobile } from "~/hooks/use-mobile";
 
+import { useAdminCustomerCopy } from "./copy";
+
 /** One section of the customer's page: a heading with its count, an optional action, the list. */
 export function SectionCard({
   id,
@@ -23,6 +25,7 @@ export function SectionCard({
   action?: ReactNode;
   children: ReactNode;
 }) {
+  const { t } = useAdminCustomerCopy();
   const headingId = `${id}-heading`;
   return (
     <section id={id} aria-labelledby={headingId}>
@@ -32,7 +35,7 @@ export function SectionCard({
             {title}
           </h2>
           <span className="rounded-full bg-muted px-2 py-0.5 text-xs text-muted-foreground tabular-nums">
-            {shown < count ? `newest ${shown} of ${count}` : count}
+            {shown < count ? t("section.newest", { shown, count }) : count}
           </span>
           {action ? <div className="ml-auto">{action}</div> : null}
         </div>
@@ -80,6 +83,7 @@ export function ResponsiveList<Row>({
   /** One <li> per row, with a key. */
   renderCard: (row: Row) => ReactNode;
 }) {
+  const { t } = useAdminCustomerCopy();
   const isMobile = useIsMobile();
   const state = rows.length ? null : empty;
   if (isMobile) {
@@ -95,5 +99,5 @@ export function ResponsiveList<Row>({
       />
     );
   }
-  return <DataTable columns={columns} caption={caption} scrollLabel={`${cardsLabel} table`} className={tableClassName} rows={rows} state={state} renderRow={renderRow} />;
+  return <DataTable columns={columns} caption={caption} scrollLabel={t("section.table", { name: cardsLabel })} className={tableClassName} rows={rows} state={state} renderRow={renderRow} />;
 }

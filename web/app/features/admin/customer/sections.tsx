@@ -5,48 +5,55 @@ import { HistoryIcon, MailIcon, ReceiptTextIcon, RotateCcwIcon, ScrollTextIcon, 
 
 import { Button } from "~/components/ui/button";
 import { TableCell, TableRow } from "~/components/ui/table";
-import { OrderStatusBadge } from "~/features/admin/order-status-badge";
-import { formatDateTime } from "~/lib/dates";
+import { useDates } from "~/lib/dates";
 import { KeyText } from "~/features/licenses/key-text";
 import { OtpStatusBadge } from "~/features/otp-mail/otp-status-badge";
 import { cn } from "~/lib/utils";
 
 import type { AuditEntry } from "../api";
 import { formatBalance, formatPrice } from "../../../../../contracts/money";
+import { itemTitle } from "~/features/payments/copy";
 import { PAYMENT_PROVIDER_NAME } from "~/features/payments/providers";
 import { RefundOrderDialog } from "~/features/refunds/refund-dialogs";
 import { useMe } from "~/features/session/queries";
+import { TransactionStatusBadge } from "~/features/transactions/transaction-status-badge";
 
 import type { CustomerOrder, CustomerView, LedgerEntry } from "./api";
 import { auditText } from "./audit-text";
+import { historyNote, useAdminCustomerCopy } from "./copy";
 import { CardField, CardFields, ResponsiveList, SectionCard } from "./section-card";
 
 const FIRST = "pl-4 sm:pl-6";
 const LAST = "pr-4 sm:pr-6";
 const Muted = ({ children }: { children: ReactNode }) => <span className="text-muted-foreground">{children}</span>;
-const When = ({ iso }: { iso: string }) => (
-  <time dateTime={iso} className="whitespace-nowrap">
-    {formatDateTime(iso)}
-  </time>
-);
+function When({ iso }: { iso: string }) {
+  const { formatDateTime } = useDates();
+  return (
+    <time dateTime={iso} className="whitespace-nowrap">
+      {formatDateTime(iso)}
+    </time>
+  );
+}
 
 // ---- Orders ----------------------------------------------------------------------------------
 
 function OrderAmount({ order }: { order: CustomerOrder }) {
+  const { t } = useAdminCustomerCopy();
   return (
     <span className="tabular-nums">
       {formatPrice(order.amountMills)}
-      {order.refundedMills > 0 ? <span className="block text-xs text-muted-foreground">refunded {formatPrice(order.refundedMills)}</span> : null}
+      {order.refundedMills > 0 ? <span className="block text-xs text-muted-foreground">{t("orders.refunded", { amount: formatPrice(order.refundedMills) })}</span> : null}
     </span>
   );
 }
 
 /** The payment provider's references: our tran_id and, once paid, its approval code. */
 function References({ order }: { order: CustomerOrder }) {
+  const { t } = useAdminCustomerCopy();
   return (
     <span className="grid gap-0.5">
       <KeyText value={order.tranId} />
-      {order.providerRef ? <span className="text-xs text-muted-foreground">apv {order.providerRef}</span> : null}
+      {order.providerRef ? <span className="text-xs text-muted-foreground">{t("orders.approval", { code: order.providerRef })}</span> : null}
     </span>
   );
 }
@@ -55,42 +62,53 @@ function References({ order }: { order: CustomerOrder }) {
 const refundable = (o: CustomerOrder) => o.status === "paid" && o.refundedMills < o.amountMills;
 
 function RefundButton({ order, onRefund, className }: { order: CustomerOrder; onRefund: (o: CustomerOrder) => void; className?: string }) {
+  const { t } = useAdminCustomerCopy();
   return (
-    <Button variant="outline" size="sm" className={className} onClick={() => onRefund(order)} aria-label={`Refund ${order.planTitle} (${order.tranId})`}>
+    <Button variant="outline" size="sm" className={className} onClick={() => onRefund(order)} aria-label={t("orders.refundLabel", { plan: itemTitle(order.planTitle), id: order.tranId })}>
       <RotateCcwIcon aria-hidden="true" />
-      Refund
+      {t("orders.refund")}
     </Button>
   );
 }
 
 export function OrdersSection({ orders }: { orders: CustomerView["orders"] }) {
+  const { t } = useAdminCustomerCopy();
+  const { formatDateTime } = useDates();
   // Refunds move money: super-admins only (the server refuses anyone else).
   const canRefund = useMe().data?.superAdmin === true;
   const [refunding, setRefunding] = useState<CustomerOrder | null>(null);
   return (
-    <SectionCard id="orders" title="Orders" count={orders.total} shown={orders.items.length}>
+    <SectionCard id="orders" title={t("orders.title")} count={orders.total} shown={orders.items.length}>
       <RefundOrderDialog order={refunding} onClose={() => setRefunding(null)} />
       <ResponsiveList
         rows={orders.items}
-        empty={{ icon: ReceiptTextIcon, title: "No orders" }}
-        columns={["Date", "Plan", "Amount", "Status", `${PAYMENT_PROVIDER_NAME} tran_id`, "Buy key / device", ...(canRefund ? [{ label: "Actions", className: "text-right" }] : [])]}
-        caption={`Every order of the customer, newest first, with its status and ${PAYMENT_PROVIDER_NAME} references.`}
+        empty={{ icon: ReceiptTextIcon, title: t("orders.empty") }}
+        columns={[
+          t("orders.columns.date"),
+          t("orders.columns.plan"),
+          t("orders.columns.amount"),
+          t("orders.columns.status"),
+          t("orders.columns.tranId", { provider: PAYMENT_PROVIDER_NAME }),
+          t("orders.columns.key"),
+          ...(canRefund ? [{ label: t("orders.columns.actions"), className: "text-right" }] : []),
+        ]}
+        caption={t("orders.caption", { provider: PAYMENT_PROVIDER_NAME })}
         tableClassName="min-w-[52rem]"
-        cardsLabel="Orders"
+        cardsLabel={t("orders.title")}
         renderRow={(o) => (
           <TableRow key={o.id}>
             <TableCell className={cn(FIRST, "text-muted-foreground")}>
               <When iso={o.createdAt} />
             </TableCell>
             <TableCell>
-              {o.planTitle}
-              {o.kind === "tool" ? <span className="block text-xs text-muted-foreground">subscription tool</span> : null}
+              {itemTitle(o.planTitle)}
+              {o.kind === "tool" ? <span className="block text-xs text-muted-foreground">{t("orders.tool")}</span> : null}
             </TableCell>
             <TableCell>
               <OrderAmount order={o} />
             </TableCell>
             <TableCell>
-              <OrderStatusBadge status={o.status} />
+              <TransactionStatusBadge status={o.status} />
             </TableCell>
             <TableCell>
               <References order={o} />
@@ -103,20 +121,20 @@ export function OrdersSection({ orders }: { orders: CustomerView["orders"] }) {
           <li key={o.id} className="grid gap-3 px-4 py-4">
             <div className="flex items-start justify-between gap-3">
               <div className="grid gap-0.5">
-                <span className="font-medium">{o.planTitle}</span>
+                <span className="font-medium">{itemTitle(o.planTitle)}</span>
                 <span className="text-xs text-muted-foreground">{formatDateTime(o.createdAt)}</span>
               </div>
-              <OrderStatusBadge status={o.status} />
+              <TransactionStatusBadge status={o.status} />
             </div>
             <CardFields>
-              <CardField term="Amount">
+              <CardField term={t("orders.amount")}>
                 <OrderAmount order={o} />
               </CardField>
-              <CardField term="tran_id">
+              <CardField term={t("orders.tranId")}>
                 <References order={o} />
               </CardField>
               {o.buyKey || o.deviceKey ? (
-                <CardField term={o.buyKey ? "Buy key" : "Device key"}>
+                <CardField term={o.buyKey ? t("orders.buyKey") : t("orders.deviceKey")}>
                   <KeyText value={(o.buyKey ?? o.deviceKey)!} />
                 </CardField>
               ) : null}
@@ -131,7 +149,6 @@ export function OrdersSection({ orders }: { orders: CustomerView["orders"] }) {
 
 // ---- Balance and ledger ----------------------------------------------------------------------
 
-const REASONS: Record<string, string> = { topup: "Top-up", otp_purchase: "OTP purchase", otp_refund: "OTP refund", admin_adjustment: "Admin adjustment" };
 
 function Delta({ entry }: { entry: LedgerEntry }) {
   const positive = entry.deltaMills >= 0;
@@ -145,40 +162,44 @@ function Delta({ entry }: { entry: LedgerEntry }) {
 }
 
 function LedgerNote({ entry }: { entry: LedgerEntry }) {
-  const parts = [entry.note, entry.actorEmail ? `by ${entry.actorEmail}` : null].filter(Boolean);
+  const { t } = useAdminCustomerCopy();
+  const parts = [entry.note, entry.actorEmail ? t("balance.by", { email: entry.actorEmail }) : null].filter(Boolean);
   return parts.length ? <span className="break-words">{parts.join(" · ")}</span> : <Muted>—</Muted>;
 }
 
 export function BalanceSection({ balance }: { balance: CustomerView["balance"] }) {
+  const { t } = useAdminCustomerCopy();
+  const { formatDateTime } = useDates();
+  const reason = (e: LedgerEntry) => t(`balance.reasons.${e.reason}`, { defaultValue: e.reason });
   const key = balance.apiKey;
   return (
-    <SectionCard id="balance" title="Balance and ledger" count={balance.ledger.total} shown={balance.ledger.items.length}>
+    <SectionCard id="balance" title={t("balance.title")} count={balance.ledger.total} shown={balance.ledger.items.length}>
       <div className="flex flex-wrap items-baseline gap-x-6 gap-y-1 border-b px-4 py-3 text-sm sm:px-6">
         {key ? (
           <>
             <span>
-              <span className="text-muted-foreground">Balance </span>
+              <span className="text-muted-foreground">{t("balance.balance")} </span>
               <span className="text-lg font-semibold tabular-nums" data-testid="customer-balance">
                 {formatBalance(key.balanceMills)}
               </span>
             </span>
             <span>
-              <span className="text-muted-foreground">API key </span>
+              <span className="text-muted-foreground">{t("balance.apiKey")} </span>
               <code className="font-mono text-xs">…{key.keyEnd}</code>
-              {key.isActive ? null : <span className="ml-1 text-xs text-muted-foreground">(inactive)</span>}
+              {key.isActive ? null : <span className="ml-1 text-xs text-muted-foreground">{t("balance.inactive")}</span>}
             </span>
           </>
         ) : (
-          <span className="text-muted-foreground">No API key, no balance.</span>
+          <span className="text-muted-foreground">{t("balance.none")}</span>
         )}
       </div>
       <ResponsiveList
         rows={balance.ledger.items}
-        empty={{ icon: WalletIcon, title: "No balance changes" }}
-        columns={["Date", "Change", "Balance after", "Reason", "Note"]}
-        caption="The ledger of the customer's balance, newest first."
+        empty={{ icon: WalletIcon, title: t("balance.empty") }}
+        columns={[t("balance.columns.date"), t("balance.columns.change"), t("balance.columns.after"), t("balance.columns.reason"), t("balance.columns.note")]}
+        caption={t("balance.caption")}
         tableClassName="min-w-[44rem]"
-        cardsLabel="Ledger"
+        cardsLabel={t("balance.cardsLabel")}
         renderRow={(e) => (
           <TableRow key={e.id}>
             <TableCell className={cn(FIRST, "text-muted-foreground")}>
@@ -188,7 +209,7 @@ export function BalanceSection({ balance }: { balance: CustomerView["balance"] }
               <Delta entry={e} />
             </TableCell>
             <TableCell className="tabular-nums">{formatBalance(e.balanceAfterMills)}</TableCell>
-            <TableCell>{REASONS[e.reason] ?? e.reason}</TableCell>
+            <TableCell>{reason(e)}</TableCell>
             <TableCell className={cn(LAST, "max-w-[18rem] text-muted-foreground")}>
               <LedgerNote entry={e} />
             </TableCell>
@@ -197,7 +218,7 @@ export function BalanceSection({ balance }: { balance: CustomerView["balance"] }
         renderCard={(e) => (
           <li key={e.id} className="grid gap-1 px-4 py-3 text-sm">
             <div className="flex items-baseline justify-between gap-3">
-              <span>{REASONS[e.reason] ?? e.reason}</span>
+              <span>{reason(e)}</span>
               <Delta entry={e} />
             </div>
             <div className="flex items-baseline justify-between gap-3 text-xs text-muted-foreground">
@@ -219,15 +240,17 @@ export function BalanceSection({ balance }: { balance: CustomerView["balance"] }
 // ---- OTP orders ------------------------------------------------------------------------------
 
 export function OtpOrdersSection({ otpOrders }: { otpOrders: CustomerView["otpOrders"] }) {
+  const { t } = useAdminCustomerCopy();
+  const { formatDateTime } = useDates();
   return (
-    <SectionCard id="otp-orders" title="OTP orders" count={otpOrders.total} shown={otpOrders.items.length}>
+    <SectionCard id="otp-orders" title={t("otp.title")} count={otpOrders.total} shown={otpOrders.items.length}>
       <ResponsiveList
         rows={otpOrders.items}
-        empty={{ icon: MailIcon, title: "No OTP orders" }}
-        columns={["Date", "Mail", "Price", "OTP", "Status"]}
-        caption="The customer's OTP mail orders, newest first."
+        empty={{ icon: MailIcon, title: t("otp.empty") }}
+        columns={[t("otp.columns.date"), t("otp.columns.mail"), t("otp.columns.price"), t("otp.columns.otp"), t("otp.columns.status")]}
+        caption={t("otp.caption")}
         tableClassName="min-w-[44rem]"
-        cardsLabel="OTP orders"
+        cardsLabel={t("otp.title")}
         renderRow={(o) => (
           <TableRow key={o.id}>
             <TableCell className={cn(FIRST, "text-muted-foreground")}>
@@ -251,7 +274,7 @@ export function OtpOrdersSection({ otpOrders }: { otpOrders: CustomerView["otpOr
               <span>{formatDateTime(o.createdAt)}</span>
               <span className="tabular-nums">
                 {formatBalance(o.priceMills)}
-                {o.latestCode ? ` · OTP ${o.latestCode}` : ""}
+                {o.latestCode ? ` · ${t("otp.code", { code: o.latestCode })}` : ""}
               </span>
             </div>
           </li>
@@ -264,42 +287,53 @@ export function OtpOrdersSection({ otpOrders }: { otpOrders: CustomerView["otpOr
 // ---- Licence history -------------------------------------------------------------------------
 
 export function HistorySection({ history }: { history: CustomerView["history"] }) {
+  const { t } = useAdminCustomerCopy();
+  const { formatDateTime } = useDates();
+  // The server names the support's changes "support" (the history's changedBy).
+  const changedBy = (who: string | null) => (who === "support" ? t("history.support") : who);
   return (
-    <SectionCard id="history" title="Licence history" count={history.total} shown={history.items.length}>
+    <SectionCard id="history" title={t("history.title")} count={history.total} shown={history.items.length}>
       <ResponsiveList
         rows={history.items}
-        empty={{ icon: HistoryIcon, title: "No history" }}
-        columns={["Date", "Changed By", "Buy Key", "Old License", "New License", "Notes"]}
-        caption="Device key changes of the customer's licences, newest first."
+        empty={{ icon: HistoryIcon, title: t("history.empty") }}
+        columns={[
+          t("history.columns.date"),
+          t("history.columns.changedBy"),
+          t("history.columns.buyKey"),
+          t("history.columns.old"),
+          t("history.columns.new"),
+          t("history.columns.notes"),
+        ]}
+        caption={t("history.caption")}
         tableClassName="min-w-[60rem]"
-        cardsLabel="Licence history"
+        cardsLabel={t("history.title")}
         renderRow={(h) => (
           <TableRow key={h.id}>
             <TableCell className={cn(FIRST, "text-muted-foreground")}>
               <When iso={h.changeDate} />
             </TableCell>
-            <TableCell className="break-all">{h.changedBy ?? <Muted>—</Muted>}</TableCell>
+            <TableCell className="break-all">{changedBy(h.changedBy) ?? <Muted>—</Muted>}</TableCell>
             <TableCell>
               <KeyText value={h.buykey} />
             </TableCell>
             <TableCell>{h.oldDeviceKey ? <KeyText value={h.oldDeviceKey} /> : <Muted>—</Muted>}</TableCell>
             <TableCell>{h.newDeviceKey ? <KeyText value={h.newDeviceKey} /> : <Muted>—</Muted>}</TableCell>
-            <TableCell className={cn(LAST, "max-w-[16rem] text-muted-foreground")}>{h.notes ?? "—"}</TableCell>
+            <TableCell className={cn(LAST, "max-w-[16rem] text-muted-foreground")}>{h.notes ? historyNote(h.notes) : "—"}</TableCell>
           </TableRow>
         )}
         renderCard={(h) => (
           <li key={h.id} className="grid gap-2 px-4 py-3 text-sm">
             <div className="flex justify-between gap-3 text-xs text-muted-foreground">
               <span>{formatDateTime(h.changeDate)}</span>
-              <span className="min-w-0 truncate">{h.changedBy}</span>
+              <span className="min-w-0 truncate">{changedBy(h.changedBy)}</span>
             </div>
             <CardFields>
-              <CardField term="Buy key">
+              <CardField term={t("history.buyKey")}>
                 <KeyText value={h.buykey} />
               </CardField>
-              <CardField term="Old">{h.oldDeviceKey ? <KeyText value={h.oldDeviceKey} /> : <Muted>—</Muted>}</CardField>
-              <CardField term="New">{h.newDeviceKey ? <KeyText value={h.newDeviceKey} /> : <Muted>—</Muted>}</CardField>
-              {h.notes ? <CardField term="Notes">{h.notes}</CardField> : null}
+              <CardField term={t("history.old")}>{h.oldDeviceKey ? <KeyText value={h.oldDeviceKey} /> : <Muted>—</Muted>}</CardField>
+              <CardField term={t("history.new")}>{h.newDeviceKey ? <KeyText value={h.newDeviceKey} /> : <Muted>—</Muted>}</CardField>
+              {h.notes ? <CardField term={t("history.notes")}>{historyNote(h.notes)}</CardField> : null}
             </CardFields>
           </li>
         )}
@@ -311,20 +345,23 @@ export function HistorySection({ history }: { history: CustomerView["history"] }
 // ---- Audit trail -----------------------------------------------------------------------------
 
 function Target({ entry }: { entry: AuditEntry }) {
-  const label = { licence: "Licence", order: "Order", user: "Account", api_key: "API key", customer: "Customer" }[entry.targetType] ?? entry.targetType;
+  const { t } = useAdminCustomerCopy();
+  const label = t(`audit.targets.${entry.targetType}`, { defaultValue: entry.targetType });
   return <span className="text-xs text-muted-foreground">{label}</span>;
 }
 
 export function AuditSection({ audit }: { audit: CustomerView["audit"] }) {
+  const { t } = useAdminCustomerCopy();
+  const { formatDateTime } = useDates();
   return (
-    <SectionCard id="audit" title="Audit trail" count={audit.total} shown={audit.items.length}>
+    <SectionCard id="audit" title={t("audit.title")} count={audit.total} shown={audit.items.length}>
       <ResponsiveList
         rows={audit.items}
-        empty={{ icon: ScrollTextIcon, title: "Nothing recorded", body: <p>What admins do to this customer appears here.</p> }}
-        columns={["When", "Who", "What", "Reason"]}
-        caption="What admins (and the abuse check) did to this customer's account, API key, licences and orders, newest first."
+        empty={{ icon: ScrollTextIcon, title: t("audit.empty"), body: <p>{t("audit.emptyBody")}</p> }}
+        columns={[t("audit.columns.when"), t("audit.columns.who"), t("audit.columns.what"), t("audit.columns.reason")]}
+        caption={t("audit.caption")}
         tableClassName="min-w-[48rem]"
-        cardsLabel="Audit trail"
+        cardsLabel={t("audit.title")}
         renderRow={(a) => (
           <TableRow key={a.id} data-testid="audit-row">
             <TableCell className={cn(FIRST, "text-muted-foreground")}>

@@ -1,8 +1,8 @@
 // Calls behind the Webhooks page (super-admin; same origin, session cookie). Shapes from contracts/notifications.
-import type { CreateWebhookBody, DeliveryStatus, UpdateWebhookBody } from "../../../../contracts/notifications";
+import type { CreateWebhookBody, DeliveryStatus, UpdateWebhookBody } from "../../../../../contracts/notifications";
 import { client, unwrap } from "~/lib/api";
 
-export type { Delivery, DeliveryDetail, DeliveryList, DeliveryStatus, WebhookEndpoint, WebhookList, WebhookWithSecret } from "../../../../contracts/notifications";
+export type { Delivery, DeliveryDetail, DeliveryList, DeliveryStatus, WebhookEndpoint, WebhookList, WebhookWithSecret } from "../../../../../contracts/notifications";
 
 /** Whose deliveries the log shows: one endpoint's, or Telegram's. */
 export type LogTarget = { kind: "endpoint"; id: string } | { kind: "telegram" };

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
-import type { UpdateWebhookBody } from "../../../../contracts/notifications";
-import { webhooksApi, type DeliveryParams } from "./webhooks-api";
+import type { UpdateWebhookBody } from "../../../../../contracts/notifications";
+import { webhooksApi, type DeliveryParams } from "./api";
 
 export const webhookKeys = {
   all: ["admin", "webhooks"] as const,
