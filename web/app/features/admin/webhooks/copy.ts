@@ -1,7 +1,8 @@
 // The Webhooks page's words, English and Khmer (namespace "webhooks"; the Khmer arrives with the
 // rest of the Khmer copy when Khmer is chosen, lib/i18n.ts). Event types (order.paid…) stay as
-// identifiers; what each means is translated (`events.<type>`, the English repeating
-// contracts/notifications.ts SHOP_EVENT_DESCRIPTIONS).
+// identifiers; what each means is translated (`events.<type>`, nested by the type's parts as the
+// translator reads dotted keys: events.order.paid; the English repeats contracts/notifications.ts
+// SHOP_EVENT_DESCRIPTIONS).
 import { registerNamespace, translatorFor, useTranslation, type TFunction } from "~/lib/i18n";
 import enWebhooks from "~/locales/en/webhooks.json";
 
