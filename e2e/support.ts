@@ -164,26 +164,39 @@ export async function chooseKhmer(page: Page) {
 
 /**
  * English left in the page's own content: its text, the labels read aloud, placeholders and
- * titles, less e-mails, keys, ids, time zones ('Asia/Phnom_Penh': identifiers) and the `data`
- * the test made itself (an API key, a name), written by people rather than by the shop.
+ * titles, less e-mails, keys, ids, time zones ('Asia/Phnom_Penh': identifiers), the kept names
+ * (the glossary's, plus `kept`) and the `data` the test made itself (an API key, a name), written
+ * by people rather than by the shop. With `identifiers` (the admin pages), also less what they
+ * show as identifiers: anything in monospace (keys, ids, event types), URLs, a secret's last
+ * characters, event types (order.paid) and "API Key" (a name).
  */
-export async function englishIn(page: Page, data: string[] = []): Promise<string[]> {
-  let text = await page.locator("#main-content").evaluate((main) => {
-    const parts = [main.textContent ?? ""];
-    for (const el of main.querySelectorAll("[aria-label], [placeholder], [title]")) {
+export async function englishIn(page: Page, data: string[] = [], { identifiers = false, kept = [] }: { identifiers?: boolean; kept?: string[] } = {}): Promise<string[]> {
+  let text = await page.locator("#main-content").evaluate((main, skipMonospace) => {
+    const root = main.cloneNode(true) as HTMLElement;
+    if (skipMonospace) for (const el of root.querySelectorAll("code, pre, .font-mono")) el.remove();
+    const parts = [root.textContent ?? ""];
+    for (const el of root.querySelectorAll("[aria-label], [placeholder], [title]")) {
       // An aria-label inside a part hidden from screen readers is never read (recharts labels its legend's icons in English).
       const read = !el.closest("[aria-hidden='true']");
       parts.push(read ? (el.getAttribute("aria-label") ?? "") : "", el.getAttribute("placeholder") ?? "", el.getAttribute("title") ?? "");
     }
     return parts.join(" ");
-  });
+  }, identifiers);
   for (const value of data) text = text.replaceAll(value, " ");
+  text = text.replace(/\S+@\S+/g, " "); // e-mail addresses
+  if (identifiers) {
+    text = text
+      .replace(/\bhttps?:\/\/\S+/g, " ") // URLs
+      .replace(/…\S+/g, " ") // the end of a secret or key
+      .replace(/\b[a-z]+\.[a-z_]+\b/g, " ") // event types (order.paid)
+      .replace(/API Key/g, " ");
+  }
   const words =
     text
-      .replace(/\S+@\S+/g, " ") // e-mail addresses
       .replace(/\b[A-Za-z]+\/[A-Za-z_]+(?:\/[A-Za-z_]+)?\b/g, " ") // time zones
       .replace(/\b[A-Z0-9]+(?:-[A-Z0-9]+)+\b/g, " ") // keys
       .replace(/\b[A-Z0-9]{12,}\b/g, " ") // transaction ids
       .match(/[A-Za-z]{2,}/g) ?? [];
-  return [...new Set(words.filter((word) => !KEPT_NAMES.has(word)))];
+  const names = new Set([...KEPT_NAMES, ...kept]);
+  return [...new Set(words.filter((word) => !names.has(word)))];
 }
