@@ -84,7 +84,8 @@ async function headersOf(middleware: MiddlewareHandler): Promise<Array<[string, 
  */
 export function emptyJsonIsNoBody(): MiddlewareHandler {
   return async (c, next) => {
-    if ((await c.req.text()) === "") c.req.bodyCache.text = Promise.resolve("{}");
+    // Only a body declared JSON: without a Content-Type, no bytes already mean no body (and "{}" would be a body of no type: 415).
+    if (/^application\/([\w.-]+\+)?json\b/i.test(c.req.header("content-type") ?? "") && (await c.req.text()) === "") c.req.bodyCache.text = Promise.resolve("{}");
     return next();
   };
 }
