@@ -49,6 +49,7 @@ export async function startServer(config: Config, opts: { database?: Database; l
   const closers: Array<() => Promise<void>> = [];
 
   const otpMail = createOtpMailDeps(config, db, logger);
+  closers.push(() => otpMail.accountEvents.close());
   let smtpPort = config.devSmtpPort;
   if (config.embedded) {
     // One receiver is both the dev mailbox and the local OTP inbox: mail to an OTP address

@@ -189,6 +189,7 @@ export async function createTestContext(env: Record<string, string> = {}, opts: 
       await licenceCache.stop();
       await events.stop();
       await sessionRevocations.stop();
+      await otpMail.accountEvents.close();
       await database.close();
     },
   };

@@ -69,7 +69,7 @@ export const otpMailOrders = pgTable(
   },
   (t) => [
     index("otp_mail_orders_key_created_idx").on(t.apiKeyId, t.createdAt),
-    index("otp_mail_orders_created_idx").on(t.createdAt),
+    // By creation time: otp_mail_orders_created_id_idx and otp_mail_orders_created_totals_idx (raw SQL, migrations 0015 and 0016).
     index("otp_mail_orders_pending_expiry_idx").on(t.status, t.expiresAt),
     // A retried purchase with the same Idempotency-Key finds the first order instead of paying twice.
     uniqueIndex("otp_mail_orders_idempotency_idx").on(t.apiKeyId, t.idempotencyKey),

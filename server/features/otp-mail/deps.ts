@@ -1,6 +1,7 @@
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import type { Logger } from "../../lib/logger";
+import { AccountEventNotifier } from "../events/notifier";
 import { createLocalInbox } from "../../providers/mail-supplier/local-inbox";
 import type { MailSupplier } from "../../providers/mail-supplier/types";
 import { createUpstreamSupplier } from "../../providers/mail-supplier/upstream";
@@ -15,7 +16,7 @@ function createSupplier(config: Config, db: Db): MailSupplier {
 }
 
 /** The configured supplier (OTP_SUPPLIER) and prices. The local inbox is the embedded default. */
-export function createOtpMailDeps(config: Config, db: Db, logger?: Logger): OtpMailDeps {
+export function createOtpMailDeps(config: Config, db: Db, logger?: Logger): OtpMailDeps & { accountEvents: AccountEventNotifier } {
   return {
     db,
     supplier: createSupplier(config, db),
@@ -26,5 +27,7 @@ export function createOtpMailDeps(config: Config, db: Db, logger?: Logger): OtpM
     messageRetentionHours: config.otpMail.messageRetentionHours,
     logger,
     balanceLowMills: config.notifications.balanceLowMills,
+    // A purchase's live-stream events leave its transaction (decision 048); close() sends what is pending.
+    accountEvents: new AccountEventNotifier(db, { onError: (err) => logger?.warn({ err }, "account events not sent") }),
   };
 }

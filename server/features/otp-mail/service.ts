@@ -8,6 +8,7 @@ import { and, count, desc, eq, gte, lte, lt, sql, sum } from "drizzle-orm";
 import type { OtpOrder } from "../../../contracts/otp-mail";
 import { DEFAULT_OTP_SERVICE, isOtpServiceId, OTP_SERVICE_CATALOGUE, type OtpService, type OtpServiceId } from "../../../contracts/otp-services";
 import type { Db, Tx } from "../../db/client";
+import { queryRowsPrepared } from "../../db/prepared";
 import { apiKeys, otpMailOrders } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import type { Logger } from "../../lib/logger";
@@ -16,6 +17,7 @@ import { balanceChangeSteps, changeBalance, explainRefusedChange } from "../bala
 import { collectCodes, FACEBOOK, siteProfile } from "./extract";
 import { pruneOrderMessages, readOrderMessages, storeOrderMessages } from "./messages";
 import { recordBalanceLowIfBelow, recordOtpCodeReceived, recordThrottledShopEvent } from "../notifications/events";
+import { WRITER_SENDS_ACCOUNT_EVENTS, type AccountEventSink } from "../events/notifier";
 
 type OrderRow = typeof otpMailOrders.$inferSelect;
 
@@ -35,6 +37,11 @@ export interface OtpMailDeps {
    * balance.low check (one statement saved on the hot path). Unset: always checked.
    */
   balanceLowMills?: number;
+  /**
+   * Announces a purchase's balance and order to the live account stream after its commit, batched
+   * (decision 048). Unset: the database triggers announce it inside the purchase's transaction.
+   */
+  accountEvents?: AccountEventSink;
 }
 
 export function toOtpOrderDto(row: OrderRow): OtpOrder {
@@ -221,20 +228,23 @@ export async function buyOtpMail(
   try {
     // Debit, ledger row and order in ONE statement (atomic on its own: one round trip instead of
     // a transaction's four). The order is inserted from the ledger step, so it exists only if the
-    // debit happened; a duplicate Idempotency-Key fails the whole statement.
-    const result = await db.execute(sql`
+    // debit happened; a duplicate Idempotency-Key fails the whole statement. With an event sink the
+    // statement tells the triggers that it announces itself (after commit, below).
+    const { accountEvents } = deps;
+    // Prepared once per connection on PostgreSQL: the text is the same for every purchase.
+    const [inserted] = await queryRowsPrepared<{ balance_after_mills: string | number }>(db, sql`
       with ${balanceChangeSteps({ apiKeyId: input.apiKeyId, deltaMills: -priceMills, reason: "otp_purchase", reference: id })},
+      writer as (${accountEvents ? WRITER_SENDS_ACCOUNT_EVENTS : sql`select null as quiet`}),
       created as (
         insert into otp_mail_orders (id, user_id, api_key_id, supplier, supplier_ref, address, service, price_mills, cost_mills,
           balance_before_mills, balance_after_mills, idempotency_key, created_at, expires_at, reorder_of)
         select ${id}::uuid, ${input.userId}, ${input.apiKeyId}::uuid, ${supplier.id}, ${ref}, ${address}, ${service}, ${priceMills}, ${costMills},
           balance_after_mills + ${priceMills}, balance_after_mills, ${input.idempotencyKey ?? null}, ${startedAt.toISOString()}::timestamptz, ${expiresAt.toISOString()}::timestamptz,
           ${first?.id ?? null}::uuid
-        from entry
+        from entry cross join writer
         returning balance_after_mills
       )
       select balance_after_mills from created`);
-    const inserted = (result as unknown as { rows: Array<{ balance_after_mills: string | number }> }).rows[0];
     if (!inserted) {
       // Nothing debited. A replay of a purchase made when the balance still allowed it gets that order.
       const earlier = input.idempotencyKey ? await findByIdempotencyKey(db, input.apiKeyId, input.idempotencyKey) : undefined;
@@ -245,6 +255,8 @@ export async function buyOtpMail(
       await explainRefusedChange(db, input.apiKeyId);
     }
     const balanceAfterMills = Number(inserted!.balance_after_mills);
+    accountEvents?.notify(input.userId, "balance");
+    accountEvents?.notify(input.userId, "otp");
     await noteBalanceAfterDebit(deps, input.apiKeyId, balanceAfterMills);
     const created: OrderRow = {
       id,
