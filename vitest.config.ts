@@ -12,7 +12,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "server",
-          include: ["server/**/*.test.ts", "contracts/**/*.test.ts", "clients/**/*.test.ts"],
+          include: ["server/**/*.test.ts", "contracts/**/*.test.ts", "clients/**/*.test.ts", "bench/**/*.test.mjs"],
           environment: "node",
           globalSetup: ["server/test/pglite-template.ts"],
         },

@@ -2,7 +2,8 @@
 // `npm run bench [-- NAME… [--runs=N] [--check]]`: runs every benchmark, or only the named ones.
 // Each benchmark is a module in bench/ exporting `run(options)`; results go to bench/results/.
 //   --runs=N   Lighthouse runs per page (median kept; default 3)
-//   --check    exit 1 when a target is missed (default: report only)
+//   --check    exit 1 when a target is missed (default: report only; the guard always does)
+//   --record   the guard writes this run's ratios into bench/baselines.json
 
 const BENCHES = {
   landing: {
@@ -41,6 +42,11 @@ const BENCHES = {
     load: () => import("./request-path.mjs"),
     about: "GET /api/me (cookie cache off and on) and GET /api/plans throughput on PostgreSQL beside the bare Node ceiling in the same run",
   },
+  guard: {
+    load: () => import("./guard.mjs"),
+    about: "a few minutes: licence, OTP purchase, /api/me and small admin lists as ratios to a bare server, against bench/baselines.json; exit 1 when one is > 15% below (--record writes them)",
+    failsRun: true,
+  },
   lists: {
     load: () => import("./lists.mjs"),
     about: "every admin and customer list and search, the orders CSV export and /api/me, /api/plans throughput at 1,000,000 orders (BENCH_SCALE=10: ×10) on PostgreSQL",
@@ -59,7 +65,7 @@ const flags = Object.fromEntries(
 );
 
 if (flags.help || flags.h) {
-  console.log("Usage: npm run bench [-- NAME… [--runs=N] [--check]]\n\nBenchmarks:");
+  console.log("Usage: npm run bench [-- NAME… [--runs=N] [--check] [--record]]\n\nBenchmarks:");
   for (const [name, { about }] of Object.entries(BENCHES)) console.log(`  ${name.padEnd(10)} ${about}`);
   process.exit(0);
 }
@@ -71,13 +77,19 @@ if (unknown.length) {
 }
 
 let failed = false;
+let guardFailed = false;
 for (const name of names.length ? names : Object.keys(BENCHES)) {
   console.log(`\n=== bench: ${name}`);
   const { run } = await BENCHES[name].load();
-  const result = await run({ runs: flags.runs ? Number(flags.runs) : undefined });
+  const result = await run({ runs: flags.runs ? Number(flags.runs) : undefined, record: Boolean(flags.record) });
   if (result?.targetsMet === false) failed = true;
+  if (result?.targetsMet === false && BENCHES[name].failsRun) guardFailed = true;
 }
 
+if (guardFailed) {
+  console.error("\nThe guard failed: a ratio fell more than 15% below its baseline (bench/baselines.json).");
+  process.exit(1);
+}
 if (failed && flags.check) {
   console.error("\nSome targets were missed (--check).");
   process.exit(1);
