@@ -85,7 +85,10 @@ async function headersOf(middleware: MiddlewareHandler): Promise<Array<[string, 
 export function emptyJsonIsNoBody(): MiddlewareHandler {
   return async (c, next) => {
     // Only a body declared JSON: without a Content-Type, no bytes already mean no body (and "{}" would be a body of no type: 415).
-    if (/^application\/([\w.-]+\+)?json\b/i.test(c.req.header("content-type") ?? "") && (await c.req.text()) === "") c.req.bodyCache.text = Promise.resolve("{}");
+    if (/^application\/([\w.-]+\+)?json\b/i.test(c.req.header("content-type") ?? "") && (await c.req.text()) === "") {
+      // Hono keeps each body as a promise of it (its type says the value): text() and json() then read "{}".
+      (c.req.bodyCache as { text?: Promise<string> }).text = Promise.resolve("{}");
+    }
     return next();
   };
 }
