@@ -6,32 +6,30 @@ import { defineConfig } from "vite";
 const API_ORIGIN = "http://localhost:3000";
 
 // Client chunks. Left to itself the bundler gives every small module shared by a different set of
-// routes its own file (icons, helpers): loading the app on the landing page took 29 files (it loads
-// on a plan click or for signed-in visitors since decision 016), and gzip packs
-// many small files worse than a few larger ones (several KB more), besides a request each. Two
-// groups, each with everything it imports that an earlier group has not taken:
+// routes its own file (icons, helpers), and gzip packs many small files worse than a few larger
+// ones, besides a request each. Two groups, each with everything it imports that an earlier group
+// has not taken:
 // - framework: React and React Router, needed by every page;
-// - public: root and the public pages' shell (header, footer, i18n, theme, toaster, button), plus
-//   the few small modules the landing shares with its dialogs or the dashboard (icons, plan text).
-// The rest keeps the default chunking: the landing's sections stay in the home route's chunk, the
-// dialogs and the dashboard in theirs.
+// - shell: root and what every page's first render needs (i18n, session, theme and its toggle,
+//   toaster, button, logo, spinner, skip link), public and dashboard alike.
+// Everything else keeps the default chunking, so a dashboard page loads none of the public pages'
+// header, footer or landing code, and a public page none of the dashboard's (decision 049). (A
+// "public" group of the public pages' shell would drag in, with its imports, icons the dashboard
+// shares; rolldown cannot take only the listed modules while React Router fixes entry signatures.)
 const unix = (id: string) => id.replaceAll("\\", "/");
-const PUBLIC_SHELL = [
+const SHELL = [
   /\/web\/app\/root\.tsx$/,
-  /\/web\/app\/components\/public\//,
-  /\/web\/app\/lib\/(i18n|session|toaster|theme|seo|utils|deferred-hydration)\.tsx?$/,
+  /\/web\/app\/lib\/(i18n|session|toaster|theme|utils|deferred-hydration)\.tsx?$/,
   /\/web\/app\/components\/(logo|spinner|skip-link|theme-toggle|ui\/button)\.tsx$/,
-  /\/web\/app\/features\/landing\/(plan-text|sections|section-heading)\.tsx?$/,
-  /\/contracts\/(site|plan-catalogue|languages)\.ts$/,
-  /\/lucide-react\/dist\/esm\/icons\/(check|circle-check|key-round|shield-check|sparkles)\.mjs$/,
+  /\/contracts\/(site|languages)\.ts$/,
 ];
 const CHUNK_GROUPS = [
   {
     name: "framework",
     test: (id: string) => /\/node_modules\/(react|react-dom|react-router|scheduler)\//.test(unix(id)),
-    priority: 2,
+    priority: 3,
   },
-  { name: "public", test: (id: string) => PUBLIC_SHELL.some((re) => re.test(unix(id))), priority: 1 },
+  { name: "shell", test: (id: string) => SHELL.some((re) => re.test(unix(id))), priority: 2 },
 ];
 
 // React Router's package exports only its development build (remix-run/react-router#12532,
