@@ -3,8 +3,7 @@ import { z } from "zod";
 import { LanguageSchema } from "./me";
 import { singleLineText } from "./text";
 
-export const API_KEY_LENGTH = 32;
-export const API_KEY_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+export { API_KEY_ALPHABET, API_KEY_LENGTH } from "./api-key";
 
 export const ProfileSchema = z.object({
   email: z.string(),

@@ -1,18 +1,9 @@
 // Licences: the dashboard's and the desktop tool's contracts, and the spec's field rules.
 import { z } from "zod";
+import { DEVICE_KEY_MARKER, DEVICE_KEY_MESSAGES } from "./device-key";
 import { singleLineText } from "./text";
 
-/** A device key comes from the desktop tool and always contains this marker. */
-export const DEVICE_KEY_MARKER = "LDREEL";
-/** A licence whose key contains this marker is expired (and hidden from the list). */
-export const EXPIRED_KEY_MARKER = "expirekey_";
-
-export const DEVICE_KEY_MESSAGES = {
-  empty: "License key cannot be empty",
-  format: "Invalid license key format. Please use the key provided by the tool.",
-  hint: "* Please use the new key on the tool.",
-  noSession: "No user session found",
-} as const;
+export { DEVICE_KEY_MARKER, DEVICE_KEY_MESSAGES, EXPIRED_KEY_MARKER } from "./device-key";
 
 /** The new device key: not empty, contains LDREEL (the spec's texts). */
 export const DeviceKeySchema = singleLineText(DEVICE_KEY_MESSAGES.empty)

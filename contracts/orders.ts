@@ -1,26 +1,21 @@
 // Orders (payments): checkout requests, what the browser does to pay, order status and the
 // transactions history. Amounts are integer mills; a client never sends a price for a plan.
 import { z } from "zod";
-import { DEVICE_KEY_MARKER } from "./licenses";
+import { DEVICE_KEY_MARKER } from "./device-key";
 import { CheckoutInstructionsSchema } from "./payment-providers";
 import { MarketSchema } from "./plans";
 import { singleLineText } from "./text";
-import { isWholeCents, parseDollars } from "./money";
+import { MAX_TOPUP_MILLS, MIN_TOPUP_MILLS, TOPUP_MESSAGES, topupRefusal } from "./order-rules";
 
-/** The mobile app's custom scheme: the v2 subscription page hands a paid payment to the app. */
-export const APP_DEEP_LINK_SCHEME = "payment-success";
-
-/** The spec's label for top-ups (plan title of a top-up order, dialog title). */
-export const TOP_UP_TITLE = "Balance Top Up";
-export const MIN_TOPUP_MILLS = 1_000;
-export const MAX_TOPUP_MILLS = 10_000_000;
-
-/** The spec's texts: the toast title is `invalid`, the description the specific message. */
-export const TOPUP_MESSAGES = {
-  invalid: "Invalid amount",
-  min: "Please enter an amount of $1 or more",
-  max: "Please enter an amount of $10000 or less",
-} as const;
+export {
+  APP_DEEP_LINK_SCHEME,
+  MAX_TOPUP_MILLS,
+  MIN_TOPUP_MILLS,
+  readTopupAmount,
+  TOP_UP_TITLE,
+  TOPUP_MESSAGES,
+  topupRefusal,
+} from "./order-rules";
 
 export const SUBSCRIPTION_MESSAGES = {
   email: "Please enter a valid email address",
@@ -29,24 +24,6 @@ export const SUBSCRIPTION_MESSAGES = {
   failed: "Failed to process payment. Please try again.",
 } as const;
 
-/**
- * The amount a person typed on Profile, read once (through its digits, never a float) into the
- * mills the web sends, or the spec's message saying why it is refused.
- */
-export function readTopupAmount(text: string): { mills: number } | { error: string } {
-  // Negative and sub-cent amounts are read too, so that they get "$1 or more" / "Invalid amount".
-  const mills = parseDollars(text, { decimals: 3, allowNegative: true });
-  if (mills === null) return { error: TOPUP_MESSAGES.invalid };
-  const refusal = topupRefusal(mills);
-  return refusal ? { error: refusal } : { mills };
-}
-
-/** Why a top-up of `mills` is refused (the spec's text), or null when it may be paid. */
-export function topupRefusal(mills: number): string | null {
-  if (mills < MIN_TOPUP_MILLS) return TOPUP_MESSAGES.min;
-  if (mills > MAX_TOPUP_MILLS) return TOPUP_MESSAGES.max;
-  return isWholeCents(mills) ? null : TOPUP_MESSAGES.invalid; // PayWay takes whole cents only
-}
 
 /** The top-up amount on the wire: integer mills, a whole number of cents from $1 to $10,000. */
 export const TopupMillsSchema = z.number(TOPUP_MESSAGES.invalid).int(TOPUP_MESSAGES.invalid).superRefine((mills, ctx) => {

@@ -5,6 +5,8 @@ import { CheckoutReturnPageSchema } from "./orders";
 import { PlanSchema } from "./plans";
 import { singleLineText } from "./text";
 
+export { daysLeft, termSummary } from "./renewal-terms";
+
 /** What a renewal page shows: the licence's name, plan and dates (never its buy key) and the plans of its market. */
 export const RenewalSchema = z.object({
   licenceId: z.string(),
@@ -30,20 +32,3 @@ export const RenewalCheckoutBodySchema = z.object({
 });
 export type RenewalCheckoutBody = z.infer<typeof RenewalCheckoutBodySchema>;
 
-/** Days of a term that remain, counted in whole days up (0 once it has ended). */
-export function daysLeft(expireDate: string | Date, now: Date = new Date()): number {
-  const ms = new Date(expireDate).getTime() - now.getTime();
-  return ms <= 0 ? 0 : Math.ceil(ms / 86_400_000);
-}
-
-/**
- * A licence's term in a few words: days left while it runs ('12 days left', 'Expires today' in
- * its last day), or for a licence not yet activated its whole term, extensions included ('365 days
- * from first activation'). Null once it has ended.
- */
-export function termSummary(l: { expireDate: string | null; termDays: number }, now: Date = new Date()): string | null {
-  if (!l.expireDate) return `${l.termDays} days from first activation`;
-  const left = daysLeft(l.expireDate, now);
-  if (left <= 0) return null;
-  return left === 1 ? "1 day left" : `${left} days left`;
-}

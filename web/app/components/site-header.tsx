@@ -1,3 +1,4 @@
+import { Suspense } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useLocation } from "react-router";
 import { toast } from "sonner";
@@ -5,14 +6,18 @@ import { toast } from "sonner";
 import { LanguageSwitch } from "~/components/language-switch";
 import { Separator } from "~/components/ui/separator";
 import { SidebarTrigger } from "~/components/ui/sidebar";
-import { CustomerSearch } from "~/features/admin/customer/customer-search";
 import { saveAccountLanguage } from "~/features/session/account-language";
 import { sessionKeys, useMe } from "~/features/session/queries";
 import { shellText } from "~/features/shell/copy";
 import type { CurrentUser } from "~/lib/api";
 import { useTranslation, type Language } from "~/lib/i18n";
+import { lazyNamed } from "~/lib/lazy-component";
 import { BRAND_NAME, findPage, hasSecondFactor } from "~/lib/nav";
 import { cn } from "~/lib/utils";
+
+// The admin console's customer search loads for admins only: no admin code in a customer's first
+// load (decision 049).
+const CustomerSearch = lazyNamed(() => import("~/features/admin/customer/customer-search"), "CustomerSearch");
 
 export function SiteHeader() {
   const { t } = useTranslation("shell");
@@ -40,7 +45,11 @@ export function SiteHeader() {
           ) : null}
         </p>
         <div className={cn("ml-auto flex min-w-0 items-center gap-2", admin && "w-full sm:w-auto")}>
-          {admin ? <CustomerSearch className="w-full min-w-0 sm:w-xs lg:w-sm" /> : null}
+          {admin ? (
+            <Suspense fallback={null}>
+              <CustomerSearch className="w-full min-w-0 sm:w-xs lg:w-sm" />
+            </Suspense>
+          ) : null}
           <AccountLanguageSwitch signedIn={me.data != null} />
         </div>
       </div>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { QueryClientProvider, useQueryClient } from "@tanstack/react-query";
 import { Outlet, useLocation, useNavigate } from "react-router";
 import { toast } from "sonner";
@@ -9,7 +9,6 @@ import { PageSkeleton } from "~/components/dashboard/page-skeleton";
 import { SiteHeader } from "~/components/site-header";
 import { MAIN_CONTENT_ID, SkipLink } from "~/components/skip-link";
 import { getSidebarStateFromCookie, SidebarInset, SidebarProvider } from "~/components/ui/sidebar";
-import { SecondFactorGate } from "~/features/auth/second-factor-gate";
 import { useAccountEvents } from "~/features/live/account-events";
 import { useAccountLanguage } from "~/features/session/account-language";
 import { signedOutPaymentReturn } from "~/features/payments-return/payment-return";
@@ -18,9 +17,14 @@ import { describeSessionError } from "~/features/session/session-errors";
 import { shellText } from "~/features/shell/copy";
 import { authClient } from "~/lib/auth-client";
 import { canOpenPage, DASHBOARD_HOME, secondFactorDue } from "~/lib/nav";
+import { lazyNamed } from "~/lib/lazy-component";
 import { getQueryClient } from "~/lib/query-client";
 import { setPublicSession } from "~/lib/session";
 import { useToaster } from "~/lib/toaster";
+
+// Only a session that owes a second factor sees the gate: its forms (react-hook-form, zod, the
+// passkey client) load then, not with every dashboard page (decision 049).
+const SecondFactorGate = lazyNamed(() => import("~/features/auth/second-factor-gate"), "SecondFactorGate");
 
 /** The dashboard brings the query client and the toaster with it (the public pages load neither). */
 export default function DashboardRoute() {
@@ -93,7 +97,11 @@ function DashboardLayout() {
           aria-busy={!allowed || undefined}
           className="flex-1 px-4 py-6 lg:px-8 lg:py-8"
         >
-          <div className="mx-auto w-full max-w-6xl">{due ? <SecondFactorGate due={due} /> : allowed ? <Outlet /> : <PageSkeleton />}</div>
+          <div className="mx-auto w-full max-w-6xl">{due ? (
+              <Suspense fallback={<PageSkeleton />}>
+                <SecondFactorGate due={due} />
+              </Suspense>
+            ) : allowed ? <Outlet /> : <PageSkeleton />}</div>
         </main>
         <DashboardFooter />
       </SidebarInset>

@@ -1,7 +1,7 @@
 import { PageHeader } from "~/components/dashboard/page-header";
 import { useHistoryCopy } from "~/features/licenses/copy";
 import { LicenseHistoryPanel } from "~/features/licenses/license-history-panel";
-import { DashboardPaymentReturn } from "~/features/payments-return/dashboard-payment-return";
+import { PaymentReturnSlot } from "~/features/payments-return/payment-return-slot";
 import { BRAND_NAME } from "~/lib/nav";
 
 // The title is rendered by the page (<title> below), in the reader's language.
@@ -15,7 +15,7 @@ export default function LicenseHistoryPage() {
     <div className="flex flex-col gap-6">
       <title>{`${t("page.metaTitle")} | ${BRAND_NAME}`}</title>
       {/* The v2 subscription page's return target: the app link and a local record of its own. */}
-      <DashboardPaymentReturn source="subscription_tool" deepLink />
+      <PaymentReturnSlot source="subscription_tool" deepLink />
       <PageHeader title={t("page.title")} description={t("page.description")} />
       <LicenseHistoryPanel />
     </div>

@@ -1,8 +1,8 @@
 import { PageHeader } from "~/components/dashboard/page-header";
-import { PaymentHistoryLink } from "~/features/profile/api-key-card";
+import { PaymentHistoryLink } from "~/features/profile/payment-history-link";
 import { useLicensesCopy } from "~/features/licenses/copy";
 import { LicensesPanel } from "~/features/licenses/licenses-panel";
-import { DashboardPaymentReturn } from "~/features/payments-return/dashboard-payment-return";
+import { PaymentReturnSlot } from "~/features/payments-return/payment-return-slot";
 import { BuyFromLink } from "~/features/renewals/buy-from-link";
 import { BRAND_NAME } from "~/lib/nav";
 
@@ -17,7 +17,7 @@ export default function LicenseKeysPage() {
     <div className="flex flex-col gap-6">
       <title>{`${t("page.metaTitle")} | ${BRAND_NAME}`}</title>
       {/* /dashboard (the return target of plans and top-ups) opens this page. */}
-      <DashboardPaymentReturn cleanTo="/dashboard" />
+      <PaymentReturnSlot cleanTo="/dashboard" />
       <PageHeader
         title={t("page.title")}
         description={t("page.description")}

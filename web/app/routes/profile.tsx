@@ -1,5 +1,5 @@
 import { PageHeader } from "~/components/dashboard/page-header";
-import { DashboardPaymentReturn } from "~/features/payments-return/dashboard-payment-return";
+import { PaymentReturnSlot } from "~/features/payments-return/payment-return-slot";
 import { useProfileCopy } from "~/features/profile/copy";
 import { ProfilePanels } from "~/features/profile/profile-panels";
 import { BRAND_NAME } from "~/lib/nav";
@@ -15,7 +15,7 @@ export default function ProfilePage() {
     <div className="flex flex-col gap-6">
       <title>{`${t("page.metaTitle")} | ${BRAND_NAME}`}</title>
       {/* Top-ups start here and come back here (issue #14). */}
-      <DashboardPaymentReturn />
+      <PaymentReturnSlot />
       <PageHeader title={t("page.title")} description={t("page.description")} />
       <ProfilePanels />
     </div>

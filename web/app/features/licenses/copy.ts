@@ -1,7 +1,7 @@
 // License Keys' and License History's words, English and Khmer (namespaces "licenses" and
 // "history"; the Khmer arrives with the rest of the Khmer copy when Khmer is chosen, lib/i18n.ts).
-import { DEVICE_KEY_MESSAGES } from "../../../../contracts/licenses";
-import { daysLeft } from "../../../../contracts/renewals";
+import { DEVICE_KEY_MESSAGES } from "../../../../contracts/device-key";
+import { daysLeft } from "../../../../contracts/renewal-terms";
 import { registerNamespace, useTranslation, type TFunction } from "~/lib/i18n";
 import enHistory from "~/locales/en/history.json";
 import enLicenses from "~/locales/en/licenses.json";

@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { Suspense, useRef, useState } from "react";
 import { EllipsisIcon, KeyRoundIcon, PencilIcon, RefreshCwIcon } from "lucide-react";
 
 import { Button } from "~/components/ui/button";
@@ -11,11 +11,15 @@ import {
   DropdownMenuTrigger,
 } from "~/components/ui/dropdown-menu";
 
+import { lazyNamed, useOpenedOnce } from "~/lib/lazy-component";
+
 import type { License } from "./api";
-import { ChangeKeyDialog } from "./change-key-dialog";
 import { useLicensesCopy } from "./copy";
-import { RenameLicenseDialog } from "./rename-license-dialog";
-import { RenewDialog } from "~/features/renewals/renew-dialog";
+
+// The dialogs, their forms and schemas load when one is first opened (decision 049).
+const RenameLicenseDialog = lazyNamed(() => import("./rename-license-dialog"), "RenameLicenseDialog");
+const ChangeKeyDialog = lazyNamed(() => import("./change-key-dialog"), "ChangeKeyDialog");
+const RenewDialog = lazyNamed(() => import("~/features/renewals/renew-dialog"), "RenewDialog");
 
 type OpenDialog = "rename" | "change-key" | "renew" | null;
 
@@ -24,6 +28,9 @@ export function LicenseRowActions({ license, label }: { license: License; label:
   const { t } = useLicensesCopy();
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
+  const renameUsed = useOpenedOnce(dialog === "rename");
+  const changeKeyUsed = useOpenedOnce(dialog === "change-key");
+  const renewUsed = useOpenedOnce(dialog === "renew");
 
   const setOpen = (next: Exclude<OpenDialog, null>) => (open: boolean) =>
     setDialog(open ? next : null);
@@ -78,20 +85,32 @@ export function LicenseRowActions({ license, label }: { license: License; label:
         </DropdownMenuContent>
       </DropdownMenu>
 
-      <RenameLicenseDialog
-        license={license}
-        open={dialog === "rename"}
-        onOpenChange={setOpen("rename")}
-        onCloseAutoFocus={returnFocus}
-      />
-      {/* Always mounted: a successful last change flips canChangeKey while the dialog closes. */}
-      <ChangeKeyDialog
-        license={license}
-        open={dialog === "change-key"}
-        onOpenChange={setOpen("change-key")}
-        onCloseAutoFocus={returnFocus}
-      />
-      {renewable ? <RenewDialog license={license} open={dialog === "renew"} onOpenChange={setOpen("renew")} /> : null}
+      {renameUsed ? (
+        <Suspense fallback={null}>
+          <RenameLicenseDialog
+            license={license}
+            open={dialog === "rename"}
+            onOpenChange={setOpen("rename")}
+            onCloseAutoFocus={returnFocus}
+          />
+        </Suspense>
+      ) : null}
+      {/* Mounted once opened: a successful last change flips canChangeKey while the dialog closes. */}
+      {changeKeyUsed ? (
+        <Suspense fallback={null}>
+          <ChangeKeyDialog
+            license={license}
+            open={dialog === "change-key"}
+            onOpenChange={setOpen("change-key")}
+            onCloseAutoFocus={returnFocus}
+          />
+        </Suspense>
+      ) : null}
+      {renewable && renewUsed ? (
+        <Suspense fallback={null}>
+          <RenewDialog license={license} open={dialog === "renew"} onOpenChange={setOpen("renew")} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

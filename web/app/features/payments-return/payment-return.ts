@@ -10,7 +10,7 @@
  * transaction in localStorage and clean the address; the dashboard then reads the order's status.
  */
 import { formatPrice, parseDollars } from "../../../../contracts/money";
-import { APP_DEEP_LINK_SCHEME } from "../../../../contracts/orders";
+import { APP_DEEP_LINK_SCHEME } from "../../../../contracts/order-rules";
 
 export const PAYMENT_SUCCESS_MESSAGE_TYPE = "PAYMENT_SUCCESS";
 export const TOP_UP_TITLE = "Balance Top Up";

@@ -1,9 +1,9 @@
 import { useState } from "react";
-import { CopyIcon, EyeIcon, EyeOffIcon, MailIcon, ReceiptTextIcon, RefreshCwIcon, RotateCwIcon } from "lucide-react";
+import { CopyIcon, EyeIcon, EyeOffIcon, MailIcon, RefreshCwIcon, RotateCwIcon } from "lucide-react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 
-import { API_KEY_LENGTH } from "../../../../contracts/account";
+import { API_KEY_LENGTH } from "../../../../contracts/api-key";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -15,6 +15,7 @@ import { formatBalance } from "../../../../contracts/money";
 
 import { errorMessage } from "~/lib/errors";
 import { useProfileCopy } from "./copy";
+import { PaymentHistoryLink } from "./payment-history-link";
 import { useRegenerateApiKey } from "./mutations";
 import { useApiKey, useBalance } from "./queries";
 
@@ -164,18 +165,5 @@ export function BalanceLinks({ className }: { className?: string }) {
       </Button>
       <PaymentHistoryLink variant="ghost" />
     </nav>
-  );
-}
-
-/** Transactions History, for customers (not in their menu: the spec's rule). */
-export function PaymentHistoryLink({ variant = "outline" }: { variant?: "outline" | "ghost" }) {
-  const { t } = useProfileCopy();
-  return (
-    <Button asChild variant={variant} size="sm">
-      <Link to="/transactions-history">
-        <ReceiptTextIcon aria-hidden="true" />
-        {t("apiKey.paymentHistory")}
-      </Link>
-    </Button>
   );
 }

@@ -1,6 +1,6 @@
 // Profile's words, English and Khmer (namespace "profile"; the passkeys card has its own; the Khmer
 // arrives with the rest of the Khmer copy when Khmer is chosen, lib/i18n.ts).
-import { TOPUP_MESSAGES } from "../../../../contracts/orders";
+import { TOPUP_MESSAGES } from "../../../../contracts/order-rules";
 import { registerNamespace, useTranslation } from "~/lib/i18n";
 import enProfile from "~/locales/en/profile.json";
 

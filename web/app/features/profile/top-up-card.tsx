@@ -3,7 +3,7 @@ import { WalletIcon } from "lucide-react";
 import { toast } from "sonner";
 
 import { formatMoney, formatPrice, parseDollars } from "../../../../contracts/money";
-import { MAX_TOPUP_MILLS, MIN_TOPUP_MILLS, readTopupAmount } from "../../../../contracts/orders";
+import { MAX_TOPUP_MILLS, MIN_TOPUP_MILLS, readTopupAmount } from "../../../../contracts/order-rules";
 import { fieldMessage } from "~/components/data-table/copy";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";

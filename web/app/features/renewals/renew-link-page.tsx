@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { CircleAlertIcon, KeyRoundIcon, RefreshCwIcon } from "lucide-react";
 import { Link, useParams } from "react-router";
 
-import { daysLeft } from "../../../../contracts/renewals";
+import { daysLeft } from "../../../../contracts/renewal-terms";
 import { PublicPage } from "~/components/public/public-page";
 import { Button } from "~/components/ui/button";
 import { DateText } from "~/components/date-text";
