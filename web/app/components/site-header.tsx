@@ -1,7 +1,7 @@
 import { Suspense } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useLocation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 
 import { LanguageSwitch } from "~/components/language-switch";
 import { Separator } from "~/components/ui/separator";

@@ -9,7 +9,7 @@
  * (Dashboard code: this file imports sonner. The landing's checkout reads VALIDATION_FAILED's text
  * with `validationMessage` in features/payments/api.ts.)
  */
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 
 import { isApiError, type ApiError, type ApiErrorCode } from "~/lib/api";
 import { errorsText as t, serverMessage } from "~/lib/error-text";

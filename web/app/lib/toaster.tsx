@@ -1,7 +1,8 @@
 // The toast area. Every page has its live region from the start, but sonner (about 10 KB gzip)
-// loads only when something may toast: the dashboard and /auth ask for it when they mount, the
-// public pages when a dialog or action that toasts is opened. sonner keeps toasts created before
-// its Toaster subscribes and shows them once it mounts, so nothing fired early is lost.
+// loads only when something may toast: /auth asks for it when it mounts, the public pages when a
+// dialog or action that toasts is opened, and every toast (lib/toast.ts) on its way, which is how
+// the dashboard gets it (decision 049). sonner keeps toasts created before its Toaster subscribes
+// and shows them once it mounts, so nothing fired early is lost.
 import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
 
 import { useTheme } from "~/lib/theme";

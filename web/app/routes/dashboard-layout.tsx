@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useState } from "react";
 import { QueryClientProvider, useQueryClient } from "@tanstack/react-query";
 import { Outlet, useLocation, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 
 import { AppSidebar } from "~/components/app-sidebar";
 import { DashboardFooter } from "~/components/dashboard/dashboard-footer";
@@ -15,20 +15,20 @@ import { signedOutPaymentReturn } from "~/features/payments-return/payment-retur
 import { sessionKeys, useMe } from "~/features/session/queries";
 import { describeSessionError } from "~/features/session/session-errors";
 import { shellText } from "~/features/shell/copy";
-import { authClient } from "~/lib/auth-client";
 import { canOpenPage, DASHBOARD_HOME, secondFactorDue } from "~/lib/nav";
 import { lazyNamed } from "~/lib/lazy-component";
 import { getQueryClient } from "~/lib/query-client";
 import { setPublicSession } from "~/lib/session";
-import { useToaster } from "~/lib/toaster";
 
 // Only a session that owes a second factor sees the gate: its forms (react-hook-form, zod, the
 // passkey client) load then, not with every dashboard page (decision 049).
 const SecondFactorGate = lazyNamed(() => import("~/features/auth/second-factor-gate"), "SecondFactorGate");
 
-/** The dashboard brings the query client and the toaster with it (the public pages load neither). */
+/**
+ * The dashboard brings the query client with it (the public pages load none). The toaster comes
+ * with the first toast (lib/toast.ts), not with the page (decision 049).
+ */
 export default function DashboardRoute() {
-  useToaster();
   return (
     <QueryClientProvider client={getQueryClient()}>
       <DashboardLayout />
@@ -69,7 +69,7 @@ function DashboardLayout() {
     console.error("Could not read the session", me.error);
     const { title, description } = describeSessionError(me.error);
     toast.error(title, { id: "session-error", description });
-    void authClient.signOut().catch(() => undefined);
+    void import("~/lib/auth-client").then(({ authClient }) => authClient.signOut()).catch(() => undefined);
     queryClient.setQueryData(sessionKeys.session, null);
     setPublicSession(null);
     void navigate("/auth", { replace: true });

@@ -1,10 +1,16 @@
+import { Suspense } from "react";
+import { useSearchParams } from "react-router";
+
 import { PageHeader } from "~/components/dashboard/page-header";
 import { PaymentHistoryLink } from "~/features/profile/payment-history-link";
 import { useLicensesCopy } from "~/features/licenses/copy";
 import { LicensesPanel } from "~/features/licenses/licenses-panel";
 import { PaymentReturnSlot } from "~/features/payments-return/payment-return-slot";
-import { BuyFromLink } from "~/features/renewals/buy-from-link";
+import { lazyNamed, useOpenedOnce } from "~/lib/lazy-component";
 import { BRAND_NAME } from "~/lib/nav";
+
+// The checkout an abandoned-checkout e-mail opens loads only for its link (decision 049).
+const BuyFromLink = lazyNamed(() => import("~/features/renewals/buy-from-link"), "BuyFromLink");
 
 // The title is rendered by the page (<title> below), in the reader's language.
 export function meta() {
@@ -13,6 +19,8 @@ export function meta() {
 
 export default function LicenseKeysPage() {
   const { t } = useLicensesCopy();
+  const [params] = useSearchParams();
+  const buyLink = useOpenedOnce(params.has("buy"));
   return (
     <div className="flex flex-col gap-6">
       <title>{`${t("page.metaTitle")} | ${BRAND_NAME}`}</title>
@@ -26,7 +34,11 @@ export default function LicenseKeysPage() {
       />
       <LicensesPanel />
       {/* ?buy=<plan>: an abandoned checkout's e-mail opens a fresh checkout of the same plan. */}
-      <BuyFromLink />
+      {buyLink ? (
+        <Suspense fallback={null}>
+          <BuyFromLink />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -2,7 +2,7 @@
 // toast every list raises once, and the search-with-paging state the lists share.
 import { useEffect, useState, type ReactNode } from "react";
 import { RotateCwIcon, TriangleAlertIcon, type LucideIcon } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 
 import { Button } from "~/components/ui/button";
 

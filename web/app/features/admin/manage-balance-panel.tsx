@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from "react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { InboxIcon, MinusIcon, PlusIcon, SearchXIcon } from "lucide-react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { z } from "zod";
 
 import {

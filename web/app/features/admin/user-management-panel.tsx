@@ -1,5 +1,5 @@
 import { InboxIcon, SearchXIcon, ShieldCheckIcon } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 
 import type { Role } from "../../../../contracts/me";
 import { ConfirmDialog } from "~/components/confirm-dialog";

@@ -1,6 +1,6 @@
 import { useMemo, useState } from "react";
 import { QueryClientProvider, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 
 import type { CataloguePlan } from "../../../../contracts/plan-catalogue";
 import { LogoMark } from "~/components/logo";

@@ -2,7 +2,7 @@ import { useId } from "react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { TriangleAlertIcon } from "lucide-react";
 import { useForm, useWatch } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { z } from "zod";
 
 import { DeviceKeySchema, DEVICE_KEY_MARKER } from "../../../../contracts/licenses";

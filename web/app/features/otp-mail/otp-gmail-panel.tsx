@@ -11,7 +11,7 @@ import {
   SearchXIcon,
   WalletIcon,
 } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 
 import { useLiveConnected } from "~/features/live/account-events";
 import { formatBalance } from "../../../../contracts/money";

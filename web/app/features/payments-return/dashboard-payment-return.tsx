@@ -9,7 +9,7 @@ import {
   WalletIcon,
 } from "lucide-react";
 import { Link, useLocation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 
 import { Button } from "~/components/ui/button";
 import {

@@ -2,7 +2,7 @@
 // (the dashboard pages and the subscription-tool pages).
 import { useEffect, useRef } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 
 import { showToaster } from "~/lib/toaster";
 

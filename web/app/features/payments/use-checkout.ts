@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 
 import { getActiveQueryClient } from "~/lib/query-client-ref";
 import { showToaster } from "~/lib/toaster";

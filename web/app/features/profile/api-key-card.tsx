@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { CopyIcon, EyeIcon, EyeOffIcon, MailIcon, RefreshCwIcon, RotateCwIcon } from "lucide-react";
 import { Link } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 
 import { API_KEY_LENGTH } from "../../../../contracts/api-key";
 import { ConfirmDialog } from "~/components/confirm-dialog";

@@ -1,6 +1,6 @@
 import { useCallback, useId, useState, type FormEvent } from "react";
 import { WalletIcon } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 
 import { formatMoney, formatPrice, parseDollars } from "../../../../contracts/money";
 import { MAX_TOPUP_MILLS, MIN_TOPUP_MILLS, readTopupAmount } from "../../../../contracts/order-rules";

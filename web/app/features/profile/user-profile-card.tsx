@@ -2,7 +2,7 @@ import { useState } from "react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { PencilIcon, RotateCwIcon } from "lucide-react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 
 import { UpdateProfileBodySchema } from "../../../../contracts/account";
 import { fieldMessage } from "~/components/data-table/copy";

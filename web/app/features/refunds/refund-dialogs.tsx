@@ -3,7 +3,7 @@
 // The server decides; these show its answer in a toast.
 import { itemTitle } from "~/features/payments/copy";
 import { useId, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 
 import { formatPrice, parseDollars } from "../../../../contracts/money";
 import { TEXT_MESSAGES, textProblem } from "../../../../contracts/text-rules";

@@ -2,7 +2,7 @@
 // the customer's reason; super-admins approve (the refund is made through the payment provider) or decline with
 // a note. Below it, refunds made at the payment provider that could not take back all of a top-up.
 import { useId, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 
 import { DialogSubmitFooter } from "~/components/dialog-submit-footer";
 import { Badge } from "~/components/ui/badge";

@@ -2,7 +2,6 @@ import { useQuery } from "@tanstack/react-query";
 
 import { sessionKeys } from "~/features/session/session-keys";
 import { api } from "~/lib/api";
-import { authClient } from "~/lib/auth-client";
 import { setPublicSession } from "~/lib/session";
 
 export { clearUserQueries, sessionKeys } from "~/features/session/session-keys";
@@ -20,6 +19,8 @@ export class SessionCheckError extends Error {
 }
 
 async function fetchAuthSession() {
+  // better-auth's client (about 12 KB gzip) comes with the first call, not with the dashboard (decision 049).
+  const { authClient } = await import("~/lib/auth-client");
   const { data, error } = await authClient.getSession();
   if (error) {
     throw new SessionCheckError(

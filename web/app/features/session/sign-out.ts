@@ -2,17 +2,17 @@
 // this module only when Sign Out is clicked: better-auth's client and sonner stay off their first
 // load, and so does the query library (the cache is cleared only if a dashboard visit made one).
 import type { NavigateFunction } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 
 import { clearUserQueries, sessionKeys } from "~/features/session/session-keys";
 import { shellText as t } from "~/features/shell/copy";
-import { authClient } from "~/lib/auth-client";
 import { getActiveQueryClient } from "~/lib/query-client-ref";
 import { setPublicSession } from "~/lib/session";
 import { showToaster } from "~/lib/toaster";
 
 export async function requestSignOut() {
   showToaster();
+  const { authClient } = await import("~/lib/auth-client");
   const { error } = await authClient.signOut();
   if (error) throw new Error(error.message || error.statusText || t("signOut.failed"));
 }

@@ -4,7 +4,7 @@ import { useId, useState } from "react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { PlusIcon } from "lucide-react";
 import { Controller, useForm } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { z } from "zod";
 
 import { ReasonSchema } from "../../../../../contracts/customers";

@@ -4,7 +4,7 @@
 import { useId } from "react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, type UseFormRegisterReturn } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { z } from "zod";
 
 import { MAX_CHANGES_LEFT, MAX_EXTEND_DAYS, ReasonSchema } from "../../../../../contracts/customers";

@@ -2,7 +2,7 @@
 // response, its details and Replay.
 import { useState } from "react";
 import { FileTextIcon, RotateCwIcon, SendIcon } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 
 import { DataCards, DataTable } from "~/components/data-table/data-table";
 import { ListSelect } from "~/components/data-table/list-select";

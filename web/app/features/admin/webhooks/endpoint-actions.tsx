@@ -1,7 +1,7 @@
 // One endpoint's actions menu: its delivery log, edit, pause or resume, rotate the secret, delete.
 import { useRef, useState } from "react";
 import { EllipsisIcon, KeyRoundIcon, ListIcon, PauseIcon, PencilIcon, PlayIcon, Trash2Icon } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { Button } from "~/components/ui/button";

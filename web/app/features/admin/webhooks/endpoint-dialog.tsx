@@ -1,6 +1,6 @@
 // Add or edit a webhook endpoint: URL, description, events (each with what it means).
 import { useEffect, useId, useState, type FormEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "../../../../../contracts/notifications";
 import { DialogSubmitFooter } from "~/components/dialog-submit-footer";

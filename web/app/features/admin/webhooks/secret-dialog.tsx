@@ -1,7 +1,7 @@
 // The signing secret, shown once after an endpoint is added or its secret rotated, with a copy button.
 import { useEffect, useId, useState } from "react";
 import { CheckIcon, CopyIcon, TriangleAlertIcon } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
