@@ -57,7 +57,9 @@ export default defineConfig(({ isSsrBuild, command }) => ({
   build: isSsrBuild
     ? {}
     : {
-        sourcemap: process.env.KS_SOURCEMAP === "1",
+        // KS_SOURCEMAP=1: maps linked from the files; =hidden: maps beside identical files (the
+        // dashboard bench reads which modules a page loaded from them).
+        sourcemap: process.env.KS_SOURCEMAP === "hidden" ? "hidden" : process.env.KS_SOURCEMAP === "1",
         rolldownOptions: { output: { codeSplitting: { groups: CHUNK_GROUPS } } },
       },
   server: {

@@ -45,7 +45,11 @@ function freePort() {
   });
 }
 
-async function startServer() {
+/**
+ * The real server (scripts/start.mjs builds first when the build is stale) on free ports with a
+ * throw-away DATA_DIR; `env(origin)` adds variables (the dashboard bench's test API).
+ */
+export async function startServer({ env = () => ({}) } = {}) {
   const port = await freePort();
   const smtpPort = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "keyshop-bench-"));
@@ -61,6 +65,7 @@ async function startServer() {
       DATA_DIR: dataDir,
       DEV_SMTP_PORT: String(smtpPort),
       LOG_LEVEL: "warn",
+      ...env(`http://127.0.0.1:${port}`),
     },
   });
   let output = "";
@@ -236,7 +241,7 @@ async function measureWeight(origin, pathname = "/") {
 // ---------------------------------------------------------------------------------------------
 // Lighthouse
 
-async function lighthouseOnce(url) {
+async function lighthouseOnce(url, { extraHeaders, categories = CATEGORIES } = {}) {
   const { default: lighthouse } = await import("lighthouse");
   const chromeLauncher = await import("chrome-launcher");
   const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
@@ -245,7 +250,9 @@ async function lighthouseOnce(url) {
       port: chrome.port,
       output: "json",
       logLevel: "error",
-      onlyCategories: CATEGORIES,
+      onlyCategories: categories,
+      // A signed-in page: the session cookie on every request (Lighthouse resets the origin's storage).
+      ...(extraHeaders ? { extraHeaders } : {}),
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     return result.lhr;
@@ -256,7 +263,7 @@ async function lighthouseOnce(url) {
 
 const score = (category) => (category?.score == null ? null : Math.round(category.score * 100));
 
-function summarise(lhr) {
+function summarise(lhr, categories = CATEGORIES) {
   const audit = (id) => lhr.audits[id];
   const metric = (id) => ({ value: audit(id)?.numericValue ?? null, display: audit(id)?.displayValue ?? null });
   const failedIn = (categoryId) =>
@@ -286,7 +293,7 @@ function summarise(lhr) {
 
   const scripts = (audit("network-requests")?.details?.items ?? []).filter((r) => r.resourceType === "Script");
   return {
-    scores: Object.fromEntries(CATEGORIES.map((c) => [c, score(lhr.categories[c])])),
+    scores: Object.fromEntries(categories.map((c) => [c, score(lhr.categories[c])])),
     metrics: {
       firstContentfulPaint: metric("first-contentful-paint"),
       largestContentfulPaint: metric("largest-contentful-paint"),
@@ -296,11 +303,7 @@ function summarise(lhr) {
     },
     scriptRequests: { count: scripts.length, transferBytes: scripts.reduce((n, r) => n + (r.transferSize ?? 0), 0) },
     opportunities,
-    failed: {
-      accessibility: failedIn("accessibility"),
-      "best-practices": failedIn("best-practices"),
-      seo: failedIn("seo"),
-    },
+    failed: Object.fromEntries(categories.filter((c) => c !== "performance").map((c) => [c, failedIn(c)])),
     runtimeError: lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : null,
     runWarnings: lhr.runWarnings ?? [],
     userAgent: lhr.environment?.hostUserAgent ?? null,
@@ -308,15 +311,17 @@ function summarise(lhr) {
   };
 }
 
-async function lighthouseMedian(origin, pathname, runs) {
+/** Lighthouse (mobile) `runs` times on a page: the median run by performance, and every score. */
+export async function lighthouseMedian(origin, pathname, runs, { extraHeaders, categories = CATEGORIES } = {}) {
   const summaries = [];
   for (let i = 0; i < runs; i++) {
     process.stdout.write(`  lighthouse ${pathname} run ${i + 1}/${runs}… `);
-    const summary = summarise(await lighthouseOnce(`${origin}${pathname}`));
+    const summary = summarise(await lighthouseOnce(`${origin}${pathname}`, { extraHeaders, categories }), categories);
+    const lcp = summary.metrics.largestContentfulPaint.display;
     console.log(
       summary.runtimeError
         ? `failed (${summary.runtimeError})`
-        : `performance ${summary.scores.performance}, accessibility ${summary.scores.accessibility}`,
+        : `performance ${summary.scores.performance}${summary.scores.accessibility == null ? "" : `, accessibility ${summary.scores.accessibility}`}, LCP ${lcp}`,
     );
     summaries.push(summary);
   }
@@ -338,9 +343,9 @@ async function lighthouseMedian(origin, pathname, runs) {
 // ---------------------------------------------------------------------------------------------
 // Report
 
-const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
+export const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
 
-function printTable(rows, headers) {
+export function printTable(rows, headers) {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
   const line = (cells) => cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join("  ");
   console.log(line(headers));
@@ -348,7 +353,7 @@ function printTable(rows, headers) {
   for (const r of rows) console.log(line(r));
 }
 
-function gitRevision() {
+export function gitRevision() {
   try {
     const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT }).toString().trim();
     const dirty = execFileSync("git", ["status", "--porcelain"], { cwd: ROOT }).toString().trim() !== "";

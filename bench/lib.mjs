@@ -3,7 +3,6 @@ import { spawn, spawnSync } from "node:child_process";
 import { createHmac } from "node:crypto";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
-import pg from "pg";
 
 export const PG_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 export const TEST_TOKEN = "bench-token";
@@ -34,6 +33,8 @@ export async function testApi(url, path, body) {
 
 /** A fresh database on the PostgreSQL server; `drop()` removes it (connections and all). */
 export async function createBenchDatabase(prefix) {
+  // Loaded here: the benchmarks without PostgreSQL (dashboard) need none of it.
+  const { default: pg } = await import("pg");
   const name = `${prefix}_${Date.now()}`;
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
   await admin.connect();

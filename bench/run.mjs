@@ -10,6 +10,10 @@ const BENCHES = {
     load: () => import("./landing.mjs"),
     about: "first-load JS/CSS weight of the landing page and Lighthouse (mobile) on / and /faq",
   },
+  dashboard: {
+    load: () => import("./dashboard.mjs"),
+    about: "a signed-in customer's first load of each customer page: JS transferred (br as served, gzip -9), no admin/chart/public code, Lighthouse (mobile)",
+  },
   otp: {
     load: () => import("./otp-buy.mjs"),
     about: "POST /api/v1/otp/orders purchases per second and p99 on PostgreSQL (many keys, one key) with the ledger check",

@@ -1,8 +1,7 @@
 // OTP mail orders: disposable addresses bought from the balance to receive one-time codes.
 import { z } from "zod";
 
-/** The spec's button rule: buying needs at least $0.05 on the balance. */
-export const MIN_BALANCE_TO_BUY_MILLS = 50;
+export { MIN_BALANCE_TO_BUY_MILLS } from "./otp-rules";
 
 export const OtpOrderStatusSchema = z.enum(["pending", "success", "failed"]);
 export const OtpOrderSchema = z.object({

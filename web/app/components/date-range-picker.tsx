@@ -1,14 +1,17 @@
-import { useId, useState } from "react";
+import { Suspense, useId, useState } from "react";
 import { CalendarIcon, XIcon } from "lucide-react";
 
 import { useTableCopy } from "~/components/data-table/copy";
 import { Button } from "~/components/ui/button";
-import { Popover, PopoverContent, PopoverTrigger } from "~/components/ui/popover";
-import { RangeCalendar, sameDay, type DayRange } from "~/components/ui/range-calendar";
+import type { DayRange } from "~/components/ui/range-calendar";
 import { endOfShopDay, shopToday, startOfShopDay, useDates } from "~/lib/dates";
+import { lazyNamed, useOpenedOnce } from "~/lib/lazy-component";
 import { cn } from "~/lib/utils";
 
 export type { DayRange };
+
+// The calendar (react-day-picker) and its popover load when first opened (decision 049).
+const DateRangePopover = lazyNamed(() => import("~/components/date-range-popover"), "DateRangePopover");
 
 /** Today (in the shop) as a one-day range (the spec's default for the transactions histories). */
 export function todayRange(now = new Date()): DayRange {
@@ -42,7 +45,26 @@ export function DateRangePicker({
   const { formatDayRange } = useDates();
   const [open, setOpen] = useState(false);
   const today = shopToday();
-  const isToday = value !== null && sameDay(value.from, value.to) && sameDay(value.from, today);
+  const used = useOpenedOnce(open);
+  // Until the calendar has loaded, a click opens it (loading it); then Radix's trigger takes over.
+  const trigger = (
+    <Button
+      type="button"
+      variant="outline"
+      aria-labelledby={`${id}-label ${id}-value`}
+      aria-haspopup="dialog"
+      aria-expanded={open}
+      data-state={open ? "open" : "closed"}
+      className="min-w-[13.5rem] justify-start font-normal"
+      data-testid="date-range-trigger"
+      onClick={used ? undefined : () => setOpen(true)}
+    >
+      <CalendarIcon className="text-muted-foreground" aria-hidden="true" />
+      <span id={`${id}-value`} className="tabular-nums">
+        {value ? formatDayRange(value.from, value.to) : t("dates.all")}
+      </span>
+    </Button>
+  );
 
   return (
     <div className={cn("grid gap-1.5", className)}>
@@ -50,53 +72,20 @@ export function DateRangePicker({
         {label ?? t("dates.label")}
       </span>
       <div className="flex flex-wrap items-center gap-2">
-        <Popover open={open} onOpenChange={setOpen}>
-          <PopoverTrigger asChild>
-            <Button
-              type="button"
-              variant="outline"
-              aria-labelledby={`${id}-label ${id}-value`}
-              className="min-w-[13.5rem] justify-start font-normal"
-              data-testid="date-range-trigger"
-            >
-              <CalendarIcon className="text-muted-foreground" aria-hidden="true" />
-              <span id={`${id}-value`} className="tabular-nums">
-                {value ? formatDayRange(value.from, value.to) : t("dates.all")}
-              </span>
-            </Button>
-          </PopoverTrigger>
-          <PopoverContent
-            align="start"
-            collisionPadding={8}
-            className="max-h-(--radix-popover-content-available-height) w-auto max-w-[calc(100vw-1rem)] overflow-y-auto p-4"
-            aria-label={t("dates.choose")}
-            onOpenAutoFocus={(event) => event.preventDefault()}
-          >
-            <RangeCalendar
-              autoFocus
+        {used ? (
+          <Suspense fallback={trigger}>
+            <DateRangePopover
+              trigger={trigger}
+              open={open}
+              onOpenChange={setOpen}
               value={value}
               today={today}
-              onChange={(range) => {
-                onChange(range);
-                setOpen(false);
-              }}
+              onChange={onChange}
             />
-            <div className="mt-3 flex flex-wrap justify-end gap-2 border-t pt-3">
-              <Button
-                type="button"
-                variant="outline"
-                size="sm"
-                aria-pressed={isToday}
-                onClick={() => {
-                  onChange(todayRange());
-                  setOpen(false);
-                }}
-              >
-                {t("dates.today")}
-              </Button>
-            </div>
-          </PopoverContent>
-        </Popover>
+          </Suspense>
+        ) : (
+          trigger
+        )}
         <Button type="button" variant="ghost" disabled={value === null} onClick={() => onChange(null)}>
           <XIcon aria-hidden="true" />
           {t("dates.clear")}

@@ -6,17 +6,15 @@ import { Slot } from "radix-ui";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Separator } from "~/components/ui/separator";
-import {
-  Sheet,
-  SheetContent,
-  SheetDescription,
-  SheetHeader,
-  SheetTitle,
-} from "~/components/ui/sheet";
 import { Skeleton } from "~/components/ui/skeleton";
-import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from "~/components/ui/tooltip";
+import type { TooltipContent } from "~/components/ui/tooltip";
 import { useIsMobile } from "~/hooks/use-mobile";
+import { lazyNamed, useOpenedOnce } from "~/lib/lazy-component";
 import { cn } from "~/lib/utils";
+
+// The phone's sheet and the collapsed sidebar's tooltips load when needed (decision 049).
+const SidebarSheet = lazyNamed(() => import("~/components/ui/sidebar-lazy"), "SidebarSheet");
+const SidebarMenuTooltip = lazyNamed(() => import("~/components/ui/sidebar-lazy"), "SidebarMenuTooltip");
 
 const SIDEBAR_COOKIE_NAME = "sidebar_state";
 const SIDEBAR_COOKIE_MAX_AGE = 60 * 60 * 24 * 7;
@@ -119,25 +117,24 @@ function SidebarProvider({
 
   return (
     <SidebarContext.Provider value={contextValue}>
-      <TooltipProvider delayDuration={0}>
-        <div
-          data-slot="sidebar-wrapper"
-          style={
-            {
-              "--sidebar-width": SIDEBAR_WIDTH,
-              "--sidebar-width-icon": SIDEBAR_WIDTH_ICON,
-              ...style,
-            } as React.CSSProperties
-          }
-          className={cn(
-            "group/sidebar-wrapper flex min-h-svh w-full has-data-[variant=inset]:bg-sidebar",
-            className,
-          )}
-          {...props}
-        >
-          {children}
-        </div>
-      </TooltipProvider>
+      {/* Each tooltip brings its own provider (ui/tooltip.tsx), with no delay. */}
+      <div
+        data-slot="sidebar-wrapper"
+        style={
+          {
+            "--sidebar-width": SIDEBAR_WIDTH,
+            "--sidebar-width-icon": SIDEBAR_WIDTH_ICON,
+            ...style,
+          } as React.CSSProperties
+        }
+        className={cn(
+          "group/sidebar-wrapper flex min-h-svh w-full has-data-[variant=inset]:bg-sidebar",
+          className,
+        )}
+        {...props}
+      >
+        {children}
+      </div>
     </SidebarContext.Provider>
   );
 }
@@ -159,6 +156,8 @@ function Sidebar({
   mobileDescription?: string;
 }) {
   const { isMobile, state, openMobile, setOpenMobile } = useSidebar();
+  // On a phone the sidebar is a sheet, closed (so not rendered) until first opened.
+  const sheetUsed = useOpenedOnce(isMobile && openMobile);
 
   if (collapsible === "none") {
     return (
@@ -176,23 +175,20 @@ function Sidebar({
   }
 
   if (isMobile) {
+    if (!sheetUsed) return null;
     return (
-      <Sheet open={openMobile} onOpenChange={setOpenMobile}>
-        <SheetContent
-          data-sidebar="sidebar"
-          data-slot="sidebar"
-          data-mobile="true"
-          className="w-(--sidebar-width) bg-sidebar p-0 text-sidebar-foreground [&>button]:hidden"
-          style={{ "--sidebar-width": SIDEBAR_WIDTH_MOBILE } as React.CSSProperties}
+      <React.Suspense fallback={null}>
+        <SidebarSheet
+          open={openMobile}
+          onOpenChange={setOpenMobile}
           side={side}
+          width={SIDEBAR_WIDTH_MOBILE}
+          title={mobileTitle}
+          description={mobileDescription}
         >
-          <SheetHeader className="sr-only">
-            <SheetTitle>{mobileTitle}</SheetTitle>
-            <SheetDescription>{mobileDescription}</SheetDescription>
-          </SheetHeader>
-          <div className="flex h-full w-full flex-col">{children}</div>
-        </SheetContent>
-      </Sheet>
+          {children}
+        </SidebarSheet>
+      </React.Suspense>
     );
   }
 
@@ -508,22 +504,17 @@ function SidebarMenuButton({
     />
   );
 
-  if (!tooltip) {
+  // The tooltip shows only on the collapsed sidebar (icons only), so only it loads Radix Tooltip.
+  if (!tooltip || state !== "collapsed" || isMobile) {
     return button;
   }
 
   const tooltipProps = typeof tooltip === "string" ? { children: tooltip } : tooltip;
 
   return (
-    <Tooltip>
-      <TooltipTrigger asChild>{button}</TooltipTrigger>
-      <TooltipContent
-        side="right"
-        align="center"
-        hidden={state !== "collapsed" || isMobile}
-        {...tooltipProps}
-      />
-    </Tooltip>
+    <React.Suspense fallback={button}>
+      <SidebarMenuTooltip button={button} {...tooltipProps} />
+    </React.Suspense>
   );
 }
 

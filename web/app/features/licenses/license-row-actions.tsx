@@ -1,27 +1,21 @@
 import { Suspense, useRef, useState } from "react";
-import { EllipsisIcon, KeyRoundIcon, PencilIcon, RefreshCwIcon } from "lucide-react";
+import { EllipsisIcon, RefreshCwIcon } from "lucide-react";
 
 import { Button } from "~/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "~/components/ui/dropdown-menu";
-
 import { lazyNamed, useOpenedOnce } from "~/lib/lazy-component";
 
 import type { License } from "./api";
 import { useLicensesCopy } from "./copy";
+import type { RowDialog } from "./license-row-menu";
 
-// The dialogs, their forms and schemas load when one is first opened (decision 049).
+// The menu (Radix DropdownMenu and its positioning), the dialogs, their forms and schemas load
+// when first opened (decision 049).
+const LicenseRowMenu = lazyNamed(() => import("./license-row-menu"), "LicenseRowMenu");
 const RenameLicenseDialog = lazyNamed(() => import("./rename-license-dialog"), "RenameLicenseDialog");
 const ChangeKeyDialog = lazyNamed(() => import("./change-key-dialog"), "ChangeKeyDialog");
 const RenewDialog = lazyNamed(() => import("~/features/renewals/renew-dialog"), "RenewDialog");
 
-type OpenDialog = "rename" | "change-key" | "renew" | null;
+type OpenDialog = RowDialog | null;
 
 /** Renew (not for a revoked licence), and the per-row menu: Change Display Name, and Change License Key while changes are left. */
 export function LicenseRowActions({ license, label }: { license: License; label: string }) {
@@ -31,8 +25,10 @@ export function LicenseRowActions({ license, label }: { license: License; label:
   const renameUsed = useOpenedOnce(dialog === "rename");
   const changeKeyUsed = useOpenedOnce(dialog === "change-key");
   const renewUsed = useOpenedOnce(dialog === "renew");
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuUsed = useOpenedOnce(menuOpen);
 
-  const setOpen = (next: Exclude<OpenDialog, null>) => (open: boolean) =>
+  const setOpen = (next: RowDialog) => (open: boolean) =>
     setDialog(open ? next : null);
   // The dialogs open from the menu, so they hand focus back to the row's menu button.
   const returnFocus = (event: Event) => {
@@ -41,6 +37,22 @@ export function LicenseRowActions({ license, label }: { license: License; label:
   };
 
   const renewable = !license.revokedAt;
+  // Until the menu has loaded, a click opens it (loading it); then Radix's trigger takes over.
+  const trigger = (
+    <Button
+      ref={triggerRef}
+      variant="ghost"
+      size="icon"
+      className="size-8 data-[state=open]:bg-accent"
+      aria-label={t("actions.menuLabel", { name: label })}
+      aria-haspopup="menu"
+      aria-expanded={menuOpen}
+      data-state={menuOpen ? "open" : "closed"}
+      onClick={menuUsed ? undefined : () => setMenuOpen(true)}
+    >
+      <EllipsisIcon aria-hidden="true" />
+    </Button>
+  );
   return (
     <div className="inline-flex items-center justify-end gap-1">
       {renewable ? (
@@ -49,41 +61,21 @@ export function LicenseRowActions({ license, label }: { license: License; label:
           {t("actions.renew")}
         </Button>
       ) : null}
-      <DropdownMenu>
-        <DropdownMenuTrigger asChild>
-          <Button
-            ref={triggerRef}
-            variant="ghost"
-            size="icon"
-            className="size-8 data-[state=open]:bg-accent"
-            aria-label={t("actions.menuLabel", { name: label })}
-          >
-            <EllipsisIcon aria-hidden="true" />
-          </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="end" className="w-52">
-          <DropdownMenuLabel className="truncate text-xs font-normal text-muted-foreground">
-            {label}
-          </DropdownMenuLabel>
-          <DropdownMenuSeparator />
-          <DropdownMenuItem onSelect={() => setDialog("rename")}>
-            <PencilIcon aria-hidden="true" />
-            {t("actions.rename")}
-          </DropdownMenuItem>
-          {renewable ? (
-            <DropdownMenuItem onSelect={() => setDialog("renew")}>
-              <RefreshCwIcon aria-hidden="true" />
-              {t("actions.renew")}
-            </DropdownMenuItem>
-          ) : null}
-          {license.canChangeKey ? (
-            <DropdownMenuItem onSelect={() => setDialog("change-key")}>
-              <KeyRoundIcon aria-hidden="true" />
-              {t("actions.changeKey")}
-            </DropdownMenuItem>
-          ) : null}
-        </DropdownMenuContent>
-      </DropdownMenu>
+      {menuUsed ? (
+        <Suspense fallback={trigger}>
+          <LicenseRowMenu
+            trigger={trigger}
+            open={menuOpen}
+            onOpenChange={setMenuOpen}
+            label={label}
+            renewable={renewable}
+            canChangeKey={license.canChangeKey}
+            onChoose={setDialog}
+          />
+        </Suspense>
+      ) : (
+        trigger
+      )}
 
       {renameUsed ? (
         <Suspense fallback={null}>

@@ -15,7 +15,7 @@ import { toast } from "~/lib/toast";
 
 import { useLiveConnected } from "~/features/live/account-events";
 import { formatBalance } from "../../../../contracts/money";
-import { MIN_BALANCE_TO_BUY_MILLS } from "../../../../contracts/otp-mail";
+import { MIN_BALANCE_TO_BUY_MILLS } from "../../../../contracts/otp-rules";
 import { DataCards, DataTable } from "~/components/data-table/data-table";
 import { loadErrorState, useErrorToast, type ListState } from "~/components/data-table/list-state";
 import { pageCount as countPages } from "~/components/data-table/pagination";

@@ -3,7 +3,7 @@ import type { AdminRefundBody } from "../../../../contracts/refunds";
 import { client, unwrap } from "~/lib/api";
 
 export type { AdminRefundRequest, RefundQueue, RefundShortfall } from "../../../../contracts/refunds";
-export { REFUND_MESSAGES, REQUEST_REASON_MAX, REQUEST_REASON_MIN, REFUND_REASON_MAX } from "../../../../contracts/refunds";
+export { REFUND_MESSAGES, REQUEST_REASON_MAX, REQUEST_REASON_MIN, REFUND_REASON_MAX } from "../../../../contracts/refund-rules";
 
 export const refundsApi = {
   /** Super-admins: all that is left of the order by default, or `amountMills`. */
