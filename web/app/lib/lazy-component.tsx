@@ -3,7 +3,8 @@
 import { lazy, useState, type ComponentType, type LazyExoticComponent } from "react";
 
 /** React.lazy for a named export: `lazyNamed(() => import("./x"), "X")`. */
-export function lazyNamed<M extends Record<K, ComponentType<never>>, K extends keyof M>(
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- whatever props the component takes
+export function lazyNamed<M extends Record<K, ComponentType<any>>, K extends keyof M>(
   load: () => Promise<M>,
   name: K,
 ): LazyExoticComponent<M[K]> {
