@@ -36,6 +36,8 @@ const FORBIDDEN = [
   ["chart", /\/node_modules\/(recharts|d3-[a-z-]+|victory-vendor)\/|\/web\/app\/.*chart[^/]*\.tsx?$/],
   ["public", /\/web\/app\/components\/public\/|\/web\/app\/features\/landing\/|\/web\/app\/routes\/(home|faq|privacy-policy|terms-of-service|donation-success)\.tsx$/],
 ];
+/** Built files with no source map of their own: React Router's route manifest (data), the boot script, rolldown's runtime. */
+const UNMAPPED = /^\/assets\/(manifest-[0-9a-f]+|boot-[\w-]+|rolldown-runtime-[\w-]+)\.js$/;
 /** Reported, not refused: whether the page carries zod. */
 const NOTED = [["zod", /\/node_modules\/zod\//]];
 
@@ -131,7 +133,9 @@ async function measurePage(browser, origin, cookie, pathname) {
     files: files.map(({ modules: _, ...f }) => f),
     totals: { count: files.length, transferredBytes: sum("transferredBytes"), gzipBytes: sum("gzipBytes"), rawBytes: sum("rawBytes") },
     encodings: [...new Set(files.map((f) => f.encoding))],
-    sourceMaps: files.every((f) => f.modules),
+    // Every file's modules are known, except the known unmapped ones and re-export stubs (root).
+    sourceMaps: files.every((f) => f.modules || UNMAPPED.test(f.file) || f.rawBytes < 200),
+    unmapped: files.filter((f) => !f.modules).map((f) => f.file),
     forbidden: matching(FORBIDDEN),
     noted: matching(NOTED),
   };
