@@ -458,6 +458,16 @@ const UNDOCUMENTED: Record<string, Undocumented> = {
     probes: [{ url: () => "/dev/telegram/bot1:wrong-token/sendMessage", json: () => ({ chat_id: 1, text: "matrix" }), expect: "same for every caller" }],
   },
   ...Object.fromEntries(
+    ["GET /dev/telegram/{bot}/getMe", "POST /dev/telegram/{bot}/getMe", "ALL /dev/telegram/{bot}/{method}"].map((route): [string, Undocumented] => [
+      route,
+      {
+        why: "the Telegram simulator's other Bot API methods (embedded mode only): its own token decides, in Telegram's answer shape",
+        when: "embedded",
+        probes: [{ url: () => (route.endsWith("getMe") ? "/dev/telegram/bot1:wrong-token/getMe" : "/dev/telegram/bot1:wrong-token/getUpdates"), ...(route.startsWith("GET") ? {} : { json: () => ({}) }), expect: "same for every caller" }],
+      },
+    ]),
+  ),
+  ...Object.fromEntries(
     ["POST /dev/test-api/users", "POST /dev/test-api/licenses", "POST /dev/test-api/orders", "POST /dev/test-api/balance", "POST /dev/test-api/api-keys/bulk", "GET /dev/test-api/ledger-check", "POST /dev/test-api/licenses/bulk", "POST /dev/test-api/workers/run"].map((route): [string, Undocumented] => {
       const [method, path] = route.split(" ") as [string, string];
       return [

@@ -353,6 +353,19 @@ const HINTS: Record<string, Partial<Target>> = {
     body: obj({ chat_id: { type: ["string", "integer"] } as Schema, text: str, parse_mode: { enum: ["HTML", "MarkdownV2", "html", "x"] }, disable_web_page_preview: { type: "boolean" } }),
     foreignShape: "the Telegram Bot API's own answers: { ok, error_code, description }",
   },
+  ...Object.fromEntries(
+    (["GET /dev/telegram/{bot}/getMe", "POST /dev/telegram/{bot}/getMe", "ALL /dev/telegram/{bot}/{method}"] as const).map((route) => [
+      route,
+      {
+        callers: ["anonymous"],
+        weight: 0.3,
+        path: fc
+          .tuple(fc.oneof(fc.constant(`bot${TELEGRAM_SIMULATOR_TOKEN}`), segment.map(encode)), route.endsWith("getMe") ? fc.constant("getMe") : segment.map(encode))
+          .map(([bot, method]) => `/dev/telegram/${bot}/${method}`),
+        foreignShape: "the Telegram Bot API's own answers: { ok, result } or { ok, error_code, description }",
+      } satisfies Partial<Target>,
+    ]),
+  ),
   // Test-only seeding: with and without its token; bodies of anything (valid bulk requests would
   // create thousands of rows).
   ...Object.fromEntries(

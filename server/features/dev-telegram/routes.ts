@@ -112,7 +112,7 @@ export function createDevTelegramRoutes({ db, token = TELEGRAM_SIMULATOR_TOKEN }
   });
 
   // Any other Bot API method: Telegram's own answers (a wrong token first, then an unknown method).
-  app.all("/:bot{bot[^/]+}/:method", (c) => refuse(c, c.req.param("bot") === `bot${token}` ? 404 : 401, c.req.param("bot") === `bot${token}` ? "Not Found" : "Unauthorized"));
+  app.all("/:bot/:method", (c) => refuse(c, c.req.param("bot") === `bot${token}` ? 404 : 401, c.req.param("bot") === `bot${token}` ? "Not Found" : "Unauthorized"));
 
   app.get("/", async (c) => {
     const chat = chatFilter(c.req.query("chat"));
