@@ -1782,6 +1782,7 @@ export interface operations {
                                 kind: "plan" | "topup" | "tool";
                                 paidAt: string | null;
                                 planId: string | null;
+                                planMonths: number | null;
                                 planTitle: string;
                                 provider: string;
                                 providerRef: string | null;
@@ -2463,6 +2464,7 @@ export interface operations {
                             kind: "plan" | "topup" | "tool";
                             paidAt: string | null;
                             planId: string | null;
+                            planMonths: number | null;
                             planTitle: string;
                             refundedMills: number;
                             refundRequest?: {
@@ -4687,6 +4689,7 @@ export interface operations {
                             kind: "plan" | "topup" | "tool";
                             paidAt: string | null;
                             planId: string | null;
+                            planMonths: number | null;
                             planTitle: string;
                             refundedMills: number;
                             refundRequest?: {
@@ -4950,6 +4953,7 @@ export interface operations {
                             kind: "plan" | "topup" | "tool";
                             paidAt: string | null;
                             planId: string | null;
+                            planMonths: number | null;
                             planTitle: string;
                             refundedMills: number;
                             refundRequest?: {
@@ -5032,6 +5036,7 @@ export interface operations {
                             kind: "plan" | "topup" | "tool";
                             paidAt: string | null;
                             planId: string | null;
+                            planMonths: number | null;
                             planTitle: string;
                             refundedMills: number;
                             refundRequest?: {
@@ -5347,6 +5352,7 @@ export interface operations {
                             kind: "plan" | "topup" | "tool";
                             paidAt: string | null;
                             planId: string | null;
+                            planMonths: number | null;
                             planTitle: string;
                             refundedMills: number;
                             refundRequest?: {
@@ -5488,6 +5494,7 @@ export interface operations {
                             kind: "plan" | "topup" | "tool";
                             paidAt: string | null;
                             planId: string | null;
+                            planMonths: number | null;
                             planTitle: string;
                             refundedMills: number;
                             refundRequest?: {
@@ -6946,6 +6953,7 @@ export interface operations {
                             kind: "plan" | "topup" | "tool";
                             paidAt: string | null;
                             planId: string | null;
+                            planMonths: number | null;
                             planTitle: string;
                             refundedMills: number;
                             refundRequest?: {

@@ -77,8 +77,10 @@ export const OrderSchema = z.object({
   kind: OrderKindSchema,
   email: z.string(),
   planId: z.string().nullable(),
-  /** The plan's title, or 'Balance Top Up'. */
+  /** The plan's English title (the spec's, for lists and the CSV), or 'Balance Top Up'; pages show planTitle(planMonths, language) instead. */
   planTitle: z.string(),
+  /** The plan's length in months, which its title in every language comes from (null: a top-up, or a plan no longer known). */
+  planMonths: z.number().int().nullable(),
   amountMills: z.number().int(),
   /** "29.99" */
   amount: z.string(),

@@ -9,6 +9,7 @@ import type { Db } from "../../db/client";
 import { apiKeys, balanceLedger, licenseHistory, licenses, orders, otpMailOrders, user } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { toOrderDto } from "../orders/dto";
+import { planMonthsById } from "../plans/service";
 import { toOtpOrderDto } from "../otp-mail/service";
 import { revealApiKey } from "../balance/service";
 import { toAdminLicences } from "../licenses/admin-actions";
@@ -112,6 +113,7 @@ export async function getCustomer({ db, secret, email: rawEmail, now = new Date(
   ]);
 
   if (!account && !total(licenceCount) && !total(orderCount)) throw new AppError("NOT_FOUND", "No customer has this e-mail: no account, no licence, no order.");
+  const orderMonths = await planMonthsById(db, orderRows.map((o) => o.planId));
 
   return {
     email,
@@ -119,7 +121,7 @@ export async function getCustomer({ db, secret, email: rawEmail, now = new Date(
     licences: { items: await toAdminLicences(db, licenceRows, now), total: total(licenceCount) },
     orders: {
       items: orderRows.map(
-        (o): CustomerOrder => ({ ...toOrderDto(o), provider: o.provider, providerRef: o.providerRef, refundedMills: o.refundedMills, deviceKey: o.deviceKey }),
+        (o): CustomerOrder => ({ ...toOrderDto(o, orderMonths), provider: o.provider, providerRef: o.providerRef, refundedMills: o.refundedMills, deviceKey: o.deviceKey }),
       ),
       total: total(orderCount),
     },

@@ -47,7 +47,7 @@ export async function* ordersCsv(db: Db, user: CurrentUser, q: OrderExportQuery)
     if (rows.length === 0) return;
     let chunk = "";
     for (const { order } of rows) {
-      const o = toOrderDto(order);
+      const o = toOrderDto(order, NO_LENGTHS);
       chunk += line([o.createdAt, o.email, o.planTitle, formatMillsForCsv(o.amountMills), o.currency, o.status, o.buyKey, o.tranId, o.kind, o.paidAt]);
     }
     yield chunk;
@@ -56,6 +56,9 @@ export async function* ordersCsv(db: Db, user: CurrentUser, q: OrderExportQuery)
     cursor = { at: last.at, id: last.order.id };
   }
 }
+
+/** The CSV has the spec's columns: the plan's English title, not its length. */
+const NO_LENGTHS: ReadonlyMap<string, number> = new Map();
 
 /** transactions-2026-11-22.csv (the filter's last day when there is one, else today, UTC). */
 export function csvFileName(q: OrderExportQuery, now = new Date()): string {

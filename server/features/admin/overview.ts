@@ -21,6 +21,7 @@ import { orders } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { DEFAULT_SUSPICION_THRESHOLDS, listSuspiciousLicences, type SuspicionThresholds } from "../licenses/signals";
 import { toOrderDto } from "../orders/dto";
+import { planMonthsById } from "../plans/service";
 import { int, queryRows } from "./rows";
 
 /** The licence rule for 'valid now', written exactly as the partial index's predicate. */
@@ -116,7 +117,8 @@ async function planMix(db: Db, w: Window): Promise<PlanMixEntry[]> {
 
 async function recentTransactions(db: Db) {
   const rows = await db.select().from(orders).orderBy(desc(orders.createdAt), desc(orders.id)).limit(RECENT_TRANSACTIONS);
-  return rows.map(toOrderDto);
+  const months = await planMonthsById(db, rows.map((r) => r.planId));
+  return rows.map((row) => toOrderDto(row, months));
 }
 
 /** PostgreSQL refuses a zone it does not know (22023); the contract already checked the name with Intl. */

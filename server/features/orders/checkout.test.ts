@@ -19,7 +19,7 @@ describe("plan checkout", () => {
     const res = await env.checkout(user.client, { kind: "plan", planId: "local-3m", market: "local", price: 0.01, amount: "0.01", amountMills: 10 });
     expect(res.status).toBe(201);
     const { order, checkout } = res.body;
-    expect(order).toMatchObject({ kind: "plan", planId: "local-3m", planTitle: "3 Months", amountMills: 29_990, amount: "29.99", currency: "USD", status: "pending", email: user.email, buyKey: null });
+    expect(order).toMatchObject({ kind: "plan", planId: "local-3m", planTitle: "3 Months", planMonths: 3, amountMills: 29_990, amount: "29.99", currency: "USD", status: "pending", email: user.email, buyKey: null });
     expect(order.tranId).toMatch(TRAN_ID_PATTERN);
     expect(checkout).toMatchObject({ method: "POST", formId: "aba_merchant_request", target: "aba_webservice", action: `${env.sim.url}/api/payment-gateway/v1/payments/purchase`, pluginUrl: "https://checkout.payway.com.kh/plugins/checkout2-0.js" });
     const { hash, ...fields } = checkout.fields;
@@ -66,7 +66,7 @@ describe("top-up checkout", () => {
     for (const [amountMills, text] of [[10_500, "10.50"], [12_340, "12.34"], [1_000, "1.00"], [5_000, "5.00"], [10_000_000, "10000.00"]] as const) {
       const res = await env.checkout(user.client, { kind: "topup", amountMills });
       expect(res.status, String(amountMills)).toBe(201);
-      expect(res.body.order).toMatchObject({ kind: "topup", planTitle: "Balance Top Up", amountMills, amount: text, planId: null });
+      expect(res.body.order).toMatchObject({ kind: "topup", planTitle: "Balance Top Up", planMonths: null, amountMills, amount: text, planId: null });
       expect(res.body.checkout.fields.amount).toBe(text);
     }
   });
@@ -107,7 +107,7 @@ describe("who may start a checkout", () => {
     expect((await env.checkout(anon, { nonsense: true })).status).toBe(401);
     const tool = await env.checkout(anon, { planId: "local-12m", email: "Buyer@Example.com", deviceKey: "PC1-LDREEL-ABC" }, "/api/orders/subscription-tool");
     expect(tool.status).toBe(201);
-    expect(tool.body.order).toMatchObject({ kind: "tool", email: "buyer@example.com", amount: "119.99", planTitle: "12 Months" });
+    expect(tool.body.order).toMatchObject({ kind: "tool", email: "buyer@example.com", amount: "119.99", planTitle: "12 Months", planMonths: 12 });
     expect(tool.body.checkout.fields.continue_success_url).toContain("license_key=PC1-LDREEL-ABC");
   });
 

@@ -35,6 +35,8 @@ interface NewOrder {
   email: string;
   planId: string | null;
   planTitle: string;
+  /** The plan's length (null: a top-up). */
+  planMonths: number | null;
   amountMills: number;
   deviceKey?: string | null;
   /** A renewal: the licence this plan order extends (decision 026). */
@@ -98,7 +100,7 @@ function checkoutFor(deps: OrdersDeps, row: OrderRow, o: NewOrder, now: Date): C
     metadata: { plan_title: o.planTitle, is_topup: row.kind === "topup" },
     now,
   });
-  return { order: toOrderDto(row), checkout, receipt: receiptToken(deps.secret, row.tranId) };
+  return { order: toOrderDto(row, new Map(o.planId && o.planMonths ? [[o.planId, o.planMonths]] : [])), checkout, receipt: receiptToken(deps.secret, row.tranId) };
 }
 
 /** The spec's req_time in the return URL: UTC yyyyMMddHHmmss (informational; nothing trusts it). */
@@ -119,14 +121,14 @@ async function pricedPlan(deps: OrdersDeps, planId: string, market?: string) {
 export async function createPlanCheckout(deps: OrdersDeps, user: CurrentUser, input: { planId: string; market?: string; returnTo?: CheckoutReturnPage }, locale: Language = DEFAULT_LANGUAGE) {
   const plan = await pricedPlan(deps, input.planId, input.market);
   const returnQuery = { to: input.returnTo ?? "home" };
-  return create(deps, { kind: "plan", locale, userId: user.id, email: user.email.toLowerCase(), planId: plan.id, planTitle: plan.title, amountMills: plan.priceMills, name: user.name, returnQuery });
+  return create(deps, { kind: "plan", locale, userId: user.id, email: user.email.toLowerCase(), planId: plan.id, planTitle: plan.title, planMonths: plan.months, amountMills: plan.priceMills, name: user.name, returnQuery });
 }
 
 /** `amountMills` as TopupMillsSchema let it through: whole cents from $1 to $10,000. */
 export async function createTopupCheckout(deps: OrdersDeps, user: CurrentUser, input: { amountMills: number; returnTo?: CheckoutReturnPage }, locale: Language = DEFAULT_LANGUAGE) {
   const { amountMills } = input;
   const returnQuery = { to: input.returnTo ?? "profile" };
-  return create(deps, { kind: "topup", locale, userId: user.id, email: user.email.toLowerCase(), planId: null, planTitle: TOP_UP_TITLE, amountMills, name: user.name, returnQuery });
+  return create(deps, { kind: "topup", locale, userId: user.id, email: user.email.toLowerCase(), planId: null, planTitle: TOP_UP_TITLE, planMonths: null, amountMills, name: user.name, returnQuery });
 }
 
 export async function createToolCheckout(deps: OrdersDeps, input: { planId: string; email: string; deviceKey?: string; variant: "v1" | "v2" }, locale: Language = DEFAULT_LANGUAGE) {
@@ -139,6 +141,7 @@ export async function createToolCheckout(deps: OrdersDeps, input: { planId: stri
     email: input.email.trim().toLowerCase(),
     planId: plan.id,
     planTitle: plan.title,
+    planMonths: plan.months,
     amountMills: plan.priceMills,
     deviceKey,
     returnQuery: { ...(deviceKey ? { license_key: deviceKey } : {}), v: input.variant === "v2" ? "2" : "1" },
@@ -162,6 +165,7 @@ export async function createRenewalOrder(
     email: input.email.toLowerCase(),
     planId: plan.id,
     planTitle: plan.title,
+    planMonths: plan.months,
     amountMills: plan.priceMills,
     renewLicenseId: input.licenceId,
     name: input.name,

@@ -29,7 +29,11 @@ export function fulfilmentOf(row: OrderRow): Fulfilment {
   return (row.fulfilment ?? {}) as Fulfilment;
 }
 
-export function toOrderDto(row: OrderRow): Order {
+/**
+ * The order as its owner sees it. `planMonths`: the lengths of the plans the orders name
+ * (plans/service.ts planMonthsById), which every language's title comes from.
+ */
+export function toOrderDto(row: OrderRow, planMonths: ReadonlyMap<string, number>): Order {
   return {
     id: row.id,
     tranId: row.tranId,
@@ -37,6 +41,7 @@ export function toOrderDto(row: OrderRow): Order {
     email: row.email,
     planId: row.planId,
     planTitle: row.planTitle ?? (row.kind === "topup" ? TOP_UP_TITLE : ""),
+    planMonths: row.planId ? (planMonths.get(row.planId) ?? null) : null,
     amountMills: row.amountMills,
     amount: formatMoney(row.amountMills, "price", { plain: true }), // "29.99": orders are whole cents
     currency: row.currency,

@@ -51,8 +51,8 @@ describe("transactions history", () => {
     const dates = res.body.orders.map((o) => o.createdAt);
     expect([...dates].sort().reverse()).toEqual(dates);
     const plan = res.body.orders.find((o) => o.id === placed.alicePlan!.id)!;
-    expect(plan).toMatchObject({ status: "paid", planTitle: "3 Months", amount: "29.99", currency: "USD", buyKey: expect.stringMatching(/^KS-/) });
-    expect(res.body.orders.find((o) => o.id === placed.aliceTopup!.id)).toMatchObject({ planTitle: "Balance Top Up", buyKey: null });
+    expect(plan).toMatchObject({ status: "paid", planTitle: "3 Months", planMonths: 3, amount: "29.99", currency: "USD", buyKey: expect.stringMatching(/^KS-/) });
+    expect(res.body.orders.find((o) => o.id === placed.aliceTopup!.id)).toMatchObject({ planTitle: "Balance Top Up", planMonths: null, buyKey: null });
   });
 
   it("an admin sees everyone's; searches e-mail or buy key case-insensitively", async () => {

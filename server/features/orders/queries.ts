@@ -9,6 +9,7 @@ import { boundedCount, collectMatches, dayAnchor, estimatedCount, pageIdsOf, typ
 import { orderCounts, orderDayCounts, orderPrefixTotals, orders, salesDaily } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { latestRequestsOf, requestableUntil } from "../refunds/requests";
+import { planMonthsById } from "../plans/service";
 import { toOrderDto, type OrderRow } from "./dto";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -61,12 +62,12 @@ export function orderListFilter(user: CurrentUser, q: Omit<OrderListInput, "page
 
 /** The page's orders with their latest refund request and, for their owner, until when one may be asked. */
 async function withRefundRequests(db: Db, user: CurrentUser, rows: Array<typeof orders.$inferSelect>, windowDays: number): Promise<Order[]> {
-  const requests = await latestRequestsOf(db, rows.map((r) => r.id));
+  const [requests, months] = await Promise.all([latestRequestsOf(db, rows.map((r) => r.id)), planMonthsById(db, rows.map((r) => r.planId))]);
   return rows.map((row) => {
     const request = requests.get(row.id);
     const until = row.userId === user.id ? requestableUntil(row, windowDays) : null;
     return {
-      ...toOrderDto(row),
+      ...toOrderDto(row, months),
       refundRequest: request ? { id: request.id, status: request.status, decisionNote: request.decisionNote } : null,
       refundRequestUntil: until && until > new Date() ? until.toISOString() : null,
     };

@@ -10,7 +10,7 @@ import { AppError } from "../../lib/errors";
 import { ANONYMOUS, errorResponses, json, TAG_NAMES } from "../../lib/openapi";
 import { applyRateLimit, type SharedRateLimiter } from "../../lib/rate-limit";
 import type { OrdersDeps } from "./deps";
-import { planMonthsOf } from "../plans/service";
+import { planMonthsById } from "../plans/service";
 import { toOrderDto } from "./dto";
 import { readReceiptToken } from "./receipt";
 import { findOrderByTranId, settleOrder } from "./settle";
@@ -47,7 +47,7 @@ export function createReceiptRoutes(deps: OrdersDeps & { limiter: SharedRateLimi
     }
     c.header("Cache-Control", "no-store");
     // The order as its owner sees it, less everything that names a person or a licence.
-    const { status, kind, planTitle, amountMills, amount, currency, paidAt } = toOrderDto(order);
-    return c.json({ receipt: { status, kind, planTitle, planMonths: await planMonthsOf(deps.db, order.planId), amountMills, amount, currency, paidAt } }, 200);
+    const { status, kind, planTitle, planMonths, amountMills, amount, currency, paidAt } = toOrderDto(order, await planMonthsById(deps.db, [order.planId]));
+    return c.json({ receipt: { status, kind, planTitle, planMonths, amountMills, amount, currency, paidAt } }, 200);
   });
 }

@@ -1,5 +1,5 @@
 // The catalogue in contracts/ is the source; the plans table is what orders are priced from.
-import { and, asc, eq, notInArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import { formatPrice } from "../../../contracts/money";
 import { featureText, PLAN_CATALOGUE, type CataloguePlan, type Market } from "../../../contracts/plan-catalogue";
 import type { Plan } from "../../../contracts/plans";
@@ -76,6 +76,14 @@ export async function listPlans({ db, market }: { db: Db; market?: Market }): Pr
 export async function findActivePlan({ db, id }: { db: Db; id: string }) {
   const [row] = await db.select().from(plans).where(and(eq(plans.id, id), eq(plans.active, true)));
   return row ?? null;
+}
+
+/** The lengths of the plans `planIds` name (top-ups' null skipped), for orders as the web sees them. */
+export async function planMonthsById(db: Db | Tx, planIds: ReadonlyArray<string | null>): Promise<Map<string, number>> {
+  const ids = [...new Set(planIds.filter((id): id is string => id !== null))];
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: plans.id, months: plans.months }).from(plans).where(inArray(plans.id, ids));
+  return new Map(rows.map((r) => [r.id, r.months]));
 }
 
 /** A plan's length in months (its title in every language comes from it), or null: no plan (a top-up) or one unknown. */

@@ -26,7 +26,7 @@ export function LicenseCardList({ licenses, rowLabel }: { licenses: License[]; r
                 <p className="text-muted-foreground italic">{t("unnamed")}</p>
               )}
               {license.planTitle ? (
-                <p className="text-xs text-muted-foreground">{t("plan", { plan: itemTitle(license.planTitle, t) })}</p>
+                <p className="text-xs text-muted-foreground">{t("plan", { plan: itemTitle(license, t) })}</p>
               ) : null}
             </div>
             <LicenseStatusBadge status={license.status} revokedAt={license.revokedAt} />

@@ -127,7 +127,7 @@ function LicenseRow({ license }: { license: License }) {
           )}
           {license.planTitle ? (
             <span className="text-xs whitespace-nowrap text-muted-foreground">
-              {t("plan", { plan: itemTitle(license.planTitle, t) })}
+              {t("plan", { plan: itemTitle(license, t) })}
             </span>
           ) : null}
         </div>

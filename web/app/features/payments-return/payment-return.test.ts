@@ -19,7 +19,7 @@ describe("parsePaymentReturn", () => {
   it("reads the spec's plan and top-up successes with the order they name", () => {
     expect(parse(`payment_success=true&plan_price=%2429.99&plan_title=3+Months&order=${ORDER}`)).toEqual({
       type: "success",
-      payment: { kind: "plan", planTitle: "3 Months", planPrice: "$29.99" },
+      payment: { kind: "plan", planTitle: "3 Months", planMonths: null, planPrice: "$29.99" },
       orderId: ORDER,
       receipt: null,
     });

@@ -32,9 +32,10 @@ export const PAYMENT_RETURN_PARAMS = [
   "receipt",
 ] as const;
 
+/** `planMonths`: the plan's length as the server confirmed it (its title in every language comes from it); null until then. */
 export type PaidPayment =
-  | { kind: "plan"; planTitle: string; planPrice: string }
-  | { kind: "topup"; amountMills: number; planTitle: string; planPrice: string };
+  | { kind: "plan"; planTitle: string; planMonths: number | null; planPrice: string }
+  | { kind: "topup"; amountMills: number; planTitle: string; planMonths: null; planPrice: string };
 
 export const RETURN_STATUSES = ["pending", "failed", "cancelled", "refunded", "unknown"] as const;
 export type ReturnStatus = (typeof RETURN_STATUSES)[number];
@@ -81,12 +82,13 @@ export function parsePaidPayment(params: URLSearchParams): PaidPayment | null {
     // '10.00', '$9.5', '1,000': read once into mills (the shared parser), null unless positive.
     const raw = param(params, "amount");
     const amountMills = raw ? parseDollars(raw, { decimals: 2 }) : null;
-    return amountMills ? { kind: "topup", amountMills, planTitle: TOP_UP_TITLE, planPrice: formatPrice(amountMills) } : null;
+    return amountMills ? { kind: "topup", amountMills, planTitle: TOP_UP_TITLE, planMonths: null, planPrice: formatPrice(amountMills) } : null;
   }
 
   const planTitle = param(params, "plan_title");
   const planPrice = param(params, "plan_price");
-  return planTitle && planPrice ? { kind: "plan", planTitle, planPrice } : null;
+  // The address only claims the plan; its length comes with the server's confirmation (verify-return.ts).
+  return planTitle && planPrice ? { kind: "plan", planTitle, planMonths: null, planPrice } : null;
 }
 
 /** Any return the address describes (success or another status), or null. */

@@ -1,6 +1,6 @@
 // The return's texts (namespace "payments"): the dashboard's in the reader's language; the
 // subscription pages pass their own (namespace "subscription").
-import { itemTitle, paymentsText } from "~/features/payments/copy";
+import { itemTitle, paymentsText, type TitledItem } from "~/features/payments/copy";
 import { checkoutOutcomeText } from "~/features/payments/outcome-text";
 import { PAYMENT_PROVIDER_NAME } from "~/features/payments/providers";
 import type { TFunction } from "~/lib/i18n";
@@ -9,8 +9,8 @@ import type { ReturnStatus } from "./payment-return";
 
 export type PaymentReturnText = {
   successTitle: string;
-  /** 'Your {plan} subscription has been processed.' (`planTitle` as the server names it: '3 Months'). */
-  planDescription: (planTitle: string) => string;
+  /** 'Your {plan} subscription has been processed.' (the plan's title from its length: '3 Months', '3 ខែ'). */
+  planDescription: (plan: TitledItem) => string;
   /** 'Your balance top-up of {price} has been processed.' (`price` formatted: '$10.00'). */
   topUpDescription: (price: string) => string;
   planLabel: string;
@@ -26,7 +26,7 @@ export function paymentReturnText(t: TFunction = paymentsText): PaymentReturnTex
   const outcome = checkoutOutcomeText();
   return {
     successTitle: t("payments:return.successTitle"),
-    planDescription: (planTitle) => t("payments:return.planDescription", { plan: itemTitle(planTitle, t) }),
+    planDescription: (plan) => t("payments:return.planDescription", { plan: itemTitle(plan, t) }),
     topUpDescription: (price) => t("payments:return.topUpDescription", { price }),
     planLabel: t("payments:return.planLabel"),
     amountLabel: t("payments:return.amountLabel"),

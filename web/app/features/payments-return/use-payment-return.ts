@@ -40,7 +40,7 @@ export function showSuccessToast(text: PaymentReturnText, payment: PaidPayment, 
   showToaster();
   toast.success(text.successTitle, {
     id: `payment-success-${id}`,
-    description: payment.kind === "topup" ? text.topUpDescription(payment.planPrice) : text.planDescription(payment.planTitle),
+    description: payment.kind === "topup" ? text.topUpDescription(payment.planPrice) : text.planDescription(payment),
   });
 }
 

@@ -12,14 +12,14 @@ export type VerifiedReturn =
   | { state: "pending"; orderId: string | null; receipt: string | null }
   | { state: "status"; status: ReturnStatus };
 
-type Paid = { kind: "plan" | "topup" | "tool"; planTitle: string; amountMills: number };
+type Paid = { kind: "plan" | "topup" | "tool"; planTitle: string; planMonths: number | null; amountMills: number };
 
 /** The paid payment an order or a receipt stands for, in the server's words and amounts. */
 export function paymentOf(paid: Paid): PaidPayment {
   const planPrice = formatPrice(paid.amountMills);
   return paid.kind === "topup"
-    ? { kind: "topup", amountMills: paid.amountMills, planTitle: TOP_UP_TITLE, planPrice }
-    : { kind: "plan", planTitle: paid.planTitle, planPrice };
+    ? { kind: "topup", amountMills: paid.amountMills, planTitle: TOP_UP_TITLE, planMonths: null, planPrice }
+    : { kind: "plan", planTitle: paid.planTitle, planMonths: paid.planMonths, planPrice };
 }
 
 /** What the server says about the payment a return names; nothing named: "unknown". */

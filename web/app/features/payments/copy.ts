@@ -12,20 +12,25 @@ export const usePaymentsCopy = () => useTranslation("payments");
 /** The payments namespace's t() in the language current at the call (toasts). */
 export const paymentsText = translatorFor("payments");
 
-const MONTHS = /^(\d+) Months?$/;
+/** What an order, a payment, a licence or a renewal names: the server's English title and the plan's length. */
+export interface TitledItem {
+  /** The server's English title ("3 Months", "Balance Top Up"). */
+  planTitle: string | null;
+  /** The plan's length in months (null: a top-up, or a plan no longer known). */
+  planMonths: number | null;
+}
 
 /**
- * What was bought, in the reader's language, from the server's English title: a plan's is made
- * from its length by the one function every plan title comes from (contracts/plan-catalogue.ts
- * planTitle: "3 Months" → "3 ខែ"); the top-up's ("Balance Top Up") is this namespace's; anything
- * else stays as the server named it. Where the answer carries the plan's length (planMonths,
- * months), planTitle(months, language) says the same without reading the title.
+ * What was bought, in the reader's language: a plan's title is made from its length by the one
+ * function every plan title comes from (contracts/plan-catalogue.ts planTitle: 3 → "3 ខែ"), so a
+ * new length or a new language needs nothing here; the top-up's ("Balance Top Up") is this
+ * namespace's; a plan no longer known keeps the title the server stored.
  */
-export function itemTitle(title: string, t: TFunction = paymentsText): string {
+export function itemTitle(item: TitledItem, t: TFunction = paymentsText): string {
+  if (item.planMonths) return planTitle(item.planMonths, i18n.language);
   // The server names a top-up with the English title (contracts/orders.ts TOP_UP_TITLE).
-  if (title === enPayments.topUpTitle) return t("payments:topUpTitle");
-  const months = MONTHS.exec(title);
-  return months ? planTitle(Number(months[1]), i18n.language) : title;
+  if (item.planTitle === enPayments.topUpTitle) return t("payments:topUpTitle");
+  return item.planTitle ?? "";
 }
 
 /** The provider's failure toasts (the spec's: 'Error' / 'Failed to load <provider> script. Please try again.'). */

@@ -170,7 +170,7 @@ function RequestRefundForm({ order, onDone }: { order: Order; onDone: () => void
       <DialogHeader>
         <DialogTitle>{t("request.title")}</DialogTitle>
         <DialogDescription>
-          {t(until ? "request.descriptionUntil" : "request.description", { plan: itemTitle(order.planTitle, t), amount: formatPrice(order.amountMills - order.refundedMills), until })}{" "}
+          {t(until ? "request.descriptionUntil" : "request.description", { plan: itemTitle(order, t), amount: formatPrice(order.amountMills - order.refundedMills), until })}{" "}
           {order.kind === "topup" ? t("request.topUp") : t("request.licence")}
         </DialogDescription>
       </DialogHeader>

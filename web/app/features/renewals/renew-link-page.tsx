@@ -19,8 +19,7 @@ import { PlanCheckoutDialog } from "./plan-checkout-dialog";
 
 registerNamespace("renewal", { en: enRenewal });
 
-const planName = (t: TFunction, title: string) => itemTitle(title, t);
-const nameOf = (t: TFunction, r: Renewal) => r.name.trim() || (r.planTitle ? t("plan", { plan: planName(t, r.planTitle) }) : t("yourLicence"));
+const nameOf = (t: TFunction, r: Renewal) => r.name.trim() || (r.planTitle ? t("plan", { plan: itemTitle(r, t) }) : t("yourLicence"));
 
 function termText(t: TFunction, r: Renewal): string | null {
   if (!r.expireDate) return t("fromActivation", { count: r.termDays });
@@ -107,7 +106,7 @@ function RenewalSummary({ t, renewal, onRenew }: { t: TFunction; renewal: Renewa
           <p className="font-medium break-words" data-testid="renew-licence-name">
             {nameOf(t, renewal)}
           </p>
-          {renewal.planTitle ? <p className="text-sm text-muted-foreground">{t("plan", { plan: planName(t, renewal.planTitle) })}</p> : null}
+          {renewal.planTitle ? <p className="text-sm text-muted-foreground">{t("plan", { plan: itemTitle(renewal, t) })}</p> : null}
         </div>
       </div>
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">

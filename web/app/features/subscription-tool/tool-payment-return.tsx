@@ -31,7 +31,7 @@ export function ToolPaymentReturn({ variant }: { variant: "v1" | "v2" }) {
   const text = useMemo<PaymentReturnText>(
     () => ({
       successTitle: t("return.successTitle"),
-      // The server names the plan in English ('3 Months'): said in the page's language.
+      // The plan's title from its length, in the page's language.
       planDescription: (plan) => t("return.planDescription", { plan: itemTitle(plan, t) }),
       topUpDescription: (price) => t("return.topUpDescription", { price }),
       planLabel: t("return.planLabel"),

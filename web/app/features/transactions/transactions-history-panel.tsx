@@ -237,7 +237,7 @@ function OrderActions({ order, actions }: { order: Order; actions: RowActions })
   }
   if (!actions.canRefund && requestable) {
     return (
-      <Button size="sm" variant="outline" onClick={() => actions.onRequest(order)} aria-label={t("requestRefundLabel", { plan: itemTitle(order.planTitle, t), id: order.tranId })}>
+      <Button size="sm" variant="outline" onClick={() => actions.onRequest(order)} aria-label={t("requestRefundLabel", { plan: itemTitle(order, t), id: order.tranId })}>
         {t("requestRefund")}
       </Button>
     );
@@ -311,7 +311,7 @@ function TransactionRow({ order, actions }: { order: Order; actions: RowActions 
           {order.email}
         </span>
       </TableCell>
-      <TableCell className="whitespace-nowrap">{itemTitle(order.planTitle, t)}</TableCell>
+      <TableCell className="whitespace-nowrap">{itemTitle(order, t)}</TableCell>
       <TableCell className="text-right">
         <Amount order={order} />
       </TableCell>
@@ -342,7 +342,7 @@ function TransactionCardList({ orders, actions }: { orders: Order[]; actions: Ro
         <li key={order.id} className="grid gap-3 px-4 py-4" data-status={order.status}>
           <div className="flex items-start justify-between gap-3">
             <div className="grid min-w-0 gap-0.5">
-              <span className="font-medium">{itemTitle(order.planTitle, t)}</span>
+              <span className="font-medium">{itemTitle(order, t)}</span>
               <time dateTime={order.createdAt} className="text-sm text-muted-foreground">
                 {formatDateTime(order.createdAt)}
               </time>
