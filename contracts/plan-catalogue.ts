@@ -162,6 +162,7 @@ export function featureText(f: PlanFeature): string {
   }
 }
 
-export function plansForMarket(market: Market): CataloguePlan[] {
-  return PLAN_CATALOGUE.filter((p) => p.market === market).sort((a, b) => a.sortOrder - b.sortOrder);
+/** A market's plans in their order (`catalogue`: the shop's, or a test's). */
+export function plansForMarket(market: Market, catalogue: readonly CataloguePlan[] = PLAN_CATALOGUE): CataloguePlan[] {
+  return catalogue.filter((p) => p.market === market).sort((a, b) => a.sortOrder - b.sortOrder);
 }

@@ -2,18 +2,14 @@
 // License Keys, Transactions History, Profile and OTP Gmail in Khmer, with Khmer month names and
 // Western digits, Khmer toasts, and no English word left in the page's own content (the header and
 // sidebar are the dashboard shell's, translated on their own).
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import nodemailer from "nodemailer";
 
-import { chooseKhmer, createUser, englishIn, seedBalance, seedLicense, seedOrders, signIn, uniqueEmail, SHOP_TIME_ZONE } from "./support";
+import { chooseKhmer, createUser, englishIn, seedBalance, seedLicense, seedOrders, signIn, toast, uniqueEmail, SHOP_TIME_ZONE } from "./support";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const SMTP_PORT = PORT + 25;
 const DAY = 86_400_000;
-
-function toast(page: Page, title: string) {
-  return page.locator("[data-sonner-toast]").filter({ hasText: title });
-}
 
 const khmerDate = (ms: number) =>
   new Intl.DateTimeFormat("km-KH-u-nu-latn", { month: "short", day: "numeric", year: "numeric", timeZone: SHOP_TIME_ZONE }).format(new Date(ms));

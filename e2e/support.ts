@@ -1,5 +1,5 @@
 // Helpers for browser tests: unique users, reading the dev mailbox, signing up through the UI.
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { nextTotpCode, totpCode } from "../server/lib/totp";
 
 export { nextTotpCode, totpCode };
@@ -16,6 +16,8 @@ export function uniqueEmail(tag: string) {
 interface MailboxMessage {
   subject: string;
   links: string[];
+  /** The plain-text part. */
+  text: string;
 }
 
 /** Waits for an e-mail to arrive over SMTP in the dev mailbox and returns it. */
@@ -115,7 +117,8 @@ export function seedLicense(
   request: TestApiRequest,
   licence: {
     email: string;
-    planId: "local-1m" | "local-3m" | "local-12m";
+    /** A plan of the catalogue ("local-3m"), or of a test catalogue (useTestCatalogue). */
+    planId: string;
     name?: string;
     deviceKey?: string | null;
     startDate?: string | null;
@@ -139,6 +142,36 @@ export function seedBalance(request: TestApiRequest, input: { email: string; amo
   return testApi<{ balanceMills: number }>(request, "balance", input);
 }
 
+/** A plan entry of a test catalogue (contracts/plan-catalogue.ts PlanEntry, its extra features aside). */
+export interface TestPlanEntry {
+  months: number;
+  periodDays: number;
+  bonusDays: number;
+  keyChanges: number;
+  popular?: boolean;
+  prices: { local: number; foreign: number };
+}
+
+/**
+ * The instance sells the shop's plans plus `extraEntries` (decision 047), as if it had started with
+ * that catalogue; `[]` puts the shop's own back (plans left out are deactivated, never deleted).
+ */
+export function useTestCatalogue(request: TestApiRequest, extraEntries: TestPlanEntry[]) {
+  return testApi<{ planIds: string[] }>(request, "catalogue", { extraEntries });
+}
+
+/** Approves the payment on the PayWay simulator's checkout page, opened by the plugin in its frame. */
+export async function approveOnPayway(page: Page, amount: string) {
+  const payway = page.frameLocator('iframe[name="aba_webservice"]');
+  await expect(payway.getByTestId("sim-amount")).toHaveText(`${amount} USD`);
+  await payway.getByRole("button", { name: "Approve" }).click();
+}
+
+/** A toast (sonner) whose text has `text`. */
+export function toast(page: Page, text: string) {
+  return page.locator("[data-sonner-toast]").filter({ hasText: text });
+}
+
 /** Console errors other than failed requests (the header asks /api/me, a 401 when signed out). */
 export function collectConsoleErrors(page: Page) {
   const errors: string[] = [];
@@ -154,7 +187,9 @@ export function collectConsoleErrors(page: Page) {
 // ---- Pages in Khmer ----------------------------------------------------------------------------
 
 /** Latin words the Khmer pages keep: names of brands, products, currencies and codes (the glossary's). */
-const KEPT_NAMES = new Set(["Keyshop", "OTP", "Gmail", "facebook", "Facebook", "USD", "KHQR", "ABA", "Pay", "PayWay", "Visa", "Mastercard", "API", "Key", "PDF", "UTC"]);
+const KEPT_NAMES = new Set(["Keyshop", "OTP", "Gmail", "facebook", "Facebook", "USD", "KHQR", "ABA", "Pay", "PayWay", "Visa", "Mastercard", "API", "Key", "PDF", "UTC", "Emulator", "Android", "Google", "Telegram", "Passkey"]);
+/** Names of more than one word, or with digits (the authenticator apps Profile suggests). */
+const KEPT_PHRASES = /\b(Google Authenticator|Microsoft Authenticator|1Password)\b/g;
 
 /** Chooses Khmer as the header's switch does: remembered in localStorage and the cookie, before the next page loads. */
 export async function chooseKhmer(page: Page) {
@@ -163,15 +198,17 @@ export async function chooseKhmer(page: Page) {
 }
 
 /**
- * English left in the page's own content: its text, the labels read aloud, placeholders and
+ * English left in the page's own content (or in `where`, a dialog): its text, the labels read aloud, placeholders and
  * titles, less e-mails, keys, ids, time zones ('Asia/Phnom_Penh': identifiers), the kept names
  * (the glossary's, plus `kept`) and the `data` the test made itself (an API key, a name), written
  * by people rather than by the shop. With `identifiers` (the admin pages), also less what they
  * show as identifiers: anything in monospace (keys, ids, event types), URLs, a secret's last
  * characters, event types (order.paid) and "API Key" (a name).
  */
-export async function englishIn(page: Page, data: string[] = [], { identifiers = false, kept = [] }: { identifiers?: boolean; kept?: string[] } = {}): Promise<string[]> {
-  let text = await page.locator("#main-content").evaluate((main, skipMonospace) => {
+export async function englishIn(where: Page | Locator, data: string[] = [], { identifiers = false, kept = [] }: { identifiers?: boolean; kept?: string[] } = {}): Promise<string[]> {
+  // A page's own content, or one part of it (a dialog, which lives outside #main-content).
+  const root = "goto" in where ? where.locator("#main-content") : where;
+  let text = await root.evaluate((main, skipMonospace) => {
     const root = main.cloneNode(true) as HTMLElement;
     if (skipMonospace) for (const el of root.querySelectorAll("code, pre, .font-mono")) el.remove();
     const parts = [root.textContent ?? ""];
@@ -183,7 +220,7 @@ export async function englishIn(page: Page, data: string[] = [], { identifiers =
     return parts.join(" ");
   }, identifiers);
   for (const value of data) text = text.replaceAll(value, " ");
-  text = text.replace(/\S+@\S+/g, " "); // e-mail addresses
+  text = text.replace(/\S+@\S+/g, " ").replace(KEPT_PHRASES, " "); // e-mail addresses, names of more than one word
   if (identifiers) {
     text = text
       .replace(/\bhttps?:\/\/\S+/g, " ") // URLs

@@ -13,6 +13,8 @@ import { AppError, validationError } from "../../lib/errors";
 import { secretFromUri, totpCode } from "../../lib/totp";
 import { changeBalance, ensureApiKey, findLedgerMismatches, revealApiKey } from "../balance/service";
 import { createLicense } from "../licenses/service";
+import { syncPlanCatalogue } from "../plans/service";
+import { catalogueOf, PLAN_ENTRIES } from "../../../contracts/plan-catalogue";
 
 const UserBody = z.object({
   email: z.email(),
@@ -33,6 +35,27 @@ const LicenseBody = z.object({
   startDate: z.coerce.date().nullable().optional(),
   expireDate: z.coerce.date().nullable().optional(),
   changesLeft: z.number().int().min(0).optional(),
+});
+
+/**
+ * A test catalogue: the shop's plan entries plus these (decision 047), as if the instance had
+ * started with them; none puts the shop's own catalogue back. Entries as in
+ * contracts/plan-catalogue.ts PLAN_ENTRIES (their extra features aside).
+ */
+const TestCatalogueBody = z.object({
+  extraEntries: z
+    .array(
+      z.object({
+        months: z.number().int().min(1).max(120),
+        periodDays: z.number().int().min(1),
+        bonusDays: z.number().int().min(0),
+        keyChanges: z.number().int().min(0),
+        popular: z.boolean().optional(),
+        prices: z.object({ local: z.number().int().min(1_000), foreign: z.number().int().min(1_000) }),
+      }),
+    )
+    .max(10)
+    .refine((entries) => entries.every((e) => !PLAN_ENTRIES.some((p) => p.months === e.months)), "A length the catalogue already has"),
 });
 
 const SeedOrdersBody = z.object({
@@ -107,6 +130,13 @@ export function createTestApiRoutes({
       const input = await parse(WorkersRunBody, c.req.raw);
       if (!runWorkers) throw new AppError("NOT_FOUND", "No workers here");
       return c.json(await runWorkers(new Date(input.now)));
+    })
+    // The plans the instance sells, from a test catalogue: the same sync that runs at start.
+    .post("/catalogue", async (c) => {
+      const { extraEntries } = await parse(TestCatalogueBody, c.req.raw);
+      const catalogue = catalogueOf([...PLAN_ENTRIES, ...extraEntries]);
+      await syncPlanCatalogue({ db, catalogue });
+      return c.json({ planIds: catalogue.map((p) => p.id) });
     })
     .post("/licenses", async (c) => {
       const input = await parse(LicenseBody, c.req.raw);
