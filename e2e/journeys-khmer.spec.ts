@@ -6,7 +6,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import nodemailer from "nodemailer";
 
-import { approveOnPayway, collectConsoleErrors, englishIn, PASSWORD, toast, uniqueEmail, waitForEmail, waitForHydration } from "./support";
+import { approveOnPayway, chooseKhmer, collectConsoleErrors, createUser, englishIn, PASSWORD, signIn, toast, uniqueEmail, waitForEmail, waitForHydration } from "./support";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const SMTP_PORT = PORT + 25;
@@ -162,4 +162,31 @@ test("a Khmer customer signs up, buys, renews, asks for a refund, tops up and re
   await expect(otp.getByText("ជោគជ័យ")).toBeVisible();
   expect(await englishIn(page)).toEqual([]);
   expect(errors).toEqual([]);
+});
+
+test("at 375 px the Khmer landing, its pricing and its payment pop-up stay within the screen", async ({ page, request }) => {
+  const email = uniqueEmail("journey-km-375");
+  await createUser(request, { email, language: "km" });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/license-keys$/);
+  await chooseKhmer(page);
+  await page.goto("/");
+  await expect(page.locator("html")).toHaveAttribute("lang", "km");
+  // Every section, the lazy ones too.
+  await page.locator("footer").last().scrollIntoViewIfNeeded();
+  const fits = () => page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth] as const);
+  let [scrollWidth, innerWidth] = await fits();
+  expect(scrollWidth, `the landing is ${scrollWidth}px wide in a ${innerWidth}px window`).toBeLessThanOrEqual(innerWidth);
+
+  await page.locator("#pricing").getByRole("button", { name: "ចាប់ផ្ដើម" }).nth(1).click();
+  const pay = page.getByRole("dialog", { name: "3 ខែ — $29.99" });
+  await expect(pay.getByRole("button", { name: "បង់ $29.99" })).toBeVisible();
+  const [contentWidth, boxWidth] = await pay.evaluate((el) => [el.scrollWidth, el.clientWidth]);
+  expect(contentWidth, "the pop-up's content is wider than the pop-up").toBeLessThanOrEqual(boxWidth);
+  const box = (await pay.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(375);
+  [scrollWidth, innerWidth] = await fits();
+  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
 });

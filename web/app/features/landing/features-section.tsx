@@ -26,7 +26,8 @@ export function FeaturesSection() {
   return (
     <section
       aria-labelledby="features-heading"
-      className="border-y border-border/60 bg-muted/30 py-20 sm:py-28"
+      // The screenshot's glow reaches 40 px past it: clipped at the sides, or a phone scrolls sideways.
+      className="overflow-x-clip border-y border-border/60 bg-muted/30 py-20 sm:py-28"
     >
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <SectionHeading id="features-heading" eyebrow={t("features.eyebrow")} title={t("features.title")}>
