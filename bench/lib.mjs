@@ -80,8 +80,8 @@ export async function startKeyshop(env, { basePort = 3950, nodeArgs = [] } = {})
   return { url, pid: child.pid, stop: () => new Promise((r) => { child.once("exit", r); child.kill("SIGTERM"); }) };
 }
 
-/** RFC 6238 code for a base32 secret (the admin console needs a second factor). */
-function totpCode(secret, at = Date.now()) {
+/** RFC 6238 code for a base32 secret (the admin console needs a second factor; the screenshot scripts use it too). */
+export function totpCode(secret, at = Date.now()) {
   const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
   let bits = 0;
   let value = 0;

@@ -4,63 +4,12 @@
 // Manage Balances and User Management on a phone.
 //   node scripts/screenshots/customer.mjs [outDir]
 // Starts the built server (dist/) on a throw-away embedded database; needs `npm run build` first.
-import { spawn } from "node:child_process";
-import { createHmac } from "node:crypto";
-import { mkdirSync, mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { chromium } from "playwright-core";
+import { DAY, PASSWORD, startShots, totp, VIEWPORTS } from "./setup.mjs";
 
-const OUT = process.argv[2] ?? "screenshots/customer";
-const PORT = 3350 + Math.floor(Math.random() * 50);
-const BASE = `http://localhost:${PORT}`;
-const TOKEN = "shots-token";
-const PASSWORD = "correct horse battery 9";
-const DAY = 86_400_000;
-mkdirSync(OUT, { recursive: true });
 
-/** RFC 6238 (what server/lib/totp.ts computes): the admin's authenticator. */
-function totp(secret) {
-  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-  let bits = 0;
-  let value = 0;
-  const bytes = [];
-  for (const ch of secret.replace(/=+$/, "").toUpperCase()) {
-    value = (value << 5) | alphabet.indexOf(ch);
-    bits += 5;
-    if (bits >= 8) {
-      bytes.push((value >>> (bits - 8)) & 0xff);
-      bits -= 8;
-    }
-  }
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000)));
-  const mac = createHmac("sha1", Buffer.from(bytes)).update(counter).digest();
-  const offset = mac[mac.length - 1] & 0x0f;
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, "0");
-}
-
-const server = spawn(process.execPath, ["dist/server.js"], {
-  env: { ...process.env, PORT: String(PORT), DEV_SMTP_PORT: String(PORT + 100), DATA_DIR: mkdtempSync(path.join(tmpdir(), "ks-shots-")), DEV_TEST_API_TOKEN: TOKEN, AUTH_RATE_LIMIT: "off", LOG_LEVEL: "warn", TRUST_PROXY: "on" },
-  stdio: ["ignore", "inherit", "inherit"],
-});
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(`${BASE}/healthz`)).ok) break;
-  } catch {
-    /* starting */
-  }
-  if (i > 120) throw new Error("server did not start");
-  await new Promise((r) => setTimeout(r, 500));
-}
-
-async function post(pathname, body, headers = {}) {
-  const res = await fetch(`${BASE}${pathname}`, { method: "POST", headers: { "content-type": "application/json", origin: BASE, ...headers }, body: JSON.stringify(body) });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`POST ${pathname} → ${res.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-}
-const testApi = (p, body) => post(`/dev/test-api/${p}`, body, { "x-test-token": TOKEN });
+const shots = await startShots({ name: "customer", portBase: 3350, env: { TRUST_PROXY: "on" }, fullPage: true });
+const { browser, base: BASE, post, shot } = shots;
+const testApi = (p, body) => post(`/dev/test-api/${p}`, body, { "x-test-token": shots.testToken });
 
 // ---- A customer with a bit of everything ----
 const customer = `sokha.chan-${Date.now().toString(36)}@example.com`;
@@ -85,7 +34,6 @@ for (const [ip, deviceKey] of [["203.0.113.7", "PC-LDREEL-7F3A-91C2-OFFICE"], ["
 }
 await post("/api/v1/licenses/validate", { protocol: 2, buyKey: laptop.buyKey, deviceKey: "PC-LDREEL-2B9D-44E0-LAPTOP", nonce: `shots-laptop-0123456789abcdef` }, { "x-forwarded-for": "203.0.113.7" });
 
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"] });
 
 // The customer buys an OTP mail address with their balance (their own session).
 {
@@ -119,15 +67,7 @@ async function signedInAdmin(context, tag) {
 // Signals are written every 5 seconds.
 await new Promise((r) => setTimeout(r, 6_000));
 
-const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 375, height: 812 } };
 
-async function shot(page, name, { fullPage = true } = {}) {
-  await page.waitForTimeout(400); // toasts, dialogs and menus finish their entrance
-  const file = path.join(OUT, `${name}.png`);
-  await page.screenshot({ path: file, fullPage });
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  console.log(`${file}${width > page.viewportSize().width ? `  (scrolls sideways: ${width}px)` : ""}`);
-}
 
 for (const [device, viewport] of Object.entries(VIEWPORTS)) {
   for (const scheme of ["light", "dark"]) {
@@ -168,5 +108,4 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
   }
 }
 
-await browser.close();
-server.kill("SIGTERM");
+await shots.close();

@@ -4,42 +4,10 @@
 // dialogs a customer meets there (change key with its check, renew, the calendar, messages).
 //   node scripts/screenshots/dashboard-i18n.mjs [outDir]
 // Starts the built server (dist/) on a throw-away embedded database; needs `npm run build` first.
-import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { chromium } from "playwright-core";
+import { DAY, PASSWORD, startShots } from "./setup.mjs";
 
-const OUT = process.argv[2] ?? "screenshots/dashboard-i18n";
-const PORT = 3550 + Math.floor(Math.random() * 40);
-const BASE = `http://localhost:${PORT}`;
-const TOKEN = "shots-token";
-const PASSWORD = "correct horse battery 9";
-const DAY = 86_400_000;
-mkdirSync(OUT, { recursive: true });
-
-const server = spawn(process.execPath, ["dist/server.js"], {
-  env: { ...process.env, PORT: String(PORT), DEV_SMTP_PORT: String(PORT + 100), DATA_DIR: mkdtempSync(path.join(tmpdir(), "ks-shots-")), DEV_TEST_API_TOKEN: TOKEN, AUTH_RATE_LIMIT: "off", LOG_LEVEL: "warn" },
-  stdio: ["ignore", "inherit", "inherit"],
-});
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(`${BASE}/healthz`)).ok) break;
-  } catch {
-    /* starting */
-  }
-  if (i > 120) throw new Error("server did not start");
-  await new Promise((r) => setTimeout(r, 500));
-}
-
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"] });
-const origin = { origin: BASE };
-
-async function testApi(request, route, data) {
-  const res = await request.post(`/dev/test-api/${route}`, { headers: { "x-test-token": TOKEN }, data });
-  if (!res.ok()) throw new Error(`${route}: ${res.status()} ${await res.text()}`);
-  return res.json();
-}
+const shots = await startShots({ name: "dashboard-i18n", portBase: 3550, fullPage: true });
+const { browser, base: BASE, origin, testApi, shot } = shots;
 
 // ---- A customer with three licences, payments of each kind, a balance and an OTP order --------
 const setup = await browser.newContext({ baseURL: BASE });
@@ -63,13 +31,6 @@ await testApi(setup.request, "balance", { email, amountMills: 2_000 });
 await setup.request.post("/api/auth/sign-in/email", { headers: origin, data: { email, password: PASSWORD } });
 const bought = await setup.request.post("/api/otp-mail/orders", { headers: origin });
 if (!bought.ok()) console.warn("OTP order:", bought.status(), await bought.text());
-
-async function shot(page, name, { fullPage = true } = {}) {
-  await page.waitForTimeout(500); // dialogs finish their entrance, fonts settle
-  const file = path.join(OUT, `${name}.png`);
-  await page.screenshot({ path: file, fullPage });
-  console.log(file);
-}
 
 const PAGES = [
   ["license-keys", "table, ul"],
@@ -126,5 +87,4 @@ for (const lang of ["en", "km"]) {
   }
 }
 
-await browser.close();
-server.kill("SIGTERM");
+await shots.close();

@@ -2,43 +2,12 @@
 // Screenshots of issue #14's outcomes, to look at (desktop and 375 px, light and dark):
 //   node scripts/screenshots/journeys.mjs [outDir]
 // Starts the built server (dist/) on a throw-away embedded database; needs `npm run build` first.
-import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { chromium } from "playwright-core";
+import { PASSWORD, startShots, VIEWPORTS } from "./setup.mjs";
 
-const OUT = process.argv[2] ?? "screenshots/journeys";
-const PORT = 3300 + Math.floor(Math.random() * 50);
-const BASE = `http://localhost:${PORT}`;
-const TOKEN = "shots-token";
-const PASSWORD = "correct horse battery 9";
-mkdirSync(OUT, { recursive: true });
-
-const server = spawn(process.execPath, ["dist/server.js"], {
-  env: { ...process.env, PORT: String(PORT), DEV_SMTP_PORT: String(PORT + 100), DATA_DIR: mkdtempSync(path.join(tmpdir(), "ks-shots-")), DEV_TEST_API_TOKEN: TOKEN, AUTH_RATE_LIMIT: "off", LOG_LEVEL: "warn" },
-  stdio: ["ignore", "inherit", "inherit"],
-});
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(`${BASE}/healthz`)).ok) break;
-  } catch {
-    /* starting */
-  }
-  if (i > 120) throw new Error("server did not start");
-  await new Promise((r) => setTimeout(r, 500));
-}
-
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"] });
-const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 375, height: 812 } };
+const shots = await startShots({ name: "journeys", portBase: 3300 });
+const { browser, base: BASE, shot, testToken: TOKEN } = shots;
 let n = 0;
 
-async function shot(page, name) {
-  await page.waitForTimeout(400); // toasts and dialogs finish their entrance
-  const file = path.join(OUT, `${name}.png`);
-  await page.screenshot({ path: file });
-  console.log(file);
-}
 
 for (const [device, viewport] of Object.entries(VIEWPORTS)) {
   for (const scheme of ["light", "dark"]) {
@@ -111,5 +80,4 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
   }
 }
 
-await browser.close();
-server.kill("SIGTERM");
+await shots.close();

@@ -4,43 +4,11 @@
 // licence's term, the Renew dialog, the reminder link's page with its checkout), light and dark.
 //   node scripts/screenshots/renewals.mjs [outDir]
 // Starts the built server (dist/) on a throw-away embedded database; needs `npm run build` first.
-import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { chromium } from "playwright-core";
+import { DAY, PASSWORD, startShots, VIEWPORTS } from "./setup.mjs";
 
-const OUT = process.argv[2] ?? "screenshots/renewals";
-const PORT = 3450 + Math.floor(Math.random() * 50);
-const BASE = `http://localhost:${PORT}`;
-const TOKEN = "shots-token";
-const PASSWORD = "correct horse battery 9";
-const DAY = 86_400_000;
-mkdirSync(OUT, { recursive: true });
-
-const server = spawn(process.execPath, ["dist/server.js"], {
-  env: { ...process.env, PORT: String(PORT), DEV_SMTP_PORT: String(PORT + 100), DATA_DIR: mkdtempSync(path.join(tmpdir(), "ks-shots-")), DEV_TEST_API_TOKEN: TOKEN, AUTH_RATE_LIMIT: "off", LOG_LEVEL: "warn" },
-  stdio: ["ignore", "inherit", "inherit"],
-});
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(`${BASE}/healthz`)).ok) break;
-  } catch {
-    /* starting */
-  }
-  if (i > 120) throw new Error("server did not start");
-  await new Promise((r) => setTimeout(r, 500));
-}
-
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"] });
-const PHONE = { width: 375, height: 812 };
-const origin = { origin: BASE };
-
-async function testApi(request, route, data) {
-  const res = await request.post(`/dev/test-api/${route}`, { headers: { "x-test-token": TOKEN }, data });
-  if (!res.ok()) throw new Error(`${route}: ${res.status()} ${await res.text()}`);
-  return res.json();
-}
+const shots = await startShots({ name: "renewals", portBase: 3450 });
+const { browser, base: BASE, origin, testApi, shot } = shots;
+const PHONE = VIEWPORTS.phone;
 
 // ---- Two customers, each with a licence expiring in 3 days; the second paid in Khmer -----------
 const setup = await browser.newContext({ baseURL: BASE });
@@ -67,12 +35,6 @@ async function reminder(email) {
   throw new Error(`no reminder for ${email}`);
 }
 
-async function shot(page, name, { fullPage = false } = {}) {
-  await page.waitForTimeout(400); // dialogs finish their entrance
-  const file = path.join(OUT, `${name}.png`);
-  await page.screenshot({ path: file, fullPage });
-  console.log(file);
-}
 
 // The e-mails as a phone's mail client shows them.
 const mails = {};
@@ -124,5 +86,4 @@ for (const scheme of ["light", "dark"]) {
   await context.close();
 }
 
-await browser.close();
-server.kill("SIGTERM");
+await shots.close();

@@ -4,41 +4,10 @@
 // dialog, the secret shown once, a delivery's details, and the Telegram simulator's page.
 //   node scripts/screenshots/webhooks.mjs [outDir]
 // Starts the built server (dist/) on a throw-away embedded database; needs `npm run build` first.
-import { spawn } from "node:child_process";
-import { createHmac } from "node:crypto";
-import { mkdirSync, mkdtempSync } from "node:fs";
 import { createServer } from "node:http";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { chromium } from "playwright-core";
 
-const OUT = process.argv[2] ?? "screenshots/webhooks";
-const PORT = 3350 + Math.floor(Math.random() * 50);
-const BASE = `http://localhost:${PORT}`;
-const TOKEN = "shots-token";
-const PASSWORD = "correct horse battery 9";
-mkdirSync(OUT, { recursive: true });
+import { PASSWORD, startShots, totp, VIEWPORTS } from "./setup.mjs";
 
-/** RFC 6238, as server/lib/totp.ts: the admin's authenticator. */
-function totp(secret) {
-  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-  let bits = 0;
-  let value = 0;
-  const key = [];
-  for (const ch of secret.replace(/=+$/, "").toUpperCase()) {
-    value = (value << 5) | alphabet.indexOf(ch);
-    bits += 5;
-    if (bits >= 8) {
-      key.push((value >>> (bits - 8)) & 0xff);
-      bits -= 8;
-    }
-  }
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000)));
-  const mac = createHmac("sha1", Buffer.from(key)).update(counter).digest();
-  const offset = mac[mac.length - 1] & 0x0f;
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, "0");
-}
 
 // A receiver: /books answers 200, /crm answers 500 (so the log shows a retry).
 const receiver = createServer((req, res) => {
@@ -51,29 +20,8 @@ const receiver = createServer((req, res) => {
 await new Promise((resolve) => receiver.listen(0, "127.0.0.1", resolve));
 const HOOK = `http://127.0.0.1:${receiver.address().port}`;
 
-const server = spawn(process.execPath, ["dist/server.js"], {
-  env: { ...process.env, PORT: String(PORT), DEV_SMTP_PORT: String(PORT + 100), DATA_DIR: mkdtempSync(path.join(tmpdir(), "ks-shots-")), DEV_TEST_API_TOKEN: TOKEN, AUTH_RATE_LIMIT: "off", LOG_LEVEL: "warn" },
-  stdio: ["ignore", "inherit", "inherit"],
-});
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(`${BASE}/healthz`)).ok) break;
-  } catch {
-    /* starting */
-  }
-  if (i > 120) throw new Error("server did not start");
-  await new Promise((r) => setTimeout(r, 500));
-}
-
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"] });
-const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 375, height: 812 } };
-const origin = { origin: BASE };
-
-async function testApi(request, route, data) {
-  const res = await request.post(`/dev/test-api/${route}`, { headers: { "x-test-token": TOKEN }, data });
-  if (!res.ok()) throw new Error(`${route}: ${res.status()} ${await res.text()}`);
-  return res.json();
-}
+const shots = await startShots({ name: "webhooks", portBase: 3350 });
+const { browser, base: BASE, origin, testApi, shot } = shots;
 
 // ---- The shop's state: a super-admin, two endpoints, a few sales -------------------------------
 const setup = await browser.newContext({ baseURL: BASE });
@@ -105,14 +53,6 @@ await buyer.close();
 await new Promise((r) => setTimeout(r, 4_000));
 
 let n = 0;
-async function shot(page, name, { fullPage = false } = {}) {
-  await page.waitForTimeout(400); // toasts and dialogs finish their entrance
-  // A full page from its top: sticky headers drawn where they belong.
-  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
-  const file = path.join(OUT, `${name}.png`);
-  await page.screenshot({ path: file, fullPage });
-  console.log(file);
-}
 
 for (const [device, viewport] of Object.entries(VIEWPORTS)) {
   for (const scheme of ["light", "dark"]) {
@@ -163,6 +103,5 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
   }
 }
 
-await browser.close();
-server.kill("SIGTERM");
+await shots.close();
 receiver.close();
