@@ -69,6 +69,8 @@ export type RevenueDay = z.infer<typeof RevenueDaySchema>;
 export const PlanMixEntrySchema = z.object({
   planId: z.string(),
   title: z.string(),
+  /** The plan's length (its title in every language comes from it), or null: a plan no longer known. */
+  months: z.number().int().nullable(),
   market: z.string().nullable(),
   count: z.number().int(),
   mills: z.number().int(),

@@ -1757,6 +1757,7 @@ export interface operations {
                                 orderId: string | null;
                                 planId: string | null;
                                 planKeyChanges: number | null;
+                                planMonths: number | null;
                                 planTitle: string | null;
                                 revokedAt: string | null;
                                 startDate: string | null;
@@ -1905,6 +1906,7 @@ export interface operations {
                             orderId: string | null;
                             planId: string | null;
                             planKeyChanges: number | null;
+                            planMonths: number | null;
                             planTitle: string | null;
                             revokedAt: string | null;
                             startDate: string | null;
@@ -2044,6 +2046,7 @@ export interface operations {
                             orderId: string | null;
                             planId: string | null;
                             planKeyChanges: number | null;
+                            planMonths: number | null;
                             planTitle: string | null;
                             revokedAt: string | null;
                             startDate: string | null;
@@ -2448,6 +2451,7 @@ export interface operations {
                             count: number;
                             market: string | null;
                             mills: number;
+                            months: number | null;
                             planId: string;
                             title: string;
                         }[];
@@ -2558,6 +2562,7 @@ export interface operations {
                                 /** @enum {string} */
                                 kind: "plan" | "topup" | "tool";
                                 paidAt: string | null;
+                                planMonths: number | null;
                                 planTitle: string;
                                 refundedMills: number;
                                 /** @enum {string} */
@@ -2667,6 +2672,7 @@ export interface operations {
                                 /** @enum {string} */
                                 kind: "plan" | "topup" | "tool";
                                 paidAt: string | null;
+                                planMonths: number | null;
                                 planTitle: string;
                                 refundedMills: number;
                                 /** @enum {string} */
@@ -2838,6 +2844,7 @@ export interface operations {
                                 /** @enum {string} */
                                 kind: "plan" | "topup" | "tool";
                                 paidAt: string | null;
+                                planMonths: number | null;
                                 planTitle: string;
                                 refundedMills: number;
                                 /** @enum {string} */

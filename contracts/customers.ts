@@ -88,6 +88,8 @@ export const AdminLicenceSchema = z.object({
   deviceKey: z.string().nullable(),
   planId: z.string().nullable(),
   planTitle: z.string().nullable(),
+  /** The plan's length (its title in every language comes from it), or null. */
+  planMonths: z.number().int().nullable(),
   /** The plan's key changes: what "reset changes left" restores by default. */
   planKeyChanges: z.number().int().nullable(),
   status: LicenseStatusSchema,

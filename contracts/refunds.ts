@@ -89,6 +89,8 @@ export const AdminRefundRequestSchema = OwnRefundRequestSchema.extend({
     kind: OrderKindSchema,
     email: z.string(),
     planTitle: z.string(),
+    /** The plan's length (its title in every language comes from it); null: a top-up. */
+    planMonths: z.number().int().nullable(),
     amountMills: z.number().int(),
     refundedMills: z.number().int(),
     status: OrderStatusSchema,

@@ -143,7 +143,7 @@ describe("the customer's page", () => {
     expect(page.account).toMatchObject({ id: c.id, name: "Dara", role: "user", emailVerified: true, twoFactorEnabled: false, superAdmin: false });
     expect(page.licences.total).toBe(1);
     const [licence] = page.licences.items;
-    expect(licence).toMatchObject({ id: c.licence.id, buyKey: c.licence.buyKey, deviceKey: c.deviceKey, status: "Active", changesLeft: 2, planTitle: "1 Month", planKeyChanges: 2, suspendedAt: null, revokedAt: null });
+    expect(licence).toMatchObject({ id: c.licence.id, buyKey: c.licence.buyKey, deviceKey: c.deviceKey, status: "Active", changesLeft: 2, planTitle: "1 Month", planMonths: 1, planKeyChanges: 2, suspendedAt: null, revokedAt: null });
     const hour = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000).toISOString();
     expect(licence!.activity).toEqual({ lastSeenHour: hour, lastSeenAddresses: ["198.51.100.2", "203.0.113.7"], addresses24h: 2, refusedKeys24h: 1, flagged: false });
     expect(page.orders).toMatchObject({ total: 1, items: [{ id: c.order.id, tranId: c.order.tranId, status: "paid", provider: "payway", refundedMills: 0, amountMills: 9_990 }] });

@@ -85,7 +85,7 @@ describe("overview cards (hand-computed seed)", () => {
       { planId: "local-3m", count: 1, mills: 29_990 },
       { planId: "local-1m", count: 2, mills: 19_980 },
     ]);
-    expect(planMix[0]).toMatchObject({ title: "12 Months", market: "local" });
+    expect(planMix[0]).toMatchObject({ title: "12 Months", months: 12, market: "local" });
   });
 
   it("recent transactions: every status, newest first, at most 40", async () => {

@@ -100,9 +100,9 @@ async function revenueByDay(db: Db, w: Window): Promise<RevenueDay[]> {
 
 /** Paid licence sales per plan over the chart's 30 days. */
 async function planMix(db: Db, w: Window): Promise<PlanMixEntry[]> {
-  const rows = await queryRows<{ plan_id: string; title: string | null; market: string | null; n: string; mills: string }>(
+  const rows = await queryRows<{ plan_id: string; title: string | null; months: number | null; market: string | null; n: string; mills: string }>(
     db,
-    sql`select s.plan_id, p.title, p.market, s.n, s.mills
+    sql`select s.plan_id, p.title, p.months, p.market, s.n, s.mills
         from (
           select coalesce(plan_id, '') as plan_id, count(*) as n, sum(amount_mills - refunded_mills) as mills
           from orders
@@ -112,7 +112,7 @@ async function planMix(db: Db, w: Window): Promise<PlanMixEntry[]> {
         left join plans p on p.id = s.plan_id
         order by s.mills desc, s.plan_id`,
   );
-  return rows.map((r) => ({ planId: r.plan_id, title: r.title ?? (r.plan_id || "Other"), market: r.market, count: int(r.n), mills: int(r.mills) }));
+  return rows.map((r) => ({ planId: r.plan_id, title: r.title ?? (r.plan_id || "Other"), months: r.months === null ? null : Number(r.months), market: r.market, count: int(r.n), mills: int(r.mills) }));
 }
 
 async function recentTransactions(db: Db) {

@@ -53,7 +53,7 @@ export async function toAdminLicences(db: Db, rows: LicenseRow[], now = new Date
   if (!rows.length) return [];
   const planIds = [...new Set(rows.map((r) => r.planId).filter((id): id is string => id !== null))];
   const [planRows, activity] = await Promise.all([
-    planIds.length ? db.select({ id: plans.id, title: plans.title, keyChanges: plans.keyChanges }).from(plans).where(inArray(plans.id, planIds)) : [],
+    planIds.length ? db.select({ id: plans.id, title: plans.title, months: plans.months, keyChanges: plans.keyChanges }).from(plans).where(inArray(plans.id, planIds)) : [],
     licenceActivity({ db, licenceIds: rows.map((r) => r.id), now }),
   ]);
   const planById = new Map(planRows.map((p) => [p.id, p]));
@@ -67,6 +67,7 @@ export async function toAdminLicences(db: Db, rows: LicenseRow[], now = new Date
       deviceKey: row.deviceKey,
       planId: row.planId,
       planTitle: plan?.title ?? null,
+      planMonths: plan?.months ?? null,
       planKeyChanges: plan?.keyChanges ?? null,
       status: licenseStatus(row, now),
       startDate: row.startDate?.toISOString() ?? null,

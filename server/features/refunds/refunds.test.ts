@@ -381,8 +381,10 @@ describe("the money-back guarantee", () => {
     const stranger = await env.t.signedInUser();
     expect((await ask(stranger.client, order.id)).status).toBe(404);
 
-    const queue = await admin.client.json<{ requests: Array<{ id: string; order: { id: string } }> }>("/api/admin/refund-requests");
+    const queue = await admin.client.json<{ requests: Array<{ id: string; order: { id: string; planTitle: string; planMonths: number | null } }> }>("/api/admin/refund-requests");
     expect(queue.body.requests.map((r) => r.order.id)).toContain(order.id);
+    // A top-up: no length (the queue names it "Balance Top Up" in the reader's language).
+    expect(queue.body.requests.find((r) => r.order.id === order.id)!.order).toMatchObject({ planTitle: "Balance Top Up", planMonths: null });
     expect((await admin.client.json(`/api/admin/refund-requests/${asked.body.request.id}/approve`, { json: {} })).status).toBe(403);
 
     const approved = await boss.client.json<{ request: { status: string }; refund: { source: string; amountMills: number } }>(`/api/admin/refund-requests/${asked.body.request.id}/approve`, { json: { note: "Sorry about that" } });

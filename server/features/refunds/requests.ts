@@ -12,7 +12,7 @@ import { auditLog, orders, refundRequests, refunds } from "../../db/schema";
 import { recordRefundRequested } from "../notifications/events";
 import { AppError } from "../../lib/errors";
 import { enqueueEmail } from "../../providers/email/outbox";
-import { planMonthsOf } from "../plans/service";
+import { planMonthsById, planMonthsOf } from "../plans/service";
 import type { OrdersDeps } from "../orders/deps";
 import type { OrderRow } from "../orders/dto";
 import { recentShortfalls, refundOrder, toRefundDto, type RefundActor } from "./service";
@@ -33,7 +33,7 @@ export function toOwnRequestDto(row: RequestRow): OwnRefundRequest {
   };
 }
 
-function toAdminRequestDto(row: RequestRow, order: OrderRow): AdminRefundRequest {
+function toAdminRequestDto(row: RequestRow, order: OrderRow, months: ReadonlyMap<string, number>): AdminRefundRequest {
   return {
     ...toOwnRequestDto(row),
     order: {
@@ -42,6 +42,7 @@ function toAdminRequestDto(row: RequestRow, order: OrderRow): AdminRefundRequest
       kind: order.kind,
       email: order.email,
       planTitle: order.planTitle ?? "Balance Top Up",
+      planMonths: order.planId ? (months.get(order.planId) ?? null) : null,
       amountMills: order.amountMills,
       refundedMills: order.refundedMills,
       status: order.status,
@@ -113,7 +114,8 @@ export async function listRefundQueue(deps: OrdersDeps, now = new Date()): Promi
       .limit(100),
     recentShortfalls(deps, now),
   ]);
-  return { requests: rows.map((r) => toAdminRequestDto(r.request, r.order)), shortfalls, windowDays: deps.refundWindowDays };
+  const months = await planMonthsById(deps.db, rows.map((r) => r.order.planId));
+  return { requests: rows.map((r) => toAdminRequestDto(r.request, r.order, months)), shortfalls, windowDays: deps.refundWindowDays };
 }
 
 async function openRequest(db: Db, id: string): Promise<{ request: RequestRow; order: OrderRow }> {
@@ -135,7 +137,7 @@ export async function approveRefundRequest(deps: OrdersDeps, actor: RefundActor,
 
 async function openOrDecided(db: Db, id: string): Promise<AdminRefundRequest> {
   const [row] = await db.select({ request: refundRequests, order: orders }).from(refundRequests).innerJoin(orders, eq(orders.id, refundRequests.orderId)).where(eq(refundRequests.id, id));
-  return toAdminRequestDto(row!.request, row!.order);
+  return toAdminRequestDto(row!.request, row!.order, await planMonthsById(db, [row!.order.planId]));
 }
 
 /** Decline with a note for the customer; e-mailed and audited in one transaction. */

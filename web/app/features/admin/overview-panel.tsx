@@ -185,7 +185,7 @@ function PlanMixCard({ data }: { data: Overview | undefined }) {
           <li key={p.planId} className="grid gap-1.5">
             <div className="flex items-baseline justify-between gap-2 text-sm">
               <span className="font-medium">
-                {itemTitle(p.title, t)}
+                {itemTitle({ planTitle: p.title, planMonths: p.months }, t)}
                 {p.market ? <span className="ml-1.5 text-xs text-muted-foreground capitalize">{marketName(t, p.market)}</span> : null}
               </span>
               <span className="tabular-nums">
@@ -247,7 +247,7 @@ function RecentTransactions({ data }: { data: Overview | undefined }) {
             <TableCell className="max-w-56 truncate" title={o.email}>
               {o.email}
             </TableCell>
-            <TableCell>{itemTitle(o.planTitle, t)}</TableCell>
+            <TableCell>{itemTitle(o, t)}</TableCell>
             <TableCell className="text-right tabular-nums">
               {formatPrice(o.amountMills)} <span className="text-xs text-muted-foreground">{o.currency}</span>
             </TableCell>

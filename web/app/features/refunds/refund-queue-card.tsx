@@ -65,7 +65,7 @@ export function RefundQueueCard() {
                   <span className="font-medium break-all">{request.order.email}</span>
                   <span>
                     {t("refunds.paid", {
-                      plan: itemTitle(request.order.planTitle, t),
+                      plan: itemTitle(request.order, t),
                       amount: formatPrice(request.order.amountMills - request.order.refundedMills),
                       date: formatDateTime(request.order.paidAt),
                     })}
@@ -144,7 +144,7 @@ function DecideForm({ deciding, onDone }: { deciding: Decision; onDone: () => vo
         <DialogTitle>{approve ? t("refunds.approveTitle", { amount, email: request.order.email }) : t("refunds.declineTitle")}</DialogTitle>
         <DialogDescription>
           {approve
-            ? t(request.order.kind === "topup" ? "refunds.approveTopUp" : "refunds.approveLicence", { plan: itemTitle(request.order.planTitle, t) })
+            ? t(request.order.kind === "topup" ? "refunds.approveTopUp" : "refunds.approveLicence", { plan: itemTitle(request.order, t) })
             : t("refunds.declineText")}{" "}
           {t("refunds.toldByEmail")}
         </DialogDescription>

@@ -153,7 +153,7 @@ function ActionForm({ email, licence, action, copy, onDone }: { email: string; l
         {licence.planTitle ? (
           <>
             <dt className="text-muted-foreground">{t("form.plan")}</dt>
-            <dd>{itemTitle(licence.planTitle)}</dd>
+            <dd>{itemTitle(licence)}</dd>
           </>
         ) : null}
       </dl>

@@ -146,7 +146,7 @@ function LicenceName({ licence }: { licence: AdminLicence }) {
   return (
     <>
       {licence.name.trim() ? <span className="font-medium break-words">{licence.name}</span> : <span className="text-muted-foreground italic">{t("licences.unnamed")}</span>}
-      <span className="text-xs text-muted-foreground">{licence.planTitle ? t("licences.plan", { plan: itemTitle(licence.planTitle) }) : t("licences.noPlan")}</span>
+      <span className="text-xs text-muted-foreground">{licence.planTitle ? t("licences.plan", { plan: itemTitle(licence) }) : t("licences.noPlan")}</span>
     </>
   );
 }

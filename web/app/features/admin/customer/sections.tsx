@@ -64,7 +64,7 @@ const refundable = (o: CustomerOrder) => o.status === "paid" && o.refundedMills 
 function RefundButton({ order, onRefund, className }: { order: CustomerOrder; onRefund: (o: CustomerOrder) => void; className?: string }) {
   const { t } = useAdminCustomerCopy();
   return (
-    <Button variant="outline" size="sm" className={className} onClick={() => onRefund(order)} aria-label={t("orders.refundLabel", { plan: itemTitle(order.planTitle), id: order.tranId })}>
+    <Button variant="outline" size="sm" className={className} onClick={() => onRefund(order)} aria-label={t("orders.refundLabel", { plan: itemTitle(order), id: order.tranId })}>
       <RotateCcwIcon aria-hidden="true" />
       {t("orders.refund")}
     </Button>
@@ -101,7 +101,7 @@ export function OrdersSection({ orders }: { orders: CustomerView["orders"] }) {
               <When iso={o.createdAt} />
             </TableCell>
             <TableCell>
-              {itemTitle(o.planTitle)}
+              {itemTitle(o)}
               {o.kind === "tool" ? <span className="block text-xs text-muted-foreground">{t("orders.tool")}</span> : null}
             </TableCell>
             <TableCell>
@@ -121,7 +121,7 @@ export function OrdersSection({ orders }: { orders: CustomerView["orders"] }) {
           <li key={o.id} className="grid gap-3 px-4 py-4">
             <div className="flex items-start justify-between gap-3">
               <div className="grid gap-0.5">
-                <span className="font-medium">{itemTitle(o.planTitle)}</span>
+                <span className="font-medium">{itemTitle(o)}</span>
                 <span className="text-xs text-muted-foreground">{formatDateTime(o.createdAt)}</span>
               </div>
               <TransactionStatusBadge status={o.status} />
