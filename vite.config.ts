@@ -32,6 +32,15 @@ const CHUNK_GROUPS = [
   { name: "shell", test: (id: string) => SHELL.some((re) => re.test(unix(id))), priority: 2 },
 ];
 
+// A language's copy (web/app/locales/<code>/index.ts, fetched when it is chosen) is
+// assets/locale-<code>-<hash>.js: a name to recognise it by in the network log and in the browser
+// tests, which answer its request with a pseudo-language (e2e/pseudo-locale.spec.ts).
+const LOCALE_CHUNK = /\/web\/app\/locales\/([\w-]+)\/index\.ts$/;
+function chunkFileNames(chunk: { facadeModuleId: string | null }) {
+  const code = chunk.facadeModuleId && LOCALE_CHUNK.exec(unix(chunk.facadeModuleId))?.[1];
+  return code ? `assets/locale-${code}-[hash].js` : "assets/[name]-[hash].js";
+}
+
 // React Router's package exports only its development build (remix-run/react-router#12532,
 // #14753: "intended to be temporary"), so a production bundle ships its dev warnings and checks.
 // The browser build takes the production build the package also contains.
@@ -60,7 +69,7 @@ export default defineConfig(({ isSsrBuild, command }) => ({
         // KS_SOURCEMAP=1: maps linked from the files; =hidden: maps beside identical files (the
         // dashboard bench reads which modules a page loaded from them).
         sourcemap: process.env.KS_SOURCEMAP === "hidden" ? "hidden" : process.env.KS_SOURCEMAP === "1",
-        rolldownOptions: { output: { codeSplitting: { groups: CHUNK_GROUPS } } },
+        rolldownOptions: { output: { codeSplitting: { groups: CHUNK_GROUPS }, chunkFileNames } },
       },
   server: {
     port: 5173,

@@ -6,13 +6,18 @@
 // page's small script, web/enhance (bundled here), which makes the page interactive and loads the
 // app from the template when a visitor needs it. The SPA fallback (dashboard, /auth) is untouched.
 import { build } from "esbuild";
-import { readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 const CLIENT = "build/client";
 const PAGE_DIRS = ["", "faq", "privacy-policy", "terms-of-service", "donation-success"];
-// Each in English and in Khmer (web/app/entry.server.tsx writes index.km.html beside index.html).
-const PAGES = PAGE_DIRS.flatMap((dir) => [path.join(dir, "index.html"), path.join(dir, "index.km.html")]);
+// Each in every language: web/app/entry.server.tsx writes index.<code>.html (index.km.html) beside
+// index.html for each language of contracts/languages.ts but the default.
+const PAGES = PAGE_DIRS.flatMap((dir) =>
+  readdirSync(path.join(CLIENT, dir))
+    .filter((file) => /^index(\.[\w-]+)?\.html$/.test(file))
+    .map((file) => path.join(dir, file)),
+);
 const HOLDER_OPEN = '<div id="ks-app" hidden="">';
 
 const result = await build({

@@ -9,8 +9,11 @@ import { ServerRouter, type EntryContext } from "react-router";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 
-import { renderIn } from "~/lib/i18n";
-import kmCopy from "~/locales/km";
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "../../contracts/languages";
+import { localeLoaders, renderIn } from "~/lib/i18n";
+
+/** Every other language's copy (locales/<code>/index.ts), bundled into the prerender. */
+const copies = localeLoaders(import.meta.glob<{ default: { [ns: string]: { [key: string]: unknown } } }>("./locales/*/index.ts"));
 
 /** Where the client build is (react-router.config.ts: buildDirectory "build"); builds run from the root. */
 const CLIENT_BUILD = path.resolve("build", "client");
@@ -18,11 +21,12 @@ const CLIENT_BUILD = path.resolve("build", "client");
 export const streamTimeout = 5_000;
 
 /**
- * Prerendering writes each public page twice: in English (returned, React Router writes
- * `<path>/index.html`) and in Khmer, written here beside it as `index.km.html`. The server sends
- * the Khmer one to visitors who chose Khmer (the ks_lang cookie), so they get their language as
- * static HTML too, without loading the app (decision 016). Renders run one at a time (React Router
- * prerenders with a concurrency of 1), which the translator's current language relies on.
+ * Prerendering writes each public page in every language of contracts/languages.ts: in English
+ * (returned, React Router writes `<path>/index.html`) and in each other one, written here beside
+ * it as `index.<code>.html` (Khmer: `index.km.html`). The server sends that one to visitors who
+ * chose the language (the ks_lang cookie), so they get their language as static HTML too,
+ * without loading the app (decision 016). Renders run one at a time (React Router prerenders
+ * with a concurrency of 1), which the translator's current language relies on.
  */
 export default async function handleRequest(
   request: Request,
@@ -36,25 +40,46 @@ export default async function handleRequest(
     return render(request, responseStatusCode, responseHeaders, routerContext);
   }
   // The loader data is streamed into the page once per render: each language gets its copy.
-  const [english, khmer] = routerContext.serverHandoffStream?.tee() ?? [undefined, undefined];
+  const others = LANGUAGES.filter((lng) => lng !== DEFAULT_LANGUAGE);
+  const streams = teeInto(routerContext.serverHandoffStream, 1 + others.length);
   const englishPage = await render(request, responseStatusCode, new Headers(responseHeaders), {
     ...routerContext,
-    serverHandoffStream: english,
+    serverHandoffStream: streams[0],
   });
   const englishHtml = await englishPage.text();
-  renderIn("km", kmCopy);
-  try {
-    const khmerPage = await render(request, responseStatusCode, new Headers(responseHeaders), {
-      ...routerContext,
-      serverHandoffStream: khmer,
-    });
-    const file = path.join(CLIENT_BUILD, ...new URL(request.url).pathname.split("/"), "index.km.html");
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, await khmerPage.text());
-  } finally {
-    renderIn("en");
+  for (const [i, lng] of others.entries()) {
+    await writeIn(lng, request, responseStatusCode, responseHeaders, { ...routerContext, serverHandoffStream: streams[i + 1] });
   }
   return new Response(englishHtml, { status: englishPage.status, headers: englishPage.headers });
+}
+
+/** Writes the page in `lng` beside the English one, as `index.<lng>.html`. */
+async function writeIn(lng: Language, request: Request, status: number, headers: Headers, routerContext: EntryContext) {
+  const load = copies[lng];
+  if (!load) throw new Error(`No locale chunk for ${lng}: web/app/locales/${lng}/index.ts`);
+  renderIn(lng, await load());
+  try {
+    const page = await render(request, status, new Headers(headers), routerContext);
+    const file = path.join(CLIENT_BUILD, ...new URL(request.url).pathname.split("/"), `index.${lng}.html`);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, await page.text());
+  } finally {
+    renderIn(DEFAULT_LANGUAGE);
+  }
+}
+
+/** `count` copies of a stream (none when there is no stream). */
+function teeInto<T>(stream: ReadableStream<T> | undefined, count: number): (ReadableStream<T> | undefined)[] {
+  if (!stream) return Array.from({ length: count }, () => undefined);
+  const out: ReadableStream<T>[] = [];
+  let rest = stream;
+  for (let i = 1; i < count; i++) {
+    const [one, other] = rest.tee();
+    out.push(one);
+    rest = other;
+  }
+  out.push(rest);
+  return out;
 }
 
 function render(

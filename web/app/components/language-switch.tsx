@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { ChevronDownIcon, LanguagesIcon } from "lucide-react";
 
-import { isLanguage, LANGUAGES, setLanguage, useTranslation, type Language } from "~/lib/i18n";
+import { isLanguage, languageInfo, LANGUAGES, setLanguage, useTranslation, type Language } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
 
 /**
@@ -44,7 +44,7 @@ export function LanguageSwitch({ onChosen, className }: { onChosen?: (language: 
       >
         {LANGUAGES.map((lng) => (
           <option key={lng} value={lng} lang={lng}>
-            {t(`language.${lng}`)}
+            {languageInfo(lng).nativeName}
           </option>
         ))}
       </select>

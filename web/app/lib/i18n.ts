@@ -1,4 +1,4 @@
-// English and Khmer for the public pages.
+// The shop's languages (contracts/languages.ts) for the web: English and every other language's copy.
 //
 // A deliberately small translator instead of i18next + react-i18next (17 KB + 2 KB gzip): the app
 // the public pages load on demand should stay small (decision 013; first loads carry no React at
@@ -7,9 +7,9 @@
 // English, and <Trans> for copy with <tag>…</tag> links.
 //
 // Only English `common` ships with every page. Each route registers its own English namespace
-// when its module loads (synchronously, so prerendering renders English), and the Khmer copy of
-// every namespace arrives in one chunk the first time Khmer is chosen, or before hydrating a page
-// prerendered in Khmer (entry.client.tsx); prerendering gets it from entry.server.tsx.
+// when its module loads (synchronously, so prerendering renders English), and the copy of every
+// namespace of another language (Khmer) arrives in one chunk the first time it is chosen, or before
+// hydrating a page prerendered in it (entry.client.tsx); prerendering gets it from entry.server.tsx.
 import {
   cloneElement,
   createElement,
@@ -26,7 +26,7 @@ import { LANGUAGE_STORAGE_KEY, rememberLanguage, storedLanguage } from "~/lib/la
 import enCommon from "~/locales/en/common.json";
 
 // The shop's languages are one list (contracts/languages.ts), shared with the server and the prerender.
-export { isLanguage, LANGUAGES, type Language };
+export { isLanguage, languageInfo, LANGUAGES, type Language };
 export { LANGUAGE_STORAGE_KEY };
 
 /** Longest wait for a language's web font before switching anyway (a slow link still gets the text). */
@@ -51,10 +51,22 @@ export interface TFunction {
 /** The default language's copy ships with the pages (English `common` here); others load on demand. */
 const bundles = Object.fromEntries(LANGUAGES.map((lng) => [lng, lng === DEFAULT_LANGUAGE ? { common: enCommon } : {}])) as Record<Language, { [ns: string]: Bundle }>;
 
-/** Where the other languages come from: one chunk with every namespace, fetched on demand. */
-const loaders: Partial<Record<Language, () => Promise<{ [ns: string]: Bundle }>>> = {
-  km: () => import("~/locales/km").then((m) => m.default),
-};
+/**
+ * Where the other languages come from: one chunk per language with every namespace
+ * (locales/<code>/index.ts, named locale-<code>-<hash>.js by vite.config.ts), fetched on demand.
+ * Found by file name, so a new language needs no line here.
+ */
+const loaders = localeLoaders(import.meta.glob<{ default: { [ns: string]: Bundle } }>("../locales/*/index.ts"));
+
+/** The languages list's languages that have a locale chunk, by code (from the chunks' paths). */
+export function localeLoaders<T>(modules: Record<string, () => Promise<{ default: T }>>): Partial<Record<Language, () => Promise<T>>> {
+  const out: Partial<Record<Language, () => Promise<T>>> = {};
+  for (const [file, load] of Object.entries(modules)) {
+    const code = file.split("/").at(-2);
+    if (isLanguage(code)) out[code] = () => load().then((m) => m.default);
+  }
+  return out;
+}
 const loaded = new Set<Language>([DEFAULT_LANGUAGE]);
 
 let language: Language = DEFAULT_LANGUAGE;

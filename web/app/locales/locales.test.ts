@@ -1,11 +1,14 @@
-// Every language has every text (issue #27): each namespace of each language has the same keys,
-// the same {{placeholders}} and the same <tags>; the Khmer chunk carries every namespace; and the
-// English texts that repeat the shared tables (the error table, the admin's messages) say the same.
+// Every language has every text (issue #27): each namespace of each language of
+// contracts/languages.ts has the same keys, the same {{placeholders}} and the same <tags> as
+// English; each other language's chunk (locales/<code>/index.ts, which lib/i18n.ts finds by its
+// path) carries every namespace; and the English texts that repeat the shared tables (the error
+// table, the admin's messages) say the same.
 import { describe, expect, it } from "vitest";
 
 import { BALANCE_MESSAGES, BALANCE_SORT_LABELS, ROLE_MESSAGES, TWO_FACTOR_RESET_MESSAGES } from "../../../contracts/admin";
 import { ERRORS } from "../../../contracts/error-codes";
 import { REASON_MESSAGES } from "../../../contracts/customers";
+import { DEFAULT_LANGUAGE, LANGUAGES as CODES } from "../../../contracts/languages";
 import { DEVICE_KEY_MESSAGES } from "../../../contracts/licenses";
 import { SHOP_EVENT_DESCRIPTIONS } from "../../../contracts/notifications";
 import { TOP_UP_TITLE } from "../../../contracts/orders";
@@ -14,17 +17,25 @@ import enAdminCustomer from "./en/adminCustomer.json";
 import enErrors from "./en/errors.json";
 import enPayments from "./en/payments.json";
 import enWebhooks from "./en/webhooks.json";
-import kmChunk from "./km";
 
 type Tree = { [key: string]: unknown };
 
-const byName = (files: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(files).map(([path, copy]) => [path.replace(/^.*\/(\w+)\.json$/, "$1"), copy as Tree]));
+const FILES = import.meta.glob("./*/*.json", { eager: true, import: "default" });
+const CHUNKS = import.meta.glob("./*/index.ts", { eager: true, import: "default" }) as Record<string, Tree>;
+const folder = (path: string) => path.split("/")[1]!;
 
-const LANGUAGES = {
-  en: byName(import.meta.glob("./en/*.json", { eager: true, import: "default" })),
-  km: byName(import.meta.glob("./km/*.json", { eager: true, import: "default" })),
-};
+/** Each language's namespaces by name, from its folder. */
+const LANGUAGES: Record<string, Record<string, Tree>> = Object.fromEntries(
+  CODES.map((lng) => [
+    lng,
+    Object.fromEntries(
+      Object.entries(FILES)
+        .filter(([path]) => folder(path) === lng)
+        .map(([path, copy]) => [path.replace(/^.*\/(\w+)\.json$/, "$1"), copy as Tree]),
+    ),
+  ]),
+);
+const OTHERS = CODES.filter((lng) => lng !== DEFAULT_LANGUAGE);
 
 /** Every string of a namespace by its dotted path (array items by index). */
 function leaves(tree: unknown, prefix = "", out = new Map<string, string>()): Map<string, string> {
@@ -42,35 +53,41 @@ const placeholders = (text: string) => [...text.matchAll(/\{\{\s*([^{}\s]+)\s*\}
 const tags = (text: string) => [...text.matchAll(/<\/?([a-zA-Z][\w-]*)\s*\/?>/g)].map((m) => m[0]).sort();
 
 describe("the locale files", () => {
-  const namespaces = Object.keys(LANGUAGES.en).sort();
+  const namespaces = Object.keys(LANGUAGES[DEFAULT_LANGUAGE]!).sort();
 
-  it("give every language the same namespaces, and the Khmer chunk carries all of them", () => {
+  it("are each a language of the list, and other languages have their chunk with every namespace", () => {
     expect(namespaces.length).toBeGreaterThan(10);
-    expect(Object.keys(LANGUAGES.km).sort()).toEqual(namespaces);
-    expect(Object.keys(kmChunk).sort()).toEqual(namespaces);
+    expect([...new Set(Object.keys(FILES).map(folder))].sort()).toEqual([...CODES].sort());
+    expect(Object.keys(CHUNKS).map(folder).sort()).toEqual([...OTHERS].sort());
+    for (const lng of OTHERS) {
+      expect(Object.keys(LANGUAGES[lng]!).sort(), lng).toEqual(namespaces);
+      expect(Object.keys(CHUNKS[`./${lng}/index.ts`]!).sort(), `locales/${lng}/index.ts`).toEqual(namespaces);
+    }
   });
 
-  for (const ns of namespaces) {
-    it(`${ns}: every key exists in every language, with the same placeholders and tags`, () => {
-      const en = leaves(LANGUAGES.en[ns]);
-      const km = leaves(LANGUAGES.km[ns]);
-      const enKeys = [...new Set([...en.keys()].map(base))].sort();
-      const kmKeys = [...new Set([...km.keys()].map(base))].sort();
-      expect(kmKeys, "keys in English missing in Khmer, or the other way round").toEqual(enKeys);
-      for (const [key, text] of en) {
-        // The Khmer text for the key (its `other` form for an English plural).
-        const other = km.get(key) ?? km.get(key.replace(PLURAL, "_other"));
-        expect(other, `${ns}:${key}`).toBeTypeOf("string");
-        expect(placeholders(other!), `${ns}:${key}`).toEqual(placeholders(text));
-        expect(tags(other!), `${ns}:${key}`).toEqual(tags(text));
-      }
-      for (const key of km.keys()) if (PLURAL.test(key)) expect(km.has(key.replace(PLURAL, "_other")), `${ns}:${key}`).toBe(true);
-    });
+  for (const lng of OTHERS) {
+    for (const ns of namespaces) {
+      it(`${lng} ${ns}: every key exists in every language, with the same placeholders and tags`, () => {
+        const en = leaves(LANGUAGES[DEFAULT_LANGUAGE]![ns]);
+        const other = leaves(LANGUAGES[lng]![ns]);
+        const enKeys = [...new Set([...en.keys()].map(base))].sort();
+        const otherKeys = [...new Set([...other.keys()].map(base))].sort();
+        expect(otherKeys, `keys in English missing in ${lng}, or the other way round`).toEqual(enKeys);
+        for (const [key, text] of en) {
+          // The text for the key (its `other` form for an English plural).
+          const translated = other.get(key) ?? other.get(key.replace(PLURAL, "_other"));
+          expect(translated, `${ns}:${key}`).toBeTypeOf("string");
+          expect(placeholders(translated!), `${ns}:${key}`).toEqual(placeholders(text));
+          expect(tags(translated!), `${ns}:${key}`).toEqual(tags(text));
+        }
+        for (const key of other.keys()) if (PLURAL.test(key)) expect(other.has(key.replace(PLURAL, "_other")), `${ns}:${key}`).toBe(true);
+      });
+    }
   }
 
   it("write numbers in Western digits in Khmer (the glossary's rule), in the new namespaces at least", () => {
     for (const ns of ["admin", "auth", "errors", "notFound", "payments", "shell", "renewal", "adminCustomer", "webhooks"]) {
-      for (const [key, text] of leaves(LANGUAGES.km[ns])) expect(text, `${ns}:${key}`).not.toMatch(/[០-៩]/);
+      for (const [key, text] of leaves(LANGUAGES.km![ns])) expect(text, `${ns}:${key}`).not.toMatch(/[០-៩]/);
     }
   });
 });

@@ -28,7 +28,7 @@ import { LogoMark } from "~/components/logo";
 import { ThemeToggleButton } from "~/components/theme-toggle";
 import { Button } from "~/components/ui/button";
 import { NEW_TAB_HINT_ID, scrollToSection, SECTION_IDS } from "~/features/landing/sections";
-import { isLanguage, LANGUAGES, setLanguage, useTranslation } from "~/lib/i18n";
+import { isLanguage, languageInfo, LANGUAGES, setLanguage, useTranslation } from "~/lib/i18n";
 import { usePublicSession } from "~/lib/session";
 import { cn } from "~/lib/utils";
 
@@ -433,20 +433,20 @@ function ContactMenu() {
   );
 }
 
-/** English / Khmer; the choice is remembered (localStorage) and sets <html lang>. */
+/** The languages of contracts/languages.ts, each by its own name; the choice is remembered (localStorage) and sets <html lang>. */
 function LanguageMenu() {
   const { t, i18n } = useTranslation("common");
-  const current = i18n.language === "km" ? "km" : "en";
+  const current = i18n.language;
   return (
     <Disclosure
       align="end"
-      label={`${t("language.label")}: ${t(`language.${current}`)}`}
+      label={`${t("language.label")}: ${languageInfo(current).nativeName}`}
       triggerClassName="gap-1.5 px-2.5"
       triggerLabel={
         <>
           <LanguagesIcon aria-hidden="true" />
           <span lang={current} className="text-sm">
-            {t(`language.${current}`)}
+            {languageInfo(current).nativeName}
           </span>
         </>
       }
@@ -464,7 +464,7 @@ function LanguageMenu() {
                 className={cn(MENU_ITEM_CLASS, lng === current && "font-semibold text-brand-text")}
                 onClick={() => {
                   close();
-                  if (isLanguage(lng)) void setLanguage(lng); // waits for the Khmer font first
+                  if (isLanguage(lng)) void setLanguage(lng); // waits for its font first
                 }}
               >
                 <span
@@ -474,7 +474,7 @@ function LanguageMenu() {
                     lng === current ? "bg-brand" : "bg-transparent",
                   )}
                 />
-                {t(`language.${lng}`)}
+                {languageInfo(lng).nativeName}
               </button>
             </li>
           ))}
