@@ -285,6 +285,15 @@ export function useTranslation(ns = "common") {
   return useMemo(() => ({ t, i18n }), [t]);
 }
 
+/**
+ * A text that follows the language as it changes: for what is made before the reader's language
+ * has arrived and stays on screen after (a toast fired on load, before the account's language).
+ */
+export function Translated({ ns, k, values }: { ns: string; k: string; values?: TOptions }) {
+  const { t } = useTranslation(ns);
+  return t(k, values);
+}
+
 const TAG = /<(\/?)([a-zA-Z][\w-]*)\s*(\/?)>/g;
 
 type Node = { tag: string | null; children: (string | Node)[] };

@@ -5,6 +5,7 @@
 // and shows them once it mounts, so nothing fired early is lost.
 import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
 
+import { useTranslation } from "~/lib/i18n";
 import { useTheme } from "~/lib/theme";
 
 const Toaster = lazy(() => import("~/components/ui/sonner").then((m) => ({ default: m.Toaster })));
@@ -31,11 +32,14 @@ export function useToaster() {
   useEffect(showToaster, []);
 }
 
+/** sonner's keyboard shortcut to the toasts (its default, Alt+T), as sonner names it in the region's label. */
+const HOTKEY_LABEL = "alt+T";
+
 /** sonner's (empty) region: same name and live-region attributes, so the area is always there. */
-function ToastRegion() {
+function ToastRegion({ label }: { label: string }) {
   return (
     <section
-      aria-label="Notifications alt+T"
+      aria-label={`${label} ${HOTKEY_LABEL}`}
       tabIndex={-1}
       aria-live="polite"
       aria-relevant="additions text"
@@ -46,11 +50,22 @@ function ToastRegion() {
 
 export function AppToaster() {
   const { theme } = useTheme();
+  const { t } = useTranslation("common");
   const show = useSyncExternalStore(subscribe, () => wanted, () => false);
-  if (!show) return <ToastRegion />;
+  // sonner's own words (its region's name, its close buttons' label), in the reader's language.
+  const label = t("a11y.notifications");
+  if (!show) return <ToastRegion label={label} />;
   return (
-    <Suspense fallback={<ToastRegion />}>
-      <Toaster theme={theme} visibleToasts={1} duration={5000} richColors closeButton />
+    <Suspense fallback={<ToastRegion label={label} />}>
+      <Toaster
+        theme={theme}
+        visibleToasts={1}
+        duration={5000}
+        richColors
+        closeButton
+        containerAriaLabel={label}
+        toastOptions={{ closeButtonAriaLabel: t("a11y.closeNotification") }}
+      />
     </Suspense>
   );
 }

@@ -14,7 +14,8 @@ import { useAccountLanguage } from "~/features/session/account-language";
 import { signedOutPaymentReturn } from "~/features/payments-return/payment-return";
 import { sessionKeys, useMe } from "~/features/session/queries";
 import { describeSessionError } from "~/features/session/session-errors";
-import { shellText } from "~/features/shell/copy";
+import "~/features/shell/copy"; // the shell's words (Translated below reads them)
+import { Translated } from "~/lib/i18n";
 import { canOpenPage, DASHBOARD_HOME, secondFactorDue } from "~/lib/nav";
 import { lazyNamed } from "~/lib/lazy-component";
 import { getQueryClient } from "~/lib/query-client";
@@ -78,9 +79,10 @@ function DashboardLayout() {
   // Signed in but not allowed on this page.
   useEffect(() => {
     if (user && !allowed) {
-      toast.error(shellText("access.deniedTitle"), {
+      // On a first load the account's language may still be on its way: the toast follows it.
+      toast.error(<Translated ns="shell" k="access.deniedTitle" />, {
         id: "access-denied",
-        description: shellText("access.denied"),
+        description: <Translated ns="shell" k="access.denied" />,
       });
       void navigate(DASHBOARD_HOME, { replace: true });
     }

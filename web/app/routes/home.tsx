@@ -11,7 +11,7 @@ import { Hero } from "~/features/landing/hero";
 import { usePlanCheckout } from "~/features/landing/plan-checkout";
 import { LandingPaymentReturn } from "~/features/payments-return/landing-payment-return";
 import { PricingSection } from "~/features/landing/pricing-section";
-import { registerNamespace } from "~/lib/i18n";
+import i18n, { registerNamespace } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
 import enLanding from "~/locales/en/landing.json";
 
@@ -24,8 +24,9 @@ registerNamespace("landing", { en: enLanding });
 // dialogs are lazy.
 export function meta() {
   return pageMeta({
-    title: enLanding.meta.title,
-    description: enLanding.meta.description,
+    // In the language being rendered (the prerender's, or the reader's on a later visit).
+    title: i18n.t("landing:meta.title"),
+    description: i18n.t("landing:meta.description"),
     path: "/",
   });
 }
