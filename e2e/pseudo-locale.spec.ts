@@ -95,7 +95,9 @@ function pageTexts(page: Page): Promise<string[]> {
     }
     for (const el of document.body.querySelectorAll("[aria-label], [placeholder], [title], [alt], [aria-valuetext], [aria-roledescription]")) {
       if (!shown(el)) continue;
-      for (const name of ["aria-label", "placeholder", "title", "alt", "aria-valuetext", "aria-roledescription"]) {
+      // What assistive technology never reads (inside aria-hidden, e.g. the chart library's own legend labels) is not copy.
+      const unread = el.closest("[aria-hidden='true']") !== null;
+      for (const name of unread ? ["placeholder", "title", "alt"] : ["aria-label", "placeholder", "title", "alt", "aria-valuetext", "aria-roledescription"]) {
         const value = el.getAttribute(name)?.trim();
         if (value) out.push(value);
       }

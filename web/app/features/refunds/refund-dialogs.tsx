@@ -16,9 +16,10 @@ import { useTransactionsCopy } from "~/features/transactions/copy";
 import { useDates } from "~/lib/dates";
 import { errorMessage } from "~/lib/errors";
 import type { Order } from "~/features/payments/api";
+import type { TFunction } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
 
-import { REFUND_MESSAGES, REFUND_REASON_MAX, REQUEST_REASON_MAX, REQUEST_REASON_MIN } from "./api";
+import { REFUND_REASON_MAX, REQUEST_REASON_MAX, REQUEST_REASON_MIN } from "./api";
 import { useRefundOrder, useRequestRefund } from "./queries";
 
 const TEXTAREA =
@@ -38,8 +39,26 @@ function reasonTextError(reason: string): string | null {
   return problem ? TEXT_MESSAGES[problem] : null;
 }
 
-/** "7.99" for 7990 mills (integer arithmetic). */
-const amountText = (mills: number) => `${Math.floor(mills / 1000)}.${String(Math.floor((mills % 1000) / 10)).padStart(2, "0")}`;
+/** "7.99" for 7990 mills: the amount field's text (the price without its dollar sign). */
+const amountText = (mills: number) => formatPrice(mills).replace("$", "");
+
+/** What the server says a refund took back (contracts/refunds.ts RefundSchema). */
+interface Refund {
+  amountMills: number;
+  appliedAt: string | null;
+  reversal: { licenceRevoked?: { buyKey: string }; daysRemoved?: { days: number }; balanceDebited?: { mills: number } };
+}
+
+/** What a refund did, in the reader's language, from what the server recorded (not its English message). */
+function refundOutcome(t: TFunction, refund: Refund): string {
+  if (!refund.appliedAt) return t("refundOrder.notApplied", { amount: formatPrice(refund.amountMills) });
+  const { licenceRevoked, daysRemoved, balanceDebited } = refund.reversal;
+  const parts = [t("refundOrder.refunded", { amount: formatPrice(refund.amountMills) })];
+  if (licenceRevoked) parts.push(t("refundOrder.licenceRevoked", { buyKey: licenceRevoked.buyKey }));
+  if (daysRemoved) parts.push(t("refundOrder.daysRemoved", { count: daysRemoved.days }));
+  if (balanceDebited) parts.push(t("refundOrder.balanceDebited", { amount: formatPrice(balanceDebited.mills) }));
+  return `${parts.join("; ")}.`;
+}
 
 export function RefundOrderDialog({ order, onClose }: { order: Order | null; onClose: () => void }) {
   return (
@@ -50,6 +69,7 @@ export function RefundOrderDialog({ order, onClose }: { order: Order | null; onC
 }
 
 function RefundOrderForm({ order, onDone }: { order: Order; onDone: () => void }) {
+  const { t } = useTransactionsCopy();
   const refund = useRefundOrder();
   const left = order.amountMills - order.refundedMills;
   const [amount, setAmount] = useState(amountText(left));
@@ -57,24 +77,24 @@ function RefundOrderForm({ order, onDone }: { order: Order; onDone: () => void }
   const [errors, setErrors] = useState<{ amount: string | null; reason: string | null }>({ amount: null, reason: null });
   const amountId = useId();
   const reasonId = useId();
-  const what = order.kind === "topup" ? "The amount is taken off the customer's balance." : "A refund of all that is left revokes the licence (a partial refund keeps it).";
+  const what = t(order.kind === "topup" ? "refundOrder.topUp" : "refundOrder.licence");
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     const mills = parseDollars(amount, { decimals: 2 });
     const next = {
-      amount: mills === null || mills <= 0 ? REFUND_MESSAGES.amount : mills > left ? REFUND_MESSAGES.tooMuch(left) : null,
-      reason: reason.trim().length < 1 || reason.trim().length > REFUND_REASON_MAX ? REFUND_MESSAGES.reason : reasonTextError(reason),
+      amount: mills === null || mills <= 0 ? t("refundOrder.amountError") : mills > left ? t("refundOrder.tooMuch", { left: formatPrice(left) }) : null,
+      reason: reason.trim().length < 1 || reason.trim().length > REFUND_REASON_MAX ? t("refundOrder.reasonError") : (fieldMessage(t, reasonTextError(reason)) ?? null),
     };
     setErrors(next);
     if (next.amount || next.reason || mills === null) return;
     try {
       const result = await refund.mutateAsync({ orderId: order.id, body: { amountMills: mills === left ? undefined : mills, reason: reason.trim() } });
       // Recorded but its goods not taken back yet (decision 034): the message says the shop finishes it.
-      (result.refund.appliedAt ? toast.success : toast.warning)("Refund made", { description: result.message });
+      (result.refund.appliedAt ? toast.success : toast.warning)(t("refundOrder.made"), { description: refundOutcome(t, result.refund) });
       onDone();
     } catch (error) {
-      toast.error("Refund not made", { description: errorMessage(error) });
+      toast.error(t("refundOrder.notMade"), { description: errorMessage(error) });
       onDone();
     }
   }
@@ -82,14 +102,19 @@ function RefundOrderForm({ order, onDone }: { order: Order; onDone: () => void }
   return (
     <form onSubmit={submit} noValidate className="grid gap-5">
       <DialogHeader>
-        <DialogTitle>Refund this payment?</DialogTitle>
+        <DialogTitle>{t("refundOrder.title")}</DialogTitle>
         <DialogDescription>
-          {order.email}: {order.planTitle}, {formatPrice(order.amountMills)} paid
-          {order.refundedMills > 0 ? `, ${formatPrice(order.refundedMills)} refunded already` : ""}. The money goes back through the payment provider. {what}
+          {t(order.refundedMills > 0 ? "refundOrder.descriptionRefunded" : "refundOrder.description", {
+            email: order.email,
+            plan: itemTitle(order, t),
+            paid: formatPrice(order.amountMills),
+            refunded: formatPrice(order.refundedMills),
+            what,
+          })}
         </DialogDescription>
       </DialogHeader>
       <div className="grid gap-2">
-        <Label htmlFor={amountId}>Amount (USD)</Label>
+        <Label htmlFor={amountId}>{t("refundOrder.amountLabel")}</Label>
         <Input
           id={amountId}
           inputMode="decimal"
@@ -100,17 +125,17 @@ function RefundOrderForm({ order, onDone }: { order: Order; onDone: () => void }
           aria-describedby={`${amountId}-hint${errors.amount ? ` ${amountId}-error` : ""}`}
         />
         <p id={`${amountId}-hint`} className="text-xs text-muted-foreground">
-          All that is left by default: {formatPrice(left)}.
+          {t("refundOrder.amountHint", { left: formatPrice(left) })}
         </p>
         <FieldError id={`${amountId}-error`} message={errors.amount} />
       </div>
       <div className="grid gap-2">
-        <Label htmlFor={reasonId}>Reason</Label>
+        <Label htmlFor={reasonId}>{t("refundOrder.reasonLabel")}</Label>
         <textarea
           id={reasonId}
           className={TEXTAREA}
           maxLength={REFUND_REASON_MAX}
-          placeholder="Why is it refunded? Kept with the refund and in the audit log."
+          placeholder={t("refundOrder.reasonPlaceholder")}
           value={reason}
           onChange={(e) => setReason(e.target.value)}
           aria-invalid={errors.reason ? true : undefined}
@@ -118,8 +143,8 @@ function RefundOrderForm({ order, onDone }: { order: Order; onDone: () => void }
         />
         <FieldError id={`${reasonId}-error`} message={errors.reason} />
       </div>
-      <DialogSubmitFooter loading={refund.isPending} loadingLabel="Refunding ..." variant="destructive">
-        Refund
+      <DialogSubmitFooter loading={refund.isPending} loadingLabel={t("refundOrder.submitting")} variant="destructive">
+        {t("refundOrder.submit")}
       </DialogSubmitFooter>
     </form>
   );
