@@ -62,4 +62,21 @@ describe("static web app", () => {
     expect(await (await app.request("/", { headers: { cookie: "ks_lang=fr" } })).text()).toBe("<h1>home</h1>");
     expect(await (await app.request("/license-keys", { headers: { cookie: "ks_lang=km" } })).text()).toBe("<div>spa</div>");
   });
+
+  it("sends the loading page (the SPA fallback) in the visitor's language when the build wrote one", async () => {
+    const root = mkdtempSync(path.join(tmpdir(), "keyshop-static-fallback-"));
+    writeFileSync(path.join(root, "__spa-fallback.html"), '<html lang="en"><span>Loading Keyshop</span></html>');
+    writeFileSync(path.join(root, "__spa-fallback.km.html"), '<html lang="km"><span>កំពុងផ្ទុក Keyshop</span></html>');
+    const site = new Hono().get("*", createStaticHandler(root));
+    const khmer = await site.request("/license-keys", { headers: { cookie: "ks_lang=km" } });
+    expect(khmer.status).toBe(200);
+    expect(await khmer.text()).toContain("កំពុងផ្ទុក Keyshop");
+    expect(khmer.headers.get("vary")).toBe("Accept-Encoding, Cookie");
+    // A path the app does not have: still the Khmer loading page, as a 404.
+    const missing = await site.request("/no-such-page", { headers: { cookie: "ks_lang=km" } });
+    expect([missing.status, (await missing.text()).includes('lang="km"')]).toEqual([404, true]);
+    for (const cookie of ["", "ks_lang=en", "ks_lang=fr"]) {
+      expect(await (await site.request("/license-keys", { headers: { cookie } })).text()).toContain("Loading Keyshop");
+    }
+  });
 });

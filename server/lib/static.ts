@@ -79,12 +79,12 @@ function pagePolicies(root: string, policy: NonNullable<StaticOptions["contentSe
 }
 
 
-/** `<dir>/index.<lang>.html` for a page and the visitor's language cookie, if that file exists. */
-function localizedPage(indexFile: string, cookie: string | undefined): string | undefined {
+/** `<name>.<lang>.html` for a page (index.html, the SPA fallback) and the visitor's language cookie, if that file exists. */
+function localizedPage(htmlFile: string, cookie: string | undefined): string | undefined {
   const lang = cookieValue(cookie, LANGUAGE_COOKIE);
   // Only one of the shop's languages (the cookie is the visitor's to write) and not the default.
   if (!isLanguage(lang) || lang === DEFAULT_LANGUAGE) return undefined;
-  const candidate = indexFile.replace(/index\.html$/, `index.${lang}.html`);
+  const candidate = htmlFile.replace(/\.html$/, `.${lang}.html`);
   return isFile(candidate) ? candidate : undefined;
 }
 
@@ -115,7 +115,8 @@ export function createStaticHandler(rootDir: string, options: StaticOptions = {}
       // A file that is not there; but a page may end in what looks like an extension (/customers/a@b.com).
       if (isAsset || (path.extname(rel) && !isAppPath(rel))) return c.notFound();
       if (!existsSync(fallback)) return c.text("The web app is not built. Run `npm run build`.", 503);
-      file = fallback;
+      // The loading page in the visitor's language (scripts/fallback-languages.mjs).
+      file = localizedPage(fallback, c.req.header("cookie")) ?? fallback;
       if (!isAppPath(rel)) status = 404;
     }
     const ext = path.extname(file);

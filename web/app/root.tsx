@@ -84,12 +84,16 @@ export default function App() {
   return <Outlet />;
 }
 
-/** Rendered into build/client/__spa-fallback.html and shown until the app has loaded. */
+/**
+ * Rendered into build/client/__spa-fallback.html and shown until the app has loaded; the build
+ * writes one per language (scripts/fallback-languages.mjs), served by the visitor's language cookie.
+ */
 export function HydrateFallback() {
+  const { t } = useTranslation("common");
   return (
     <div className="flex min-h-svh flex-col items-center justify-center gap-4">
       <LogoMark className="size-10" />
-      <Spinner label="Loading Keyshop" />
+      <Spinner label={t("a11y.loadingShop")} />
     </div>
   );
 }
