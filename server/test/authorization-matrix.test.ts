@@ -468,7 +468,7 @@ const UNDOCUMENTED: Record<string, Undocumented> = {
     ]),
   ),
   ...Object.fromEntries(
-    ["POST /dev/test-api/users", "POST /dev/test-api/licenses", "POST /dev/test-api/orders", "POST /dev/test-api/balance", "POST /dev/test-api/api-keys/bulk", "GET /dev/test-api/ledger-check", "POST /dev/test-api/licenses/bulk", "POST /dev/test-api/workers/run"].map((route): [string, Undocumented] => {
+    ["POST /dev/test-api/users", "POST /dev/test-api/licenses", "POST /dev/test-api/orders", "POST /dev/test-api/balance", "POST /dev/test-api/api-keys/bulk", "GET /dev/test-api/ledger-check", "POST /dev/test-api/licenses/bulk", "POST /dev/test-api/workers/run", "POST /dev/test-api/catalogue"].map((route): [string, Undocumented] => {
       const [method, path] = route.split(" ") as [string, string];
       return [
         route,

@@ -360,7 +360,8 @@ const HINTS: Record<string, Partial<Target>> = {
         callers: ["anonymous"],
         weight: 0.3,
         path: fc
-          .tuple(fc.oneof(fc.constant(`bot${TELEGRAM_SIMULATOR_TOKEN}`), segment.map(encode)), route.endsWith("getMe") ? fc.constant("getMe") : segment.map(encode))
+          // Non-empty segments: an empty one is another path (the web app's, which a test run has not built).
+          .tuple(fc.oneof(fc.constant(`bot${TELEGRAM_SIMULATOR_TOKEN}`), segment.filter(Boolean).map(encode)), route.endsWith("getMe") ? fc.constant("getMe") : segment.filter(Boolean).map(encode))
           .map(([bot, method]) => `/dev/telegram/${bot}/${method}`),
         foreignShape: "the Telegram Bot API's own answers: { ok, result } or { ok, error_code, description }",
       } satisfies Partial<Target>,
