@@ -33,3 +33,13 @@ export function termText(t: TFunction, l: { expireDate: string | null; termDays:
   const left = daysLeft(l.expireDate, now);
   return left > 0 ? t("licenses:term.daysLeft", { count: left }) : null;
 }
+
+/** The server's names for changes no person made (the history's changedBy), by what they are called in the copy. */
+const CHANGED_BY_NAMES: Record<string, string> = { system: "system", "desktop tool": "desktopTool", support: "support", refund: "refund" };
+
+/** Who made a key change, in the reader's language: a person's e-mail as it is, the shop's own names translated. */
+export function changedByText(t: TFunction, changedBy: string | null): string | null {
+  const name = changedBy === null ? undefined : CHANGED_BY_NAMES[changedBy];
+  return name ? t(`history:changedByNames.${name}`) : changedBy;
+}
+

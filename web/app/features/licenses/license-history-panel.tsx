@@ -15,7 +15,7 @@ import { cn } from "~/lib/utils";
 import { errorMessage } from "~/lib/errors";
 import { HISTORY_PAGE_SIZE, type LicenseHistoryEntry } from "./api";
 import { useDates } from "~/lib/dates";
-import { useHistoryCopy } from "./copy";
+import { changedByText, useHistoryCopy } from "./copy";
 import { KeyText } from "./key-text";
 import { useLicenseHistory } from "./queries";
 
@@ -124,6 +124,7 @@ function DeviceKeyText({ value, className }: { value: string | null; className?:
 }
 
 function HistoryRow({ entry }: { entry: LicenseHistoryEntry }) {
+  const { t } = useHistoryCopy();
   const { formatDate, formatTime } = useDates();
   return (
     <TableRow>
@@ -134,8 +135,8 @@ function HistoryRow({ entry }: { entry: LicenseHistoryEntry }) {
         </time>
       </TableCell>
       <TableCell>
-        <span className="block max-w-[14rem] truncate" title={entry.changedBy ?? entry.email}>
-          {entry.changedBy || entry.email}
+        <span className="block max-w-[14rem] truncate" title={changedByText(t, entry.changedBy) ?? entry.email}>
+          {changedByText(t, entry.changedBy) || entry.email}
         </span>
       </TableCell>
       <TableCell>
@@ -169,7 +170,7 @@ function HistoryCardList({ entries }: { entries: LicenseHistoryEntry[] }) {
           </div>
           <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
             <CardField term={t("columns.changedBy")}>
-              <span className="break-words">{entry.changedBy || entry.email}</span>
+              <span className="break-words">{changedByText(t, entry.changedBy) || entry.email}</span>
             </CardField>
             <CardField term={t("columns.buyKey")}>
               <KeyText value={entry.buykey} />

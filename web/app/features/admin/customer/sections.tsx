@@ -20,6 +20,7 @@ import { TransactionStatusBadge } from "~/features/transactions/transaction-stat
 
 import type { CustomerOrder, CustomerView, LedgerEntry } from "./api";
 import { auditText } from "./audit-text";
+import { changedByText } from "~/features/licenses/copy";
 import { historyNote, useAdminCustomerCopy } from "./copy";
 import { CardField, CardFields, ResponsiveList, SectionCard } from "./section-card";
 
@@ -289,8 +290,8 @@ export function OtpOrdersSection({ otpOrders }: { otpOrders: CustomerView["otpOr
 export function HistorySection({ history }: { history: CustomerView["history"] }) {
   const { t } = useAdminCustomerCopy();
   const { formatDateTime } = useDates();
-  // The server names the support's changes "support" (the history's changedBy).
-  const changedBy = (who: string | null) => (who === "support" ? t("history.support") : who);
+  // The server's own names for changes no person made (support, refund, the desktop tool): translated.
+  const changedBy = (who: string | null) => changedByText(t, who);
   return (
     <SectionCard id="history" title={t("history.title")} count={history.total} shown={history.items.length}>
       <ResponsiveList
