@@ -82,9 +82,10 @@ function pageTexts(page: Page): Promise<string[]> {
       const marked = el.closest("[lang]");
       return marked !== null && marked !== document.documentElement && marked.getAttribute("lang") !== docLang;
     };
-    // Data, not copy: the signed-in user's initials (from their e-mail address), and codes set in
-    // monospace (keys, API keys, ids; shown in groups, a text node each).
-    const data = (el: Element) => el.closest('[data-slot="avatar-fallback"], code, kbd, samp, .font-mono') !== null;
+    // Data, not copy: the signed-in user's initials (from their e-mail address), codes set in
+    // monospace (keys, API keys, ids; shown in groups, a text node each), and what people wrote
+    // (names, an admin's reasons), which the page marks translate="no" as HTML means it.
+    const data = (el: Element) => el.closest('[data-slot="avatar-fallback"], code, kbd, samp, .font-mono, [translate="no"]') !== null;
     const shown = (el: Element) => el.checkVisibility() && !otherLanguage(el) && !data(el);
     const out = [document.title];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);

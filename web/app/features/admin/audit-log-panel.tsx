@@ -179,7 +179,7 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
       <TableCell className="break-all">{entry.targetEmail ?? <span className="font-mono text-xs">{entry.targetId}</span>}</TableCell>
       <TableCell className="tabular-nums">{describe(t, entry, entry.before)}</TableCell>
       <TableCell className="tabular-nums">{describe(t, entry, entry.after)}</TableCell>
-      <TableCell className="pr-4 text-muted-foreground sm:pr-6">{entry.note ?? "—"}</TableCell>
+      <TableCell className="pr-4 text-muted-foreground sm:pr-6" translate="no">{entry.note ?? "—"}</TableCell>
     </TableRow>
   );
 }

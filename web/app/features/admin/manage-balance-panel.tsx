@@ -174,7 +174,7 @@ function BalanceRow({ user, onConfirm }: { user: BalanceUser; onConfirm: (p: Pen
   return (
     <TableRow data-testid="balance-row">
       <TableCell className="pl-4 font-medium break-all sm:pl-6">{user.email}</TableCell>
-      <TableCell>{user.name || <span className="text-muted-foreground">—</span>}</TableCell>
+      <TableCell translate="no">{user.name || <span className="text-muted-foreground">—</span>}</TableCell>
       <TableCell>
         {key ? (
           <div className="grid gap-0.5">
@@ -231,7 +231,7 @@ function BalanceCard({ user, onConfirm }: { user: BalanceUser; onConfirm: (p: Pe
     <li className="grid gap-3 px-4 py-4" data-testid="balance-row">
       <div className="grid gap-0.5">
         <span className="font-medium break-all">{user.email}</span>
-        <span className="text-sm text-muted-foreground">{user.name || "—"}</span>
+        <span className="text-sm text-muted-foreground" translate="no">{user.name || "—"}</span>
       </div>
       {key ? (
         <>

@@ -148,7 +148,7 @@ function UserCard({ user }: { user: AdminUser }) {
       <div className="grid gap-0.5">
         <span className="font-medium break-all">{user.email}</span>
         {user.name || user.username ? (
-          <span className="text-xs text-muted-foreground">{[user.name, user.username ? `@${user.username}` : null].filter(Boolean).join(" · ")}</span>
+          <span className="text-xs text-muted-foreground" translate="no">{[user.name, user.username ? `@${user.username}` : null].filter(Boolean).join(" · ")}</span>
         ) : null}
       </div>
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-4 gap-y-2 text-sm">
@@ -188,7 +188,7 @@ function UserRow({ user }: { user: AdminUser }) {
             {user.email}
           </span>
           {user.name || user.username ? (
-            <span className="text-xs text-muted-foreground">{[user.name, user.username ? `@${user.username}` : null].filter(Boolean).join(" · ")}</span>
+            <span className="text-xs text-muted-foreground" translate="no">{[user.name, user.username ? `@${user.username}` : null].filter(Boolean).join(" · ")}</span>
           ) : null}
         </div>
       </TableCell>
