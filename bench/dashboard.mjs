@@ -20,7 +20,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
 
-import { gitRevision, kb, lighthouseMedian, printTable, startServer } from "./landing.mjs";
+import { gitRevision, kb, lighthouseMedian, machineFacts, printTable, printTargets, startServer } from "./landing.mjs";
 import { signIn, testApi, TEST_TOKEN } from "./lib.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -230,21 +230,14 @@ export async function run({ runs = 3 } = {}) {
       ];
     }),
   );
-  const targetsMet = Object.values(targets).every((t) => t.met);
-  console.log("\nTargets:");
-  for (const [name, t] of Object.entries(targets)) console.log(`  ${t.met ? "PASS" : "MISS"}  ${name}: ${t.actual} (target ${t.target})`);
+  const targetsMet = printTargets(targets);
 
   const result = {
     bench: "dashboard",
     date: new Date().toISOString(),
     revision: gitRevision(),
     command: "npm run bench -- dashboard",
-    machine: {
-      cpus: os.cpus().length,
-      memoryGiB: Math.round(os.totalmem() / 2 ** 30),
-      node: process.version,
-      loadAverage1m: { before: Number(loadBefore.toFixed(2)), after: Number(os.loadavg()[0].toFixed(2)) },
-    },
+    machine: machineFacts(loadBefore),
     definition:
       "JavaScript transferred: bytes of every script the page fetched from a fresh signed-in load until the network was idle, as the browser received them (Content-Encoding as served, brotli); gzip -9 of the same files for comparison (decision 049).",
     lighthouse: { version: lighthouse[0]?.lighthouseVersion, formFactor: "mobile (default config, simulated throttling)", runsPerPage: runs, signedIn: "session cookie as an extra header" },

@@ -363,6 +363,23 @@ export function gitRevision() {
   }
 }
 
+/** Prints each target as PASS or MISS; whether all were met. */
+export function printTargets(targets) {
+  console.log("\nTargets:");
+  for (const [name, t] of Object.entries(targets)) console.log(`  ${t.met ? "PASS" : "MISS"}  ${name}: ${t.actual} (target ${t.target})`);
+  return Object.values(targets).every((t) => t.met);
+}
+
+/** The machine a result was measured on, with its load before and after. */
+export function machineFacts(loadBefore) {
+  return {
+    cpus: os.cpus().length,
+    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+    loadAverage1m: { before: Number(loadBefore.toFixed(2)), after: Number(os.loadavg()[0].toFixed(2)) },
+  };
+}
+
 export async function run({ runs = 3 } = {}) {
   const started = Date.now();
   const loadBefore = os.loadavg()[0];
@@ -438,21 +455,14 @@ export async function run({ runs = 3 } = {}) {
       ]),
     ),
   };
-  const targetsMet = Object.values(targets).every((t) => t.met);
-  console.log("\nTargets:");
-  for (const [name, t] of Object.entries(targets)) console.log(`  ${t.met ? "PASS" : "MISS"}  ${name}: ${t.actual} (target ${t.target})`);
+  const targetsMet = printTargets(targets);
 
   const result = {
     bench: "landing",
     date: new Date().toISOString(),
     revision: gitRevision(),
     command: "npm run bench -- landing",
-    machine: {
-      cpus: os.cpus().length,
-      memoryGiB: Math.round(os.totalmem() / 2 ** 30),
-      node: process.version,
-      loadAverage1m: { before: Number(loadBefore.toFixed(2)), after: Number(os.loadavg()[0].toFixed(2)) },
-    },
+    machine: machineFacts(loadBefore),
     lighthouse: { version: pages[0]?.lighthouseVersion, formFactor: "mobile (default config, simulated throttling)", runsPerPage: runs, userAgent: pages[0]?.userAgent },
     firstLoad: weight,
     pages,

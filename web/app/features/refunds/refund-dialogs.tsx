@@ -5,7 +5,7 @@ import { itemTitle } from "~/features/payments/copy";
 import { useId, useState } from "react";
 import { toast } from "~/lib/toast";
 
-import { formatPrice, parseDollars } from "../../../../contracts/money";
+import { formatMoney, formatPrice, parseDollars } from "../../../../contracts/money";
 import { TEXT_MESSAGES, textProblem } from "../../../../contracts/text-rules";
 import { DialogSubmitFooter } from "~/components/dialog-submit-footer";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
@@ -39,8 +39,8 @@ function reasonTextError(reason: string): string | null {
   return problem ? TEXT_MESSAGES[problem] : null;
 }
 
-/** "7.99" for 7990 mills: the amount field's text (the price without its dollar sign). */
-const amountText = (mills: number) => formatPrice(mills).replace("$", "");
+/** "7.99" for 7990 mills: the amount field's text (whole cents, no "$", no separators, as parseDollars reads it). */
+const amountText = (mills: number) => formatMoney(mills, "balance-cents", { plain: true });
 
 /** What the server says a refund took back (contracts/refunds.ts RefundSchema). */
 interface Refund {
