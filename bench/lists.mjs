@@ -214,6 +214,9 @@ const BROAD = [
   ["admin", "transactions, search matching every order", "/api/orders?pageSize=50&search=example.com"],
   ["admin", "OTP transactions, search matching every order", "/api/admin/otp-orders?pageSize=50&search=gmail"],
   ["admin", "licence history, search matching every entry", "/api/license-history?pageSize=50&search=LDREEL"],
+  ["admin", "users, search matching every user", "/api/admin/users?pageSize=50&search=bench"],
+  ["admin", "balances, search matching every user", "/api/admin/balances?pageSize=50&search=bench"],
+  ["admin", "customer search box, matching every user", "/api/admin/search?q=bench"],
 ];
 
 export async function run() {
@@ -265,35 +268,40 @@ export async function run() {
       const r = await timeGet(`${server.url}${url}`, cookies[who]);
       const body = JSON.parse(r.body);
       broad.push({ who, name, url, median: round(r.median), p95: round(r.p95), total: body.total, totalIsEstimate: body.totalIsEstimate });
-      console.log(`${who.padEnd(8)} ${name.padEnd(48)} median ${String(round(r.median)).padStart(6)} ms  p95 ${String(round(r.p95)).padStart(6)} ms  (${body.total}, reported only)`);
+      console.log(`${who.padEnd(8)} ${name.padEnd(48)} median ${String(round(r.median)).padStart(6)} ms  p95 ${String(round(r.p95)).padStart(6)} ms  (${body.total ?? body.customers?.length})`);
     }
     const all = JSON.parse((await timeGet(`${server.url}/api/orders?pageSize=10`, cookies.admin)).body);
     if (all.totalPaidMills !== Number(truth.paid)) throw new Error(`Total Amount Paid ${all.totalPaidMills} ≠ SQL sum ${truth.paid}`);
 
     // The export's target is at 1,000,000 rows; at BENCH_SCALE=10 it would take a quarter of an
     // hour on this machine, so it runs there only with BENCH_CSV=on.
-    const withCsv = SCALE < 10 || process.env.BENCH_CSV === "on";
+    // BENCH_LISTS_QUICK=1: the lists and searches only (no CSV, no throughput), for iterating on a query.
+    const quick = process.env.BENCH_LISTS_QUICK === "1";
+    const withCsv = !quick && (SCALE < 10 || process.env.BENCH_CSV === "on");
     const csv = withCsv ? await measureCsv(server.url, cookies.admin, server.pid) : undefined;
     if (csv && csv.rows !== Number(truth.n)) throw new Error(`CSV has ${csv.rows} rows ≠ ${truth.n} orders`);
     if (csv) console.log(`CSV: ${csv.rows.toLocaleString("en-US")} rows, ${csv.megabytes} MB in ${csv.seconds} s; server RSS ${csv.rssBeforeMb} MB before, grew ${csv.growthMb} MB at most`);
 
-    const ceiling = await bare();
+    const skipped = { rps: 0, p50: 0, p99: 0, errors: 0 };
+    const ceiling = quick ? { ...skipped, rps: 1 } : await bare();
     // A fresh sign-in: the session_data cookie lasts SESSION_CACHE_SECONDS, and autocannon does not
     // keep the renewed cookie a browser would.
-    const me = await load(server.url, "/api/me", await signIn(server.url, { email: CUSTOMER, role: "user" }));
-    const plans = await load(server.url, "/api/plans");
+    const me = quick ? skipped : await load(server.url, "/api/me", await signIn(server.url, { email: CUSTOMER, role: "user" }));
+    const plans = quick ? skipped : await load(server.url, "/api/plans");
     const throughput = { "bare node (ceiling)": ceiling, "GET /api/me (session cookie)": me, "GET /api/plans": plans };
 
     const listsMet = lists.every((l) => l.median < TARGET_MEDIAN_MS && l.p95 < TARGET_P95_MS);
     const csvMet = !csv || csv.growthMb < TARGET_CSV_MB;
-    const meMet = me.rps >= 3 * BASELINE_ME_RPS && me.errors === 0;
-    const targetsMet = listsMet && csvMet && meMet;
+    // Issue #28 item 6: a search matching nearly every row is held to the lists' median too.
+    const broadMet = broad.every((l) => l.median < TARGET_MEDIAN_MS);
+    const meMet = quick || (me.rps >= 3 * BASELINE_ME_RPS && me.errors === 0);
+    const targetsMet = listsMet && broadMet && csvMet && meMet;
 
     console.log(`\nLists, PostgreSQL, scale ${SCALE} (${SAMPLES} sequential requests each, after 2 warm-ups); load ${loadavg().map((n) => n.toFixed(2)).join(" ")} on ${cpus().length} cores`);
     console.log("| who | request | median ms | p95 ms | total |");
     console.log("|---|---|---:|---:|---:|");
     for (const l of lists) console.log(`| ${l.who} | ${l.name} | ${l.median} | ${l.p95} | ${l.total?.toLocaleString("en-US") ?? ""} |`);
-    console.log("\nSearches matching nearly every row (reported, no target)");
+    console.log(`\nSearches matching nearly every row (median < ${TARGET_MEDIAN_MS} ms: ${broadMet ? "met" : "NOT met"})`);
     console.log("| who | request | median ms | p95 ms | total |");
     console.log("|---|---|---:|---:|---:|");
     for (const l of broad) console.log(`| ${l.who} | ${l.name} | ${l.median} | ${l.p95} | ${l.totalIsEstimate ? "about " : ""}${l.total?.toLocaleString("en-US") ?? ""} |`);

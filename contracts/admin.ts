@@ -173,6 +173,8 @@ export type AdminUser = z.infer<typeof AdminUserSchema>;
 export const UserListSchema = z.object({
   users: z.array(AdminUserSchema),
   total: z.number().int(),
+  /** Users matching: exact up to 10,000, else the database's estimate (totalIsEstimate; decision 059). */
+  totalIsEstimate: z.boolean(),
   page: z.number().int(),
   pageSize: z.number().int(),
 });
@@ -233,6 +235,8 @@ export type BalanceUser = z.infer<typeof BalanceUserSchema>;
 export const BalanceListSchema = z.object({
   users: z.array(BalanceUserSchema),
   total: z.number().int(),
+  /** Users matching: exact up to 10,000, else the database's estimate (totalIsEstimate; decision 059). */
+  totalIsEstimate: z.boolean(),
   page: z.number().int(),
   pageSize: z.number().int(),
 });

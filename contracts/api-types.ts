@@ -1498,6 +1498,7 @@ export interface operations {
                         page: number;
                         pageSize: number;
                         total: number;
+                        totalIsEstimate: boolean;
                         users: {
                             apiKeys: {
                                 balanceMills: number;
@@ -3056,6 +3057,7 @@ export interface operations {
                         page: number;
                         pageSize: number;
                         total: number;
+                        totalIsEstimate: boolean;
                         users: {
                             createdAt: string | null;
                             email: string;

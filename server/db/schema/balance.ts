@@ -108,12 +108,16 @@ export const otpTotals = pgTable(
   "otp_totals",
   {
     status: text("status").notNull(),
+    /** The site (decision 059): a search that names a site sums its rows, not its orders. */
+    service: text("service").notNull().default(""),
+    /** The address's part after the '@' (decision 059), for a search that names a domain. */
+    domain: text("domain").notNull().default(""),
     shard: smallint("shard").notNull(),
     n: bigint("n", { mode: "number" }).notNull().default(0),
     priceMills: money("price_mills").notNull().default(0),
     costMills: money("cost_mills").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.status, t.shard] })],
+  (t) => [primaryKey({ columns: [t.status, t.service, t.domain, t.shard] })],
 );
 
 /**

@@ -142,6 +142,23 @@ export const orderPrefixTotals = pgTable(
   (t) => [primaryKey({ columns: [t.prefix, t.status, t.shard] })],
 );
 
+/**
+ * Orders and their net paid amount (amount − refunded, paid orders only) per lower-cased e-mail and
+ * status (decision 059), kept by the same order triggers: a search that matches
+ * more than EXACT_COUNT_LIMIT orders through their e-mail sums one row per customer, not one per
+ * order, for its exact total and 'Total Amount Paid'.
+ */
+export const orderEmailTotals = pgTable(
+  "order_email_totals",
+  {
+    email: text("email").notNull(),
+    status: text("status").notNull(),
+    n: bigint("n", { mode: "number" }).notNull().default(0),
+    netPaidMills: money("net_paid_mills").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.email, t.status] })],
+);
+
 export const licenses = pgTable(
   "licenses",
   {

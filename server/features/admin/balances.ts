@@ -15,6 +15,7 @@ import { changeBalance, revealApiKey } from "../balance/service";
 import { recordBalanceLowIfBelow } from "../notifications/events";
 import { apiKeyIdsMatching } from "./otp-transactions";
 import { textSearch } from "../../db/text-search";
+import { usersMatching } from "./users";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -127,7 +128,7 @@ export async function listBalances({
           .orderBy(...balanceOrder(query.sort))
           .limit(query.pageSize)
           .offset(offset),
-    db.select({ n: count() }).from(user).where(where),
+    usersMatching(db, where),
   ]);
   return {
     users: rows.map((r) => ({
@@ -145,7 +146,7 @@ export async function listBalances({
           ]
         : [],
     })),
-    total: Number(total[0]?.n ?? 0),
+    ...total,
     page: query.page,
     pageSize: query.pageSize,
   };

@@ -1,12 +1,12 @@
 // Reading orders: the transactions history (users their own, admins all; filtered, totalled and
 // paged by the database) and one order's status for its owner.
-import { and, desc, eq, gte, inArray, lte, or, sql, sum, type SQL } from "drizzle-orm";
-import { prefixPattern, textSearch } from "../../db/text-search";
+import { and, count, desc, eq, gte, ilike, inArray, lte, or, sql, sum, type SQL } from "drizzle-orm";
+import { escapeLike, MIN_SUBSTRING_TERM, prefixPattern, textSearch } from "../../db/text-search";
 import type { Order, OrderList, OrderStatus } from "../../../contracts/orders";
 import type { CurrentUser } from "../../auth/context";
 import type { Db } from "../../db/client";
-import { boundedCount, collectMatches, dayAnchor, estimatedCount, pageIdsOf, type BoundedCount } from "../../db/paging";
-import { orderCounts, orderDayCounts, orderPrefixTotals, orders, salesDaily } from "../../db/schema";
+import { boundedCount, collectMatches, dayAnchor, EXACT_COUNT_LIMIT, estimatedCount, pageIdsOf, type BoundedCount } from "../../db/paging";
+import { orderCounts, orderDayCounts, orderEmailTotals, orderPrefixTotals, orders, salesDaily } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { latestRequestsOf, requestableUntil } from "../refunds/requests";
 import { planMonthsById } from "../plans/service";
@@ -28,11 +28,11 @@ function orderSearch(search: string): SQL | undefined {
   const term = search.trim();
   if (!term) return undefined;
   if (WHOLE_BUY_KEY.test(term)) return eq(buyKey, term.toUpperCase());
-  return or(
-    textSearch(term, { anywhere: [orders.email, buyKey], prefix: [orders.email] }),
-    TRAN_ID.test(term) ? inArray(orders.tranId, [...new Set([term, term.toUpperCase()])]) : undefined,
-  );
+  return or(textSearch(term, { anywhere: [orders.email, buyKey], prefix: [orders.email] }), paymentReference(term));
 }
+
+/** A term that may be a whole payment reference matches it exactly (orders_tran_id_unique). */
+const paymentReference = (term: string) => (TRAN_ID.test(term) ? inArray(orders.tranId, [...new Set([term, term.toUpperCase()])]) : undefined);
 
 /** The spec: non-admins see the records of their own e-mail (tool purchases included) and their own account. */
 function visibleTo(user: CurrentUser): SQL | undefined {
@@ -138,13 +138,41 @@ async function orderCount(db: Db, user: CurrentUser, q: OrderListInput, where: S
 /** An admin's history without a search or dates: its total is the order_counts rollup's, exact. */
 const countedByRollup = (user: CurrentUser, q: OrderListInput) => user.role === "admin" && !q.search.trim() && !q.from && !q.to;
 
+/**
+ * An admin's search of 3 or more characters, without dates, that matched more than
+ * EXACT_COUNT_LIMIT orders (decision 059): its exact count and 'Total Amount Paid' without reading
+ * every match. The orders matched through their e-mail are order_email_totals' rows whose e-mail
+ * matches (one per customer and status); the others, matched only by their buy key or payment
+ * reference, are counted through those columns' indexes. Undefined where this does not apply.
+ */
+async function broadSearchTotals(db: Db, user: CurrentUser, q: OrderListInput): Promise<{ n: number; paid: number } | undefined> {
+  const term = q.search.trim();
+  if (user.role !== "admin" || q.from || q.to || term.length < MIN_SUBSTRING_TERM || WHOLE_BUY_KEY.test(term)) return undefined;
+  const pattern = `%${escapeLike(term)}%`;
+  const [byEmail, byOther] = await Promise.all([
+    db
+      .select({ n: sum(orderEmailTotals.n), paid: sum(orderEmailTotals.netPaidMills) })
+      .from(orderEmailTotals)
+      // ILIKE is lower(text) LIKE lower(pattern) in a UTF-8 database: the rollup keeps the e-mail lower-cased.
+      .where(and(sql`${orderEmailTotals.email} like lower(${pattern})`, q.status ? eq(orderEmailTotals.status, q.status) : undefined)),
+    db
+      .select({ n: count(), paid: sql<string>`coalesce(sum(${orders.amountMills} - ${orders.refundedMills}) filter (where ${orders.status} = 'paid'), 0)` })
+      .from(orders)
+      .where(and(or(ilike(buyKey, pattern), paymentReference(term)), sql`not (${orders.email} ilike ${pattern})`, q.status ? eq(orders.status, q.status) : undefined)),
+  ]);
+  return { n: Number(byEmail[0]?.n ?? 0) + Number(byOther[0]?.n ?? 0), paid: Number(byEmail[0]?.paid ?? 0) + Number(byOther[0]?.paid ?? 0) };
+}
+
 export async function listOrders(db: Db, user: CurrentUser, q: OrderListInput, refundWindowDays = 0): Promise<OrderList> {
   const where = orderListFilter(user, q);
   const newestFirst = [desc(orders.createdAt), desc(orders.id)];
   const offset = (q.page - 1) * q.pageSize;
   // A search, or a customer's own history, collects its matches once: the exact count, the page
   // and Total Amount Paid together (decision 033).
-  const collects = where !== undefined && (q.search.trim() !== "" || user.role !== "admin");
+  // An admin's 1–2 character search is totalled by its rollup first: past EXACT_COUNT_LIMIT
+  // matches, collecting them would be work thrown away.
+  const prefixCount = rollupPrefix(user, q) !== undefined ? await orderCount(db, user, q, where) : undefined;
+  const collects = where !== undefined && (q.search.trim() !== "" || user.role !== "admin") && !(prefixCount && prefixCount.total > EXACT_COUNT_LIMIT);
   if (collects) {
     const collected = await collectMatches(db, {
       table: orders,
@@ -173,11 +201,12 @@ export async function listOrders(db: Db, user: CurrentUser, q: OrderListInput, r
     ? await dayAnchor(db, { table: orderDayCounts, day: orderDayCounts.day, n: orderDayCounts.n, where: q.status ? eq(orderDayCounts.status, q.status) : undefined }, offset)
     : undefined;
   const pastTheEnd = countedByRollup(user, q) && !anchor;
-  const count = await orderCount(db, user, q, where, collects);
+  const broad = collects ? await broadSearchTotals(db, user, q) : undefined;
+  const count = broad ? { total: broad.n, totalIsEstimate: false } : (prefixCount ?? (await orderCount(db, user, q, where, collects)));
   const pageIds = pageIdsOf({ table: orders, id: orders.id, at: orders.createdAt, where, limit: q.pageSize, offset, anchor });
   const [rows, paid] = await Promise.all([
     pastTheEnd || count.total === 0 ? [] : db.select().from(orders).where(inArray(orders.id, pageIds)).orderBy(...newestFirst),
-    totalPaid(db, user, q, where),
+    broad ? broad.paid : totalPaid(db, user, q, where),
   ]);
   return {
     orders: await withRefundRequests(db, user, rows, refundWindowDays),

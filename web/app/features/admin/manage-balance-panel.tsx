@@ -134,7 +134,7 @@ export function ManageBalancePanel() {
         )}
         {/* Unlike the other lists, the paging stays when nothing matches: 'Showing 0 to 0 of 0 users'. */}
         {data ? (
-          <Pagination page={page} pageSize={pageSize} total={data.total} noun={t("balance.noun")} label={t("balance.pages")} onPageChange={setPage} />
+          <Pagination page={page} pageSize={pageSize} total={data.total} estimate={data.totalIsEstimate} noun={t("balance.noun")} label={t("balance.pages")} onPageChange={setPage} />
         ) : null}
       </Card>
       <ConfirmAdjustmentDialog pending={pending} onClose={() => setPending(null)} />

@@ -83,7 +83,7 @@ export function UserManagementPanel() {
               busy={query.isFetching && query.isPlaceholderData}
               loadingLabel={t("users.loading")}
             />
-            {data && data.total > 0 ? <Pagination page={page} pageSize={PAGE_SIZE} total={data.total} noun={t("users.noun")} label={t("users.pages")} onPageChange={setPage} /> : null}
+            {data && data.total > 0 ? <Pagination page={page} pageSize={PAGE_SIZE} total={data.total} estimate={data.totalIsEstimate} noun={t("users.noun")} label={t("users.pages")} onPageChange={setPage} /> : null}
           </>
         ) : (
           <DataTable
