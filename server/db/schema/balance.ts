@@ -77,6 +77,19 @@ export const otpMailOrders = pgTable(
   ],
 );
 
+/**
+ * What a Kopeechka client asked of an activation (mailbox-get-email's and mailbox-reorder's `regex`
+ * and `subject`): only the letters whose subject holds the word count, and the answer is the regex's
+ * match instead of our code (decision 056). A row only for activations that asked.
+ */
+export const kopeechkaFilters = pgTable("kopeechka_filters", {
+  orderId: uuid("order_id")
+    .primaryKey()
+    .references(() => otpMailOrders.id, { onDelete: "cascade" }),
+  regex: text("regex"),
+  subject: text("subject"),
+});
+
 /** The whole messages an order received (sender, subject, time, text, sanitised HTML), kept for its
  *  lifetime plus OTP_MESSAGE_RETENTION_HOURS, then pruned by the worker. */
 export const otpMailMessages = pgTable(

@@ -1,38 +1,38 @@
 // A Kopeechka-compatible door under /compat/kopeechka/ for bots that already speak Kopeechka
-// (docs/decisions/029-otp-market.md, /work/shared/providers/otp-mail-market.md). Kopeechka's wire
-// format, not ours: GET with the API key as `token=` in the query (accepted on these paths only;
-// the request logger logs the path, never the query), always HTTP 200 with `{status:"OK", …}` or
-// `{status:"ERROR", value:"<NAME>"}`. A plain Hono app, outside the OpenAPI document: its shapes are
-// Kopeechka's. Backed by the same services, ledger and per-account rate limit as /api/v1/otp.
+// (docs/decisions/029-otp-market.md, 056-kopeechka-as-its-clients-speak-it.md). Kopeechka's wire
+// format, not ours (kopeechka-wire.ts): GET or POST with the API key as `token=` (accepted on these
+// paths only; the request logger logs the path, never the query), always HTTP 200 with
+// `{status:"OK", …}` / `{status:"ERROR", value}` or their `type=TEXT` lines, every refusal included.
+// A plain Hono app, outside the OpenAPI document. Backed by the same services, ledger and
+// per-account rate limit as /api/v1/otp; checked against the npm and Python Kopeechka clients.
 import { and, desc, eq, sql } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { formatMillsForCsv } from "../../../contracts/money";
+import type { OtpMessage } from "../../../contracts/otp-mail";
 import { OTP_SERVICE_CATALOGUE, type OtpServiceId } from "../../../contracts/otp-services";
-import { textProblem } from "../../../contracts/text";
 import { findApiKeyOwner } from "../../auth/api-key";
 import type { AppEnv } from "../../auth/context";
 import { apiKeys, otpMailOrders } from "../../db/schema";
 import { AppError } from "../../lib/errors";
-import { limitOtp, type OtpLimit } from "./routes";
+import { limitBody } from "../../lib/http-middleware";
+import type { Logger } from "../../lib/logger";
+import { extractCodes, FACEBOOK, senderAllowed, siteProfile } from "./extract";
+import { fullMessage, readKopeechkaFilter, regexAnswer, saveKopeechkaFilter, settleDelivered, subjectHolds } from "./kopeechka-letter";
+import { badText, ERROR_NAMES, errorReply, KOPEECHKA_BODY_LIMIT, okReply, PARAM_ERRORS, readParams, wantsText, writeReply, type KopeechkaReply } from "./kopeechka-wire";
 import { readOrderMessages } from "./messages";
-import { buyOtpMail, cancelOtpMail, checkOtpMail, reorderOtpMail, type OtpMailDeps } from "./service";
+import { limitOtp, type OtpLimit } from "./routes";
+import { buyOtpMail, cancelOtpMail, checkOtpMail, reorderOtpMail, serviceSettings, type OtpMailDeps } from "./service";
 
-/** Kopeechka's error names for our refusals. */
-const ERROR_NAMES: Record<string, string> = {
-  UNAUTHENTICATED: "BAD_TOKEN",
-  API_KEY_NOT_FOUND: "BAD_TOKEN",
-  INSUFFICIENT_FUNDS: "BAD_BALANCE",
-  OUT_OF_STOCK: "OUT_OF_STOCK",
-  NOT_FOUND: "NO_ACTIVATION",
-  NOT_PENDING: "ACTIVATION_CANCELED",
-  // Kopeechka has no name for "a letter came, so no cancel": its own cancel then just ends the activation.
-  ORDER_HAS_CODE: "ACTIVATION_HAS_LETTER",
-  RATE_LIMITED: "TIME_LIMIT_EXCEED",
-  VALIDATION_FAILED: "BAD_SITE",
-  SUPPLIER_FAILED: "SYSTEM_ERROR",
-};
-
-export const KOPEECHKA_METHODS = ["mailbox-get-email", "mailbox-get-message", "mailbox-cancel", "mailbox-reorder", "mailbox-get-domains", "user-balance"] as const;
+export const KOPEECHKA_METHODS = [
+  "mailbox-get-email",
+  "mailbox-get-message",
+  "mailbox-cancel",
+  "mailbox-reorder",
+  "mailbox-get-fresh-id",
+  "mailbox-get-domains",
+  "mailbox-zones",
+  "user-balance",
+] as const;
 
 /** `facebook.com`, `www.facebook.com`, `facebook` → facebook; undefined for a site we do not serve. */
 export function serviceForSite(site: string | undefined): OtpServiceId | undefined {
@@ -41,95 +41,149 @@ export function serviceForSite(site: string | undefined): OtpServiceId | undefin
   return OTP_SERVICE_CATALOGUE.find((e) => e.id === s || e.upstream.site === s || s.endsWith(`.${e.upstream.site}`))?.id;
 }
 
-const ok = (c: Context, body: Record<string, unknown> = {}) => c.json({ status: "OK", ...body }, 200);
-const error = (c: Context, value: string) => c.json({ status: "ERROR", value }, 200);
-
 type Caller = { userId: string; apiKeyId: string };
+type Params = Record<string, string>;
+/** Kopeechka's money is a number of dollars: the exact decimal of integer mills (no float arithmetic). */
+const dollars = (mills: number) => Number(formatMillsForCsv(mills));
 
-/**
- * The query values the door reads, and the name Kopeechka gives a bad one. A value that is not one
- * line of text (NUL, a control character, a %-escape that is not UTF-8 and so stays undecoded) is
- * refused before anything looks it up (decision 034).
- */
-const PARAM_ERRORS: Record<string, string> = { site: "BAD_SITE", email: "BAD_EMAIL", id: "NO_ACTIVATION" };
-/** What Hono leaves of a %-escape that does not decode (a lone surrogate's bytes, %ED%A0%80). */
-const UNDECODED = /%[0-9A-Fa-f]{2}/;
-const badText = (value: string) => textProblem(value, "single-line") !== null || UNDECODED.test(value);
-
-export function createKopeechkaRoutes(deps: OtpMailDeps & { limit: OtpLimit; domain: string }) {
+export function createKopeechkaRoutes(deps: OtpMailDeps & { limit: OtpLimit; domain: string; logger?: Logger }) {
   const app = new Hono<AppEnv>();
+  // A POST body larger than any Kopeechka request is refused in Kopeechka's shape (onError below).
+  app.use("*", limitBody(KOPEECHKA_BODY_LIMIT));
 
-  /** Token, rate limit, then the method; every refusal in Kopeechka's shape. */
-  const method = (name: (typeof KOPEECHKA_METHODS)[number], handler: (c: Context<AppEnv>, caller: Caller) => Promise<Response>) =>
-    app.get(`/${name}`, async (c) => {
+  /** Token, rate limit, then the method, for GET and POST alike; every refusal in Kopeechka's shape. */
+  const method = (name: (typeof KOPEECHKA_METHODS)[number], handler: (p: Params, caller: Caller) => Promise<KopeechkaReply>) =>
+    app.on(["GET", "POST"], `/${name}`, async (c) => {
+      const params = await readParams(c);
+      const asText = wantsText(params);
       try {
-        const token = c.req.query("token") ?? "";
+        const token = params.token ?? "";
         const owner = badText(token) ? null : await findApiKeyOwner(deps.db, token);
-        if (!owner) return error(c, "BAD_TOKEN");
+        if (!owner) return writeReply(c, errorReply("BAD_TOKEN"), asText);
         limitOtp(c, deps.limit, owner.id);
-        for (const [param, name] of Object.entries(PARAM_ERRORS)) {
-          const value = c.req.query(param);
-          if (value !== undefined && badText(value)) return error(c, name);
+        for (const [param, refusal] of Object.entries(PARAM_ERRORS)) {
+          const value = params[param];
+          if (value !== undefined && badText(value)) return writeReply(c, errorReply(refusal), asText);
         }
-        return await handler(c, { userId: owner.id, apiKeyId: owner.apiKeyId });
+        return writeReply(c, await handler(params, { userId: owner.id, apiKeyId: owner.apiKeyId }), asText);
       } catch (err) {
-        if (err instanceof AppError) return error(c, ERROR_NAMES[err.code] ?? "SYSTEM_ERROR");
-        throw err;
+        return writeReply(c, errorReply(refusalName(c, err)), asText);
       }
     });
 
-  method("mailbox-get-email", async (c, caller) => {
-    const service = serviceForSite(c.req.query("site"));
-    if (!service) return error(c, "BAD_SITE");
+  /** Our refusal's Kopeechka name; anything unexpected is logged and answered SYSTEM_ERROR, never our 500. */
+  const refusalName = (c: Context<AppEnv>, err: unknown) => {
+    if (err instanceof AppError) return ERROR_NAMES[err.code] ?? "SYSTEM_ERROR";
+    deps.logger?.error({ err, reqId: c.get("requestId") }, "Kopeechka door: unexpected error");
+    return "SYSTEM_ERROR";
+  };
+
+  /** A bought activation's answer, with what the bot asked of its letters kept for mailbox-get-message. */
+  const bought = async (p: Params, order: { id: string; address: string | null }) => {
+    await saveKopeechkaFilter(deps.db, order.id, { regex: p.regex || null, subject: p.subject || null });
+    return okReply({ id: order.id, mail: order.address }, `OK|${order.id}|${order.address}`);
+  };
+
+  method("mailbox-get-email", async (p, caller) => {
+    const service = serviceForSite(p.site);
+    if (!service) return errorReply("BAD_SITE");
     const { order } = await buyOtpMail(deps, { ...caller, service });
-    return ok(c, { id: order.id, mail: order.address });
+    return bought(p, order);
   });
 
-  method("mailbox-get-message", async (c, caller) => {
-    const id = c.req.query("id") ?? "";
-    const order = await checkOtpMail(deps, { userId: caller.userId, id });
-    if (order.latestCode) {
-      if (c.req.query("full") !== "1") return ok(c, { value: order.latestCode });
-      const latest = (await readOrderMessages(deps.db, order.id)).at(-1);
-      return ok(c, { value: order.latestCode, fullmessage: latest ? (latest.html ?? latest.text) : "" });
+  method("mailbox-get-message", async (p, caller) => {
+    const order = await checkOtpMail(deps, { userId: caller.userId, id: p.id ?? "" });
+    const full = p.full === "1";
+    const filter = await readKopeechkaFilter(deps.db, order.id);
+    let value: string;
+    let letter: OtpMessage | undefined;
+    if (!filter) {
+      if (!order.latestCode) return errorReply(order.status === "failed" ? "ACTIVATION_CANCELED" : "WAIT_LINK");
+      value = order.latestCode;
+      if (full) letter = (await readOrderMessages(deps.db, order.id)).at(-1);
+    } else {
+      if (order.status === "failed") return errorReply("ACTIVATION_CANCELED");
+      // The site's letters whose subject holds the bot's word; the latest answers.
+      const profile = siteProfile(order.service) ?? FACEBOOK;
+      letter = (await readOrderMessages(deps.db, order.id)).filter((m) => senderAllowed(profile, m.from) && subjectHolds(m.subject, filter.subject)).at(-1);
+      if (!letter) return errorReply("WAIT_LINK");
+      value = (filter.regex ? regexAnswer(filter.regex, letter) : extractCodes(profile, letter)[0]) ?? "";
+      await settleDelivered(deps.db, order.id);
     }
-    if (order.status === "failed") return error(c, "ACTIVATION_CANCELED");
-    return error(c, "WAIT_LINK");
+    // Kopeechka: the full letter on request (full=1), and always when nothing could be parsed from it.
+    const fullmessage = letter && (full || !value) ? fullMessage(letter) : "";
+    return okReply({ value, fullmessage }, full || !value ? fullmessage : value);
   });
 
-  method("mailbox-cancel", async (c, caller) => {
-    await cancelOtpMail(deps, { userId: caller.userId, id: c.req.query("id") ?? "" });
-    return ok(c);
+  method("mailbox-cancel", async (p, caller) => {
+    try {
+      await cancelOtpMail(deps, { userId: caller.userId, id: p.id ?? "" });
+    } catch (err) {
+      // Kopeechka's cancel after a letter ends the activation and answers OK: the letter stays
+      // readable and nothing is refunded (a code, once received, is final). So a bot's
+      // try { waitMessage } finally { cancelEmail } keeps the code it just got.
+      if (!(err instanceof AppError && err.code === "ORDER_HAS_CODE")) throw err;
+    }
+    return okReply({}, "OK");
   });
 
-  method("mailbox-reorder", async (c, caller) => {
-    const service = serviceForSite(c.req.query("site"));
-    if (!service) return error(c, "BAD_SITE");
-    const email = (c.req.query("email") ?? "").trim().toLowerCase();
-    if (!email) return error(c, "BAD_EMAIL");
+  /** The caller's latest activation of `email` for the site, or a Kopeechka refusal. */
+  const latestActivation = async (p: Params, caller: Caller) => {
+    const service = serviceForSite(p.site);
+    if (!service) return errorReply("BAD_SITE");
+    const email = (p.email ?? "").trim().toLowerCase();
+    if (!email) return errorReply("BAD_EMAIL");
     const [first] = await deps.db
       .select({ id: otpMailOrders.id })
       .from(otpMailOrders)
       .where(and(eq(otpMailOrders.userId, caller.userId), eq(sql`lower(${otpMailOrders.address})`, email), eq(otpMailOrders.service, service)))
       .orderBy(desc(otpMailOrders.createdAt))
       .limit(1);
-    if (!first) return error(c, "ACTIVATION_NOT_FOUND");
+    return first ?? null;
+  };
+
+  method("mailbox-reorder", async (p, caller) => {
+    const first = await latestActivation(p, caller);
+    if (!first) return errorReply("ACTIVATION_NOT_FOUND");
+    if ("ok" in first) return first;
     const { order } = await reorderOtpMail(deps, { ...caller, id: first.id });
-    return ok(c, { id: order.id, mail: order.address });
+    return bought(p, order);
   });
 
-  method("mailbox-get-domains", async (c) => {
-    const site = c.req.query("site");
-    if (site !== undefined && site !== "" && !serviceForSite(site)) return error(c, "BAD_SITE");
-    const domains = deps.supplier.freeToAcquire ? [deps.domain] : [];
-    return ok(c, { count: domains.length, domains });
+  method("mailbox-get-fresh-id", async (p, caller) => {
+    const latest = await latestActivation(p, caller);
+    if (!latest) return errorReply("NO_ACTIVATION");
+    if ("ok" in latest) return latest;
+    return okReply({ id: latest.id }, `OK|${latest.id}`);
   });
 
-  method("user-balance", async (c, caller) => {
+  /** Our inbox's domain, when addresses on it are what we sell (an upstream market's are its own). */
+  const ourDomains = () => (deps.supplier.freeToAcquire ? [deps.domain] : []);
+
+  method("mailbox-get-domains", async (p) => {
+    if (p.site && !serviceForSite(p.site)) return errorReply("BAD_SITE");
+    const domains = ourDomains();
+    return okReply({ count: domains.length, domains });
+  });
+
+  method("mailbox-zones", async (p) => {
+    if (p.site && !serviceForSite(p.site)) return errorReply("BAD_SITE");
+    const cost = dollars(serviceSettings(deps, serviceForSite(p.site) ?? "facebook").priceMills);
+    // Kopeechka's `count` is the addresses in stock; our inbox makes one per purchase, so it has no
+    // stock to count: a million says "plenty" in a number every client's integer holds.
+    const popular = ourDomains().map((name) => ({ name, cost, count: 1_000_000 }));
+    const zones = ourDomains().map((domain) => ({ name: domain.split(".").at(-1)!, cost }));
+    return okReply({ ...(p.popular === "1" ? { popular } : {}), ...(p.zones === "1" ? { zones } : {}) });
+  });
+
+  method("user-balance", async (_p, caller) => {
     const [key] = await deps.db.select({ balanceMills: apiKeys.balanceMills }).from(apiKeys).where(eq(apiKeys.id, caller.apiKeyId));
-    // Kopeechka's balance is a number: the exact dollars as a decimal (from integer mills, no float arithmetic).
-    return ok(c, { balance: Number(formatMillsForCsv(key?.balanceMills ?? 0)) });
+    const balance = dollars(key?.balanceMills ?? 0);
+    return okReply({ balance }, `OK|${balance}`);
   });
 
+  // A method Kopeechka has and we do not (or a typo): Kopeechka's shape, with a 404 that says so.
+  app.all("*", async (c) => writeReply(c, errorReply("BAD_METHOD"), wantsText(c.req.query()), 404));
+  app.onError((err, c) => writeReply(c, errorReply(refusalName(c, err)), wantsText(c.req.query())));
   return app;
 }
