@@ -169,9 +169,9 @@ export function createKopeechkaRoutes(deps: OtpMailDeps & { limit: OtpLimit; dom
   method("mailbox-zones", async (p) => {
     if (p.site && !serviceForSite(p.site)) return errorReply("BAD_SITE");
     const cost = dollars(serviceSettings(deps, serviceForSite(p.site) ?? "facebook").priceMills);
-    // Kopeechka's `count` is the addresses in stock; our inbox makes one per purchase, so it has no
-    // stock to count: a million says "plenty" in a number every client's integer holds.
-    const popular = ourDomains().map((name) => ({ name, cost, count: 1_000_000 }));
+    // Kopeechka's `popular` are addresses at public mail providers (gmail.com, outlook.com…), which we
+    // do not sell; `zones` are its own domains' zones with their price, as ours is.
+    const popular: { name: string; cost: number; count: number }[] = [];
     const zones = ourDomains().map((domain) => ({ name: domain.split(".").at(-1)!, cost }));
     return okReply({ ...(p.popular === "1" ? { popular } : {}), ...(p.zones === "1" ? { zones } : {}) });
   });
