@@ -27,6 +27,7 @@ import { nextTotpCode } from "../lib/totp";
 import { createTestContext, PASSWORD } from "./harness";
 import { TEXT_MESSAGES } from "../../contracts/text";
 import { withRefundsMade } from "./refunding-provider";
+import { KOPEECHKA_METHODS } from "../features/otp-mail/kopeechka-routes";
 
 const TEST_API_TOKEN = "fuzz-test-api-token";
 const TOTAL = Number(process.env.FUZZ_REQUESTS ?? 10_500);
@@ -376,18 +377,23 @@ const HINTS: Record<string, Partial<Target>> = {
     ]),
   ),
   "GET /dev/test-api/ledger-check": { callers: ["anonymous"], weight: 0.1 },
-  // The Kopeechka door: its API key as token= in the query, Kopeechka's { status, value } answers.
+  // The Kopeechka door, GET and POST: its API key as token= in the query or the body, Kopeechka's
+  // { status, value } answers (or its TEXT lines), unknown methods a 404 in the same shape.
   ...Object.fromEntries(
-    ["mailbox-get-email", "mailbox-get-message", "mailbox-cancel", "mailbox-reorder", "mailbox-get-domains", "user-balance"].map((m) => [
-      `GET /compat/kopeechka/${m}`,
-      {
-        callers: ["anonymous"],
-        weight: 0.5,
-        query: ["token", "id", "site", "email", "full", "mail_type", "api", "type"].map((name) => ({ name, schema: str })),
-        foreignShape: "Kopeechka's protocol: HTTP 200 with { status: OK|ERROR, value }",
-      } satisfies Partial<Target>,
-    ]),
+    KOPEECHKA_METHODS.flatMap((m) =>
+      (["GET", "POST"] as const).map((method) => [
+        `${method} /compat/kopeechka/${m}`,
+        {
+          callers: ["anonymous"],
+          weight: 0.3,
+          query: ["token", "id", "site", "email", "full", "mail_type", "regex", "subject", "popular", "zones", "api", "type"].map((name) => ({ name, schema: str })),
+          body: method === "POST" ? "any" : undefined,
+          foreignShape: "Kopeechka's protocol: HTTP 200 with { status: OK|ERROR, value } or its TEXT lines",
+        } satisfies Partial<Target>,
+      ]),
+    ),
   ),
+  "ALL /compat/kopeechka/*": { method: "GET", callers: ["anonymous"], path: segment.map((s) => `/compat/kopeechka/${encode(s)}`), weight: 0.1, foreignShape: "Kopeechka's protocol: a 404 with { status: ERROR, value: BAD_METHOD }" },
   "GET /metrics": { callers: ["anonymous"], weight: 0.2, headers: fc.oneof(fc.constant({}), oddString.filter(isByteString).map((s) => ({ authorization: `Bearer ${s}` }))) },
   "ALL /metrics": { method: "POST", callers: ["anonymous"], weight: 0.1, body: "any" },
   // The Google stand-in (embedded mode): Google's own shapes, an HTML page or OAuth's { error }.
