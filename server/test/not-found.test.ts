@@ -24,7 +24,6 @@ describe("unknown paths under /api/ and /compat/", () => {
     ["GET", "/api/nope"],
     ["GET", "/api/v1/user/profile"],
     ["POST", "/api/v1/unknown"],
-    ["GET", "/compat/kopeechka/mailbox-nothing?token=abc&api=2.0"],
     ["GET", "/compat/5sim/v1/user/profile"],
     ["GET", "/compat"],
     ["GET", "/compat/"],
@@ -33,5 +32,12 @@ describe("unknown paths under /api/ and /compat/", () => {
     expect(res.status).toBe(404);
     expect(res.headers.get("content-type")).toMatch(/application\/json/);
     expect(await res.json()).toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it("an unknown Kopeechka method is a JSON 404 in Kopeechka's shape (its clients read status and value)", async () => {
+    const res = await t.client().request("/compat/kopeechka/mailbox-nothing?token=abc&api=2.0");
+    expect(res.status).toBe(404);
+    expect(res.headers.get("content-type")).toMatch(/application\/json/);
+    expect(await res.json()).toEqual({ status: "ERROR", value: "BAD_METHOD" });
   });
 });
