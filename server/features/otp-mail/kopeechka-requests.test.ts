@@ -137,3 +137,50 @@ describe("TEXT answers, POST, and the methods the clients call", () => {
     expect((await text(`mailbox-get-bulk?token=x&type=TEXT`)).body).toBe("ERROR|BAD_METHOD");
   });
 });
+
+/**
+ * PyPI kopeechka's parsing, reproduced for machines without python3 (kopeechka-clients.test.ts runs
+ * the library itself): each answer becomes a dataclass built with `**answer`, so its keys must be
+ * exactly the dataclass's fields, and an error exactly `{status, value}` (KopeechkaApiError(**answer)).
+ */
+const PYTHON_FIELDS: Record<string, string[]> = {
+  "user-balance": ["balance", "status"],
+  "mailbox-get-email": ["id", "mail", "status"],
+  "mailbox-get-message": ["fullmessage", "status", "value"],
+  "mailbox-cancel": ["status"],
+  "mailbox-reorder": ["id", "mail", "status"],
+  "mailbox-get-fresh-id": ["id", "status"],
+  "mailbox-get-domains": ["count", "domains", "status"],
+};
+
+describe("the keys PyPI kopeechka's dataclasses take, exactly", () => {
+  it("every method's OK answer and every refusal", async () => {
+    const u = await world.customer(1_000);
+    const keys = (answer: Record<string, unknown>) => Object.keys(answer).sort();
+    const bought = await u.call("mailbox-get-email", { site: "facebook.com" });
+    await world.sendMail(bought.mail as string, "FB-52719 is your confirmation code", "<p>Your code is 52719</p>");
+    const message = await (async () => {
+      for (let i = 0; i < 20; i++) {
+        const m = await u.call("mailbox-get-message", { id: bought.id as string });
+        if (m.status === "OK") return m;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      throw new Error("no letter");
+    })();
+    const answers: Record<string, Record<string, unknown>> = {
+      "user-balance": await u.call("user-balance"),
+      "mailbox-get-email": bought,
+      "mailbox-get-message": message,
+      "mailbox-cancel": await u.call("mailbox-cancel", { id: bought.id as string }),
+      "mailbox-reorder": await u.call("mailbox-reorder", { site: "facebook.com", email: bought.mail as string }),
+      "mailbox-get-fresh-id": await u.call("mailbox-get-fresh-id", { site: "facebook.com", email: bought.mail as string }),
+      "mailbox-get-domains": await u.call("mailbox-get-domains", { site: "facebook.com" }),
+    };
+    for (const [method, answer] of Object.entries(answers)) expect(keys(answer), method).toEqual(PYTHON_FIELDS[method]);
+    // MailboxZones reads popular as Popular(name, cost, count) and zones as Zone(name, cost).
+    const zones = await u.call("mailbox-zones", { zones: "1", popular: "1" });
+    for (const zone of zones.zones as Record<string, unknown>[]) expect(keys(zone)).toEqual(["cost", "name"]);
+    for (const method of Object.keys(PYTHON_FIELDS)) expect(keys(await u.call(method, { id: "x", site: "myspace.com", email: "x" }, "wrong")), method).toEqual(["status", "value"]);
+  });
+});
+
