@@ -139,8 +139,8 @@ describe("TEXT answers, POST, and the methods the clients call", () => {
 });
 
 /**
- * PyPI kopeechka's parsing, reproduced for machines without python3 (kopeechka-clients.test.ts runs
- * the library itself): each answer becomes a dataclass built with `**answer`, so its keys must be
+ * PyPI kopeechka's parsing, reproduced (the library cannot be installed or copied here, decision
+ * 056): each answer becomes a dataclass built with `**answer`, so its keys must be
  * exactly the dataclass's fields, and an error exactly `{status, value}` (KopeechkaApiError(**answer)).
  */
 const PYTHON_FIELDS: Record<string, string[]> = {
