@@ -7,7 +7,7 @@ import type { Db } from "../../db/client";
 import { apiKeys, otpDayCounts, otpMailOrders, otpTotals, user } from "../../db/schema";
 import { hashApiKey } from "../balance/service";
 import { toOtpOrderDto } from "../otp-mail/service";
-import { collectMatches, dayAnchor, pageIdsOf } from "../../db/paging";
+import { collectMatches, dayAnchor, EXACT_COUNT_LIMIT, pageIdsOf } from "../../db/paging";
 import { escapeLike, MIN_SUBSTRING_TERM, textSearch } from "../../db/text-search";
 
 const WHOLE_KEY = new RegExp(`^[A-Za-z0-9]{${API_KEY_LENGTH}}$`);
@@ -87,6 +87,12 @@ const totalsOf = (...rows: Sums[]): OtpTotals => ({
   successes: rows.reduce((a, r) => a + Number(r?.successes ?? 0), 0),
 });
 
+/** A search of 3+ characters without an '@', an API key or dates: the rollup totals it (decision 059). */
+function rollupSearchable(q: AdminOtpQuery): boolean {
+  const term = q.search.trim();
+  return term.length >= MIN_SUBSTRING_TERM && !term.includes("@") && !q.from && !q.to && !apiKeyIdsMatching(term);
+}
+
 /**
  * The filter's Total Spent, Total Revenue and counts, exact: without a filter from the otp_totals
  * rollup (kept by triggers); a search of 3+ characters without an '@' or dates from the rollup's
@@ -99,7 +105,7 @@ async function otpTotalsOf(db: Db, q: AdminOtpQuery, where: SQL | undefined): Pr
     const [t] = await db.select(rollupSums).from(otpTotals);
     return totalsOf(t);
   }
-  if (term.length >= MIN_SUBSTRING_TERM && !term.includes("@") && !q.from && !q.to && !apiKeyIdsMatching(term)) {
+  if (rollupSearchable(q)) {
     const pattern = `%${escapeLike(term)}%`;
     const [[groups], [rest]] = await Promise.all([
       db.select(rollupSums).from(otpTotals).where(or(ilike(otpTotals.domain, pattern), ilike(otpTotals.service, pattern))),
@@ -121,8 +127,11 @@ export async function listOtpTransactions(db: Db, q: AdminOtpQuery): Promise<Adm
   // A search collects its matches once: the totals and the page together (decision 033). Else, or
   // past EXACT_COUNT_LIMIT matches, the totals are exact on their own (rollup, index or a sum) and
   // the page walks the (created_at, id) index.
+  // A search the rollups can total (decision 059) is totalled first: past EXACT_COUNT_LIMIT matches
+  // it is not collected.
+  const rolled = rollupSearchable(q) ? await otpTotalsOf(db, q, where) : undefined;
   const collected =
-    where && q.search.trim()
+    where && q.search.trim() && !(rolled && rolled.n > EXACT_COUNT_LIMIT)
       ? await collectMatches(db, {
           ...slice,
           where,
@@ -133,7 +142,7 @@ export async function listOtpTransactions(db: Db, q: AdminOtpQuery): Promise<Adm
           },
         })
       : undefined;
-  const t: OtpTotals = collected ? { n: collected.total, ...collected.totals } : await otpTotalsOf(db, q, where);
+  const t: OtpTotals = collected ? { n: collected.total, ...collected.totals } : (rolled ?? (await otpTotalsOf(db, q, where)));
   // Without a search or dates, the page starts at the UTC day that holds it (otp_day_counts).
   const unfiltered = !where;
   const anchor = unfiltered ? await dayAnchor(db, { table: otpDayCounts, day: otpDayCounts.day, n: otpDayCounts.n }, slice.offset) : undefined;

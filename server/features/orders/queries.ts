@@ -172,7 +172,11 @@ export async function listOrders(db: Db, user: CurrentUser, q: OrderListInput, r
   // An admin's 1–2 character search is totalled by its rollup first: past EXACT_COUNT_LIMIT
   // matches, collecting them would be work thrown away.
   const prefixCount = rollupPrefix(user, q) !== undefined ? await orderCount(db, user, q, where) : undefined;
-  const collects = where !== undefined && (q.search.trim() !== "" || user.role !== "admin") && !(prefixCount && prefixCount.total > EXACT_COUNT_LIMIT);
+  // An admin's search of 3+ characters is totalled from the e-mail rollup first (decision 059):
+  // past EXACT_COUNT_LIMIT matches it is not collected either.
+  const broad = await broadSearchTotals(db, user, q);
+  const wide = (prefixCount && prefixCount.total > EXACT_COUNT_LIMIT) || (broad && broad.n > EXACT_COUNT_LIMIT);
+  const collects = where !== undefined && (q.search.trim() !== "" || user.role !== "admin") && !wide;
   if (collects) {
     const collected = await collectMatches(db, {
       table: orders,
@@ -201,7 +205,6 @@ export async function listOrders(db: Db, user: CurrentUser, q: OrderListInput, r
     ? await dayAnchor(db, { table: orderDayCounts, day: orderDayCounts.day, n: orderDayCounts.n, where: q.status ? eq(orderDayCounts.status, q.status) : undefined }, offset)
     : undefined;
   const pastTheEnd = countedByRollup(user, q) && !anchor;
-  const broad = collects ? await broadSearchTotals(db, user, q) : undefined;
   const count = broad ? { total: broad.n, totalIsEstimate: false } : (prefixCount ?? (await orderCount(db, user, q, where, collects)));
   const pageIds = pageIdsOf({ table: orders, id: orders.id, at: orders.createdAt, where, limit: q.pageSize, offset, anchor });
   const [rows, paid] = await Promise.all([
