@@ -660,7 +660,7 @@ export interface paths {
         put?: never;
         /**
          * Move a licence to a new device key
-         * @description Binds one of your licences to a new device key (from the desktop tool; it contains LDREEL). Binding the first key is free, moving to another spends one change.
+         * @description Binds one of your licences to a new device key (from the desktop tool; it contains LDREEL). Every key set here spends one change, the first included (the spec's rule; refused with NO_CHANGES_LEFT at 0); only the desktop tool's own activation binds a first key for free (decision 051).
          */
         post: operations["changeLicenseDeviceKey"];
         delete?: never;
@@ -1128,7 +1128,7 @@ export interface paths {
         put?: never;
         /**
          * Renew the licence of a reminder link
-         * @description Starts the owner's checkout for the licence the signed link names, without signing in. Once paid, that licence is extended.
+         * @description Starts the owner's checkout for the licence the signed link names, without signing in. Once paid, that licence is extended; the return lands back on the link's page (`/renew/{token}`), which shows what was paid and the new expiry, signed in or not (`returnTo` is ignored).
          */
         post: operations["renewLicenceByLink"];
         delete?: never;

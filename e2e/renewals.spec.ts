@@ -28,6 +28,55 @@ async function approveAndReturn(page: Page, amount: string) {
   await expect(popup).toBeHidden();
 }
 
+/** Pays on a reminder link's page and checks the page's answer: what was paid, and the new expiry; the checkout stays closed. */
+async function approveOnLinkPage(page: Page, amount: string, name: string, newExpiry: string) {
+  const payway = page.frameLocator('iframe[name="aba_webservice"]');
+  await expect(payway.getByTestId("sim-amount")).toHaveText(`${amount} USD`);
+  await payway.getByRole("button", { name: "Approve" }).click();
+  await expect(page).toHaveURL(/\/renew\/[^?]+$/, { timeout: 20_000 });
+  const paid = page.getByTestId("renewal-paid");
+  await expect(paid.getByRole("heading", { name: "Payment successful: your licence is renewed" })).toBeVisible();
+  await expect(paid).toContainText(`You paid $${amount} for 1 Month.`);
+  await expect(paid.getByTestId("renewal-paid-expiry")).toContainText(`${name} now runs until ${newExpiry}`);
+  // Not a second checkout, not a sign-in dialog.
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Choose a plan and pay" })).toHaveCount(0);
+}
+
+test("signed out, a reminder's Renew now ends on a page that says what was paid and until when the licence now runs (#29 item 1)", async ({ page, request }, testInfo) => {
+  const email = uniqueEmail("signedout");
+  await createUser(request, { email });
+  const now = Date.now();
+  const expiry = now + 3 * DAY;
+  const tag = now.toString(36).toUpperCase();
+  await seedLicense(request, { email, planId: "local-1m", name: "Shop laptop", deviceKey: `LDREEL-OUT-${tag}`, startDate: iso(now - 27 * DAY), expireDate: iso(expiry) });
+  const run = await request.post("/dev/test-api/workers/run", { headers: { "x-test-token": TEST_API_TOKEN }, data: { now: iso(now) } });
+  expect(run.ok()).toBe(true);
+  const mail = await waitForEmail(page, email, /^Your Keyshop licence expires in 3 days$/);
+  const link = mail.links.find((l) => l.includes("/renew/"))!;
+
+  await page.goto(new URL(link).pathname);
+  const dialog = page.getByRole("dialog", { name: "Renew Shop laptop" });
+  await dialog.getByRole("radio", { name: /1 Month/ }).check();
+  await dialog.getByRole("button", { name: "Pay $9.99" }).click();
+  await approveOnLinkPage(page, "9.99", "Shop laptop", shortDate(expiry + 30 * DAY));
+  await expect(page.getByTestId("renewal-paid")).toContainText(`A confirmation was e-mailed to ${email}.`);
+  // The licence summary below reads the new expiry too; a reload shows no payment again.
+  await expect(page.getByTestId("renew-expiry")).toHaveText(shortDate(expiry + 30 * DAY));
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.screenshot({ path: testInfo.outputPath("renewal-paid-375.png"), fullPage: true });
+  await page.reload();
+  await expect(page.getByTestId("renewal-paid")).toHaveCount(0);
+});
+
+test("an invalid renewal link says what is wrong once, then what to do", async ({ page }) => {
+  await page.goto("/renew/not-a-real-link");
+  const alert = page.getByRole("alert");
+  await expect(alert).toContainText("This renewal link is not valid.", { timeout: 30_000 });
+  await expect(alert).toContainText("Open the whole link from the reminder e-mail");
+  expect((await alert.innerText()).match(/not valid/g)).toHaveLength(1);
+});
+
 test("a reminder 3 days before expiry: its link renews that licence without the buy key on the page, and License Keys shows the new expiry", async ({ page, request }) => {
   const email = uniqueEmail("reminded");
   await createUser(request, { email });
@@ -59,7 +108,10 @@ test("a reminder 3 days before expiry: its link renews that licence without the 
   await dialog.getByRole("radio", { name: /1 Month/ }).check();
   await expect(dialog.getByTestId("checkout-amount")).toContainText("$9.99");
   await dialog.getByRole("button", { name: "Pay $9.99" }).click();
-  await approveAndReturn(page, "9.99");
+  // Signed in too, the return comes back to the link's page, which says what happened (#29 item 1).
+  await approveOnLinkPage(page, "9.99", "Office PC", shortDate(expiry + 30 * DAY));
+  await page.getByTestId("renewal-paid").getByRole("link", { name: "Open License Keys" }).click();
+  await expect(page).toHaveURL(/\/license-keys$/);
 
   const row = licenceRow(page, licence.buyKey);
   await expect(expiryCell(row).getByTestId("licence-expiry")).toHaveText(shortDate(expiry + 30 * DAY));
@@ -89,11 +141,14 @@ test("Renew from License Keys extends that licence; a licence not yet activated 
   await runningRow.getByRole("button", { name: "Renew Studio PC" }).click();
   const dialog = page.getByRole("dialog", { name: "Renew Studio PC" });
   await expect(dialog.getByLabel("E-mail")).toHaveValue(email);
-  await dialog.getByRole("radio", { name: /1 Month/ }).check();
-  await dialog.getByRole("button", { name: "Pay $9.99" }).click();
-  await approveAndReturn(page, "9.99");
-  await expect(expiryCell(runningRow).getByTestId("licence-expiry")).toHaveText(shortDate(expiry + 30 * DAY));
-  await expect(expiryCell(runningRow).getByTestId("licence-days-left")).toHaveText("40 days left");
+  await expect(runningRow).toContainText("1 Month plan");
+  await dialog.getByRole("radio", { name: /3 Months/ }).check();
+  await dialog.getByRole("button", { name: "Pay $29.99" }).click();
+  await approveAndReturn(page, "29.99");
+  await expect(expiryCell(runningRow).getByTestId("licence-expiry")).toHaveText(shortDate(expiry + 105 * DAY));
+  await expect(expiryCell(runningRow).getByTestId("licence-days-left")).toHaveText("115 days left");
+  // The plan named on the licence is the one last paid for (#29 item 8).
+  await expect(runningRow).toContainText("3 Months plan");
 
   await freshRow.getByRole("button", { name: "Renew Spare seat" }).click();
   const freshDialog = page.getByRole("dialog", { name: "Renew Spare seat" });

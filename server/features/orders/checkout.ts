@@ -23,6 +23,9 @@ export const RETURN_PATHS = {
   tool: "/api/check-transaction-SubscriptionTool",
 } as const;
 
+/** The return URL's `to` of a reminder link's renewal: back to /renew/<its link> (provider-routes.ts). */
+export const RENEWAL_RETURN = "renewal";
+
 /** The return URL's query for "the customer closed the provider's window" (its cancel URL). */
 export const CLOSED_PARAM = "closed";
 
@@ -155,7 +158,7 @@ export async function createToolCheckout(deps: OrdersDeps, input: { planId: stri
  */
 export async function createRenewalOrder(
   deps: OrdersDeps,
-  input: { licenceId: string; planId: string; market: string; email: string; userId: string | null; name?: string; returnTo: CheckoutReturnPage; locale: Language },
+  input: { licenceId: string; planId: string; market: string; email: string; userId: string | null; name?: string; returnTo: CheckoutReturnPage; locale: Language; renewLink?: string },
 ) {
   const plan = await pricedPlan(deps, input.planId, input.market);
   return create(deps, {
@@ -169,6 +172,8 @@ export async function createRenewalOrder(
     amountMills: plan.priceMills,
     renewLicenseId: input.licenceId,
     name: input.name,
-    returnQuery: { to: input.returnTo },
+    // A reminder link's renewal returns to that link's page, which needs no session and says what
+    // was paid and until when the licence now runs (#29 item 1); the link goes with the return.
+    returnQuery: input.renewLink ? { to: RENEWAL_RETURN, renew: input.renewLink } : { to: input.returnTo },
   });
 }

@@ -73,7 +73,8 @@ async function extendOrIssue(tx: Tx, deps: OrdersDeps, order: OrderRow, now: Dat
   const set = bound.expireDate ? { expireDate: new Date(from.getTime() + days * DAY_MS) } : { termDays: bound.termDays + days };
   const [updated] = await tx
     .update(licenses)
-    .set({ ...set, updatedAt: now })
+    // The licence's plan is the one last paid for: it reads "3 Months plan" after a 3-month renewal (#29).
+    .set({ ...set, planId: plan.id, updatedAt: now })
     .where(eq(licenses.id, bound.id))
     .returning();
   const expireDate = updated!.expireDate?.toISOString() ?? null;
@@ -124,7 +125,8 @@ async function renewLicence(tx: Tx, deps: OrdersDeps, order: OrderRow, now: Date
   const set = licence.expireDate ? { expireDate: new Date(from.getTime() + days * DAY_MS) } : { termDays: licence.termDays + days };
   const [updated] = await tx
     .update(licenses)
-    .set({ ...set, updatedAt: now })
+    // The licence's plan is the one last paid for: it reads "3 Months plan" after a 3-month renewal (#29).
+    .set({ ...set, planId: plan.id, updatedAt: now })
     .where(eq(licenses.id, licence.id))
     .returning();
   const expireDate = updated!.expireDate?.toISOString() ?? null;

@@ -12,7 +12,8 @@ import { singleLineText } from "../../../contracts/text";
 import type { AppEnv } from "../../auth/context";
 import { AppError } from "../../lib/errors";
 import { applyRateLimit, type SharedRateLimiter } from "../../lib/rate-limit";
-import { CLOSED_PARAM, RETURN_PATHS } from "./checkout";
+import { CLOSED_PARAM, RENEWAL_RETURN, RETURN_PATHS } from "./checkout";
+import { readRenewToken } from "../renewals/token";
 import { receiptToken } from "./receipt";
 import type { OrdersDeps } from "./deps";
 import type { OrderRow } from "./dto";
@@ -22,7 +23,9 @@ import { syncProviderRefunds } from "../refunds/service";
 const ReturnQuerySchema = z.object({
   tran_id: singleLineText().max(64).optional(),
   v: z.enum(["1", "2"]).optional(),
-  to: CheckoutReturnPageSchema.optional(),
+  to: CheckoutReturnPageSchema.or(z.literal(RENEWAL_RETURN)).optional(),
+  /** A reminder link's token (its renewal returns to /renew/<token>). */
+  renew: singleLineText().max(200).optional(),
   [CLOSED_PARAM]: z.literal("1").optional(),
 });
 type ReturnQuery = z.infer<typeof ReturnQuerySchema>;
@@ -48,16 +51,29 @@ async function callbackBody(c: Context): Promise<Record<string, unknown>> {
  * landing goes on to /dashboard (→ License Keys: the spec's return target, where its key is). The
  * subscription tool's own pages as the spec has them.
  */
-function pageFor(kind: OrderRow["kind"], order: OrderRow | null, q: Pick<ReturnQuery, "v" | "to">): string {
+function pageFor(kind: OrderRow["kind"], order: OrderRow | null, q: Pick<ReturnQuery, "v" | "to">, renewLink: string | null): string {
   if (kind === "tool") return q.v === "2" ? "/license-history" : "/subscription_tool";
-  const start = q.to ?? (kind === "topup" ? "profile" : "home");
+  if (renewLink) return `/renew/${renewLink}`;
+  const start: CheckoutReturnPage = q.to === RENEWAL_RETURN ? "license-keys" : (q.to ?? (kind === "topup" ? "profile" : "home"));
   if (order?.status === "paid" && start === "home") return "/dashboard";
   return PAGES[start];
 }
 
+/**
+ * The reminder link a renewal's return goes back to: only a genuine link (expired or not: the
+ * payment was started while it worked) of the very licence the order renewed; else none, and the
+ * return lands on License Keys as before.
+ */
+function renewalLinkOf(deps: OrdersDeps, order: OrderRow | null, q: Pick<ReturnQuery, "to" | "renew">): string | null {
+  if (q.to !== RENEWAL_RETURN || !q.renew || !order?.renewLicenseId) return null;
+  const check = readRenewToken(deps.secret, q.renew, new Date(0));
+  return check.ok && check.licenceId === order.renewLicenseId ? q.renew : null;
+}
+
 /** Where the browser lands: the spec's success parameters only for a verified, paid order. */
-function landing(deps: OrdersDeps, kind: OrderRow["kind"], order: OrderRow | null, q: Pick<ReturnQuery, "v" | "to">): string {
-  const page = pageFor(kind, order, q);
+function landing(deps: OrdersDeps, kind: OrderRow["kind"], order: OrderRow | null, q: Pick<ReturnQuery, "v" | "to" | "renew">): string {
+  const renewLink = renewalLinkOf(deps, order, q);
+  const page = pageFor(kind, order, q, renewLink);
   const url = new URL(`${deps.baseUrl}${page}`);
   if (!order) {
     url.searchParams.set("payment_status", "unknown");
@@ -75,7 +91,8 @@ function landing(deps: OrdersDeps, kind: OrderRow["kind"], order: OrderRow | nul
   } else url.searchParams.set("payment_status", order.status);
   // What the page uses to ask whether the payment was made: the order (signed-in customers, their
   // session proves it is theirs) or a receipt token (the subscription tool: no account).
-  if (order.kind !== "tool") url.searchParams.set("order", order.id);
+  // A reminder link's page may be read signed out: it asks with the receipt token too.
+  if (order.kind !== "tool" && !renewLink) url.searchParams.set("order", order.id);
   else url.searchParams.set("receipt", receiptToken(deps.secret, order.tranId));
   return url.toString();
 }

@@ -156,6 +156,9 @@ describe("renewal", () => {
     expect(options.body.plans.every((p) => p.market === "local")).toBe(true);
     const { order } = await pay(owner.client, `/api/licenses/${target.id}/renew`, { planId: "local-3m" });
     expect((await licence(target.id)).expireDate!.getTime()).toBe(target.expireDate!.getTime() + 105 * DAY);
+    // Its plan is the one last paid for: the 1-month licence now reads "3 Months plan" (#29 item 8).
+    expect((await licence(target.id)).planId).toBe("local-3m");
+    expect((await licence(other.id)).planId).toBe("local-1m");
     expect((await licence(other.id)).expireDate!.getTime()).toBe(other.expireDate!.getTime());
     expect(await env.order(order.tranId)).toMatchObject({ status: "paid", renewLicenseId: target.id, fulfilment: { licenseId: target.id, extended: true, addedDays: 105 } });
     expect(await env.licencesOf((await env.order(order.tranId)).id)).toHaveLength(0);
@@ -227,9 +230,24 @@ describe("renewal", () => {
     const late = await anonymous.json<{ code: string }>(`/api/renewals/${expired}`);
     expect([late.status, late.body.code]).toEqual([404, "RENEW_LINK_EXPIRED"]);
 
-    const { order } = await pay(anonymous, `/api/renewals/${token}/checkout`, { planId: "local-1m" });
+    const { order, checkout } = await pay(anonymous, `/api/renewals/${token}/checkout`, { planId: "local-1m" });
     expect((await licence(l.id)).expireDate!.getTime()).toBe(l.expireDate!.getTime() + 30 * DAY);
     expect(await env.order(order.tranId)).toMatchObject({ email: owner.email, userId: owner.id, renewLicenseId: l.id });
+
+    // The return goes back to the link's own page (no session needed there), with the receipt
+    // token that page reads the payment with, not the order id (#29 item 1).
+    const returnUrl = new URL(checkout.fields.continue_success_url!);
+    const landing = await fetch(returnUrl, { redirect: "manual" });
+    const back = new URL(landing.headers.get("location")!);
+    expect(back.pathname).toBe(`/renew/${token}`);
+    expect(back.searchParams.get("payment_success")).toBe("true");
+    expect(back.searchParams.get("order")).toBeNull();
+    const receipt = await anonymous.json<{ receipt: { status: string; amountMills: number } }>(`/api/payments/receipts/${back.searchParams.get("receipt")}`);
+    expect(receipt.body.receipt).toMatchObject({ status: "paid", amountMills: 9_990 });
+    // Another licence's link (genuine) in the return is not followed: the return lands on License Keys.
+    returnUrl.searchParams.set("renew", renewToken(env.t.config.authSecret, otherLicence.id, new Date(Date.now() + DAY)));
+    const elsewhere = await fetch(returnUrl, { redirect: "manual" });
+    expect(new URL(elsewhere.headers.get("location")!).pathname).toBe("/license-keys");
   });
 });
 

@@ -66,7 +66,7 @@ const tokenRenewRoute = createRoute({
   tags: TAGS,
   security: ANONYMOUS,
   summary: "Renew the licence of a reminder link",
-  description: "Starts the owner's checkout for the licence the signed link names, without signing in. Once paid, that licence is extended.",
+  description: "Starts the owner's checkout for the licence the signed link names, without signing in. Once paid, that licence is extended; the return lands back on the link's page (`/renew/{token}`), which shows what was paid and the new expiry, signed in or not (`returnTo` is ignored).",
   request: { params: TokenParam, ...jsonBody(RenewalCheckoutBodySchema) },
   responses: {
     201: json(CheckoutResponseSchema, "The pending order and what the browser does to pay"),
@@ -122,9 +122,10 @@ export function createRenewalRoutes(deps: OrdersDeps & { limiter: SharedRateLimi
     })
     .openapi(tokenRenewRoute, async (c) => {
       applyRateLimit(c, [deps.limiter.hit(`checkout:ip:${c.get("clientIp")}`, { limit: 20, windowSeconds: 60 })]);
-      const licence = await licenceOfLink(c.req.valid("param").token);
+      const { token } = c.req.valid("param");
+      const licence = await licenceOfLink(token);
       c.header("Cache-Control", "no-store");
-      return c.json(await startRenewalCheckout(deps, licence, c.req.valid("json"), pageLanguage(c.req.header("cookie"))), 201);
+      return c.json(await startRenewalCheckout(deps, licence, c.req.valid("json"), pageLanguage(c.req.header("cookie")), token), 201);
     })
     .openapi(unsubscribeRoute, async (c) => {
       applyRateLimit(c, [deps.limiter.hit(`unsubscribe:ip:${c.get("clientIp")}`, { limit: 30, windowSeconds: 60 })]);

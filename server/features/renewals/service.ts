@@ -62,6 +62,8 @@ export async function startRenewalCheckout(
   licence: LicenceRow,
   input: { planId: string; returnTo?: CheckoutReturnPage },
   locale: Language,
+  /** The reminder link it was started from: the return goes back to that link's page. */
+  renewLink?: string,
 ): Promise<CheckoutResponse> {
   if (licence.revokedAt) throw new AppError("LICENSE_REVOKED", "This licence was revoked and cannot be renewed");
   const market = await marketOf(deps.db, licence);
@@ -77,5 +79,6 @@ export async function startRenewalCheckout(
     name: owner?.name,
     returnTo: input.returnTo ?? "license-keys",
     locale,
+    renewLink,
   });
 }

@@ -1,11 +1,12 @@
 import { useEffect, useState } from "react";
 import { CircleAlertIcon, KeyRoundIcon, RefreshCwIcon } from "lucide-react";
-import { Link, useParams } from "react-router";
+import { Link, useLocation, useParams } from "react-router";
 
 import { daysLeft } from "../../../../contracts/renewal-terms";
 import { PublicPage } from "~/components/public/public-page";
 import { Button } from "~/components/ui/button";
 import { DateText } from "~/components/date-text";
+import { EmailText } from "~/components/email-text";
 import { itemTitle } from "~/features/payments/copy";
 import { errorMessage } from "~/lib/errors";
 import { isApiError } from "~/lib/api";
@@ -16,6 +17,8 @@ import enRenewal from "~/locales/en/renewal.json";
 
 import { renewalsApi, type Renewal } from "./api";
 import { PlanCheckoutDialog } from "./plan-checkout-dialog";
+import { RenewalPaid, useRenewalReturn } from "./renewal-paid";
+import { hasPaymentReturn } from "~/features/payments-return/payment-return";
 
 registerNamespace("renewal", { en: enRenewal });
 
@@ -27,7 +30,7 @@ function termText(t: TFunction, r: Renewal): string | null {
   return left > 0 ? t("daysLeft", { count: left }) : null;
 }
 
-type State = { status: "loading" } | { status: "ready"; renewal: Renewal } | { status: "error"; expired: boolean; message: string };
+type State = { status: "loading" } | { status: "ready"; renewal: Renewal } | { status: "error"; reason: "expired" | "invalid" | "other"; message: string };
 
 /**
  * /renew/:token: an expiry reminder's one-click renewal (decision 026). The signed link names the
@@ -40,6 +43,11 @@ export function RenewLinkPage() {
   const { token = "" } = useParams();
   const [state, setState] = useState<State>({ status: "loading" });
   const [open, setOpen] = useState(false);
+  // Back from paying (the return lands here, #29 item 1): the checkout does not open again by itself.
+  const { search } = useLocation();
+  const [returned] = useState(() => hasPaymentReturn(search));
+  const [reloads, setReloads] = useState(0);
+  const outcome = useRenewalReturn(() => setReloads((n) => n + 1));
 
   useEffect(() => {
     let current = true;
@@ -48,20 +56,23 @@ export function RenewLinkPage() {
       .then((renewal) => {
         if (!current) return;
         setState({ status: "ready", renewal });
-        if (renewal.renewable) setOpen(true);
+        if (renewal.renewable && !returned && reloads === 0) setOpen(true);
       })
       .catch((error: unknown) => {
-        if (current) setState({ status: "error", expired: isApiError(error) && error.code === "RENEW_LINK_EXPIRED", message: errorMessage(error) });
+        if (!current) return;
+        const code = isApiError(error) ? error.code : null;
+        setState({ status: "error", reason: code === "RENEW_LINK_EXPIRED" ? "expired" : code === "NOT_FOUND" ? "invalid" : "other", message: errorMessage(error) });
       });
     return () => {
       current = false;
     };
-  }, [token]);
+  }, [token, returned, reloads]);
 
   return (
     <PublicPage className="mx-auto grid w-full max-w-xl content-start gap-6 px-4 py-10 sm:py-16">
       <title>{`${t("meta.title")} | ${BRAND_NAME}`}</title>
       <h1 className="text-2xl font-semibold tracking-tight">{t("heading")}</h1>
+      {outcome ? <RenewalPaid outcome={outcome} renewal={state.status === "ready" ? state.renewal : null} name={state.status === "ready" ? nameOf(t, state.renewal) : t("yourLicence")} /> : null}
       {state.status === "loading" ? (
         <p role="status" className="text-muted-foreground">
           {t("loading")}
@@ -70,15 +81,16 @@ export function RenewLinkPage() {
         <div role="alert" className="grid gap-3 rounded-lg border border-destructive/40 bg-destructive/5 p-4 text-sm">
           <p className="flex items-center gap-2 font-medium">
             <CircleAlertIcon className="size-4 text-destructive" aria-hidden="true" />
-            {state.expired ? t("expiredTitle") : t("invalidTitle")}
+            {state.reason === "other" ? state.message : t(`${state.reason}Title`)}
           </p>
-          <p className="text-muted-foreground">{state.expired ? t("expiredBody") : state.message}</p>
+          {/* The title says what is wrong; this line says what to do (not the server's sentence again, #29). */}
+          {state.reason === "other" ? null : <p className="text-muted-foreground">{t(`${state.reason}Body`)}</p>}
           <Button asChild variant="outline" className="w-fit">
             <Link to="/license-keys">{t("openLicenseKeys")}</Link>
           </Button>
         </div>
       ) : (
-        <RenewalSummary t={t} renewal={state.renewal} onRenew={() => setOpen(true)} />
+        <RenewalSummary t={t} renewal={state.renewal} paid={outcome?.state === "paid"} onRenew={() => setOpen(true)} />
       )}
       {state.status === "ready" ? (
         <PlanCheckoutDialog
@@ -96,7 +108,7 @@ export function RenewLinkPage() {
   );
 }
 
-function RenewalSummary({ t, renewal, onRenew }: { t: TFunction; renewal: Renewal; onRenew: () => void }) {
+function RenewalSummary({ t, renewal, paid, onRenew }: { t: TFunction; renewal: Renewal; paid: boolean; onRenew: () => void }) {
   const summary = termText(t, renewal);
   return (
     <section aria-label={t("licence")} className="grid gap-4 rounded-xl border bg-card p-5 shadow-xs">
@@ -119,9 +131,11 @@ function RenewalSummary({ t, renewal, onRenew }: { t: TFunction; renewal: Renewa
           </>
         ) : null}
         <dt className="text-muted-foreground">{t("owner")}</dt>
-        <dd className="break-all">{renewal.email}</dd>
+        <dd>
+          <EmailText email={renewal.email} />
+        </dd>
       </dl>
-      {renewal.renewable ? (
+      {paid ? null : renewal.renewable ? (
         <Button onClick={onRenew} className="w-full sm:w-fit">
           <RefreshCwIcon aria-hidden="true" />
           {t("choose")}
