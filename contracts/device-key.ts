@@ -13,3 +13,10 @@ export const DEVICE_KEY_MESSAGES = {
   hint: "* Please use the new key on the tool.",
   noSession: "No user session found",
 } as const;
+
+/**
+ * The shape of a buy key (the key e-mailed after a purchase, "KS-7QX4M-9HTRW-…"): recognised where a
+ * device key is expected, so the page can say which key it is and what to do (#29 item 2).
+ */
+export const BUY_KEY_PATTERN = /^KS-[A-Z0-9]{5}(?:-[A-Z0-9]{5}){3}$/i;
+export const looksLikeBuyKey = (value: string) => BUY_KEY_PATTERN.test(value.trim());

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
-import { Loader2Icon, LockIcon } from "lucide-react";
+import { CircleAlertIcon, Loader2Icon, LockIcon } from "lucide-react";
 
 import { SITE } from "../../../../contracts/site";
 import { Button } from "~/components/ui/button";
@@ -85,7 +85,7 @@ export function CheckoutDialog({
 }: CheckoutDialogProps) {
   const id = useId();
   const [email, setEmail] = useState<EmailState>({ status: "loading" });
-  const { prepare, launch, preparing } = useCheckout({ describeError, failure, outcomeText });
+  const { prepare, launch, preparing, refusal, clearRefusal } = useCheckout({ describeError, failure, outcomeText });
   const loadEmailRef = useRef(loadEmail);
   useEffect(() => {
     loadEmailRef.current = loadEmail;
@@ -96,6 +96,7 @@ export function CheckoutDialog({
     if (!open) return;
     let current = true;
     setEmail({ status: "loading" });
+    clearRefusal();
     loadEmailRef
       .current()
       .then((value) => {
@@ -108,7 +109,7 @@ export function CheckoutDialog({
     return () => {
       current = false;
     };
-  }, [open]);
+  }, [open, clearRefusal]);
 
   const launching = useRef(false);
   const canPay = email.status === "ready" && amount !== null && !preparing;
@@ -202,6 +203,15 @@ export function CheckoutDialog({
           </div>
 
           {children}
+
+          {refusal ? (
+            <p role="alert" data-testid="checkout-refusal" className="flex gap-2 rounded-lg border border-destructive/40 bg-destructive/5 px-3.5 py-3 text-sm text-destructive">
+              <CircleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              <span>
+                <span className="font-medium">{refusal.title}</span> {refusal.description}
+              </span>
+            </p>
+          ) : null}
 
           <div className="grid gap-2">
             <p className="text-xs font-medium text-muted-foreground">{text.acceptsLabel}</p>

@@ -36,6 +36,8 @@ export function useCheckout({
   outcomeText?: CheckoutOutcomeText;
 } = {}) {
   const [preparing, setPreparing] = useState(false);
+  // The last refusal, also said inside the dialog: a toast alone can go unseen behind it (#29 item 2).
+  const [refusal, setRefusal] = useState<CheckoutFailure | null>(null);
   const ready = useRef<CheckoutResponse | null>(null);
   const stopWatching = useRef<(() => void) | null>(null);
   const text = useRef(outcomeText);
@@ -48,6 +50,7 @@ export function useCheckout({
     async (request: () => Promise<CheckoutResponse>): Promise<boolean> => {
       showToaster();
       setPreparing(true);
+      setRefusal(null);
       try {
         let response: CheckoutResponse;
         try {
@@ -60,6 +63,7 @@ export function useCheckout({
             ? (describeError?.(message) ?? { title: errors.title, description: message })
             : { title: errors.title, description: failure ?? errors.payment };
           toast.error(text.title, { id: "checkout-error", description: text.description });
+          setRefusal(text);
           return false;
         }
         const runner = runnerFor(response.checkout);
@@ -69,6 +73,7 @@ export function useCheckout({
           console.error(error);
           const errors = providerErrors(runner.name);
           toast.error(errors.title, { id: "checkout-error", description: errors.script });
+          setRefusal({ title: errors.title, description: errors.script });
           return false;
         }
         ready.current = response;
@@ -105,7 +110,8 @@ export function useCheckout({
     return true;
   }, [failure]);
 
-  return { prepare, launch, preparing };
+  const clearRefusal = useCallback(() => setRefusal(null), []);
+  return { prepare, launch, preparing, refusal, clearRefusal };
 }
 
 /** A declined or cancelled checkout said in the page's words; lists showing the order read them again. */

@@ -28,6 +28,7 @@ import { BRAND_NAME } from "~/lib/nav";
 import { useToaster } from "~/lib/toaster";
 import { cn } from "~/lib/utils";
 
+import { DeviceNote } from "./device-note";
 import { ToolPaymentReturn } from "./tool-payment-return";
 
 /** The tool's device keys carry this marker (contracts/licenses DEVICE_KEY_MARKER). */
@@ -36,7 +37,7 @@ const DEVICE_KEY_MARKER = "LDREEL";
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PLANS = plansForMarket("local");
 
-type Problem = "plan" | "email" | null;
+type Problem = "plan" | "email" | "device" | null;
 
 
 export function isValidToolEmail(value: string) {
@@ -77,11 +78,16 @@ export function SubscriptionToolPage({ variant }: { variant: "v1" | "v2" }) {
 
   const plan = PLANS.find((p) => p.id === planId) ?? null;
   const emailValid = isValidToolEmail(email);
-  const ready = plan !== null && emailValid;
+  const ready = plan !== null && emailValid && deviceKeyValid;
   const price = plan ? formatPrice(plan.priceMills) : null;
 
   function purchase(event: FormEvent) {
     event.preventDefault();
+    // A link whose key the server would refuse is said before any payment step (#29 item 2).
+    if (!deviceKeyValid) {
+      setProblem("device");
+      return;
+    }
     // The spec's alerts, in its order: a plan first, then the address.
     if (!plan) {
       setProblem("plan");
@@ -259,6 +265,7 @@ export function SubscriptionToolPage({ variant }: { variant: "v1" | "v2" }) {
           </div>
           {/* Looks disabled until a plan and a valid address are there, but stays focusable and
               answers a press with the reason (the spec's alerts). */}
+          {problem === "device" ? <FieldAlert id={`${id}-device-error`}>{t("errors.device")}</FieldAlert> : null}
           <Button
             type="submit"
             size="lg"
@@ -300,32 +307,6 @@ function FieldAlert({ id, children }: { id: string; children: string }) {
       <CircleAlertIcon className="size-4 shrink-0" aria-hidden="true" />
       {children}
     </p>
-  );
-}
-
-function DeviceNote({ deviceKey, valid, t }: { deviceKey: string; valid: boolean; t: TFunction }) {
-  if (!deviceKey) {
-    return <p className="mx-auto mt-6 max-w-xl text-sm text-muted-foreground">{t("banner.noDevice")}</p>;
-  }
-  if (!valid) {
-    return (
-      <p role="alert" className="mx-auto mt-6 flex max-w-xl items-start justify-center gap-2 text-sm font-medium text-destructive">
-        <CircleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-        {t("banner.deviceInvalid")}
-      </p>
-    );
-  }
-  return (
-    <div className="mx-auto mt-6 flex max-w-xl flex-col items-center gap-1.5">
-      <span className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{t("banner.device")}</span>
-      <code
-        className="max-w-full truncate rounded-md border bg-background/80 px-3 py-1.5 font-mono text-xs shadow-xs"
-        title={deviceKey}
-        data-testid="device-key"
-      >
-        {deviceKey}
-      </code>
-    </div>
   );
 }
 
