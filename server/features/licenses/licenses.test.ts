@@ -2,6 +2,7 @@ import { createPublicKey, verify } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestClient, type TestContext } from "../../test/harness";
 import { createLicense } from "./service";
+import { activateLicense } from "./tool";
 
 let t: TestContext;
 let owner: { client: TestClient; email: string; id: string };
@@ -79,6 +80,21 @@ describe("the dashboard's licences", () => {
       `/api/license-history?search=${lic.buyKey}`,
     );
     expect(history.body.entries).toEqual([expect.objectContaining({ oldDeviceKey: "LDREEL-OLD-A", newDeviceKey: "LDREEL-NEW-B", buykey: lic.buyKey, changedBy: owner.email })]);
+  });
+
+  it("setting the first device key from the dashboard lowers changes left by one too (the spec's rule, decision 051); at 0 it is refused; the tool's own activation stays free", async () => {
+    const fresh = await seed({ deviceKey: null, changesLeft: 2 });
+    const first = await owner.client.json<{ license: LicenseDto }>(`/api/licenses/${fresh.id}/change-key`, { json: { deviceKey: "LDREEL-FIRST-1" } });
+    expect(first.status).toBe(200);
+    expect(first.body.license).toMatchObject({ deviceKey: "LDREEL-FIRST-1", changesLeft: 1 });
+    const none = await seed({ deviceKey: null, changesLeft: 0 });
+    const refused = await owner.client.json<{ code: string }>(`/api/licenses/${none.id}/change-key`, { json: { deviceKey: "LDREEL-FIRST-2" } });
+    expect([refused.status, refused.body.code]).toEqual([409, "NO_CHANGES_LEFT"]);
+    // The desktop tool activating itself binds its first key without spending one (docs/licence-api.md).
+    const byTool = await seed({ deviceKey: null, changesLeft: 2 });
+    const activated = await activateLicense({ db: t.database.db, buyKey: byTool.buyKey, deviceKey: "LDREEL-TOOL-1" });
+    expect(activated.code).toBe("ACTIVATED");
+    expect(activated.row).toMatchObject({ deviceKey: "LDREEL-TOOL-1", changesLeft: 2 });
   });
 
   it("refuses a change at 0 changes left and on an expired licence", async () => {

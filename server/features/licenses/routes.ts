@@ -48,7 +48,7 @@ const changeKeyRoute = createRoute({
   tags: TAGS,
   security: SESSION,
   summary: "Move a licence to a new device key",
-  description: "Binds one of your licences to a new device key (from the desktop tool; it contains LDREEL). Binding the first key is free, moving to another spends one change.",
+  description: "Binds one of your licences to a new device key (from the desktop tool; it contains LDREEL). Every key set here spends one change, the first included (the spec's rule; refused with NO_CHANGES_LEFT at 0); only the desktop tool's own activation binds a first key for free (decision 051).",
   request: { params: IdParam, ...jsonBody(ChangeDeviceKeyBodySchema) },
   responses: {
     200: json(LicenseResponse, "The licence"),

@@ -152,7 +152,8 @@ export function keyChangeRefusal(row: LicenseRow, newKey: string, now: Date): "R
   if (hold) return hold;
   if (row.deviceKey === newKey) return null;
   if (termStatus(row, now) === "Expired") return "EXPIRED";
-  if (row.deviceKey !== null && row.changesLeft <= 0) return "NO_CHANGES_LEFT";
+  // The spec: "Changing a key lowers changes left by one", the first key included (decision 051).
+  if (row.changesLeft <= 0) return "NO_CHANGES_LEFT";
   return null;
 }
 
@@ -192,15 +193,16 @@ export async function freeDeviceKey(tx: Tx, deviceKey: string, licenceId: string
 
 /**
  * Moves a licence to a new device key once `keyChangeRefusal` allowed it and the key is free.
- * Binding the first key is free; moving to a different key spends one change; the same key again
- * changes nothing. Every change writes a history row.
+ * Setting a key spends one change, the first included (the spec's rule, decision 051: only the
+ * desktop tool's own activation binds a first key for free); the same key again changes nothing.
+ * Every change writes a history row.
  */
 export async function applyKeyChange(tx: Tx, row: LicenseRow, newKey: string, actor: { id?: string | null; email: string | null; changedBy: string }, now: Date): Promise<LicenseRow> {
   if (row.deviceKey === newKey) return row;
   const firstBinding = row.deviceKey === null;
   const [updated] = await tx
     .update(licenses)
-    .set({ deviceKey: newKey, changesLeft: firstBinding ? row.changesLeft : row.changesLeft - 1, updatedAt: now })
+    .set({ deviceKey: newKey, changesLeft: row.changesLeft - 1, updatedAt: now })
     .where(eq(licenses.id, row.id))
     .returning();
   await tx.insert(licenseHistory).values({

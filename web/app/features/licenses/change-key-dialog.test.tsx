@@ -35,7 +35,8 @@ afterEach(cleanup);
 const TEXTS = {
   en: {
     title: "Change License Key",
-    description: "Paste the new key shown by the desktop tool. You have 1 change left; each change uses one.",
+    description: "Paste the new key shown by the desktop tool. Setting a key uses one change: you have 1 change left, none after this one.",
+    first: "Paste the key shown by the desktop tool. Setting the first key here uses one change too: you have 2 changes left, 1 after this one. Activating from the desktop tool itself uses none.",
     field: "New license key",
     submit: "Update key",
     empty: "License key cannot be empty",
@@ -44,7 +45,8 @@ const TEXTS = {
   },
   km: {
     title: "ប្ដូរកូដឧបករណ៍",
-    description: "បិទភ្ជាប់កូដថ្មីដែលកម្មវិធីកុំព្យូទ័របង្ហាញ។ អ្នកនៅអាចប្ដូរបាន 1 ដងទៀត ហើយការប្ដូរនីមួយៗប្រើមួយដង។",
+    description: "បិទភ្ជាប់កូដថ្មីដែលកម្មវិធីកុំព្យូទ័របង្ហាញ។ ការដាក់កូដនីមួយៗប្រើការប្ដូរ 1 ដង៖ អ្នកនៅសល់ 1 ដង ហើយបន្ទាប់ពីនេះនឹងនៅសល់ 0 ដង។",
+    first: "បិទភ្ជាប់កូដដែលកម្មវិធីកុំព្យូទ័របង្ហាញ។ ការដាក់កូដដំបូងនៅទីនេះក៏ប្រើការប្ដូរ 1 ដងដែរ៖ អ្នកនៅសល់ 2 ដង ហើយបន្ទាប់ពីនេះនឹងនៅសល់ 1 ដង។ ការធ្វើឱ្យសកម្មពីកម្មវិធីកុំព្យូទ័រផ្ទាល់ មិនប្រើការប្ដូរទេ។",
     field: "កូដឧបករណ៍ថ្មី",
     submit: "ប្ដូរកូដ",
     empty: "កូដឧបករណ៍មិនអាចទទេបានទេ",
@@ -73,5 +75,10 @@ describe.each(["en", "km"] as const)("the Change License Key dialog in %s", (lng
     expect((await screen.findByRole("alert")).textContent).toBe(text.format);
     expect(screen.queryByText(text.hint)).toBeNull();
     expect(mutateAsync).not.toHaveBeenCalled();
+  });
+
+  it("says before confirming that setting the first key uses one change too (the spec's rule, decision 051)", () => {
+    renderInLanguage(lng, <ChangeKeyDialog license={{ ...license, deviceKey: null, changesLeft: 2, status: "New" }} open onOpenChange={() => undefined} />);
+    expect(screen.getByText(text.first)).toBeTruthy();
   });
 });

@@ -41,7 +41,8 @@ export function ChangeKeyDialog({ license, open, onOpenChange, onCloseAutoFocus 
         <DialogHeader>
           <DialogTitle>{t("changeKey.title")}</DialogTitle>
           <DialogDescription>
-            {license.deviceKey ? t("changeKey.description", { count: license.changesLeft }) : t("changeKey.descriptionFirst")}
+            {/* Every key set here spends one change, the first too (decision 051): said before the customer confirms. */}
+            {t(license.deviceKey ? "changeKey.description" : "changeKey.descriptionFirst", { count: license.changesLeft, after: Math.max(0, license.changesLeft - 1) })}
           </DialogDescription>
         </DialogHeader>
         <ChangeKeyForm license={license} onDone={() => onOpenChange(false)} />
