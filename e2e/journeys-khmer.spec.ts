@@ -136,7 +136,7 @@ test("a Khmer customer signs up, buys, renews, asks for a refund, tops up and re
   const topUp = page.getByRole("dialog", { name: "ការបញ្ចូលសមតុល្យ" });
   await expect(topUp.getByTestId("checkout-item")).toHaveText("ការបញ្ចូលសមតុល្យ");
   expect(await englishIn(topUp)).toEqual([]);
-  await topUp.getByRole("button", { name: "បង់ប្រាក់", exact: true }).click();
+  await topUp.getByRole("button", { name: "បង់ $5.00", exact: true }).click();
   await approveOnPayway(page, "5.00");
   // Back where the top-up started.
   await khmerSuccess(page, "ការបញ្ចូលសមតុល្យ", "$5.00", "ការបញ្ចូលសមតុល្យ $5.00 របស់អ្នក បានដំណើរការរួចរាល់។");

@@ -20,7 +20,7 @@ async function startTopUp(page: Page, email: string, amount: string) {
   await page.goto("/profile");
   await page.getByLabel("Amount (USD)").fill(amount);
   await page.getByRole("button", { name: "Top Up Now" }).click();
-  await page.getByRole("dialog", { name: "Balance Top Up" }).getByRole("button", { name: "Pay", exact: true }).click();
+  await page.getByRole("dialog", { name: "Balance Top Up" }).getByRole("button", { name: /^Pay \$/ }).click();
   const payway = page.frameLocator('iframe[name="aba_webservice"]');
   await expect(payway.getByTestId("sim-amount")).toHaveText(`${Number(amount).toFixed(2)} USD`);
   return payway;

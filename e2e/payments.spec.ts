@@ -158,7 +158,8 @@ test("profile: a $5 top-up through PayWay shows the new balance", async ({ page,
   await expect(dialog.getByLabel("Email")).toHaveValue(email);
   await expect(dialog.getByTestId("checkout-item")).toHaveText("Balance Top Up");
   await expect(dialog.getByTestId("checkout-amount")).toContainText("$5.00");
-  const pay = dialog.getByRole("button", { name: "Pay", exact: true });
+  // The amount on the button, as the plan dialog says "Pay $9.99" (#29 item 8).
+  const pay = dialog.getByRole("button", { name: "Pay $5.00", exact: true });
 
   // PayWay's script cannot be loaded: the spec's toast, the dialog stays for another try.
   await page.route("**/plugins/checkout2-0.js", (route) => route.abort());

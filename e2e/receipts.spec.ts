@@ -20,7 +20,7 @@ async function topUpOnPayway(page: Page, amount: string) {
   await page.getByLabel("Amount (USD)").fill(amount);
   await page.getByRole("button", { name: "Top Up Now" }).click();
   const dialog = page.getByRole("dialog", { name: "Balance Top Up" });
-  await dialog.getByRole("button", { name: "Pay", exact: true }).click();
+  await dialog.getByRole("button", { name: /^Pay \$/ }).click();
   const payway = page.frameLocator('iframe[name="aba_webservice"]');
   await expect(payway.getByTestId("sim-amount")).toHaveText(`${amount} USD`);
   await payway.getByRole("button", { name: "Approve" }).click();

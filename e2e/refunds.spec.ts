@@ -76,7 +76,7 @@ test("a customer asks for a top-up's money back within the window; the super-adm
   await page.goto("/profile");
   await page.getByLabel("Amount (USD)").fill("5");
   await page.getByRole("button", { name: "Top Up Now" }).click();
-  await page.getByRole("dialog", { name: "Balance Top Up" }).getByRole("button", { name: "Pay", exact: true }).click();
+  await page.getByRole("dialog", { name: "Balance Top Up" }).getByRole("button", { name: "Pay $5.00", exact: true }).click();
   await approveOnPayway(page, "5.00");
   await expect(page).toHaveURL(/\/profile$/, { timeout: 20_000 });
   await page.getByRole("dialog", { name: "Payment Successful!" }).getByRole("button", { name: "Done" }).click();

@@ -80,6 +80,15 @@ describe("search", () => {
     expect((await search(buyer.order.tranId)).body.customers).toEqual([{ email: buyer.email, matchedBy: "tranId" }]);
   });
 
+  it("the first part of a buy key (8 characters or more, any case) finds its owner; 7 characters is not a prefix search (#29 item 8)", async () => {
+    const c = await accountCustomer("srch-prefix");
+    const expected = [{ email: c.email, accountId: c.id, matchedBy: "buyKey" }];
+    expect((await search(c.licence.buyKey.slice(0, 8))).body.customers).toEqual(expected);
+    expect((await search(c.licence.buyKey.slice(0, 11).toLowerCase())).body.customers).toEqual(expected);
+    expect((await search(c.licence.buyKey.slice(0, 9))).body.customers).toEqual(expected);
+    expect((await search(c.licence.buyKey.slice(0, 7))).body.customers.filter((h) => h.matchedBy === "buyKey")).toEqual([]);
+  });
+
   it("a key that names nothing finds nobody; a tran_id-like term that names no order is searched as text", async () => {
     expect((await search("KS-AAAAA-BBBBB-CCCCC-DDDDD")).body.customers).toEqual([]);
     expect((await search("PC-LDREEL-NOBODY")).body.customers).toEqual([]);

@@ -1,10 +1,10 @@
 // The admin shell's search box (issue #16): one term finds customers. A term with the shape of a
-// buy key, a device key or an API key is looked up exactly (through a unique index, or the key's
+// buy key, a device key or an API key is looked up exactly (a buy key's first 8+ characters by prefix) (through a unique index, or the key's
 // hash: keys are never decrypted to be searched); one that may be a payment reference (tran_id) is looked up
 // exactly first; anything else is a case-insensitive part of an e-mail or a name, on accounts and
 // on the e-mails of licences and orders without an account. Every query is bounded (LIMIT) and
 // plain enough for trigram indexes on those columns to serve it later.
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, like, sql } from "drizzle-orm";
 import { API_KEY_LENGTH } from "../../../contracts/account";
 import { DEVICE_KEY_MARKER } from "../../../contracts/licenses";
 import { SEARCH_LIMIT, type CustomerHit, type SearchMatch } from "../../../contracts/customers";
@@ -15,6 +15,8 @@ import { textSearch } from "../../db/text-search";
 
 /** generateBuyKey's shape ("KS-7QX4M-9HTRW-KD2PA-M3XVE"), any letter case. */
 const BUY_KEY = /^KS(-[A-Z0-9]{5}){4}$/i;
+/** Its first part or more ("KS-7QX4M", "ks-7qx4m-9h"): 8 characters at least, as a customer reads it out (#29 item 8). */
+const BUY_KEY_PREFIX = /^KS-[A-Z0-9]{5}(-[A-Z0-9]{1,5}){0,3}-?$/i;
 const API_KEY = new RegExp(`^[A-Za-z0-9]{${API_KEY_LENGTH}}$`);
 /** What may be a payment reference, the tran_id (up to 20 of [A-Za-z0-9-]): one index lookup, then text if it names no order. */
 const TRAN_ID = /^[A-Za-z0-9-]{6,20}$/;
@@ -115,9 +117,26 @@ async function text(db: Db, term: string): Promise<CustomerHit[]> {
   return [...found.values()].sort((a, b) => (a.email < b.email ? -1 : a.email > b.email ? 1 : 0)).slice(0, SEARCH_LIMIT);
 }
 
+/** The customers whose buy keys start with `prefix` (a left-anchored LIKE on the key: letters, digits and dashes only). */
+async function buyKeyPrefix(db: Db, prefix: string): Promise<CustomerHit[]> {
+  const rows = await db
+    .selectDistinct({ email: sql<string>`lower(${licenses.email})` })
+    .from(licenses)
+    .where(like(licenses.buyKey, `${prefix.toUpperCase()}%`))
+    .limit(SEARCH_LIMIT);
+  const emails = rows.map((r) => r.email).sort();
+  const accounts = await accountsFor(db, emails);
+  return emails.map((email) => hit(email, "buyKey", accounts.get(email)));
+}
+
 export async function searchCustomers(db: Db, rawTerm: string): Promise<CustomerHit[]> {
   const term = rawTerm.trim();
   const kind = termKind(term);
+  // The first part of a buy key: its licences' owners; a term of that shape that starts no key goes on as before.
+  if (kind !== "buyKey" && BUY_KEY_PREFIX.test(term)) {
+    const byPrefix = await buyKeyPrefix(db, term);
+    if (byPrefix.length) return byPrefix;
+  }
   if (kind === "text") return text(db, term);
   const found = await exact(db, term, kind);
   // "anna2024" may be a tran_id or a name: a tran_id that names no order is searched as text.

@@ -3,6 +3,7 @@ import { InboxIcon } from "lucide-react";
 
 import { AUDIT_ACTIONS } from "../../../../contracts/admin";
 import { DataTable } from "~/components/data-table/data-table";
+import { EmailText } from "~/components/email-text";
 import { ListSelect } from "~/components/data-table/list-select";
 import { loadErrorState, useErrorToast } from "~/components/data-table/list-state";
 import { PageHeader } from "~/components/dashboard/page-header";
@@ -174,9 +175,9 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
       <TableCell className="pl-4 whitespace-nowrap text-muted-foreground sm:pl-6">
         <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
       </TableCell>
-      <TableCell className="break-all">{entry.actorEmail ?? "—"}</TableCell>
+      <TableCell>{entry.actorEmail ? <EmailText email={entry.actorEmail} /> : "—"}</TableCell>
       <TableCell>{what(t, entry)}</TableCell>
-      <TableCell className="break-all">{entry.targetEmail ?? <span className="font-mono text-xs">{entry.targetId}</span>}</TableCell>
+      <TableCell className="break-words">{entry.targetEmail ? <EmailText email={entry.targetEmail} /> : <span className="font-mono text-xs break-all">{entry.targetId}</span>}</TableCell>
       <TableCell className="tabular-nums">{describe(t, entry, entry.before)}</TableCell>
       <TableCell className="tabular-nums">{describe(t, entry, entry.after)}</TableCell>
       <TableCell className="pr-4 text-muted-foreground sm:pr-6" translate="no">{entry.note ?? "—"}</TableCell>

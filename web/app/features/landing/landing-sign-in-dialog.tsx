@@ -103,7 +103,8 @@ function SignInDialog({ open, plan, onOpenChange, onSignedIn }: LandingSignInDia
         <DialogHeader className="items-center gap-3 text-center sm:text-center">
           <LogoMark className="size-10" />
           <div className="grid gap-1.5">
-            <DialogTitle className="text-2xl font-semibold tracking-tight">{t("signIn.title")}</DialogTitle>
+            {/* Signing up is not a welcome back (#29 item 8): the view's own title, as the /auth dialog has it. */}
+            <DialogTitle className="text-2xl font-semibold tracking-tight">{view === "sign_up" ? t("signIn.signUpTitle") : t("signIn.title")}</DialogTitle>
             <DialogDescription>
               {plan
                 ? t("signIn.descriptionPlan", { title: planName(plan, i18n.language) })

@@ -29,7 +29,7 @@ function belowMinimum(text: string): boolean {
 }
 
 /** The payment dialog's words in the reader's language (the spec's title 'Balance Top Up'). */
-function dialogText(t: TFunction): CheckoutDialogText {
+function dialogText(t: TFunction, price: string | null): CheckoutDialogText {
   const provider = PAYMENT_PROVIDER_NAME;
   return {
     title: t("topUp.dialog.title"),
@@ -44,7 +44,8 @@ function dialogText(t: TFunction): CheckoutDialogText {
     emailError: t("topUp.dialog.emailError"),
     acceptsLabel: t("topUp.dialog.accepts"),
     cancel: t("topUp.dialog.cancel"),
-    pay: t("topUp.dialog.pay"),
+    // "Pay $10.00", as the plan dialog says "Pay $9.99" (#29 item 8).
+    pay: price ? t("topUp.dialog.pay", { price }) : t("topUp.dialog.payNoPrice"),
     paying: t("topUp.dialog.paying", { provider }),
   };
 }
@@ -117,7 +118,7 @@ export function TopUpCard() {
       <CheckoutDialog
         open={open}
         onOpenChange={setOpen}
-        text={dialogText(t)}
+        text={dialogText(t, paying === null ? null : formatPrice(paying))}
         item={t("topUp.dialog.title")}
         amount={paying === null ? null : formatPrice(paying)}
         loadEmail={sessionEmail}
