@@ -138,10 +138,10 @@ test("Renew from License Keys extends that licence; a licence not yet activated 
   await expect(expiryCell(runningRow).getByTestId("licence-days-left")).toHaveText("10 days left");
   await expect(expiryCell(freshRow).getByTestId("licence-term")).toHaveText("105 days from first activation");
 
+  await expect(runningRow).toContainText("1 Month plan");
   await runningRow.getByRole("button", { name: "Renew Studio PC" }).click();
   const dialog = page.getByRole("dialog", { name: "Renew Studio PC" });
   await expect(dialog.getByLabel("E-mail")).toHaveValue(email);
-  await expect(runningRow).toContainText("1 Month plan");
   await dialog.getByRole("radio", { name: /3 Months/ }).check();
   await dialog.getByRole("button", { name: "Pay $29.99" }).click();
   await approveAndReturn(page, "29.99");
