@@ -279,8 +279,8 @@ export function createApp({ config, db, auth, logger, signer, limiter, otpMail, 
   if (config.notifications.telegram.mode === "simulator") app.route(TELEGRAM_SIMULATOR_PATH, createDevTelegramRoutes({ db }));
   if (paymentSimulator) app.mount(paymentSimulator.path, paymentSimulator.fetch);
   if (config.google?.standIn) {
-    const { clientId, clientSecret } = config.google;
-    app.route(GOOGLE_STAND_IN_PATH, createGoogleSimulator({ clientId, clientSecret, redirectUri: `${config.baseUrl}/api/auth/callback/google` }).app);
+    const { clientId, clientSecret, issuer } = config.google;
+    app.route(GOOGLE_STAND_IN_PATH, createGoogleSimulator({ clientId, clientSecret, issuer, redirectUri: `${config.baseUrl}/api/auth/callback/google` }).app);
   }
   if (config.testApiToken) app.route("/dev/test-api", createTestApiRoutes({
         db,

@@ -33,6 +33,10 @@ const envSchema = z.object({
   DEV_SMTP_PORT: z.coerce.number().int().min(0).max(65535).default(2525),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
+  GOOGLE_ISSUER: z
+    .url({ protocol: /^https?$/ })
+    .default("https://accounts.google.com")
+    .describe("The OpenID issuer of GOOGLE_CLIENT_ID: its endpoints are found by discovery (issuer/.well-known/openid-configuration)"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   PUBLIC_API_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(120).describe("Public OTP API requests per API key per minute"),
   AUTH_RATE_LIMIT: z
@@ -130,7 +134,7 @@ export interface Config {
    * built-in stand-in at /google-sim (same OAuth 2.0 / OpenID Connect protocol); in production
    * without them, none (the button is hidden).
    */
-  google?: { clientId: string; clientSecret: string; standIn?: { url: string } };
+  google?: { clientId: string; clientSecret: string; issuer: string; standIn?: boolean };
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   authRateLimit: boolean;
   /**
@@ -267,6 +271,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     if (!e.SMTP_URL) problems.push("SMTP_URL: production cannot use the dev mailbox");
     if (!e.BASE_URL) problems.push("BASE_URL: production needs its public address (https://…)");
     if (e.DEV_TEST_API_TOKEN) problems.push("DEV_TEST_API_TOKEN: the test API must not run in production");
+    // The issuer's discovery document names every endpoint the client secret is sent to.
+    if (!e.GOOGLE_ISSUER.startsWith("https://")) problems.push("GOOGLE_ISSUER: production needs https (discovery says where the client secret goes)");
     if (!e.PAYWAY_BASE_URL) problems.push("PAYWAY_BASE_URL: production cannot use the PayWay simulator (https://checkout.payway.com.kh)");
     if (e.OTP_SUPPLIER === "upstream") {
       if (!e.OTP_SUPPLIER_TOKEN) problems.push("OTP_SUPPLIER_TOKEN: production cannot use the upstream supplier without its token");
@@ -303,10 +309,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     devSmtpPort: e.DEV_SMTP_PORT,
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
-        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
+        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER.replace(/\/$/, "") }
         : production
           ? undefined
-          : { clientId: GOOGLE_STAND_IN_CLIENT_ID, clientSecret: GOOGLE_STAND_IN_CLIENT_SECRET, standIn: { url: `${baseUrl}${GOOGLE_STAND_IN_PATH}` } },
+          : { clientId: GOOGLE_STAND_IN_CLIENT_ID, clientSecret: GOOGLE_STAND_IN_CLIENT_SECRET, issuer: `${baseUrl}${GOOGLE_STAND_IN_PATH}`, standIn: true },
     logLevel: e.LOG_LEVEL,
     authRateLimit: e.AUTH_RATE_LIMIT === "on",
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS,

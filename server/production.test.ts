@@ -460,6 +460,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("production mode, attacked", () 
       "/payway-sim/checkout/anything",
       "/google-sim/o/oauth2/v2/auth?client_id=x",
       "/google-sim/oauth2/v3/certs",
+      "/google-sim/.well-known/openid-configuration",
       "/dev/mailbox",
       "/dev/mailbox/messages.json",
       "/dev/telegram",

@@ -15,7 +15,7 @@ import type { Logger } from "../lib/logger";
 import { pageLanguage } from "../lib/page-language";
 import { hitRateLimit } from "../lib/rate-limit";
 import { AUTH_LIMITS } from "./account-limits";
-import { pointGoogleAtStandIn } from "./google-stand-in";
+import { googleConfiguration, useGoogleDiscovery } from "./google-discovery";
 import { SECOND_FACTOR_PATHS } from "./factors";
 import { PROFILE_TWO_FACTOR } from "../../contracts/app-routes";
 import { PASSKEY_SIGN_IN_PATH, passkeyPlugin, passkeyPolicy } from "./passkeys";
@@ -208,10 +208,10 @@ export function createAuth({ config, db, logger, onEmailQueued }: AuthDeps) {
       }),
     ],
   });
-  // Embedded mode without Google credentials: the same provider, talking to the local stand-in.
-  // Registered before any request can await the context, so no request sees real Google's addresses.
-  const standIn = config.google?.standIn;
-  if (standIn) void auth.$context.then((context) => pointGoogleAtStandIn(context, standIn.url));
+  // Google's endpoints come from its issuer's discovery document (decision 057): Google's own, or
+  // the local stand-in's in embedded mode. Rewired before any request can await the context.
+  const google = config.google;
+  if (google) void auth.$context.then((context) => useGoogleDiscovery(context, googleConfiguration(google)));
   return auth;
 }
 

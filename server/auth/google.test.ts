@@ -72,6 +72,10 @@ describe("Google sign-in through the stand-in", () => {
     const rows = await env.t.database.db.select().from(user).where(eq(user.email, email));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ emailVerified: true, role: "user" });
+    // The id_token's picture claim becomes the account's image, and the stand-in serves it.
+    expect(rows[0]!.image).toMatch(new RegExp(`^${env.appUrl}/google-sim/avatar/\\d{21}$`));
+    const picture = await fetch(rows[0]!.image!);
+    expect(picture.headers.get("content-type")).toBe("image/svg+xml");
     const linked = await env.t.database.db.select().from(account).where(eq(account.userId, rows[0]!.id));
     expect(linked.map((a) => a.providerId)).toEqual(["google"]);
   });
@@ -137,9 +141,12 @@ describe("Google sign-in through the stand-in", () => {
 
 describe("which Google", () => {
   it("real Google with credentials; the stand-in outside production without them; none in production without them", () => {
-    expect(loadConfig({ GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "s" }).google).toEqual({ clientId: "id", clientSecret: "s" });
-    expect(loadConfig({ PORT: "4000" }).google).toEqual({ clientId: GOOGLE_STAND_IN_CLIENT_ID, clientSecret: GOOGLE_STAND_IN_CLIENT_SECRET, standIn: { url: "http://localhost:4000/google-sim" } });
+    expect(loadConfig({ GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "s" }).google).toEqual({ clientId: "id", clientSecret: "s", issuer: "https://accounts.google.com" });
+    expect(loadConfig({ GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "s", GOOGLE_ISSUER: "https://idp.example/" }).google?.issuer).toBe("https://idp.example");
+    expect(loadConfig({ PORT: "4000" }).google).toEqual({ clientId: GOOGLE_STAND_IN_CLIENT_ID, clientSecret: GOOGLE_STAND_IN_CLIENT_SECRET, issuer: "http://localhost:4000/google-sim", standIn: true });
     const production = { NODE_ENV: "production", AUTH_SECRET: "x".repeat(40), SMTP_URL: "smtp://mail.example.com", BASE_URL: "https://shop.example", PAYWAY_BASE_URL: "https://checkout.payway.com.kh", PAYWAY_MERCHANT_ID: "m", PAYWAY_API_KEY: "k" };
     expect(loadConfig(production).google).toBeUndefined();
+    // Discovery names where the client secret goes: production trusts only an https issuer.
+    expect(() => loadConfig({ ...production, GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "s", GOOGLE_ISSUER: "http://idp.example" })).toThrow(/GOOGLE_ISSUER/);
   });
 });

@@ -478,14 +478,14 @@ const UNDOCUMENTED: Record<string, Undocumented> = {
     }),
   ),
   ...Object.fromEntries(
-    ["GET /google-sim/o/oauth2/v2/auth", "POST /google-sim/o/oauth2/v2/auth", "POST /google-sim/token", "GET /google-sim/oauth2/v3/userinfo", "GET /google-sim/oauth2/v3/certs"].map((route): [string, Undocumented] => {
+    ["GET /google-sim/.well-known/openid-configuration", "GET /google-sim/o/oauth2/v2/auth", "POST /google-sim/o/oauth2/v2/auth", "POST /google-sim/token", "GET /google-sim/oauth2/v3/userinfo", "GET /google-sim/oauth2/v3/certs", "GET /google-sim/avatar/{sub}"].map((route): [string, Undocumented] => {
       const [method, path] = route.split(" ") as [string, string];
       return [
         route,
         {
-          why: "the Google sign-in stand-in (Google's OAuth 2.0 protocol), mounted without GOOGLE_CLIENT_ID outside production; a session grants nothing there; tested in auth/google.test.ts",
+          why: "the Google sign-in stand-in (Google's OAuth 2.0 protocol), mounted without GOOGLE_CLIENT_ID outside production; a session grants nothing there; tested in auth/google.test.ts and auth/google-openid.test.ts",
           when: "no GOOGLE_CLIENT_ID, not production",
-          probes: [{ url: () => path, method, json: method === "POST" ? () => ({}) : undefined, expect: "same for every caller" }],
+          probes: [{ url: () => path.replace("{sub}", "123456789012345678901"), method, json: method === "POST" ? () => ({}) : undefined, expect: "same for every caller" }],
         },
       ];
     }),

@@ -398,7 +398,7 @@ const HINTS: Record<string, Partial<Target>> = {
   "ALL /metrics": { method: "POST", callers: ["anonymous"], weight: 0.1, body: "any" },
   // The Google stand-in (embedded mode): Google's own shapes, an HTML page or OAuth's { error }.
   ...Object.fromEntries(
-    ["GET /google-sim/o/oauth2/v2/auth", "POST /google-sim/o/oauth2/v2/auth", "POST /google-sim/token", "GET /google-sim/oauth2/v3/userinfo", "GET /google-sim/oauth2/v3/certs"].map((r) => [
+    ["GET /google-sim/.well-known/openid-configuration", "GET /google-sim/o/oauth2/v2/auth", "POST /google-sim/o/oauth2/v2/auth", "POST /google-sim/token", "GET /google-sim/oauth2/v3/userinfo", "GET /google-sim/oauth2/v3/certs", "GET /google-sim/avatar/{sub}"].map((r) => [
       r,
       {
         callers: ["anonymous"],
@@ -406,6 +406,7 @@ const HINTS: Record<string, Partial<Target>> = {
         body: r.startsWith("POST") ? obj({ client_id: str, redirect_uri: str, response_type: str, scope: str, state: str, code_challenge: str, code_challenge_method: str, email: str, name: str, action: str, code: str, code_verifier: str, grant_type: str, client_secret: str }) : undefined,
         query: r.startsWith("GET /google-sim/o/") ? ["client_id", "redirect_uri", "response_type", "scope", "state", "code_challenge", "code_challenge_method", "nonce", "login_hint"].map((name) => ({ name, schema: str })) : undefined,
         headers: r.includes("userinfo") ? fc.oneof(fc.constant({}), oddString.filter(isByteString).map((s) => ({ authorization: `Bearer ${s}` }))) : undefined,
+        path: r.endsWith("{sub}") ? fc.oneof(segment.map(encode), fc.stringMatching(/^\d{21}$/)).map((s) => `/google-sim/avatar/${s}`) : undefined,
         foreignShape: "Google's OAuth 2.0 protocol: HTML pages and { error, error_description }",
       } satisfies Partial<Target>,
     ]),

@@ -1,24 +1,31 @@
 // A stand-in for Google's OAuth 2.0 / OpenID Connect endpoints, for embedded mode (no
 // GOOGLE_CLIENT_ID): the same protocol as accounts.google.com and oauth2.googleapis.com, so the
 // shop's Google sign-in runs unchanged end to end (like the PayWay simulator does for payments):
+//   GET  /.well-known/openid-configuration   OpenID discovery: where everything below is
 //   GET  /o/oauth2/v2/auth      the account chooser (an e-mail and a name: nobody has a real account here)
-//   POST /o/oauth2/v2/auth      Continue → redirect_uri?code&state; Cancel → ?error=access_denied&state
+//   POST /o/oauth2/v2/auth      Continue → redirect_uri?code[&state]; Cancel → ?error=access_denied[&state]
 //   POST /token                 authorization_code grant: client secret, redirect_uri and PKCE (S256) checked
 //   GET  /oauth2/v3/userinfo    Bearer access token → the OpenID claims
 //   GET  /oauth2/v3/certs       the key that signs the id_token (RS256)
+//   GET  /avatar/:sub           the account's picture (the `picture` claim; Google's is on googleusercontent.com)
+// A standard OpenID client (openid-client) cannot tell it from Google's: the same discovery fields,
+// an id_token with at_hash, picture and nonce, and state optional when PKCE protects the code, as
+// Google allows. Its issuer is its own address (a client checks that the issuer it discovers is
+// the one it asked for), so the id_token's iss is that address, not accounts.google.com.
 // Codes live in memory for five minutes and work once: embedded mode is one process.
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { newSigningKey, signJwt, type SigningKey } from "./jwt";
 
-export const GOOGLE_ISSUER = "https://accounts.google.com";
 const CODE_TTL_MS = 5 * 60_000;
 const TOKEN_TTL_S = 3599;
 
 export interface GoogleSimOptions {
   clientId: string;
   clientSecret: string;
+  /** Where it is mounted, e.g. `${BASE_URL}/google-sim`: its issuer and the base of every endpoint. */
+  issuer: string;
   /** The only redirect_uri accepted (Google makes you register it), e.g. `${BASE_URL}/api/auth/callback/google`. */
   redirectUri: string;
   now?: () => number;
@@ -40,7 +47,8 @@ const AuthorizeQuery = z.object({
   redirect_uri: z.string().max(2048),
   response_type: z.literal("code"),
   scope: z.string().max(1000),
-  state: z.string().min(1).max(2048),
+  // Google makes state optional: with PKCE the code is bound to the browser that asked for it.
+  state: z.string().min(1).max(2048).optional(),
   code_challenge: z.string().min(43).max(128),
   code_challenge_method: z.literal("S256"),
   nonce: z.string().max(256).optional(),
@@ -55,6 +63,28 @@ const Account = z.object({
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 const b64urlSha256 = (text: string) => createHash("sha256").update(text).digest("base64url");
+/** OpenID Connect Core 3.1.3.6: the left half of the access token's SHA-256 (RS256), base64url. */
+const atHash = (accessToken: string) => createHash("sha256").update(accessToken).digest().subarray(0, 16).toString("base64url");
+
+/** What Google publishes at https://accounts.google.com/.well-known/openid-configuration, for the
+ *  endpoints the stand-in has (no device flow, no revocation). */
+function discoveryDocument(issuer: string) {
+  return {
+    issuer,
+    authorization_endpoint: `${issuer}/o/oauth2/v2/auth`,
+    token_endpoint: `${issuer}/token`,
+    userinfo_endpoint: `${issuer}/oauth2/v3/userinfo`,
+    jwks_uri: `${issuer}/oauth2/v3/certs`,
+    response_types_supported: ["code"],
+    subject_types_supported: ["public"],
+    id_token_signing_alg_values_supported: ["RS256"],
+    scopes_supported: ["openid", "email", "profile"],
+    token_endpoint_auth_methods_supported: ["client_secret_post", "client_secret_basic"],
+    claims_supported: ["aud", "email", "email_verified", "exp", "family_name", "given_name", "iat", "iss", "name", "picture", "sub", "at_hash", "azp", "nonce"],
+    code_challenge_methods_supported: ["S256"], // Google also takes "plain"; the stand-in asks for S256 like our client sends,
+    grant_types_supported: ["authorization_code"],
+  };
+}
 const sameText = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 /** A stable subject per e-mail, as Google's `sub` is stable per account. */
 const subjectOf = (email: string) => BigInt(`0x${createHash("sha256").update(email.toLowerCase()).digest("hex").slice(0, 15)}`).toString().padStart(21, "1");
@@ -97,6 +127,11 @@ export function createGoogleSimulator(options: GoogleSimOptions) {
   const signingKey = () => (key ??= newSigningKey());
   const codes = new Map<string, Grant>();
   const tokens = new Map<string, { email: string; name: string; expiresAt: number }>();
+  const profileOf = (email: string, name: string) => {
+    const sub = subjectOf(email);
+    const [given, ...family] = name.split(" ");
+    return { sub, name, given_name: given, ...(family.length ? { family_name: family.join(" ") } : {}), picture: `${options.issuer}/avatar/${sub}`, email, email_verified: true };
+  };
   const sweep = () => {
     const t = now();
     for (const [k, g] of codes) if (g.expiresAt < t) codes.delete(k);
@@ -135,7 +170,7 @@ export function createGoogleSimulator(options: GoogleSimOptions) {
     const refused = checkClient(c, req);
     if (refused) return refused;
     const back = new URL(req.redirect_uri);
-    back.searchParams.set("state", req.state);
+    if (req.state) back.searchParams.set("state", req.state);
     if (form.action === "cancel") {
       back.searchParams.set("error", "access_denied");
       return c.redirect(back.toString(), 302);
@@ -178,14 +213,11 @@ export function createGoogleSimulator(options: GoogleSimOptions) {
     const accessToken = `ya29.${randomBytes(32).toString("base64url")}`;
     tokens.set(accessToken, { email: grant.email, name: grant.name, expiresAt: now() + TOKEN_TTL_S * 1000 });
     const idToken = signJwt(signingKey(), {
-      iss: GOOGLE_ISSUER,
+      iss: options.issuer,
       azp: grant.clientId,
       aud: grant.clientId,
-      sub: subjectOf(grant.email),
-      email: grant.email,
-      email_verified: true,
-      name: grant.name,
-      given_name: grant.name.split(" ")[0],
+      ...profileOf(grant.email, grant.name),
+      at_hash: atHash(accessToken),
       iat: issuedAt,
       exp: issuedAt + TOKEN_TTL_S,
       ...(grant.nonce ? { nonce: grant.nonce } : {}),
@@ -197,10 +229,21 @@ export function createGoogleSimulator(options: GoogleSimOptions) {
     const token = /^Bearer\s+(.+)$/i.exec(c.req.header("authorization") ?? "")?.[1];
     const holder = token ? tokens.get(token) : undefined;
     if (!holder || holder.expiresAt < now()) return c.json({ error: "invalid_request", error_description: "Invalid Credentials" }, 401);
-    return c.json({ sub: subjectOf(holder.email), name: holder.name, email: holder.email, email_verified: true });
+    return c.json(profileOf(holder.email, holder.name));
   });
 
   app.get("/oauth2/v3/certs", (c) => c.json({ keys: [signingKey().jwk] }));
+
+  app.get("/.well-known/openid-configuration", (c) => c.json(discoveryDocument(options.issuer)));
+
+  app.get("/avatar/:sub", (c) => {
+    const sub = c.req.param("sub");
+    if (!/^\d{21}$/.test(sub)) return c.json({ error: "not_found", error_description: "No such picture." }, 404);
+    // A coloured circle per account, as Google draws for an account without a photo.
+    const hue = Number(sub.slice(-3)) % 360;
+    c.header("Content-Type", "image/svg+xml");
+    return c.body(`<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96"><circle cx="48" cy="48" r="48" fill="hsl(${hue} 55% 45%)"/></svg>`);
+  });
 
   return { app };
 }
