@@ -197,3 +197,26 @@ describe("htmlToText", () => {
     expect(htmlToText("<html><head><meta charset=utf-8><title>x</title><body><p>Code 48213</p></body></html>").trim()).toBe("Code 48213");
   });
 });
+
+describe("a code in a language we have no words for (#30 item 4)", () => {
+  const tg = "Telegram <noreply@telegram.org>";
+  it("one number of the code's shape, inline, is the code (Swahili, Amharic, Georgian with native or ASCII digits)", () => {
+    expect(extractCodes(FACEBOOK, { from: fb, subject: "Karibu", text: `Habari Juma, tafadhali tumia 482913 kukamilisha usajili wako. Inaisha baada ya dakika 10.\n${footer}` })).toEqual(["482913"]);
+    expect(extractCodes(SITE_PROFILES.telegram, { from: tg, subject: "Telegram", text: "ሰላም፣ ለመግባት 62051 ያስገቡ። ይህንን ለማንም አያጋሩ።" })).toEqual(["62051"]);
+    expect(extractCodes(SITE_PROFILES.telegram, { from: tg, subject: "Telegram", text: "გამარჯობა, შესასვლელად შეიყვანეთ 73104. ნუ გაუზიარებთ მას სხვას." })).toEqual(["73104"]);
+  });
+
+  it("two such numbers inline, with nothing to tell them apart: no code (the whole message stays readable)", () => {
+    expect(extractCodes(FACEBOOK, { from: fb, subject: "Karibu", text: `Tumia 482913 au 551207 kukamilisha usajili wako.\n${footer}` })).toEqual([]);
+  });
+
+  it("the only number is a postcode by a place name, or in the footer: no code", () => {
+    expect(extractCodes(FACEBOOK, { from: fb, subject: "Karibu", text: "Watu wengi wa Phnom Penh 12000 wako hapa tayari." })).toEqual([]);
+    expect(extractCodes(FACEBOOK, { from: fb, subject: "Karibu", text: "Asante.\nOfisi yetu: Mtaa wa Uhuru, Dar es Salaam 11101, Tanzania" })).toEqual([]);
+    expect(extractCodes(SITE_PROFILES.tiktok, { from: "TikTok <no-reply@account.tiktok.com>", subject: "Karibu", text: "Asante.\nTikTok Pte. Ltd., 1 Raffles Quay, Singapore 048584" })).toEqual([]);
+  });
+
+  it("the only number said to be expired is not the code, in a language we know", () => {
+    expect(extractCodes(FACEBOOK, { from: fb, subject: "Code", text: `Der Code 482913 ist abgelaufen. Fordere einen neuen an.\n${footer}` })).toEqual([]);
+  });
+});

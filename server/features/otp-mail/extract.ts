@@ -5,7 +5,7 @@
 // secondarily, by the words around it (score.ts); the best one above the threshold is the message's
 // code. Across messages, every code is kept oldest first with the latest last.
 import { senderAllowed, type SiteProfile } from "./profiles";
-import { scoreDoc, THRESHOLD, type Scored } from "./score";
+import { add, POINTS, scoreDoc, THRESHOLD, type Scored } from "./score";
 import { htmlDoc, plainDoc } from "./text-doc";
 
 export { toAsciiDigits, digitValue } from "./digits";
@@ -37,7 +37,8 @@ export function rankCodes(profile: SiteProfile, mail: MailContent): Scored[] {
   const best = new Map<string, Scored>();
   for (const s of all) {
     const seen = best.get(s.code);
-    if (!seen || s.score > seen.score || (s.score === seen.score && s.at > seen.at)) best.set(s.code, { ...s, reasons: [...s.reasons] });
+    if (!seen || s.score > seen.score || (s.score === seen.score && s.at > seen.at)) best.set(s.code, { ...s, reasons: [...s.reasons], doubt: seen?.doubt ?? s.doubt });
+    else if (s.doubt) seen.doubt ??= s.doubt;
   }
   for (const [code, s] of best) {
     const places = new Set(all.filter((o) => o.code === code && o.score > 0).map((o) => (o.where === "subject" ? "subject" : "body")));
@@ -45,6 +46,14 @@ export function rankCodes(profile: SiteProfile, mail: MailContent): Scored[] {
       s.score += 10;
       s.reasons.push("in the subject and the body +10");
     }
+  }
+  // In a language whose words we do not know, and with the code inline, structure says nothing:
+  // but a message with exactly one number of the code's shape (after dates, times, phone numbers,
+  // amounts, references, links and labelled numbers are gone) is about that number, unless
+  // something speaks against it (an expiry word, a quote, the footer, an address).
+  if (best.size === 1) {
+    const [only] = best.values();
+    if (only && !only.doubt) add(only, POINTS.onlyCandidate, "the only candidate");
   }
   return [...best.values()].sort((a, b) => b.score - a.score || b.at - a.at);
 }

@@ -37,6 +37,15 @@ const CODE_WORDS = [
   "验证码", "驗證碼", "代码", "代碼", "确认码", "確認碼", "安全码", "安全碼", "校验码", "登录码", "コード", "코드", "인증번호", "인증 번호",
   // Hindi, Bengali, Burmese, Lao, Turkish
   "कोड", "सत्यापन", "কোড", "ကုဒ်", "ລະຫັດ", "kodu", "kodunuz",
+  // Dutch, Swedish, Finnish, Czech, Slovak, Hungarian, Romanian, Polish, Greek compounds and words
+  "(?:verificatie|bevestigings|beveiligings)code", "(?:verifierings|bekräftelse|säkerhets)kod", "(?:vahvistus|turva)?koodi", "kód~", "kódja", "kódot", "cod~", "codul", "kodem", "weryfikac",
+  "κωδικ", "επιβεβαίωσ", "επαλήθευσ",
+  // Hebrew, Urdu, Turkish, Japanese, Korean
+  "קוד", "אימות", "کوڈ", "تصدیق", "doğrulama", "認証コード", "確認コード", "인증",
+  // Tamil, Telugu, Kannada, Malayalam, Gujarati, Punjabi, Odia, Sinhala, Tibetan/Dzongkha
+  "குறியீ", "కోడ్", "ಕೋಡ್", "കോഡ്", "કોડ", "ਕੋਡ", "କୋଡ୍", "කේත", "ཨང་རྟགས",
+  // Amharic, Georgian, Armenian, Swahili
+  "ኮድ", "კოდ", "կոդ", "msimbo",
 ];
 
 /** Words that present a code as the current one ("your new code is…"). */
@@ -44,6 +53,7 @@ const NEW_WORDS = [
   "new~", "latest", "current", "updated", "replacement",
   "ថ្មី", "mới~", "ใหม่", "baru~", "bagong", "nuevo", "nueva", "novo~", "nova~", "nouveau", "nouvelle",
   "الجديد", "جديد", "нов", "新的", "最新", "新验证码", "新驗證碼", "新代码", "नया", "नए", "नई", "新しい",
+  "neuer~", "neue~", "neuen~", "nuovo", "nieuwe", "nowy~", "nowym~", "yeni~", "новий", "새 ", "nový~", "nový", "noul~", "új~",
 ];
 
 /** Words that mark a code as no longer valid ("has expired", "previous code"). "Expires in 10
@@ -62,6 +72,10 @@ const STALE_WORDS = [
   "истёк", "истек", "больше не действ", "недействител", "предыдущ", "стар",
   "已过期", "已過期", "已失效", "之前的", "旧的", "舊的", "期限切れ", "以前の",
   "समाप्त हो गया", "समाप्त हो चुका", "अमान्य", "पिछला", "पुराना",
+  "abgelaufen", "nicht mehr gültig", "vorherige", "scaduto", "non è più valido", "precedente", "verlopen", "niet meer geldig", "vorige~",
+  "wygasł", "nieważny", "poprzedni", "süresi doldu", "artık geçerli değil", "önceki", "минув", "недійсн", "попередн",
+  "만료된", "만료되었", "이전 ", "expirat", "nu mai este valabil", "vypršel", "již neplatí", "předchozí", "lejárt", "előző",
+  "έληξε", "δεν ισχύει πλέον", "προηγούμεν", "פג תוקף", "הקודם",
 ];
 
 /** Labels of numbers that are not codes: orders, references, phone numbers, postcodes, IDs. */

@@ -17,6 +17,9 @@ export interface Scored {
   /** Position in its text: among equal scores the later one wins (a new code follows the old one). */
   at: number;
   reasons: string[];
+  /** Why the number may be something else (expired, quoted, the footer, an address): such a number
+   *  never gets the only-candidate points, whatever its score. */
+  doubt?: string;
 }
 
 export const POINTS = {
@@ -30,6 +33,7 @@ export const POINTS = {
   staleWord: -70, // "has expired", "previous code"
   quoted: -50, // quoted earlier mail
   footerLine: -40, // the company's legal line
+  onlyCandidate: 30, // the one number of the code's shape in the whole message (extract.ts), in any language
 };
 /** Fewer points than this is a number that merely looks like a code. */
 export const THRESHOLD = 30;
@@ -137,9 +141,29 @@ interface Entry {
   staleWord?: string;
 }
 
-function add(scored: Scored, points: number, why: string) {
+export function add(scored: Scored, points: number, why: string) {
   scored.score += points;
   scored.reasons.push(`${why} ${points > 0 ? "+" : ""}${points}`);
+  if (points < 0) scored.doubt ??= why;
+}
+
+// A postcode next to a place name, in the scripts that capitalise names: "…, Phnom Penh 12000,
+// Cambodia", "10115 Berlin, Germany" (the number's comma-delimited part holds only capitalised
+// words), "people in Phnom Penh 12000 are…" (capitalised words after a lowercase one, mid-sentence).
+const PLACE_MID_SENTENCE = /[\p{Ll}\p{M}]\s+(?:\p{Lu}[\p{Ll}\p{M}]+\s+){1,3}$/u;
+const PLACE_NAME_PART = /^(?:\p{Lu}[\p{L}\p{M}.'’-]*\s+){1,3}$|^(?:\s+\p{Lu}[\p{L}\p{M}.'’-]*){1,3}$/u;
+
+function inAddress(text: string, g: NumberGroup): boolean {
+  const [from, to] = lineAround(text, g.start, g.end);
+  if (PLACE_MID_SENTENCE.test(text.slice(Math.max(from, g.start - 60), g.start))) return true;
+  const line = text.slice(from, to);
+  if (!/[,，،]/.test(line)) return false;
+  const partStart = Math.max(text.lastIndexOf(",", g.start - 1), text.lastIndexOf("，", g.start - 1), text.lastIndexOf("،", g.start - 1), from - 1) + 1;
+  const ends = [",", "，", "،"].map((c) => text.indexOf(c, g.end)).filter((i) => i >= 0 && i < to);
+  const partEnd = ends.length ? Math.min(...ends) : to;
+  const before = text.slice(partStart, g.start).replace(/^\s+/, "");
+  const after = text.slice(g.end, partEnd).replace(/\s+$/, "");
+  return (before === "" && PLACE_NAME_PART.test(after)) || (after === "" && PLACE_NAME_PART.test(before));
 }
 
 /** Points for where a code-shaped number stands. */
@@ -199,7 +223,7 @@ export function scoreDoc(profile: SiteProfile, doc: TextDoc, where: Where, subje
   }
 
   const out: Scored[] = [];
-  for (const { scored, split, placed, nearest, newWord, staleWord } of entries.values()) {
+  for (const [g, { scored, split, placed, nearest, newWord, staleWord }] of entries) {
     if (nearest?.cue === "label") continue; // an order, phone or postcode number
     if (nearest?.cue === "code") add(scored, POINTS.codeWord, `code word "${nearest.word}"`);
     if (newWord) add(scored, POINTS.newWord, `new word "${newWord}"`);
@@ -207,6 +231,7 @@ export function scoreDoc(profile: SiteProfile, doc: TextDoc, where: Where, subje
     // A spaced number ("123 456") counts only where a code is expected or next to a code word;
     // elsewhere it is more likely an amount or a phone number.
     if (split && !placed && nearest?.cue !== "code") continue;
+    if (!scored.doubt && inAddress(text, g)) scored.doubt = "in an address";
     out.push(scored);
   }
   return out;
