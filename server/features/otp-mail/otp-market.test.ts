@@ -126,6 +126,19 @@ describe("whole messages", () => {
     expect((await t.client().json(`/api/v1/otp/orders/${order.id}/messages`, { headers: { authorization: "Bearer ks_not-a-key" } })).status).toBe(401);
   });
 
+  it("a message whose code is uncertain gives no code, and the whole message is there to read (decision 058)", async () => {
+    const u = await fundedUser(1_000);
+    const order = (await u.bearer("/api/v1/otp/orders", { method: "POST" })).body.order as Order;
+    // Hausa, two numbers of a code's shape inline, no word we know: a guess could be the order number.
+    const text = "Lambar tabbatarwarka ita ce 482913. Lambar odar ka ta ƙarshe ita ce 551207.";
+    await sendMail(order.address, { subject: "Tabbatar da asusunka na Facebook", text });
+    await expect.poll(async () => ((await u.bearer(`/api/v1/otp/orders/${order.id}/messages`)).body.messages as unknown[]).length, { timeout: 5000 }).toBe(1);
+    const checked = (await u.bearer(`/api/v1/otp/orders/${order.id}/check`, { method: "POST" })).body.order as Order;
+    expect(checked).toMatchObject({ codes: "", latestCode: null, status: "pending" });
+    const [message] = (await u.bearer(`/api/v1/otp/orders/${order.id}/messages`)).body.messages as Array<{ subject: string; text: string }>;
+    expect(message).toMatchObject({ subject: "Tabbatar da asusunka na Facebook", text: expect.stringContaining(text) });
+  });
+
   it("the worker's pass prunes messages past the order's lifetime plus the retention", async () => {
     const u = await fundedUser(1_000);
     const order = (await u.bearer("/api/v1/otp/orders", { method: "POST" })).body.order as Order;

@@ -149,7 +149,8 @@ export function add(scored: Scored, points: number, why: string) {
 
 // A postcode next to a place name, in the scripts that capitalise names: "…, Phnom Penh 12000,
 // Cambodia", "10115 Berlin, Germany" (the number's comma-delimited part holds only capitalised
-// words), "people in Phnom Penh 12000 are…" (capitalised words after a lowercase one, mid-sentence).
+// words), "people in Phnom Penh 12000 are…" (capitalised words after a lowercase one, mid-sentence),
+// or a comma-delimited part of its own in a line with words ("Київ, 01001, Україна").
 const PLACE_MID_SENTENCE = /[\p{Ll}\p{M}]\s+(?:\p{Lu}[\p{Ll}\p{M}]+\s+){1,3}$/u;
 const PLACE_NAME_PART = /^(?:\p{Lu}[\p{L}\p{M}.'’-]*\s+){1,3}$|^(?:\s+\p{Lu}[\p{L}\p{M}.'’-]*){1,3}$/u;
 
@@ -163,6 +164,8 @@ function inAddress(text: string, g: NumberGroup): boolean {
   const partEnd = ends.length ? Math.min(...ends) : to;
   const before = text.slice(partStart, g.start).replace(/^\s+/, "");
   const after = text.slice(g.end, partEnd).replace(/\s+$/, "");
+  // "вул. Хрещатик, 1, Київ, 01001, Україна", "테헤란로 152, 06236": a part of its own in an address.
+  if (before === "" && after === "") return /\p{L}/u.test(line);
   return (before === "" && PLACE_NAME_PART.test(after)) || (after === "" && PLACE_NAME_PART.test(before));
 }
 
