@@ -4,7 +4,7 @@
 // exactly first; anything else is a case-insensitive part of an e-mail or a name, on accounts and
 // on the e-mails of licences and orders without an account. Every query is bounded (LIMIT) and
 // plain enough for trigram indexes on those columns to serve it later.
-import { and, eq, inArray, isNull, like, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, like, sql, type SQL } from "drizzle-orm";
 import { API_KEY_LENGTH } from "../../../contracts/account";
 import { DEVICE_KEY_MARKER } from "../../../contracts/licenses";
 import { SEARCH_LIMIT, type CustomerHit, type SearchMatch } from "../../../contracts/customers";
@@ -12,6 +12,7 @@ import type { Db } from "../../db/client";
 import { apiKeys, licenses, orders, user } from "../../db/schema";
 import { hashApiKey } from "../../lib/crypto";
 import { textSearch } from "../../db/text-search";
+import { queryRows } from "../../db/sql-array";
 
 /** generateBuyKey's shape ("KS-7QX4M-9HTRW-KD2PA-M3XVE"), any letter case. */
 const BUY_KEY = /^KS(-[A-Z0-9]{5}){4}$/i;
@@ -86,6 +87,20 @@ async function exact(db: Db, term: string, kind: Exclude<TermKind, "text">): Pro
   return unique.map((email) => hit(email, kind, accounts.get(email)));
 }
 
+/** Rows read to find a search's buyers without an account: a term most rows match stops here (decision 059). */
+const BUYER_ROWS_READ = 1_000;
+
+/**
+ * Up to SEARCH_LIMIT distinct e-mails among the first BUYER_ROWS_READ matching rows: exact for a
+ * term with fewer matches, and a term that matches most rows is not made distinct over all of them.
+ */
+async function buyersWithoutAccount(db: Db, table: typeof licenses | typeof orders, email: typeof licenses.email | typeof orders.email, where: SQL | undefined) {
+  return queryRows<{ email: string }>(
+    db,
+    sql`select distinct e as email from (select lower(${email}) as e from ${table} where ${where} limit ${BUYER_ROWS_READ}) matched limit ${SEARCH_LIMIT}`,
+  );
+}
+
 /** Part of an e-mail or a name: accounts, then the e-mails of licences and orders that have none. */
 async function text(db: Db, term: string): Promise<CustomerHit[]> {
   const [accounts, licenceEmails, orderEmails] = await Promise.all([
@@ -96,16 +111,8 @@ async function text(db: Db, term: string): Promise<CustomerHit[]> {
       .orderBy(user.email)
       .limit(SEARCH_LIMIT),
     // Buyers without an account: the rows carry no user id (a licence of an account carries it).
-    db
-      .selectDistinct({ email: sql<string>`lower(${licenses.email})` })
-      .from(licenses)
-      .where(and(isNull(licenses.userId), textSearch(term, { anywhere: [licenses.email], prefix: [licenses.email] })))
-      .limit(SEARCH_LIMIT),
-    db
-      .selectDistinct({ email: sql<string>`lower(${orders.email})` })
-      .from(orders)
-      .where(and(isNull(orders.userId), textSearch(term, { anywhere: [orders.email], prefix: [orders.email] })))
-      .limit(SEARCH_LIMIT),
+    buyersWithoutAccount(db, licenses, licenses.email, and(isNull(licenses.userId), textSearch(term, { anywhere: [licenses.email], prefix: [licenses.email] }))),
+    buyersWithoutAccount(db, orders, orders.email, and(isNull(orders.userId), textSearch(term, { anywhere: [orders.email], prefix: [orders.email] }))),
   ]);
   const lower = term.toLowerCase();
   const found = new Map<string, CustomerHit>();
