@@ -1,17 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { formatPrice } from "./money";
+import { formatMoney } from "./money";
 import { catalogueOf, featureText, PLAN_CATALOGUE, PLAN_ENTRIES, planPeriod, plansForMarket, planTitle } from "./plan-catalogue";
 import { SITE } from "./site";
 import { SiteConfigSchema } from "./site.schema";
 
 describe("plan catalogue", () => {
   it("has the spec's local and foreign price lists", () => {
-    expect(plansForMarket("local").map((p) => [p.title, formatPrice(p.priceMills)])).toEqual([
+    expect(plansForMarket("local").map((p) => [p.title, formatMoney(p.priceMills)])).toEqual([
       ["1 Month", "$9.99"],
       ["3 Months", "$29.99"],
       ["12 Months", "$119.99"],
     ]);
-    expect(plansForMarket("foreign").map((p) => formatPrice(p.priceMills))).toEqual(["$15.99", "$47.99", "$179.99"]);
+    expect(plansForMarket("foreign").map((p) => formatMoney(p.priceMills))).toEqual(["$15.99", "$47.99", "$179.99"]);
   });
 
   it("has the spec's bonuses, key changes and the Cambodia-only note on the local 12-month plan", () => {

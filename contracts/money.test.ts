@@ -1,95 +1,66 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  MAX_MILLS,
-  formatBalance,
-  formatMillsForCsv,
-  formatMoney,
-  formatMoneyCompact,
-  formatPrice,
-  formatProfit,
-  isWholeCents,
-  parseDollars,
-} from "./money";
+import { MAX_MILLS, formatMoney, formatMoneyCompact, isWholeCents, parseDollars } from "./money";
 
 const anyMills = fc.integer({ min: -MAX_MILLS, max: MAX_MILLS });
 const centsAsMills = fc.integer({ min: -Math.floor(MAX_MILLS / 10), max: Math.floor(MAX_MILLS / 10) }).map((c) => c * 10);
 const signed = { allowNegative: true } as const;
 
-describe("formatting", () => {
-  it("prices and payments: always 2 decimals, thousands separated", () => {
-    expect(formatPrice(9990)).toBe("$9.99");
-    expect(formatPrice(119_990)).toBe("$119.99");
-    expect(formatPrice(0)).toBe("$0.00");
-    expect(formatPrice(10_000_000)).toBe("$10,000.00");
-    expect(formatPrice(1_234_500)).toBe("$1,234.50");
+describe("formatting: one rule (decision 053)", () => {
+  it("2 decimals for a whole cent, thousands separated", () => {
+    expect(formatMoney(9990)).toBe("$9.99");
+    expect(formatMoney(119_990)).toBe("$119.99");
+    expect(formatMoney(0)).toBe("$0.00");
+    expect(formatMoney(1000)).toBe("$1.00");
+    expect(formatMoney(10_000_000)).toBe("$10,000.00");
+    expect(formatMoney(1_234_500)).toBe("$1,234.50");
   });
 
-  it("balances: exact, 3 decimals only when not a whole cent", () => {
-    expect(formatBalance(4955)).toBe("$4.955");
-    expect(formatBalance(4950)).toBe("$4.95");
-    expect(formatBalance(955)).toBe("$0.955");
-    expect(formatBalance(45)).toBe("$0.045");
-    expect(formatBalance(40)).toBe("$0.04");
-    expect(formatBalance(1000)).toBe("$1.00");
-    expect(formatBalance(0)).toBe("$0.00");
-    expect(formatBalance(1)).toBe("$0.001");
+  it("a fraction of a cent is shown as a third decimal, never rounded away or up", () => {
+    expect(formatMoney(4955)).toBe("$4.955");
+    expect(formatMoney(7455)).toBe("$7.455");
+    expect(formatMoney(9995)).toBe("$9.995");
+    expect(formatMoney(9999)).toBe("$9.999");
+    expect(formatMoney(45)).toBe("$0.045");
+    expect(formatMoney(1)).toBe("$0.001");
+    expect(formatMoney(40)).toBe("$0.04");
   });
 
-  it("fractions of a cent: prices round half away from zero, balances never round, cents-only balances never round up", () => {
-    expect(formatPrice(9995)).toBe("$10.00"); // a price is never a fraction of a cent; a sum that is, rounds
-    expect(formatPrice(9994)).toBe("$9.99");
-    expect(formatPrice(5)).toBe("$0.01");
-    expect(formatPrice(4)).toBe("$0.00");
-    expect(formatBalance(9995)).toBe("$9.995");
-    expect(formatMoney(4955, "balance-cents")).toBe("$4.95");
-    expect(formatMoney(9999, "balance-cents")).toBe("$9.99");
-    expect(formatProfit(3)).toBe("$0.003");
-    expect(formatProfit(1500)).toBe("$1.500");
-    expect(formatMoney(45, "mills", { plain: true })).toBe("0.045");
-    expect(formatMoney(1000, "mills", { plain: true })).toBe("1.000");
+  it("three decimals when asked (the spec's OTP revenue), plain text for machines, no symbol before a currency code", () => {
+    expect(formatMoney(3, { decimals: 3 })).toBe("$0.003");
+    expect(formatMoney(1500, { decimals: 3 })).toBe("$1.500");
+    expect(formatMoney(45, { plain: true, decimals: 3 })).toBe("0.045");
+    expect(formatMoney(1000, { plain: true, decimals: 3 })).toBe("1.000");
+    expect(formatMoney(1_234_500, { plain: true })).toBe("1234.50");
+    expect(formatMoney(29_990, { plain: true })).toBe("29.99");
+    expect(formatMoney(4_000_000, { symbol: false })).toBe("4,000.00");
   });
 
   it("negatives: the sign before the dollar sign", () => {
-    expect(formatPrice(-2500)).toBe("-$2.50");
-    expect(formatPrice(-3000)).toBe("-$3.00");
-    expect(formatPrice(-25)).toBe("-$0.03");
-    expect(formatPrice(-1_234_500)).toBe("-$1,234.50");
-    expect(formatBalance(-25)).toBe("-$0.025");
-    expect(formatBalance(-2500)).toBe("-$2.50");
-    expect(formatProfit(-3)).toBe("-$0.003");
-    expect(formatMoney(-2500, "price", { plain: true })).toBe("-2.50");
-    // Nothing left to show: no "-$0.00".
-    expect(formatPrice(-4)).toBe("$0.00");
-    expect(formatMoney(-9, "balance-cents")).toBe("$0.00");
-    expect(formatBalance(-0)).toBe("$0.00");
+    expect(formatMoney(-2500)).toBe("-$2.50");
+    expect(formatMoney(-25)).toBe("-$0.025");
+    expect(formatMoney(-1_234_500)).toBe("-$1,234.50");
+    expect(formatMoney(-3, { decimals: 3 })).toBe("-$0.003");
+    expect(formatMoney(-2500, { plain: true })).toBe("-2.50");
+    expect(formatMoney(-0)).toBe("$0.00");
   });
 
   it("the largest balance the database can hand to the code (bigint read as a safe JS number)", () => {
     expect(MAX_MILLS).toBe(9_007_199_254_740_991);
-    expect(formatBalance(MAX_MILLS)).toBe("$9,007,199,254,740.991");
-    expect(formatBalance(-MAX_MILLS)).toBe("-$9,007,199,254,740.991");
-    expect(formatPrice(MAX_MILLS)).toBe("$9,007,199,254,740.99");
-    expect(formatPrice(MAX_MILLS - 2)).toBe("$9,007,199,254,740.99"); // …989 rounds up to …990, still exact
-    expect(formatMillsForCsv(MAX_MILLS)).toBe("9007199254740.991");
+    expect(formatMoney(MAX_MILLS)).toBe("$9,007,199,254,740.991");
+    expect(formatMoney(-MAX_MILLS)).toBe("-$9,007,199,254,740.991");
+    expect(formatMoney(MAX_MILLS, { plain: true })).toBe("9007199254740.991");
     expect(parseDollars("9007199254740.991")).toBe(MAX_MILLS);
     expect(parseDollars("$9,007,199,254,740.991")).toBe(MAX_MILLS);
     expect(parseDollars("9007199254740.992")).toBeNull();
     expect(parseDollars("99999999999999999")).toBeNull();
-    expect(() => formatBalance(MAX_MILLS + 1)).toThrow(RangeError);
+    expect(() => formatMoney(MAX_MILLS + 1)).toThrow(RangeError);
   });
 
-  it("refuses what is not integer mills (floats never reach the formatters)", () => {
-    expect(() => formatPrice(9.99)).toThrow(RangeError);
-    expect(() => formatBalance(Number.NaN)).toThrow(RangeError);
-    expect(() => formatBalance(Number.POSITIVE_INFINITY)).toThrow(RangeError);
-  });
-
-  it("CSV cells are exact plain text", () => {
-    expect(formatMillsForCsv(29_990)).toBe("29.99");
-    expect(formatMillsForCsv(45)).toBe("0.045");
-    expect(formatMillsForCsv(1_234_500)).toBe("1234.50");
-    expect(formatMillsForCsv(-2500)).toBe("-2.50");
+  it("refuses what is not integer mills (floats never reach the formatter)", () => {
+    expect(() => formatMoney(9.99)).toThrow(RangeError);
+    expect(() => formatMoney(Number.NaN)).toThrow(RangeError);
+    expect(() => formatMoney(Number.POSITIVE_INFINITY)).toThrow(RangeError);
   });
 
   it("compact chart labels", () => {
@@ -150,23 +121,28 @@ describe("parsing", () => {
 });
 
 describe("round trips (property-based)", () => {
-  it("format → parse gives the same mills for every balance, negative or not", () => {
+  it("format → parse gives the same mills for every amount, in every form: nothing is lost", () => {
     fc.assert(
       fc.property(anyMills, (mills) => {
-        expect(parseDollars(formatBalance(mills), signed)).toBe(mills);
-        expect(parseDollars(formatMillsForCsv(mills), signed)).toBe(mills);
-        expect(parseDollars(formatMoney(mills, "mills"), signed)).toBe(mills);
+        expect(parseDollars(formatMoney(mills), signed)).toBe(mills);
+        expect(parseDollars(formatMoney(mills, { plain: true }), signed)).toBe(mills);
+        expect(parseDollars(formatMoney(mills, { decimals: 3 }), signed)).toBe(mills);
       }),
       { numRuns: 2000 },
     );
   });
 
-  it("format → parse gives the same mills for every whole-cent price", () => {
+  it("a whole cent always shows exactly 2 decimals (the spec's), anything else exactly 3", () => {
+    fc.assert(
+      fc.property(anyMills, (mills) => {
+        const decimals = formatMoney(mills).split(".")[1]!.length;
+        expect(decimals).toBe(isWholeCents(mills) ? 2 : 3);
+      }),
+      { numRuns: 2000 },
+    );
     fc.assert(
       fc.property(centsAsMills, (mills) => {
-        expect(parseDollars(formatPrice(mills), { ...signed, decimals: 2 })).toBe(mills);
-        expect(parseDollars(formatMoney(mills, "price", { plain: true }), { ...signed, decimals: 2 })).toBe(mills);
-        expect(formatPrice(mills)).toBe(formatBalance(mills));
+        expect(parseDollars(formatMoney(mills, { plain: true }), { ...signed, decimals: 2 })).toBe(mills);
       }),
       { numRuns: 2000 },
     );
@@ -180,24 +156,10 @@ describe("round trips (property-based)", () => {
       fc.property(typed, (text) => {
         const mills = parseDollars(text, signed);
         expect(mills).not.toBeNull();
-        const shown = formatBalance(mills!);
+        const shown = formatMoney(mills!);
         expect(parseDollars(shown, signed)).toBe(mills);
         // And formatting is stable: the text shown reads back as itself.
-        expect(formatBalance(parseDollars(shown, signed)!)).toBe(shown);
-      }),
-      { numRuns: 2000 },
-    );
-  });
-
-  it("prices are within half a cent of the amount, cents-only balances never above it", () => {
-    fc.assert(
-      fc.property(anyMills, (mills) => {
-        const price = parseDollars(formatPrice(mills), signed)!;
-        expect(isWholeCents(price)).toBe(true);
-        expect(Math.abs(price - mills)).toBeLessThanOrEqual(5);
-        const cents = parseDollars(formatMoney(mills, "balance-cents"), signed)!;
-        expect(Math.abs(cents)).toBeLessThanOrEqual(Math.abs(mills));
-        expect(Math.abs(mills - cents)).toBeLessThan(10);
+        expect(formatMoney(parseDollars(shown, signed)!)).toBe(shown);
       }),
       { numRuns: 2000 },
     );

@@ -4,20 +4,14 @@
 // Nothing here does float arithmetic on money: digits come from integer division and remainder,
 // or from BigInt where a product could pass 2^53.
 //
-// Which formatter to use:
-//   formatPrice    prices and payments (plan prices, orders, top-ups, sales totals): always 2
-//                  decimals, "$1,234.50". They are whole cents by construction; a sum that is not
-//                  is rounded half away from zero.
-//   formatBalance  balances and what moves them (a balance, the OTP price debited from it, the
-//                  total spent from it, an admin adjustment): exact, never rounded. 2 decimals for
-//                  a whole cent, 3 otherwise: 4955 → "$4.955", 4950 → "$4.95". The same on every
-//                  screen.
-//   formatProfit   the OTP revenue, which the spec shows with 3 decimals: always 3, "$0.003".
-//   formatMoney    the three above (and "balance-cents", "mills") with `{ plain: true }` for
-//                  machine text: no "$", no thousands separators ("29.99", "-2.50", "0.045").
-//   formatMillsForCsv  exact plain text for CSV cells.
-//   formatMoneyCompact chart axis labels: "$950", "$1.2k".
-//   parseDollars   dollar text (or a JSON number, read through its text) → mills, or null.
+// One rule for showing money (decision 053): formatMoney. Dollars with 2 decimals; a third only
+// when the amount holds a fraction of a cent ("$4.955"), never rounded, so the customer, the
+// seller, every e-mail, receipt and CSV read the same figure for the same amount and no fraction
+// of a cent is hidden or invented. Options:
+//   plain      machine text (JSON fields, URLs, CSV cells): no "$", no thousands separators.
+//   symbol     false: no "$" but still grouped, for an amount followed by its currency code.
+//   decimals   3: always three decimals (the spec's OTP revenue "$0.003"; legacy wire fields).
+// formatMoneyCompact is for chart axis labels only; parseDollars reads dollar text back to mills.
 
 /** Thousandths of a dollar, a safe integer. */
 export type Mills = number;
@@ -44,82 +38,38 @@ export function isWholeCents(mills: Mills): boolean {
 
 // ---- Formatting --------------------------------------------------------------------------------
 
-/**
- * - `price`: 2 decimals, rounded half away from zero (prices and payments).
- * - `balance`: exact; 2 decimals for a whole cent, else 3 (balances and their movements).
- * - `balance-cents`: 2 decimals, cut toward zero, never rounded up (only where the spec fixes
- *   2 decimals for a balance: Manage Balances).
- * - `profit` / `mills`: always 3 decimals (the spec's OTP revenue; legacy wire fields).
- */
-export type MoneyStyle = "price" | "balance" | "balance-cents" | "profit" | "mills";
-
 export interface FormatOptions {
   /** Machine text: no "$" and no thousands separators ("1234.50", "-0.045"). */
   plain?: boolean;
+  /** False: no "$" (thousands still grouped), for "4,000 KHR"-style text. Default true. */
+  symbol?: boolean;
+  /** 3: always three decimals ("$0.003", "1.000"). Default: 2, or 3 for a fraction of a cent. */
+  decimals?: 3;
 }
 
 function requireMills(mills: number): void {
   if (!isMills(mills)) throw new RangeError(`Money must be a safe integer of mills, got ${mills}`);
 }
 
-/** The one formatter; the named ones below pick its style. */
-export function formatMoney(mills: Mills, style: MoneyStyle, { plain = false }: FormatOptions = {}): string {
+/**
+ * The one money formatter: 9990 → "$9.99", 4955 → "$4.955", 1234500 → "$1,234.50", -2500 →
+ * "-$2.50". Exact: the digits are the mills' own, from integer division, never rounded.
+ */
+export function formatMoney(mills: Mills, { plain = false, symbol = true, decimals }: FormatOptions = {}): string {
   requireMills(mills);
-  let abs = Math.abs(mills);
-  let decimals: 2 | 3;
-  switch (style) {
-    case "price": {
-      const rest = abs % MILLS_PER_CENT;
-      // Half away from zero: 9995 → 10.00, -25 → -0.03. Stays a safe integer: MAX_MILLS ends in 1,
-      // so the largest amount that rounds up (…989) rounds to …990.
-      abs = rest >= 5 ? abs - rest + MILLS_PER_CENT : abs - rest;
-      decimals = 2;
-      break;
-    }
-    case "balance-cents":
-      abs -= abs % MILLS_PER_CENT;
-      decimals = 2;
-      break;
-    case "balance":
-      decimals = isWholeCents(abs) ? 2 : 3;
-      break;
-    case "profit":
-    case "mills":
-      decimals = 3;
-      break;
-  }
+  const abs = Math.abs(mills);
+  const places = decimals ?? (isWholeCents(abs) ? 2 : 3);
   const frac = abs % MILLS_PER_DOLLAR;
   // (abs − frac) is an exact multiple of 1000, so the division is exact too (no float rounding).
   const whole = (abs - frac) / MILLS_PER_DOLLAR;
-  const fracText = decimals === 3 ? String(frac).padStart(3, "0") : String(frac / MILLS_PER_CENT).padStart(2, "0");
+  const fracText = places === 3 ? String(frac).padStart(3, "0") : String(frac / MILLS_PER_CENT).padStart(2, "0");
   const wholeText = plain ? String(whole) : groupThousands(String(whole));
-  // A negative amount that shows as zero ("-$0.00" from -3 mills in cents) is shown without a sign.
-  const sign = mills < 0 && (whole !== 0 || /[1-9]/.test(fracText)) ? "-" : "";
-  return `${sign}${plain ? "" : "$"}${wholeText}.${fracText}`;
+  const sign = mills < 0 ? "-" : "";
+  return `${sign}${plain || !symbol ? "" : "$"}${wholeText}.${fracText}`;
 }
 
 function groupThousands(digits: string): string {
   return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-}
-
-/** Prices and payments: "$9.99", "$1,234.50", "-$2.50". */
-export function formatPrice(mills: Mills): string {
-  return formatMoney(mills, "price");
-}
-
-/** Balances and their movements, exact: "$0.955", "$4.00", "-$0.025". */
-export function formatBalance(mills: Mills): string {
-  return formatMoney(mills, "balance");
-}
-
-/** The OTP revenue (spec: "shown with 3 decimals"): "$0.003", "$1.500". */
-export function formatProfit(mills: Mills): string {
-  return formatMoney(mills, "profit");
-}
-
-/** A CSV cell: exact plain decimal text, "29.99" or "0.045" (never rounded, no "$", no separators). */
-export function formatMillsForCsv(mills: Mills): string {
-  return formatMoney(mills, "balance", { plain: true });
 }
 
 /** Chart axis labels: "$0", "$950", "$1.2k", "$35k" (whole dollars, tenths of thousands). */

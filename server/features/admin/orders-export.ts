@@ -5,7 +5,7 @@ import type { OrderExportQuery } from "../../../contracts/admin";
 import type { CurrentUser } from "../../auth/context";
 import type { Db } from "../../db/client";
 import { orders } from "../../db/schema";
-import { formatMillsForCsv } from "../../../contracts/money";
+import { formatMoney } from "../../../contracts/money";
 import { toOrderDto, type OrderRow } from "../orders/dto";
 import { orderListFilter } from "../orders/queries";
 
@@ -48,7 +48,7 @@ export async function* ordersCsv(db: Db, user: CurrentUser, q: OrderExportQuery)
     let chunk = "";
     for (const { order } of rows) {
       const o = toOrderDto(order, NO_LENGTHS);
-      chunk += line([o.createdAt, o.email, o.planTitle, formatMillsForCsv(o.amountMills), o.currency, o.status, o.buyKey, o.tranId, o.kind, o.paidAt]);
+      chunk += line([o.createdAt, o.email, o.planTitle, formatMoney(o.amountMills, { plain: true }), o.currency, o.status, o.buyKey, o.tranId, o.kind, o.paidAt]);
     }
     yield chunk;
     if (rows.length < CSV_BATCH) return;

@@ -83,7 +83,7 @@ export async function recordThrottledShopEvent(db: Db | Tx, throttle: { key: str
 
 const iso = (date: Date | string | null | undefined) => (date == null ? null : new Date(date).toISOString());
 /** Mills and their plain text ("29.99"), as the order DTO has them. */
-const money = (mills: number) => ({ mills, text: formatMoney(mills, "price", { plain: true }) });
+const money = (mills: number) => ({ mills, text: formatMoney(mills, { plain: true }) });
 
 /** What the events read of an order (the orders table's row fits). */
 export interface OrderFacts {
@@ -260,7 +260,7 @@ export async function recordBalanceLowIfBelow(db: Db | Tx, change: { apiKeyId: s
       userId: facts.user_id,
       email: facts.email,
       balanceMills: change.balanceAfterMills,
-      balance: formatMoney(change.balanceAfterMills, "balance", { plain: true }),
+      balance: formatMoney(change.balanceAfterMills, { plain: true }),
       thresholdMills: threshold,
     },
     dedupeKey: `balance.low:${change.apiKeyId}:${facts.armed_by ?? "first"}`,

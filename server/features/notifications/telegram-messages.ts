@@ -1,7 +1,7 @@
 // The seller's Telegram messages: short, in English, HTML (Telegram's subset: <b>, <i>, <a>),
 // every value escaped, amounts formatted by contracts/money.ts, and never a secret (no buy key,
 // API key or OTP code is in any event's data).
-import { formatBalance, formatPrice } from "../../../contracts/money";
+import { formatMoney } from "../../../contracts/money";
 import type { ShopEventType } from "../../../contracts/notifications";
 
 const escape = (value: unknown) => String(value ?? "").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
@@ -21,19 +21,19 @@ export function renderTelegramMessage(type: ShopEventType, data: Record<string, 
   switch (type) {
     case "order.paid":
       return [
-        `💰 <b>New sale</b>: ${escape(item(data))}, <b>${escape(formatPrice(num(data.amountMills)))}</b>`,
+        `💰 <b>New sale</b>: ${escape(item(data))}, <b>${escape(formatMoney(num(data.amountMills)))}</b>`,
         escape(text(data.email)),
         `Order ${escape(data.tranId)} · ${link(baseUrl, "/transactions-history", "Transactions")}`,
       ].join("\n");
     case "order.refunded":
       return [
-        `↩️ <b>Refunded</b> ${escape(formatPrice(num(data.refundMills)))} of ${escape(formatPrice(num(data.amountMills)))}: ${escape(item(data))}${data.full ? "" : " (partly)"}`,
+        `↩️ <b>Refunded</b> ${escape(formatMoney(num(data.refundMills)))} of ${escape(formatMoney(num(data.amountMills)))}: ${escape(item(data))}${data.full ? "" : " (partly)"}`,
         escape(text(data.email)),
         `Order ${escape(data.tranId)}`,
       ].join("\n");
     case "refund.requested":
       return [
-        `🙋 <b>Refund request</b>: ${escape(item(data))}, ${escape(formatPrice(num(data.amountMills)))}`,
+        `🙋 <b>Refund request</b>: ${escape(item(data))}, ${escape(formatMoney(num(data.amountMills)))}`,
         escape(text(data.email)),
         data.reason ? `“${escape(text(data.reason).slice(0, 300))}”` : "",
         `Order ${escape(data.tranId)}`,
@@ -49,7 +49,7 @@ export function renderTelegramMessage(type: ShopEventType, data: Record<string, 
     case "otp.code_received":
       return `📨 <b>OTP code received</b> for ${escape(text(data.address))} (${escape(text(data.service))})`;
     case "balance.low":
-      return `🪫 <b>Low balance</b>: ${escape(formatBalance(num(data.balanceMills)))}, below ${escape(formatBalance(num(data.thresholdMills)))}\n${escape(text(data.email, "an API key"))}`;
+      return `🪫 <b>Low balance</b>: ${escape(formatMoney(num(data.balanceMills)))}, below ${escape(formatMoney(num(data.thresholdMills)))}\n${escape(text(data.email, "an API key"))}`;
     case "licence.suspicious":
       return [
         `⚠️ <b>Suspicious licence</b>: ${escape(text(data.email))}`,

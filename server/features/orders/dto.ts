@@ -43,7 +43,7 @@ export function toOrderDto(row: OrderRow, planMonths: ReadonlyMap<string, number
     planTitle: row.planTitle ?? (row.kind === "topup" ? TOP_UP_TITLE : ""),
     planMonths: row.planId ? (planMonths.get(row.planId) ?? null) : null,
     amountMills: row.amountMills,
-    amount: formatMoney(row.amountMills, "price", { plain: true }), // "29.99": orders are whole cents
+    amount: formatMoney(row.amountMills, { plain: true }), // "29.99": orders are whole cents
     currency: row.currency,
     status: row.status,
     buyKey: fulfilmentOf(row).buyKey ?? null,

@@ -7,7 +7,7 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { CheckoutReturnPageSchema, type CheckoutReturnPage } from "../../../contracts/orders";
-import { formatMoney, formatPrice } from "../../../contracts/money";
+import { formatMoney } from "../../../contracts/money";
 import { singleLineText } from "../../../contracts/text";
 import type { AppEnv } from "../../auth/context";
 import { AppError } from "../../lib/errors";
@@ -83,9 +83,9 @@ function landing(deps: OrdersDeps, kind: OrderRow["kind"], order: OrderRow | nul
     url.searchParams.set("payment_success", "true");
     if (order.kind === "topup") {
       url.searchParams.set("topup", "true");
-      url.searchParams.set("amount", formatMoney(order.amountMills, "price", { plain: true }));
+      url.searchParams.set("amount", formatMoney(order.amountMills, { plain: true }));
     } else {
-      url.searchParams.set("plan_price", formatPrice(order.amountMills));
+      url.searchParams.set("plan_price", formatMoney(order.amountMills));
       url.searchParams.set("plan_title", order.planTitle ?? "");
     }
   } else url.searchParams.set("payment_status", order.status);

@@ -13,7 +13,7 @@ import { buyOtpMail, checkOtpMail, type OtpMailDeps } from "./service";
 
 const CheckBody = z.object({ service: z.literal("EMAIL_SERVICE_1"), gmail: z.email() });
 // The spec's functions answered dollar amounts as text with every mill: "0.045", "1.000".
-const dollars = (mills: number) => formatMoney(mills, "mills", { plain: true });
+const dollars = (mills: number) => formatMoney(mills, { plain: true, decimals: 3 });
 
 export function createOtpCompatRoutes(deps: OtpMailDeps & { secret: string; limit: OtpLimit }) {
   // The same per-account limit as the dashboard and the public API (routes.ts).

@@ -7,7 +7,7 @@
 // per-account rate limit as /api/v1/otp; checked against the npm and Python Kopeechka clients.
 import { and, desc, eq, sql } from "drizzle-orm";
 import { Hono, type Context } from "hono";
-import { formatMillsForCsv } from "../../../contracts/money";
+import { formatMoney } from "../../../contracts/money";
 import type { OtpMessage } from "../../../contracts/otp-mail";
 import { OTP_SERVICE_CATALOGUE, type OtpServiceId } from "../../../contracts/otp-services";
 import { findApiKeyOwner } from "../../auth/api-key";
@@ -44,7 +44,7 @@ export function serviceForSite(site: string | undefined): OtpServiceId | undefin
 type Caller = { userId: string; apiKeyId: string };
 type Params = Record<string, string>;
 /** Kopeechka's money is a number of dollars: the exact decimal of integer mills (no float arithmetic). */
-const dollars = (mills: number) => Number(formatMillsForCsv(mills));
+const dollars = (mills: number) => Number(formatMoney(mills, { plain: true }));
 
 export function createKopeechkaRoutes(deps: OtpMailDeps & { limit: OtpLimit; domain: string; logger?: Logger }) {
   const app = new Hono<AppEnv>();

@@ -1,6 +1,6 @@
 // The catalogue in contracts/ is the source; the plans table is what orders are priced from.
 import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
-import { formatPrice } from "../../../contracts/money";
+import { formatMoney } from "../../../contracts/money";
 import { featureText, PLAN_CATALOGUE, type CataloguePlan, type Market } from "../../../contracts/plan-catalogue";
 import type { Plan } from "../../../contracts/plans";
 import type { Db, Tx } from "../../db/client";
@@ -63,7 +63,7 @@ export async function listPlans({ db, market }: { db: Db; market?: Market }): Pr
     months: r.months,
     market: r.market,
     priceMills: r.priceMills,
-    price: formatPrice(r.priceMills),
+    price: formatMoney(r.priceMills),
     periodDays: r.periodDays,
     bonusDays: r.bonusDays,
     keyChanges: r.keyChanges,

@@ -6,7 +6,7 @@ import { guard, refreshSessionCookie, requireUser, type AppEnv } from "../../aut
 import type { Db } from "../../db/client";
 import { apiKeys, user } from "../../db/schema";
 import { ANY_BODY, API_KEY, errorResponses, FORBIDDEN_STATE_CHANGE, json, JSON_BODY, jsonBody, SESSION, TAG_NAMES } from "../../lib/openapi";
-import { formatBalance } from "../../../contracts/money";
+import { formatMoney } from "../../../contracts/money";
 import { languageOr } from "../../../contracts/languages";
 import { ensureApiKey, regenerateApiKey, revealApiKey } from "../balance/service";
 
@@ -131,6 +131,6 @@ export function createPublicBalanceRoutes({ db }: { db: Db }) {
     const { apiKeyId } = c.get("ctx");
     const [row] = await db.select({ balanceMills: apiKeys.balanceMills }).from(apiKeys).where(eq(apiKeys.id, apiKeyId!));
     const mills = row?.balanceMills ?? 0;
-    return c.json({ balanceMills: mills, balance: formatBalance(mills) }, 200);
+    return c.json({ balanceMills: mills, balance: formatMoney(mills) }, 200);
   });
 }

@@ -3,7 +3,7 @@
 // no database, so the e-mail template words the receipt in the recipient's language itself.
 import { formatDateTime, utcOffset } from "../../../contracts/dates";
 import { textsIn, type Language } from "../../../contracts/languages";
-import { formatPrice } from "../../../contracts/money";
+import { formatMoney } from "../../../contracts/money";
 import { planTitle } from "../../../contracts/plan-catalogue";
 import { RECEIPT_TEXTS, type ReceiptTexts } from "./texts";
 
@@ -50,10 +50,9 @@ export interface PaymentReceipt {
   approvalCode: string | null;
 }
 
-/** "$29.99 USD": the shared formatter (2 decimals) and the ISO currency code. */
+/** "$29.99 USD" or "4,000.00 KHR": the one money formatter and the ISO currency code. */
 export function receiptAmount(mills: number, currency: string): string {
-  const formatted = formatPrice(mills);
-  return currency === "USD" ? `${formatted} USD` : `${formatted.replace("$", "")} ${currency}`;
+  return `${formatMoney(mills, { symbol: currency === "USD" })} ${currency}`;
 }
 
 /** The paid time in the shop's time zone (with its offset) and in UTC. */

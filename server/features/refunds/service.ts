@@ -23,7 +23,7 @@ import { REFUND_MESSAGES, type AdminRefundResponse, type Refund, type Reversal }
 import { storableText } from "../../../contracts/text";
 import { auditLog, orders, refundRequests, refunds } from "../../db/schema";
 import { AppError } from "../../lib/errors";
-import { formatPrice } from "../../../contracts/money";
+import { formatMoney } from "../../../contracts/money";
 import { recordOrderRefunded } from "../notifications/events";
 import { enqueueEmail } from "../../providers/email/outbox";
 import { planMonthsOf } from "../plans/service";
@@ -414,7 +414,7 @@ export async function refundOrder(deps: OrdersDeps, input: RefundInput): Promise
 
 /** "$29.99 refunded; licence KS-… revoked." for the admin's toast. */
 export function refundSummary(amountMills: number, reversal: Reversal): string {
-  const dollars = (mills: number) => formatPrice(mills);
+  const dollars = (mills: number) => formatMoney(mills);
   const parts = [`${dollars(amountMills)} refunded`];
   if (reversal.licenceRevoked) parts.push(`licence ${reversal.licenceRevoked.buyKey} revoked`);
   if (reversal.daysRemoved) parts.push(`${reversal.daysRemoved.days} days taken off the licence`);

@@ -13,7 +13,7 @@ export function amountString(mills: number, currency: PaywayCurrency = "USD"): s
     return String(mills / MILLS_PER_DOLLAR);
   }
   if (!isWholeCents(mills)) throw new RangeError("USD amounts have at most 2 decimals");
-  return formatMoney(mills, "price", { plain: true });
+  return formatMoney(mills, { plain: true });
 }
 
 /** A JSON number from PayWay (29.99, 0.1, 2000) as mills, through its text; null if not exact. */
@@ -29,5 +29,5 @@ export function numberToMills(value: unknown): number | null {
  */
 export function millsToJsonNumber(mills: number): number {
   if (!isMills(mills) || mills < 0) throw new RangeError(`Invalid amount: ${mills} mills`);
-  return Number(formatMoney(mills, "mills", { plain: true }));
+  return Number(formatMoney(mills, { plain: true, decimals: 3 }));
 }

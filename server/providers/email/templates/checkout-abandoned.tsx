@@ -1,4 +1,4 @@
-import { formatPrice } from "../../../../contracts/money";
+import { formatMoney } from "../../../../contracts/money";
 import { defineEmailTemplate } from "./define-template";
 import { ActionLink, EmailLayout, Note, Paragraph } from "./layout";
 
@@ -34,7 +34,7 @@ export const checkoutAbandonedTemplate = defineEmailTemplate("checkout-abandoned
   },
   subject: (p: CheckoutAbandonedProps, c) => c.t.subject(c.plan(p.planMonths)),
   Component: ({ p, c }) => {
-    const body = c.t.body(c.plan(p.planMonths), formatPrice(p.amountMills));
+    const body = c.t.body(c.plan(p.planMonths), formatMoney(p.amountMills));
     return (
       <EmailLayout c={c} preview={body} heading={c.t.heading} footer={c.t.footer}>
         <Paragraph>{body}</Paragraph>

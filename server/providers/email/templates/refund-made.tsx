@@ -1,4 +1,4 @@
-import { formatBalance, formatPrice } from "../../../../contracts/money";
+import { formatMoney } from "../../../../contracts/money";
 import { defineEmailTemplate } from "./define-template";
 import { ActionLink, EmailLayout, Note, Paragraph } from "./layout";
 
@@ -63,9 +63,9 @@ export const refundMadeTemplate = defineEmailTemplate("refund-made", {
       questions: "មានសំណួរអំពីការសងប្រាក់វិញនេះ? សូមឆ្លើយតបអ៊ីមែលនេះ ឬទាក់ទងផ្នែកជំនួយ។",
     },
   },
-  subject: (p: RefundMadeProps, c) => (p.approvedRequest ? c.t.subjectApproved(formatPrice(p.amountMills)) : c.t.subject(formatPrice(p.amountMills))),
+  subject: (p: RefundMadeProps, c) => (p.approvedRequest ? c.t.subjectApproved(formatMoney(p.amountMills)) : c.t.subject(formatMoney(p.amountMills))),
   Component: ({ p, c }) => {
-    const amount = formatPrice(p.amountMills);
+    const amount = formatMoney(p.amountMills);
     const purchase = c.common.purchase(p.planMonths ? c.plan(p.planMonths) : null);
     const line = (l: TakenBackLine) => {
       switch (l.kind) {
@@ -74,15 +74,15 @@ export const refundMadeTemplate = defineEmailTemplate("refund-made", {
         case "days-removed":
           return c.t.daysRemoved(l.days, l.expireDate ? c.date(l.expireDate) : null);
         case "balance-debited":
-          return c.t.balanceDebited(formatBalance(l.debitMills), formatBalance(l.balanceAfterMills));
+          return c.t.balanceDebited(formatMoney(l.debitMills), formatMoney(l.balanceAfterMills));
         case "licence-kept":
           return c.t.licenceKept;
       }
     };
     return (
       <EmailLayout c={c} preview={c.t.preview(amount, purchase)} heading={p.approvedRequest ? c.t.headingApproved : c.t.heading}>
-        <Paragraph>{c.t.body(amount, formatPrice(p.orderAmountMills), purchase)}</Paragraph>
-        <Paragraph>{p.refundedMills >= p.orderAmountMills ? c.t.whole : c.t.soFar(formatPrice(p.refundedMills))}</Paragraph>
+        <Paragraph>{c.t.body(amount, formatMoney(p.orderAmountMills), purchase)}</Paragraph>
+        <Paragraph>{p.refundedMills >= p.orderAmountMills ? c.t.whole : c.t.soFar(formatMoney(p.refundedMills))}</Paragraph>
         {p.takenBack.map((l, i) => (
           <Paragraph key={i}>{line(l)}</Paragraph>
         ))}

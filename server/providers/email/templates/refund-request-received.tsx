@@ -1,4 +1,4 @@
-import { formatPrice } from "../../../../contracts/money";
+import { formatMoney } from "../../../../contracts/money";
 import { defineEmailTemplate } from "./define-template";
 import { ActionLink, EmailLayout, Note, Paragraph } from "./layout";
 
@@ -35,7 +35,7 @@ export const refundRequestReceivedTemplate = defineEmailTemplate("refund-request
     const purchase = c.common.purchase(p.planMonths ? c.plan(p.planMonths) : null);
     return (
       <EmailLayout c={c} preview={c.t.preview(purchase)} heading={c.t.heading}>
-        <Paragraph>{c.t.body(formatPrice(p.amountMills), purchase)}</Paragraph>
+        <Paragraph>{c.t.body(formatMoney(p.amountMills), purchase)}</Paragraph>
         <Paragraph>{c.t.reason(p.reason)}</Paragraph>
         <ActionLink c={c} url={p.historyUrl} label={c.common.openHistory} />
         <Note>{c.t.note}</Note>

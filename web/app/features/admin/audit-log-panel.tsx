@@ -14,7 +14,7 @@ import type { TFunction } from "~/lib/i18n";
 
 import { errorMessage } from "~/lib/errors";
 import { type AuditEntry } from "./api";
-import { formatBalance, formatPrice } from "../../../../contracts/money";
+import { formatMoney } from "../../../../contracts/money";
 import { useAdminCopy } from "./copy";
 import { useAudit } from "./queries";
 
@@ -94,11 +94,11 @@ function describe(t: TFunction, entry: AuditEntry, value: Record<string, unknown
     const name = role === "user" || role === "admin" ? t(`roles.${role}`) : (role ?? "?");
     return t(value.superAdmin ? "audit.value.roleSuperAdmin" : "audit.value.role", { role: name });
   }
-  if (entry.action === "balance.adjust" && typeof value.balanceMills === "number") return formatBalance(value.balanceMills);
+  if (entry.action === "balance.adjust" && typeof value.balanceMills === "number") return formatMoney(value.balanceMills);
   if (entry.action === "licence.suspicious") return t("audit.value.suspicious", { addresses: String(value.addresses), refusedKeys: String(value.refusedKeys) });
   if (entry.action === "user.two_factor_reset") return t(value.twoFactorEnabled ? "audit.value.twoFactorOn" : "audit.value.twoFactorOff");
   if (entry.action === "order.refund" && typeof value.refundedMills === "number") {
-    return t("audit.value.refunded", { status: statusText(t, entry.action, value.status), amount: formatPrice(value.refundedMills) });
+    return t("audit.value.refunded", { status: statusText(t, entry.action, value.status), amount: formatMoney(value.refundedMills) });
   }
   if (entry.action.startsWith("refund_request.")) return value.status === undefined ? "—" : statusText(t, entry.action, value.status);
   if (entry.action.startsWith("licence.") && typeof value.status === "string") {
@@ -155,14 +155,14 @@ function what(t: TFunction, entry: AuditEntry): string {
     if (typeof amount !== "number") return t("audit.what.refund");
     const source = entry.after?.source;
     const key = source === "provider" ? "refundAmountProvider" : source === "guarantee" ? "refundAmountGuarantee" : "refundAmount";
-    return t(`audit.what.${key}`, { amount: formatPrice(amount) });
+    return t(`audit.what.${key}`, { amount: formatMoney(amount) });
   }
   if (entry.action === "refund_request.approve") return t("audit.what.requestApproved");
   if (entry.action === "refund_request.decline") return t("audit.what.requestDeclined");
   if (entry.action === "balance.adjust") {
     const delta = entry.after?.deltaMills;
     if (typeof delta !== "number") return t("audit.what.balanceAdjust");
-    return t(delta >= 0 ? "audit.what.balanceAdded" : "audit.what.balanceSubtracted", { amount: formatBalance(Math.abs(delta)) });
+    return t(delta >= 0 ? "audit.what.balanceAdded" : "audit.what.balanceSubtracted", { amount: formatMoney(Math.abs(delta)) });
   }
   return entry.action;
 }

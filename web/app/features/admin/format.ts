@@ -1,5 +1,5 @@
 // Dates for the admin pages, in the reader's language (lib/dates.ts). Money: contracts/money.ts
-// (formatPrice, formatBalance, …).
+// (formatMoney, decision 053).
 import { formatDate, formatDayMonth } from "~/lib/dates";
 import { tableText } from "~/components/data-table/copy";
 

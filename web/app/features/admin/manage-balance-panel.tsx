@@ -12,7 +12,7 @@ import {
   type BalanceSort,
   type PageSize,
 } from "../../../../contracts/admin";
-import { formatBalance, formatMoney } from "../../../../contracts/money";
+import { formatMoney } from "../../../../contracts/money";
 import { DataCards, DataTable } from "~/components/data-table/data-table";
 import { ListSelect } from "~/components/data-table/list-select";
 import { loadErrorState, useErrorToast, usePagedSearch, type ListState } from "~/components/data-table/list-state";
@@ -180,8 +180,8 @@ function BalanceRow({ user, onConfirm }: { user: BalanceUser; onConfirm: (p: Pen
           <div className="grid gap-0.5">
             <span className="font-mono text-xs break-all">{key.key}</span>
             <span className="text-sm tabular-nums" data-testid="key-balance">
-              {/* The spec: "balance in dollars to 2 decimals"; cut, never rounded up ($4.955 shows $4.95). */}
-              {formatMoney(key.balanceMills, "balance-cents")}
+              {/* The one money rule (decision 053): the same figure the customer reads on Profile, $4.955 included. */}
+              {formatMoney(key.balanceMills)}
               {key.isActive ? null : <span className="ml-2 text-xs text-muted-foreground">{t("balance.inactive")}</span>}
             </span>
           </div>
@@ -238,7 +238,7 @@ function BalanceCard({ user, onConfirm }: { user: BalanceUser; onConfirm: (p: Pe
           <div className="grid gap-0.5">
             <span className="font-mono text-xs break-all">{key.key}</span>
             <span className="text-sm tabular-nums" data-testid="key-balance">
-              {formatMoney(key.balanceMills, "balance-cents")}
+              {formatMoney(key.balanceMills)}
               {key.isActive ? null : <span className="ml-2 text-xs text-muted-foreground">{t("balance.inactive")}</span>}
             </span>
           </div>
@@ -292,7 +292,7 @@ function ConfirmForm({ pending, onDone }: { pending: Pending; onDone: () => void
   const form = useForm({ resolver: zodResolver(NoteSchema), defaultValues: { note: "" } });
   const { errors, isSubmitting } = form.formState;
   const { operation, amountMills, key, user } = pending;
-  const amountText = formatBalance(amountMills);
+  const amountText = formatMoney(amountMills);
   const after = key.balanceMills + (operation === "add" ? amountMills : -amountMills);
   const add = operation === "add";
 
@@ -315,7 +315,7 @@ function ConfirmForm({ pending, onDone }: { pending: Pending; onDone: () => void
       <DialogHeader>
         <DialogTitle>{t(add ? "balance.confirm.titleAdd" : "balance.confirm.titleSubtract", { amount: amountText })}</DialogTitle>
         <DialogDescription>
-          {t("balance.confirm.description", { email: user.email, before: formatBalance(key.balanceMills), after: formatBalance(after) })}
+          {t("balance.confirm.description", { email: user.email, before: formatMoney(key.balanceMills), after: formatMoney(after) })}
         </DialogDescription>
       </DialogHeader>
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">

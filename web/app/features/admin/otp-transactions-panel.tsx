@@ -12,7 +12,7 @@ import { TableCell, TableRow } from "~/components/ui/table";
 import { useDates } from "~/lib/dates";
 import { isFiltered, quickRange, rangeToQuery, type DateRange } from "~/features/otp-mail/date-range";
 import { DateRangeFilter } from "~/features/otp-mail/date-range-filter";
-import { formatBalance, formatProfit } from "../../../../contracts/money";
+import { formatMoney } from "../../../../contracts/money";
 import { OtpStatusBadge } from "~/features/otp-mail/otp-status-badge";
 
 import { errorMessage } from "~/lib/errors";
@@ -57,7 +57,7 @@ export function OtpTransactionsPanel() {
 
       <div className="grid gap-4 sm:grid-cols-2" aria-live="polite">
         <FigureCard icon={ReceiptTextIcon} title={t("gmail.totalSpent")} testId="otp-total-spent" hint={t("gmail.totalSpentHint")}>
-          {data ? formatBalance(data.totalSpentMills) : null}
+          {data ? formatMoney(data.totalSpentMills) : null}
         </FigureCard>
         <FigureCard
           icon={BadgeDollarSignIcon}
@@ -65,7 +65,7 @@ export function OtpTransactionsPanel() {
           testId="otp-total-revenue"
           hint={data ? t("gmail.totalRevenueHintCount", { count: data.successCount }) : t("gmail.totalRevenueHint")}
         >
-          {data ? formatProfit(data.totalRevenueMills) : null}
+          {data ? formatMoney(data.totalRevenueMills, { decimals: 3 }) : null}
         </FigureCard>
       </div>
 
@@ -138,12 +138,12 @@ function OtpRow({ order }: { order: AdminOtpOrder }) {
         </div>
       </TableCell>
       <TableCell>{order.service}</TableCell>
-      <TableCell className="tabular-nums">{formatBalance(order.priceMills)}</TableCell>
+      <TableCell className="tabular-nums">{formatMoney(order.priceMills)}</TableCell>
       <TableCell className="font-mono text-xs">{order.codes ? order.codes.split(",").join(", ") : <span className="text-muted-foreground">—</span>}</TableCell>
       <TableCell className="whitespace-nowrap tabular-nums">
-        {formatBalance(order.balanceBeforeMills)}
+        {formatMoney(order.balanceBeforeMills)}
         <ArrowRightIcon className="mx-1 inline size-3.5 text-muted-foreground" aria-label={t("gmail.to")} />
-        {formatBalance(order.balanceAfterMills)}
+        {formatMoney(order.balanceAfterMills)}
       </TableCell>
       <TableCell className="pr-4 sm:pr-6">
         <OtpStatusBadge status={order.status} reason={order.failureReason} />

@@ -26,7 +26,7 @@ import { itemTitle } from "~/features/payments/copy";
 
 import { errorMessage } from "~/lib/errors";
 import { viewerTimeZone, type Overview } from "./api";
-import { formatPrice } from "../../../../contracts/money";
+import { formatMoney } from "../../../../contracts/money";
 import { useAdminCopy } from "./copy";
 import { formatChartDay } from "./format";
 import { OrderStatusBadge } from "./order-status-badge";
@@ -41,9 +41,9 @@ type CardSpec = { key: string; icon: LucideIcon; testId: string; value: (o: Over
 const CARDS: CardSpec[] = [
   { key: "totalUsers", icon: UsersIcon, testId: "card-total-users", value: (o) => o.cards.totalUsers.toLocaleString("en-US") },
   { key: "activeUsers", icon: UserCheckIcon, testId: "card-active-users", value: (o) => o.cards.activeUsers.toLocaleString("en-US") },
-  { key: "salesToday", icon: CalendarIcon, testId: "card-sales-today", value: (o) => formatPrice(o.cards.salesTodayMills) },
-  { key: "monthlySales", icon: CalendarDaysIcon, testId: "card-monthly-sales", value: (o) => formatPrice(o.cards.monthlySalesMills) },
-  { key: "allTime", icon: BadgeDollarSignIcon, testId: "card-all-time", value: (o) => formatPrice(o.cards.allTimeRevenueMills) },
+  { key: "salesToday", icon: CalendarIcon, testId: "card-sales-today", value: (o) => formatMoney(o.cards.salesTodayMills) },
+  { key: "monthlySales", icon: CalendarDaysIcon, testId: "card-monthly-sales", value: (o) => formatMoney(o.cards.monthlySalesMills) },
+  { key: "allTime", icon: BadgeDollarSignIcon, testId: "card-all-time", value: (o) => formatMoney(o.cards.allTimeRevenueMills) },
 ];
 
 /** A market's name ('local', 'foreign') in the reader's language; another as the server named it. */
@@ -161,8 +161,8 @@ function RevenueTable({ days }: { days: Overview["revenueByDay"] }) {
         {days.map((d) => (
           <tr key={d.day}>
             <th scope="row">{formatChartDay(d.day)}</th>
-            <td>{formatPrice(d.planMills)}</td>
-            <td>{formatPrice(d.topupMills)}</td>
+            <td>{formatMoney(d.planMills)}</td>
+            <td>{formatMoney(d.topupMills)}</td>
           </tr>
         ))}
       </tbody>
@@ -189,7 +189,7 @@ function PlanMixCard({ data }: { data: Overview | undefined }) {
                 {p.market ? <span className="ml-1.5 text-xs text-muted-foreground capitalize">{marketName(t, p.market)}</span> : null}
               </span>
               <span className="tabular-nums">
-                {formatPrice(p.mills)} <span className="text-muted-foreground">· {t("overview.planMix.sold", { count: p.count })}</span>
+                {formatMoney(p.mills)} <span className="text-muted-foreground">· {t("overview.planMix.sold", { count: p.count })}</span>
               </span>
             </div>
             <div className="h-2 rounded-full bg-muted" aria-hidden="true">
@@ -249,7 +249,7 @@ function RecentTransactions({ data }: { data: Overview | undefined }) {
             </TableCell>
             <TableCell>{itemTitle(o, t)}</TableCell>
             <TableCell className="text-right tabular-nums">
-              {formatPrice(o.amountMills)} <span className="text-xs text-muted-foreground">{o.currency}</span>
+              {formatMoney(o.amountMills)} <span className="text-xs text-muted-foreground">{o.currency}</span>
             </TableCell>
             <TableCell>
               <OrderStatusBadge status={o.status} />

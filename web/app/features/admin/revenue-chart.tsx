@@ -3,7 +3,7 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 
 import type { RevenueDay } from "../../../../contracts/admin";
-import { formatMoneyCompact, formatPrice } from "../../../../contracts/money";
+import { formatMoneyCompact, formatMoney } from "../../../../contracts/money";
 import { useAdminCopy } from "./copy";
 import { formatChartDay } from "./format";
 
@@ -32,7 +32,7 @@ export default function RevenueChart({ days }: { days: RevenueDay[] }) {
           <Tooltip
             cursor={{ fillOpacity: 0.08 }}
             labelFormatter={(day) => formatChartDay(String(day))}
-            formatter={(value, name) => [formatPrice(Number(value)), name]}
+            formatter={(value, name) => [formatMoney(Number(value)), name]}
             contentStyle={{ borderRadius: 8, fontSize: 12 }}
           />
           <Legend wrapperStyle={{ fontSize: 12 }} />

@@ -1,7 +1,7 @@
 import type { CSSProperties } from "react";
 import { ArrowDownIcon, CheckCircle2Icon } from "lucide-react";
 
-import { formatPrice } from "../../../../contracts/money";
+import { formatMoney } from "../../../../contracts/money";
 import type { CataloguePlan } from "../../../../contracts/plan-catalogue";
 import { Button } from "~/components/ui/button";
 import { intentProps } from "~/features/landing/plan-checkout";
@@ -78,7 +78,7 @@ export function Hero({
               >
                 {t("hero.planButton", {
                   title: planName(plan, i18n.language),
-                  price: formatPrice(plan.priceMills),
+                  price: formatMoney(plan.priceMills),
                 })}
               </Button>
             ))}

@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from "react";
 import { CheckIcon } from "lucide-react";
 
-import { formatPrice } from "../../../../contracts/money";
+import { formatMoney } from "../../../../contracts/money";
 import type { CataloguePlan } from "../../../../contracts/plan-catalogue";
 import { planFeature, planName } from "~/features/landing/plan-text";
 import { ordersApi } from "~/features/payments/api";
@@ -31,7 +31,7 @@ export function PaymentDialog({
 }) {
   useToaster();
   const { t, i18n } = useTranslation("landing");
-  const price = plan ? formatPrice(plan.priceMills) : null;
+  const price = plan ? formatMoney(plan.priceMills) : null;
   const title = plan ? planName(plan, i18n.language) : "";
 
   const text = useMemo<CheckoutDialogText>(

@@ -1,7 +1,7 @@
 import { useState, type CSSProperties } from "react";
 import { CheckIcon, SendIcon, ShieldCheckIcon, SparklesIcon } from "lucide-react";
 
-import { formatPrice } from "../../../../contracts/money";
+import { formatMoney } from "../../../../contracts/money";
 import { SITE } from "../../../../contracts/site";
 import {
   plansForMarket,
@@ -140,7 +140,7 @@ function PlanCard({
       </h3>
       <p className="mt-4 flex flex-wrap items-baseline gap-x-2">
         <span className="text-4xl font-extrabold tracking-tight" data-testid="plan-price">
-          {formatPrice(plan.priceMills)}
+          {formatMoney(plan.priceMills)}
         </span>
         {plan.market === "local" ? (
           <span className="text-sm text-muted-foreground">{planPeriodText(plan, i18n.language)}</span>

@@ -14,7 +14,7 @@ import {
 import { toast } from "~/lib/toast";
 
 import { useLiveConnected } from "~/features/live/account-events";
-import { formatBalance } from "../../../../contracts/money";
+import { formatMoney } from "../../../../contracts/money";
 import { MIN_BALANCE_TO_BUY_MILLS } from "../../../../contracts/otp-rules";
 import { DataCards, DataTable } from "~/components/data-table/data-table";
 import { loadErrorState, useErrorToast, type ListState } from "~/components/data-table/list-state";
@@ -106,7 +106,7 @@ export function OtpGmailPanel() {
         actions={
           <div className="flex flex-wrap items-center gap-2">
             <Chip icon={WalletIcon} testId="balance-chip">
-              {t("balance", { amount: balanceMills === undefined ? (balance.isError ? t("balanceUnavailable") : "…") : formatBalance(balanceMills) })}
+              {t("balance", { amount: balanceMills === undefined ? (balance.isError ? t("balanceUnavailable") : "…") : formatMoney(balanceMills) })}
             </Chip>
             <Button onClick={() => void buyGmail()} disabled={!canBuy || buy.isPending} aria-busy={buy.isPending || undefined}>
             {buy.isPending ? (
@@ -125,7 +125,7 @@ export function OtpGmailPanel() {
           <DateRangeFilter value={range} onChange={changeRange} />
           <div className="flex flex-wrap gap-2" aria-live="polite">
             <Chip icon={ReceiptTextIcon} testId="total-spent-chip">
-              {t("totalSpent", { amount: data ? formatBalance(data.totalSpentMills) : "…" })}
+              {t("totalSpent", { amount: data ? formatMoney(data.totalSpentMills) : "…" })}
               {data ? <span className="text-muted-foreground">· {t("count", { count: data.total })}</span> : null}
             </Chip>
           </div>
@@ -290,7 +290,7 @@ function OrderRow({ order }: { order: OtpOrder }) {
         <MailCell order={order} />
       </TableCell>
       <TableCell>{order.service}</TableCell>
-      <TableCell className="tabular-nums">{formatBalance(order.priceMills)}</TableCell>
+      <TableCell className="tabular-nums">{formatMoney(order.priceMills)}</TableCell>
       <TableCell>
         <OtpCell order={order} />
       </TableCell>
@@ -338,7 +338,7 @@ function OrderCardList({ orders }: { orders: OtpOrder[] }) {
             <dt className="text-muted-foreground">{t("columns.service")}</dt>
             <dd>{order.service}</dd>
             <dt className="text-muted-foreground">{t("columns.price")}</dt>
-            <dd className="tabular-nums">{formatBalance(order.priceMills)}</dd>
+            <dd className="tabular-nums">{formatMoney(order.priceMills)}</dd>
             <dt className="text-muted-foreground">{t("columns.otp")}</dt>
             <dd>
               <OtpCell order={order} />

@@ -21,7 +21,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "~/components/ui/dialog";
-import { formatBalance, formatPrice } from "../../../../contracts/money";
+import { formatMoney } from "../../../../contracts/money";
 import type { Order } from "~/features/payments/api";
 import { itemTitle, usePaymentsCopy } from "~/features/payments/copy";
 import { PAYMENT_PROVIDER_NAME } from "~/features/payments/providers";
@@ -267,7 +267,7 @@ function NewBalance() {
         {t("verified.yourBalance")}
       </span>
       <span className="font-semibold tabular-nums" data-testid="payment-new-balance">
-        {mills === undefined ? "…" : formatBalance(mills)}
+        {mills === undefined ? "…" : formatMoney(mills)}
       </span>
     </p>
   );
@@ -322,7 +322,7 @@ function PendingPaymentDialog({
             <dd className="text-right font-medium">{itemTitle(order, t)}</dd>
             <dt className="text-muted-foreground">{t("pending.amount")}</dt>
             <dd className="text-right font-semibold tabular-nums">
-              {formatPrice(order.amountMills)} <span className="text-xs text-muted-foreground">{order.currency}</span>
+              {formatMoney(order.amountMills)} <span className="text-xs text-muted-foreground">{order.currency}</span>
             </dd>
           </dl>
         ) : null}

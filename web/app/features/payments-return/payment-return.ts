@@ -9,7 +9,7 @@
  * Pages show the success popup and toast, tell other windows (PAYMENT_SUCCESS message), record the
  * transaction in localStorage and clean the address; the dashboard then reads the order's status.
  */
-import { formatPrice, parseDollars } from "../../../../contracts/money";
+import { formatMoney, parseDollars } from "../../../../contracts/money";
 import { APP_DEEP_LINK_SCHEME } from "../../../../contracts/order-rules";
 
 export const PAYMENT_SUCCESS_MESSAGE_TYPE = "PAYMENT_SUCCESS";
@@ -82,7 +82,7 @@ export function parsePaidPayment(params: URLSearchParams): PaidPayment | null {
     // '10.00', '$9.5', '1,000': read once into mills (the shared parser), null unless positive.
     const raw = param(params, "amount");
     const amountMills = raw ? parseDollars(raw, { decimals: 2 }) : null;
-    return amountMills ? { kind: "topup", amountMills, planTitle: TOP_UP_TITLE, planMonths: null, planPrice: formatPrice(amountMills) } : null;
+    return amountMills ? { kind: "topup", amountMills, planTitle: TOP_UP_TITLE, planMonths: null, planPrice: formatMoney(amountMills) } : null;
   }
 
   const planTitle = param(params, "plan_title");

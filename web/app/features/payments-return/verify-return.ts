@@ -2,7 +2,7 @@
 // (issue #14: a made-up URL showed "Payment Successful!" and stored a local record). The signed-in
 // customer's order is read with their session (another customer's order id is "not found"); the
 // subscription tool's return carries a receipt token instead (its buyers have no account).
-import { formatPrice } from "../../../../contracts/money";
+import { formatMoney } from "../../../../contracts/money";
 import { ordersApi } from "~/features/payments/api";
 
 import { TOP_UP_TITLE, type PaidPayment, type PaymentReturn, type ReturnStatus } from "./payment-return";
@@ -16,7 +16,7 @@ type Paid = { kind: "plan" | "topup" | "tool"; planTitle: string; planMonths: nu
 
 /** The paid payment an order or a receipt stands for, in the server's words and amounts. */
 export function paymentOf(paid: Paid): PaidPayment {
-  const planPrice = formatPrice(paid.amountMills);
+  const planPrice = formatMoney(paid.amountMills);
   return paid.kind === "topup"
     ? { kind: "topup", amountMills: paid.amountMills, planTitle: TOP_UP_TITLE, planMonths: null, planPrice }
     : { kind: "plan", planTitle: paid.planTitle, planMonths: paid.planMonths, planPrice };

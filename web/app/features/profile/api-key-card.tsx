@@ -11,7 +11,7 @@ import { Skeleton } from "~/components/ui/skeleton";
 import { cn } from "~/lib/utils";
 import { writeClipboard } from "~/lib/clipboard";
 import { showErrorToast } from "~/lib/errors";
-import { formatBalance } from "../../../../contracts/money";
+import { formatMoney } from "../../../../contracts/money";
 
 import { errorMessage } from "~/lib/errors";
 import { useProfileCopy } from "./copy";
@@ -92,7 +92,7 @@ export function ApiKeyCard() {
               <dl className="grid gap-1">
                 <dt className="text-sm font-medium">{t("apiKey.balance")}</dt>
                 <dd data-testid="profile-balance" className="text-2xl font-semibold tabular-nums">
-                  {balanceMills === undefined ? "—" : formatBalance(balanceMills)}
+                  {balanceMills === undefined ? "—" : formatMoney(balanceMills)}
                 </dd>
               </dl>
               <RegenerateDialog />

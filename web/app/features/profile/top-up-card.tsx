@@ -2,7 +2,7 @@ import { useCallback, useId, useState, type FormEvent } from "react";
 import { WalletIcon } from "lucide-react";
 import { toast } from "~/lib/toast";
 
-import { formatMoney, formatPrice, parseDollars } from "../../../../contracts/money";
+import { formatMoney, parseDollars } from "../../../../contracts/money";
 import { MAX_TOPUP_MILLS, MIN_TOPUP_MILLS, readTopupAmount } from "../../../../contracts/order-rules";
 import { fieldMessage } from "~/components/data-table/copy";
 import { Button } from "~/components/ui/button";
@@ -18,8 +18,8 @@ import type { TFunction } from "~/lib/i18n";
 import { PROFILE_FIELD_MESSAGES, useProfileCopy } from "./copy";
 
 /** The input's bounds as plain dollar text ("1.00", "10000.00"). */
-const MIN_TOP_UP = formatMoney(MIN_TOPUP_MILLS, "price", { plain: true });
-const MAX_TOP_UP = formatMoney(MAX_TOPUP_MILLS, "price", { plain: true });
+const MIN_TOP_UP = formatMoney(MIN_TOPUP_MILLS, { plain: true });
+const MAX_TOP_UP = formatMoney(MAX_TOPUP_MILLS, { plain: true });
 
 /** The spec: the button is disabled below $1 (and with nothing typed). */
 function belowMinimum(text: string): boolean {
@@ -118,9 +118,9 @@ export function TopUpCard() {
       <CheckoutDialog
         open={open}
         onOpenChange={setOpen}
-        text={dialogText(t, paying === null ? null : formatPrice(paying))}
+        text={dialogText(t, paying === null ? null : formatMoney(paying))}
         item={t("topUp.dialog.title")}
-        amount={paying === null ? null : formatPrice(paying)}
+        amount={paying === null ? null : formatMoney(paying)}
         loadEmail={sessionEmail}
         request={request}
         describeError={describeError}

@@ -5,7 +5,7 @@ import { itemTitle } from "~/features/payments/copy";
 import { useId, useState } from "react";
 import { toast } from "~/lib/toast";
 
-import { formatMoney, formatPrice, parseDollars } from "../../../../contracts/money";
+import { formatMoney, parseDollars } from "../../../../contracts/money";
 import { TEXT_MESSAGES, textProblem } from "../../../../contracts/text-rules";
 import { DialogSubmitFooter } from "~/components/dialog-submit-footer";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
@@ -39,9 +39,6 @@ function reasonTextError(reason: string): string | null {
   return problem ? TEXT_MESSAGES[problem] : null;
 }
 
-/** "7.99" for 7990 mills: the amount field's text (whole cents, no "$", no separators, as parseDollars reads it). */
-const amountText = (mills: number) => formatMoney(mills, "balance-cents", { plain: true });
-
 /** What the server says a refund took back (contracts/refunds.ts RefundSchema). */
 interface Refund {
   amountMills: number;
@@ -51,12 +48,12 @@ interface Refund {
 
 /** What a refund did, in the reader's language, from what the server recorded (not its English message). */
 function refundOutcome(t: TFunction, refund: Refund): string {
-  if (!refund.appliedAt) return t("refundOrder.notApplied", { amount: formatPrice(refund.amountMills) });
+  if (!refund.appliedAt) return t("refundOrder.notApplied", { amount: formatMoney(refund.amountMills) });
   const { licenceRevoked, daysRemoved, balanceDebited } = refund.reversal;
-  const parts = [t("refundOrder.refunded", { amount: formatPrice(refund.amountMills) })];
+  const parts = [t("refundOrder.refunded", { amount: formatMoney(refund.amountMills) })];
   if (licenceRevoked) parts.push(t("refundOrder.licenceRevoked", { buyKey: licenceRevoked.buyKey }));
   if (daysRemoved) parts.push(t("refundOrder.daysRemoved", { count: daysRemoved.days }));
-  if (balanceDebited) parts.push(t("refundOrder.balanceDebited", { amount: formatPrice(balanceDebited.mills) }));
+  if (balanceDebited) parts.push(t("refundOrder.balanceDebited", { amount: formatMoney(balanceDebited.mills) }));
   return `${parts.join("; ")}.`;
 }
 
@@ -72,7 +69,7 @@ function RefundOrderForm({ order, onDone }: { order: Order; onDone: () => void }
   const { t } = useTransactionsCopy();
   const refund = useRefundOrder();
   const left = order.amountMills - order.refundedMills;
-  const [amount, setAmount] = useState(amountText(left));
+  const [amount, setAmount] = useState(formatMoney(left, { plain: true }));
   const [reason, setReason] = useState("");
   const [errors, setErrors] = useState<{ amount: string | null; reason: string | null }>({ amount: null, reason: null });
   const amountId = useId();
@@ -83,7 +80,7 @@ function RefundOrderForm({ order, onDone }: { order: Order; onDone: () => void }
     event.preventDefault();
     const mills = parseDollars(amount, { decimals: 2 });
     const next = {
-      amount: mills === null || mills <= 0 ? t("refundOrder.amountError") : mills > left ? t("refundOrder.tooMuch", { left: formatPrice(left) }) : null,
+      amount: mills === null || mills <= 0 ? t("refundOrder.amountError") : mills > left ? t("refundOrder.tooMuch", { left: formatMoney(left) }) : null,
       reason: reason.trim().length < 1 || reason.trim().length > REFUND_REASON_MAX ? t("refundOrder.reasonError") : (fieldMessage(t, reasonTextError(reason)) ?? null),
     };
     setErrors(next);
@@ -107,8 +104,8 @@ function RefundOrderForm({ order, onDone }: { order: Order; onDone: () => void }
           {t(order.refundedMills > 0 ? "refundOrder.descriptionRefunded" : "refundOrder.description", {
             email: order.email,
             plan: itemTitle(order, t),
-            paid: formatPrice(order.amountMills),
-            refunded: formatPrice(order.refundedMills),
+            paid: formatMoney(order.amountMills),
+            refunded: formatMoney(order.refundedMills),
             what,
           })}
         </DialogDescription>
@@ -125,7 +122,7 @@ function RefundOrderForm({ order, onDone }: { order: Order; onDone: () => void }
           aria-describedby={`${amountId}-hint${errors.amount ? ` ${amountId}-error` : ""}`}
         />
         <p id={`${amountId}-hint`} className="text-xs text-muted-foreground">
-          {t("refundOrder.amountHint", { left: formatPrice(left) })}
+          {t("refundOrder.amountHint", { left: formatMoney(left) })}
         </p>
         <FieldError id={`${amountId}-error`} message={errors.amount} />
       </div>
@@ -195,7 +192,7 @@ function RequestRefundForm({ order, onDone }: { order: Order; onDone: () => void
       <DialogHeader>
         <DialogTitle>{t("request.title")}</DialogTitle>
         <DialogDescription>
-          {t(until ? "request.descriptionUntil" : "request.description", { plan: itemTitle(order, t), amount: formatPrice(order.amountMills - order.refundedMills), until })}{" "}
+          {t(until ? "request.descriptionUntil" : "request.description", { plan: itemTitle(order, t), amount: formatMoney(order.amountMills - order.refundedMills), until })}{" "}
           {order.kind === "topup" ? t("request.topUp") : t("request.licence")}
         </DialogDescription>
       </DialogHeader>

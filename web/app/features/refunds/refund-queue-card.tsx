@@ -14,7 +14,7 @@ import { Label } from "~/components/ui/label";
 import { Skeleton } from "~/components/ui/skeleton";
 import { errorMessage } from "~/lib/errors";
 import { useDates } from "~/lib/dates";
-import { formatPrice } from "../../../../contracts/money";
+import { formatMoney } from "../../../../contracts/money";
 import { useMe } from "~/features/session/queries";
 import { adminText, useAdminCopy } from "~/features/admin/copy";
 import { itemTitle } from "~/features/payments/copy";
@@ -66,7 +66,7 @@ export function RefundQueueCard() {
                   <span>
                     {t("refunds.paid", {
                       plan: itemTitle(request.order, t),
-                      amount: formatPrice(request.order.amountMills - request.order.refundedMills),
+                      amount: formatMoney(request.order.amountMills - request.order.refundedMills),
                       date: formatDateTime(request.order.paidAt),
                     })}
                   </span>
@@ -94,9 +94,9 @@ export function RefundQueueCard() {
                 <li key={s.refundId}>
                   {t("refunds.shortfall", {
                     email: s.email,
-                    amount: formatPrice(s.amountMills),
+                    amount: formatMoney(s.amountMills),
                     tranId: s.tranId,
-                    shortfall: formatPrice(s.shortfallMills),
+                    shortfall: formatMoney(s.shortfallMills),
                     date: formatDateTime(s.createdAt),
                   })}
                 </li>
@@ -125,7 +125,7 @@ function DecideForm({ deciding, onDone }: { deciding: Decision; onDone: () => vo
   const noteId = useId();
   const { request, decision } = deciding;
   const approve = decision === "approve";
-  const amount = formatPrice(request.order.amountMills - request.order.refundedMills);
+  const amount = formatMoney(request.order.amountMills - request.order.refundedMills);
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();

@@ -12,7 +12,7 @@ import {
 } from "lucide-react";
 import { useSearchParams } from "react-router";
 
-import { formatPrice } from "../../../../contracts/money";
+import { formatMoney } from "../../../../contracts/money";
 import { planPeriod, plansForMarket, planTitle, type CataloguePlan } from "../../../../contracts/plan-catalogue";
 import { textProblem } from "../../../../contracts/text-rules";
 import { PublicPage } from "~/components/public/public-page";
@@ -79,7 +79,7 @@ export function SubscriptionToolPage({ variant }: { variant: "v1" | "v2" }) {
   const plan = PLANS.find((p) => p.id === planId) ?? null;
   const emailValid = isValidToolEmail(email);
   const ready = plan !== null && emailValid && deviceKeyValid;
-  const price = plan ? formatPrice(plan.priceMills) : null;
+  const price = plan ? formatMoney(plan.priceMills) : null;
 
   function purchase(event: FormEvent) {
     event.preventDefault();
@@ -367,7 +367,7 @@ function PlanOption({
       </span>
       <span className="mt-3 flex flex-wrap items-baseline gap-x-1.5">
         <span id={`${name}-${plan.id}-price`} className="text-3xl font-extrabold tracking-tight tabular-nums">
-          {formatPrice(plan.priceMills)}
+          {formatMoney(plan.priceMills)}
         </span>
         <span className="text-sm text-muted-foreground">{planPeriod(plan.months, lng)}</span>
       </span>

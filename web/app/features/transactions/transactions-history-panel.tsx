@@ -18,7 +18,7 @@ import { TableCell, TableRow } from "~/components/ui/table";
 import { errorMessage } from "~/lib/errors";
 import { useDates } from "~/lib/dates";
 import { KeyText } from "~/features/licenses/key-text";
-import { formatPrice } from "../../../../contracts/money";
+import { formatMoney } from "../../../../contracts/money";
 import type { Order } from "~/features/payments/api";
 import { useOrders } from "~/features/payments/queries";
 import { useMe } from "~/features/session/queries";
@@ -142,7 +142,7 @@ export function TransactionsHistoryPanel() {
           </span>
         </div>
         <div className="px-5 text-3xl font-bold tracking-tight tabular-nums" data-testid="total-paid" aria-live="polite">
-          {data ? formatPrice(data.totalPaidMills) : query.isError ? "—" : <Skeleton className="h-9 w-28" />}
+          {data ? formatMoney(data.totalPaidMills) : query.isError ? "—" : <Skeleton className="h-9 w-28" />}
         </div>
         <p className="px-5 text-xs text-muted-foreground">{t("totalPaid.note")}</p>
       </Card>
@@ -208,7 +208,7 @@ function RefundNote({ order }: { order: Order }) {
     <>
       {order.refundedMills > 0 && order.refundedMills < order.amountMills ? (
         <span className="block text-xs text-muted-foreground" data-testid="refunded-amount">
-          {t("refundedAmount", { amount: formatPrice(order.refundedMills) })}
+          {t("refundedAmount", { amount: formatMoney(order.refundedMills) })}
         </span>
       ) : null}
       {request?.status === "open" ? (
@@ -248,7 +248,7 @@ function OrderActions({ order, actions }: { order: Order; actions: RowActions })
 function Amount({ order }: { order: Order }) {
   return (
     <span className="whitespace-nowrap tabular-nums">
-      {formatPrice(order.amountMills)} <span className="text-xs text-muted-foreground">{order.currency}</span>
+      {formatMoney(order.amountMills)} <span className="text-xs text-muted-foreground">{order.currency}</span>
     </span>
   );
 }

@@ -1,7 +1,7 @@
 // Audit entries in words, for the customer's page and the Audit Log page, in the language current
 // at the call (namespace "adminCustomer").
 import type { AuditEntry } from "../api";
-import { formatBalance } from "../../../../../contracts/money";
+import { formatMoney } from "../../../../../contracts/money";
 import { formatDate } from "~/lib/dates";
 
 import { adminCustomerText as t } from "./copy";
@@ -65,7 +65,7 @@ export function auditText(entry: AuditEntry): string {
       const balance = num(after.balanceMills);
       if (delta === null) return t("audit.text.balanceAdjust");
       const key = delta >= 0 ? "audit.text.balanceAdded" : "audit.text.balanceSubtracted";
-      return balance === null ? t(key, { amount: formatBalance(Math.abs(delta)) }) : t(`${key}Now`, { amount: formatBalance(Math.abs(delta)), balance: formatBalance(balance) });
+      return balance === null ? t(key, { amount: formatMoney(Math.abs(delta)) }) : t(`${key}Now`, { amount: formatMoney(Math.abs(delta)), balance: formatMoney(balance) });
     }
     default:
       return entry.action;

@@ -8,7 +8,7 @@ import { toast } from "~/lib/toast";
 import { z } from "zod";
 
 import { ReasonSchema } from "../../../../../contracts/customers";
-import { formatPrice } from "../../../../../contracts/money";
+import { formatMoney } from "../../../../../contracts/money";
 import { PLAN_CATALOGUE, planTitle } from "../../../../../contracts/plan-catalogue";
 import { DialogSubmitFooter } from "~/components/dialog-submit-footer";
 import { Button } from "~/components/ui/button";
@@ -96,7 +96,7 @@ function IssueForm({ email, onDone }: { email: string; onDone: () => void }) {
                     {t("issue.option", {
                       title: planTitle(plan.months, i18n.language),
                       market: t(`issue.market.${plan.market}`),
-                      price: formatPrice(plan.priceMills),
+                      price: formatMoney(plan.priceMills),
                       count: plan.keyChanges,
                     })}
                   </SelectItem>

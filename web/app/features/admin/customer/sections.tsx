@@ -11,7 +11,7 @@ import { OtpStatusBadge } from "~/features/otp-mail/otp-status-badge";
 import { cn } from "~/lib/utils";
 
 import type { AuditEntry } from "../api";
-import { formatBalance, formatPrice } from "../../../../../contracts/money";
+import { formatMoney } from "../../../../../contracts/money";
 import { itemTitle } from "~/features/payments/copy";
 import { PAYMENT_PROVIDER_NAME } from "~/features/payments/providers";
 import { RefundOrderDialog } from "~/features/refunds/refund-dialogs";
@@ -42,8 +42,8 @@ function OrderAmount({ order }: { order: CustomerOrder }) {
   const { t } = useAdminCustomerCopy();
   return (
     <span className="tabular-nums">
-      {formatPrice(order.amountMills)}
-      {order.refundedMills > 0 ? <span className="block text-xs text-muted-foreground">{t("orders.refunded", { amount: formatPrice(order.refundedMills) })}</span> : null}
+      {formatMoney(order.amountMills)}
+      {order.refundedMills > 0 ? <span className="block text-xs text-muted-foreground">{t("orders.refunded", { amount: formatMoney(order.refundedMills) })}</span> : null}
     </span>
   );
 }
@@ -157,7 +157,7 @@ function Delta({ entry }: { entry: LedgerEntry }) {
   return (
     <span className={cn("font-medium whitespace-nowrap tabular-nums", positive ? "text-emerald-700 dark:text-emerald-400" : "text-foreground")}>
       {positive ? "+" : "−"}
-      {formatBalance(abs)}
+      {formatMoney(abs)}
     </span>
   );
 }
@@ -181,7 +181,7 @@ export function BalanceSection({ balance }: { balance: CustomerView["balance"] }
             <span>
               <span className="text-muted-foreground">{t("balance.balance")} </span>
               <span className="text-lg font-semibold tabular-nums" data-testid="customer-balance">
-                {formatBalance(key.balanceMills)}
+                {formatMoney(key.balanceMills)}
               </span>
             </span>
             <span>
@@ -209,7 +209,7 @@ export function BalanceSection({ balance }: { balance: CustomerView["balance"] }
             <TableCell>
               <Delta entry={e} />
             </TableCell>
-            <TableCell className="tabular-nums">{formatBalance(e.balanceAfterMills)}</TableCell>
+            <TableCell className="tabular-nums">{formatMoney(e.balanceAfterMills)}</TableCell>
             <TableCell>{reason(e)}</TableCell>
             <TableCell className={cn(LAST, "max-w-[18rem] text-muted-foreground")}>
               <LedgerNote entry={e} />
@@ -224,7 +224,7 @@ export function BalanceSection({ balance }: { balance: CustomerView["balance"] }
             </div>
             <div className="flex items-baseline justify-between gap-3 text-xs text-muted-foreground">
               <span>{formatDateTime(e.createdAt)}</span>
-              <span className="tabular-nums">→ {formatBalance(e.balanceAfterMills)}</span>
+              <span className="tabular-nums">→ {formatMoney(e.balanceAfterMills)}</span>
             </div>
             {e.note || e.actorEmail ? (
               <p className="text-xs text-muted-foreground">
@@ -258,7 +258,7 @@ export function OtpOrdersSection({ otpOrders }: { otpOrders: CustomerView["otpOr
               <When iso={o.createdAt} />
             </TableCell>
             <TableCell className="break-all">{o.address ?? <Muted>—</Muted>}</TableCell>
-            <TableCell className="tabular-nums">{formatBalance(o.priceMills)}</TableCell>
+            <TableCell className="tabular-nums">{formatMoney(o.priceMills)}</TableCell>
             <TableCell className="font-mono text-xs">{o.latestCode ?? <Muted>—</Muted>}</TableCell>
             <TableCell className={LAST}>
               <OtpStatusBadge status={o.status} reason={o.failureReason} />
@@ -274,7 +274,7 @@ export function OtpOrdersSection({ otpOrders }: { otpOrders: CustomerView["otpOr
             <div className="flex flex-wrap justify-between gap-x-3 text-xs text-muted-foreground">
               <span>{formatDateTime(o.createdAt)}</span>
               <span className="tabular-nums">
-                {formatBalance(o.priceMills)}
+                {formatMoney(o.priceMills)}
                 {o.latestCode ? ` · ${t("otp.code", { code: o.latestCode })}` : ""}
               </span>
             </div>
