@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 
+import type { OtpServiceId } from "../../../../contracts/otp-services";
 import { accountKeys } from "~/features/profile/queries";
 
 import { otpMailApi } from "./api";
@@ -15,10 +16,10 @@ function useRefresh() {
     ]);
 }
 
-/** Buys an address (debits the price); the list and the balance are read again afterwards. */
+/** Buys an address for a site (debits its price); the list and the balance are read again afterwards. */
 export function useBuyOtpMail() {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: () => otpMailApi.buy(), onSettled: refresh });
+  return useMutation({ mutationFn: (service: OtpServiceId) => otpMailApi.buy(service), onSettled: refresh });
 }
 
 /** Reads the mailbox of an order for codes. */

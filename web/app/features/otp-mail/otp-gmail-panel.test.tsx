@@ -17,19 +17,23 @@ vi.mock("./mutations", () => ({
   useBuyOtpMail: () => ({ mutateAsync: vi.fn(), isPending: false }),
   useCheckOtpMail: () => ({ mutateAsync: vi.fn(), isPending: false }),
 }));
-vi.mock("./queries", () => ({
-  useOtpOrders: (params: unknown) => {
-    state.lastParams = params;
-    return {
-      data: { orders: state.orders, total: state.orders.length, totalSpentMills: 50 * state.orders.length },
-      isError: false,
-      isFetching: false,
-      isPlaceholderData: false,
-      error: null,
-      refetch: vi.fn(),
-    };
-  },
-}));
+vi.mock("./queries", async () => {
+  const { OTP_SERVICE_CATALOGUE } = await import("../../../../contracts/otp-services");
+  return {
+    useOtpServices: () => ({ data: { services: OTP_SERVICE_CATALOGUE.map((s) => ({ ...s, senderDomains: [], available: true })) } }),
+    useOtpOrders: (params: unknown) => {
+      state.lastParams = params;
+      return {
+        data: { orders: state.orders, total: state.orders.length, totalSpentMills: 50 * state.orders.length },
+        isError: false,
+        isFetching: false,
+        isPlaceholderData: false,
+        error: null,
+        refetch: vi.fn(),
+      };
+    },
+  };
+});
 
 const { OtpGmailPanel } = await import("./otp-gmail-panel");
 
@@ -82,6 +86,8 @@ describe("OTP Gmail in Khmer", () => {
     expect(within(failed!).getByText("គ្មានលេខកូដទាន់ពេល បានសងប្រាក់វិញ")).toBeTruthy();
     expect(within(success!).getByRole("button", { name: "ពិនិត្យ OTP សម្រាប់ a@gmail.com" }).textContent).toBe("ពិនិត្យ");
     expect(screen.getByRole("button", { name: "ទិញ Gmail" })).toBeTruthy();
+    // The site to buy for, with its price, before buying (issue #29 item 7).
+    expect(screen.getByRole("combobox", { name: "គេហទំព័រ" }).textContent).toBe("Facebook · $0.045");
   });
 
   it("says the balance is too low to buy", () => {

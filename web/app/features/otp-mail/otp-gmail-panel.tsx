@@ -5,7 +5,6 @@ import {
   CopyIcon,
   InboxIcon,
   Loader2Icon,
-  MailPlusIcon,
   ReceiptTextIcon,
   SearchCheckIcon,
   SearchXIcon,
@@ -15,7 +14,6 @@ import { toast } from "~/lib/toast";
 
 import { useLiveConnected } from "~/features/live/account-events";
 import { formatMoney } from "../../../../contracts/money";
-import { MIN_BALANCE_TO_BUY_MILLS } from "../../../../contracts/otp-rules";
 import { DataCards, DataTable } from "~/components/data-table/data-table";
 import { loadErrorState, useErrorToast, type ListState } from "~/components/data-table/list-state";
 import { pageCount as countPages } from "~/components/data-table/pagination";
@@ -36,7 +34,8 @@ import { useOtpCopy } from "./copy";
 import { copyWithToast, writeClipboard } from "~/lib/clipboard";
 import { isFiltered, NO_RANGE, rangeToQuery, type DateRange } from "./date-range";
 import { DateRangeFilter } from "./date-range-filter";
-import { useBuyOtpMail, useCheckOtpMail } from "./mutations";
+import { useCheckOtpMail } from "./mutations";
+import { BuyGmail } from "./buy-gmail";
 import { MessagesDialog } from "./messages-dialog";
 import { describeStatus, OtpStatusBadge } from "./otp-status-badge";
 import { useOtpOrders } from "./queries";
@@ -60,12 +59,10 @@ export function OtpGmailPanel() {
   const live = useLiveConnected();
   const query = useOtpOrders({ ...rangeToQuery(range), page }, { live });
   const balance = useBalance();
-  const buy = useBuyOtpMail();
 
   const data = query.data;
   const orders = data?.orders;
   const balanceMills = balance.data?.balanceMills;
-  const canBuy = balanceMills !== undefined && balanceMills >= MIN_BALANCE_TO_BUY_MILLS;
   const pageCount = data ? countPages(data.total, ORDERS_PAGE_SIZE) : 1;
   useErrorToast("otp-orders-error", t("fetchFailed"), query.error, errorMessage);
 
@@ -84,38 +81,17 @@ export function OtpGmailPanel() {
     setPage(1);
   }
 
-  async function buyGmail() {
-    const toastId = toast.loading(t("buying.title"), { description: t("buying.text") });
-    try {
-      const { order } = await buy.mutateAsync();
-      toast.success(t("buying.done"), {
-        id: toastId,
-        description: order.address ? t("buying.address", { address: order.address }) : t("buying.ready"),
-      });
-      setPage(1);
-    } catch (error) {
-      showErrorToast(error, "buy-gmail", { id: toastId });
-    }
-  }
-
   return (
     <div className="flex flex-col gap-6">
       <PageHeader
         title={t("page.title")}
         description={t("page.description")}
         actions={
-          <div className="flex flex-wrap items-center gap-2">
+          <div className="flex flex-wrap items-end gap-2">
             <Chip icon={WalletIcon} testId="balance-chip">
               {t("balance", { amount: balanceMills === undefined ? (balance.isError ? t("balanceUnavailable") : "…") : formatMoney(balanceMills) })}
             </Chip>
-            <Button onClick={() => void buyGmail()} disabled={!canBuy || buy.isPending} aria-busy={buy.isPending || undefined}>
-            {buy.isPending ? (
-              <Loader2Icon className="animate-spin" aria-hidden="true" />
-            ) : (
-              <MailPlusIcon aria-hidden="true" />
-            )}
-            {canBuy || balance.isPending ? t("buy") : t("insufficient")}
-            </Button>
+            <BuyGmail balanceMills={balanceMills} balancePending={balance.isPending} onBought={() => setPage(1)} />
           </div>
         }
       />

@@ -4,6 +4,7 @@ import { otpMailApi, type OrderListParams } from "./api";
 
 export const otpMailKeys = {
   all: ["otp-mail-orders"] as const,
+  services: ["otp-mail-services"] as const,
   list: (params: OrderListParams) => ["otp-mail-orders", params.from ?? "", params.to ?? "", params.page] as const,
 };
 
@@ -22,4 +23,9 @@ export function useOtpOrders(params: OrderListParams, { live }: { live: boolean 
     refetchInterval: (query) =>
       !live && query.state.data?.orders.some((order) => order.status === "pending") ? PENDING_POLL_MS : false,
   });
+}
+
+/** The sites an address can be bought for, each with its price (the catalogue the API sells). */
+export function useOtpServices() {
+  return useQuery({ queryKey: otpMailKeys.services, queryFn: ({ signal }) => otpMailApi.services(signal), staleTime: 5 * 60_000 });
 }
