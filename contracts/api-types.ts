@@ -800,7 +800,7 @@ export interface paths {
         put?: never;
         /**
          * Ask for a refund of your own paid order (money-back guarantee)
-         * @description Within the money-back window (REFUND_WINDOW_DAYS from payment) the order's owner asks for a refund with a reason; an admin approves or declines it, and both are e-mailed.
+         * @description Within the money-back window (site.config.json refundWindowDays from payment) the order's owner asks for a refund with a reason; an admin approves or declines it, and both are e-mailed.
          */
         post: operations["requestRefund"];
         delete?: never;

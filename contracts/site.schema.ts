@@ -7,6 +7,8 @@ export const SiteConfigSchema: z.ZodType<SiteConfig> = z.object({
   siteUrl: url,
   tagline: z.string(),
   supportEmail: z.email(),
+  // At least a day (the landing promises it); at most 30, what PayWay refunds.
+  refundWindowDays: z.number().int().min(1).max(30),
   seller: z.object({ legalName: z.string().min(1), address: z.array(z.string().min(1)).min(1).max(6), taxId: z.string() }),
   links: z.object({ supportChat: url, communityChat: url, documentation: url, sellerTelegram: url }),
   videos: z.object({ playlistEmbed: url, allPlaylists: url }),

@@ -9,6 +9,12 @@ export interface SiteConfig {
   siteUrl: string;
   tagline: string;
   supportEmail: string;
+  /**
+   * The money-back guarantee: days after payment a customer may ask for a refund. The one setting
+   * of the refund policy (decision 054): the landing (prerendered), the subscription tool, the
+   * buy-key e-mails and the refund rules all read it.
+   */
+  refundWindowDays: number;
   /** Who sells: printed on payment receipts (e-mail and PDF) with supportEmail and siteUrl. */
   seller: {
     /** The registered name of the business. */

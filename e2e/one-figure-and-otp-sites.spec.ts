@@ -1,19 +1,21 @@
 // Issue #29 items 3 and 7, as a customer and the seller meet them: one amount is one figure on
-// every screen (decision 053), and OTP Gmail sells every site of the catalogue at its own price.
+// every screen (decision 053), OTP Gmail sells every site of the catalogue at its own price, and
+// the refund window is the one setting every page states (decision 054).
 import { expect, test, type Browser, type Page } from "@playwright/test";
 
+import { SITE } from "../contracts/site";
 import { createUser, seedBalance, signIn, toast, uniqueEmail } from "./support";
 
-async function signInTo(page: Page, email: string, path: string) {
-  await signIn(page, email);
+async function signInTo(page: Page, email: string, path: string, totpSecret?: string) {
+  await signIn(page, email, undefined, { totpSecret });
   await expect(page).not.toHaveURL(/\/auth/);
   await page.goto(path);
 }
 
-async function adminPage(browser: Browser, email: string) {
+async function adminPage(browser: Browser, user: { email: string; totpSecret?: string }) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signInTo(page, email, "/manage-balance");
+  await signInTo(page, user.email, "/manage-balance", user.totpSecret);
   return page;
 }
 
@@ -74,4 +76,16 @@ test("OTP Gmail sells every site of the catalogue, each price shown before buyin
   await page.getByRole("button", { name: "Buy Gmail" }).click();
   await expect(page.getByRole("table", { name: /OTP Gmail history/ }).locator("tbody tr")).toHaveCount(2);
   await expect(page.getByTestId("balance-chip")).toHaveText("Balance: $0.915");
+});
+
+test("one refund window: the landing, the FAQ and the subscription tool promise the site's setting", async ({ page }) => {
+  const days = SITE.refundWindowDays;
+  await page.goto("/");
+  await expect(page.getByText(`${days}-day money-back guarantee`, { exact: true }).first()).toBeVisible();
+  await expect(page.getByText(/24 hours/)).toHaveCount(0);
+  await page.goto("/faq");
+  await page.getByRole("button", { name: "What is your refund policy?" }).click();
+  await expect(page.getByText(`within ${days} days of your payment (our money-back guarantee)`)).toBeVisible();
+  await page.goto("/subscription_tool");
+  await expect(page.getByText(`${days}-day money-back guarantee`, { exact: true })).toBeVisible();
 });

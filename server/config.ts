@@ -7,6 +7,7 @@ import { isOtpServiceId, OTP_SERVICE_CATALOGUE, type OtpServiceId } from "../con
 import { parseRsaPublicKey } from "./providers/payway/merchant-auth";
 import { simulatorKeyPair } from "./providers/payway/simulator/rsa";
 import { DEFAULT_TELEGRAM_EVENTS, SHOP_EVENT_TYPES, type ShopEventType } from "../contracts/notifications";
+import { SITE } from "../contracts/site";
 
 export const DEV_AUTH_SECRET = "dev-only-secret-change-me-in-production-0123456789";
 /** The Google stand-in's own client (embedded mode only; never accepted by real Google). */
@@ -101,7 +102,6 @@ const envSchema = z.object({
     .default(DEFAULT_SHOP_TIME_ZONE)
     .refine(isTimeZone, "an IANA time zone like Asia/Phnom_Penh")
     .describe("The shop's time zone: every date a customer reads (e-mails, receipts) is in it"),
-  REFUND_WINDOW_DAYS: z.coerce.number().int().min(0).max(30).default(3).describe("The money-back guarantee: customers may ask for a refund this many days after paying (0: not at all)"),
   TELEGRAM_BOT_TOKEN: optionalString
     .pipe(z.string().regex(/^\d{1,20}:[A-Za-z0-9_-]{20,100}$/, "a Bot API token like 123456789:AA…").optional())
     .describe("Secret: the seller's Telegram bot (from @BotFather); never logged. Unset: the simulator at /dev/telegram in embedded mode, else no Telegram"),
@@ -170,7 +170,7 @@ export interface Config {
   /** The bearer token /metrics requires; unset means no /metrics at all (404). */
   metricsToken?: string;
   licences: LicenceSettings;
-  /** The money-back guarantee: a customer may ask for a refund this many days after paying (0: never). */
+  /** The money-back guarantee: a customer may ask for a refund this many days after paying (site.config.json refundWindowDays). */
   refundWindowDays: number;
   /** The shop's one time zone (SHOP_TIME_ZONE): every date a customer reads, in e-mails and receipts, is in it. */
   shopTimeZone: string;
@@ -337,7 +337,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     payway: paywayConfig(e, baseUrl, rsaPublicKey),
     embedded: !e.SMTP_URL,
     metricsToken: e.METRICS_TOKEN,
-    refundWindowDays: e.REFUND_WINDOW_DAYS,
+    // Not an environment variable: the landing is prerendered with the same promise (decision 054).
+    refundWindowDays: SITE.refundWindowDays,
     shopTimeZone: e.SHOP_TIME_ZONE,
     notifications: {
       telegram: telegramConfig(e, baseUrl, telegramChats, [...new Set(telegramEvents)]),

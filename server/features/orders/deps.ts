@@ -13,7 +13,7 @@ export interface OrdersDeps {
   /** AUTH_SECRET: API keys are stored encrypted with it; receipt tokens are signed with it. */
   secret: string;
   logger: Logger;
-  /** The money-back guarantee: days after payment a customer may ask for a refund (REFUND_WINDOW_DAYS). */
+  /** The money-back guarantee: days after payment a customer may ask for a refund (site.config.json refundWindowDays). */
   refundWindowDays: number;
   /** SHOP_TIME_ZONE: the dates in e-mails and receipts. */
   shopTimeZone: string;

@@ -1,4 +1,4 @@
-// The money-back guarantee (decision 024): the order's owner asks within REFUND_WINDOW_DAYS of
+// The money-back guarantee (decision 024): the order's owner asks within site.config.json refundWindowDays of
 // paying, with a reason; one open request per order (a unique partial index decides races);
 // admins see the queue; a super-admin approves (the refund is made through the provider, source
 // "guarantee", and the request is approved in the transaction that records the refund, decision 034)

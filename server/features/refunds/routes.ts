@@ -40,7 +40,7 @@ const requestRoute = createRoute({
   tags: [TAG_NAMES.orders],
   security: SESSION,
   summary: "Ask for a refund of your own paid order (money-back guarantee)",
-  description: "Within the money-back window (REFUND_WINDOW_DAYS from payment) the order's owner asks for a refund with a reason; an admin approves or declines it, and both are e-mailed.",
+  description: "Within the money-back window (site.config.json refundWindowDays from payment) the order's owner asks for a refund with a reason; an admin approves or declines it, and both are e-mailed.",
   request: { ...id, ...jsonBody(RefundRequestBodySchema) },
   responses: {
     201: json(RefundRequestResponseSchema, "The request, waiting for an admin"),

@@ -14,6 +14,7 @@ import { PricingSection } from "~/features/landing/pricing-section";
 import i18n, { registerNamespace } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
 import enLanding from "~/locales/en/landing.json";
+import { SITE } from "../../../contracts/site";
 
 // The landing copy comes with this route (Khmer arrives with lib/i18n's chunk when chosen).
 registerNamespace("landing", { en: enLanding });
@@ -26,7 +27,7 @@ export function meta() {
   return pageMeta({
     // In the language being rendered (the prerender's, or the reader's on a later visit).
     title: i18n.t("landing:meta.title"),
-    description: i18n.t("landing:meta.description"),
+    description: i18n.t("landing:meta.description", { days: SITE.refundWindowDays }),
     path: "/",
   });
 }

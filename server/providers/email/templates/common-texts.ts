@@ -18,6 +18,8 @@ export interface CommonTexts {
   purchase(planTitle: string | null): string;
   /** A moment with its offset from UTC: "November 24, 2026 at 14:05 (UTC+07:00)". */
   zoned(dateTime: string, offset: string): string;
+  /** The money-back guarantee's sentence under a purchase: its window is site.config.json's refundWindowDays (decision 054). */
+  refundQuestions(days: number): string;
 }
 
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"}`;
@@ -34,6 +36,7 @@ export const COMMON_TEXTS = defineTranslations<CommonTexts>("email:common", {
     licence: (planTitle) => `${planTitle} licence`,
     purchase: (planTitle) => planTitle ?? "Balance Top Up",
     zoned: (dateTime, offset) => `${dateTime} (UTC${offset})`,
+    refundQuestions: (days) => `Questions, or a refund request within ${plural(days, "day")} of payment (our money-back guarantee): reply to this e-mail or contact support.`,
   },
   km: {
     footer: "Keyshop · អ្នកទទួលបានអ៊ីមែលនេះ ព្រោះមាននរណាម្នាក់បានប្រើអាសយដ្ឋាននេះនៅលើ Keyshop។",
@@ -44,5 +47,6 @@ export const COMMON_TEXTS = defineTranslations<CommonTexts>("email:common", {
     licence: (planTitle) => `អាជ្ញាប័ណ្ណ ${planTitle}`,
     purchase: (planTitle) => (planTitle ? `គម្រោង ${planTitle}` : "ការបញ្ចូលសមតុល្យ"),
     zoned: (dateTime, offset) => `${dateTime} (UTC${offset})`,
+    refundQuestions: (days) => `មានសំណួរ ឬចង់ស្នើសុំសងប្រាក់វិញក្នុងរយៈពេល ${days} ថ្ងៃបន្ទាប់ពីការបង់ប្រាក់ (ធានាសងប្រាក់វិញ)? សូមឆ្លើយតបអ៊ីមែលនេះ ឬទាក់ទងផ្នែកជំនួយ។`,
   },
 });

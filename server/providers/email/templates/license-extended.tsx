@@ -1,5 +1,6 @@
 import { defineEmailTemplate } from "./define-template";
 import { ActionLink, CodeBox, EmailLayout, Note, Paragraph } from "./layout";
+import { SITE } from "../../../../contracts/site";
 
 export interface LicenseExtendedProps {
   buyKey: string;
@@ -20,7 +21,6 @@ export const licenseExtendedTemplate = defineEmailTemplate("license-extended", {
       until: (date: string) => `It now runs until ${date}.`,
       notActivated: "Its term starts at first activation and is now longer.",
       keyAgain: "Its buy key, in case you need it again:",
-      questions: "Questions or a refund request within 24 hours of purchase: reply to this e-mail or contact support.",
     },
     km: {
       subject: (days: number) => `អាជ្ញាប័ណ្ណ Keyshop របស់អ្នកត្រូវបានបន្ថែម ${days} ថ្ងៃ`,
@@ -29,7 +29,6 @@ export const licenseExtendedTemplate = defineEmailTemplate("license-extended", {
       until: (date: string) => `ឥឡូវនេះ វាប្រើបានរហូតដល់ថ្ងៃទី ${date}។`,
       notActivated: "រយៈពេលប្រើប្រាស់របស់វា ចាប់ផ្ដើមនៅពេលធ្វើឱ្យសកម្មលើកដំបូង ហើយឥឡូវនេះវែងជាងមុន។",
       keyAgain: "លេខកូដអាជ្ញាប័ណ្ណរបស់វា ក្នុងករណីអ្នកត្រូវការវាម្ដងទៀត៖",
-      questions: "មានសំណួរ ឬចង់ស្នើសុំសងប្រាក់វិញក្នុងរយៈពេល 24 ម៉ោងបន្ទាប់ពីការទិញ? សូមឆ្លើយតបអ៊ីមែលនេះ ឬទាក់ទងផ្នែកជំនួយ។",
     },
   },
   subject: (p: LicenseExtendedProps, c) => c.t.subject(p.addedDays),
@@ -40,7 +39,7 @@ export const licenseExtendedTemplate = defineEmailTemplate("license-extended", {
       <Paragraph>{c.t.keyAgain}</Paragraph>
       <CodeBox code={p.buyKey} />
       <ActionLink c={c} url={p.dashboardUrl} label={c.common.openLicenseKeys} />
-      <Note>{c.t.questions}</Note>
+      <Note>{c.common.refundQuestions(SITE.refundWindowDays)}</Note>
     </EmailLayout>
   ),
   samples: [

@@ -1,5 +1,6 @@
 import { defineEmailTemplate } from "./define-template";
 import { EmailLayout, Note, Paragraph } from "./layout";
+import { SITE } from "../../../../contracts/site";
 
 /**
  * To someone who paid to extend a licence that is not theirs (a gift, or a renewal by device key
@@ -25,7 +26,6 @@ export const licenseGiftReceiptTemplate = defineEmailTemplate("license-gift-rece
       until: (date: string) => `It now runs until ${date}.`,
       notActivated: "Its term starts when it is first activated and is now longer.",
       notYours: "The licence belongs to another account, so its keys are not in this e-mail: its owner has been told about the extension.",
-      questions: "Questions or a refund request within 24 hours of purchase: reply to this e-mail or contact support.",
     },
     km: {
       subject: (days: number) => `បានទទួលការបង់ប្រាក់៖ បានបន្ថែម ${days} ថ្ងៃ ទៅអាជ្ញាប័ណ្ណ Keyshop មួយ`,
@@ -35,7 +35,6 @@ export const licenseGiftReceiptTemplate = defineEmailTemplate("license-gift-rece
       until: (date: string) => `ឥឡូវនេះ វាប្រើបានរហូតដល់ថ្ងៃទី ${date}។`,
       notActivated: "រយៈពេលប្រើប្រាស់របស់វា ចាប់ផ្ដើមនៅពេលធ្វើឱ្យសកម្មលើកដំបូង ហើយឥឡូវនេះវែងជាងមុន។",
       notYours: "អាជ្ញាប័ណ្ណនេះជារបស់គណនីផ្សេង ដូច្នេះលេខកូដរបស់វាមិនមាននៅក្នុងអ៊ីមែលនេះទេ៖ ម្ចាស់របស់វាបានទទួលដំណឹងអំពីការបន្ថែមនេះហើយ។",
-      questions: "មានសំណួរ ឬចង់ស្នើសុំសងប្រាក់វិញក្នុងរយៈពេល 24 ម៉ោងបន្ទាប់ពីការទិញ? សូមឆ្លើយតបអ៊ីមែលនេះ ឬទាក់ទងផ្នែកជំនួយ។",
     },
   },
   subject: (p: LicenseGiftReceiptProps, c) => c.t.subject(p.addedDays),
@@ -44,7 +43,7 @@ export const licenseGiftReceiptTemplate = defineEmailTemplate("license-gift-rece
       <Paragraph>{c.t.thanks(p.addedDays, p.deviceKeyHint)}</Paragraph>
       <Paragraph>{p.expireDate ? c.t.until(c.date(p.expireDate)) : c.t.notActivated}</Paragraph>
       <Paragraph>{c.t.notYours}</Paragraph>
-      <Note>{c.t.questions}</Note>
+      <Note>{c.common.refundQuestions(SITE.refundWindowDays)}</Note>
     </EmailLayout>
   ),
   samples: [

@@ -1,5 +1,6 @@
 import { defineEmailTemplate } from "./define-template";
 import { ActionLink, CodeBox, EmailLayout, Note, Paragraph } from "./layout";
+import { SITE } from "../../../../contracts/site";
 
 export interface BuyKeyEmailProps {
   buyKey: string;
@@ -13,9 +14,6 @@ export interface BuyKeyEmailProps {
   expireDate?: string | null;
 }
 
-const QUESTIONS_EN = "Questions or a refund request within 24 hours of purchase: reply to this e-mail or contact support.";
-const QUESTIONS_KM = "មានសំណួរ ឬចង់ស្នើសុំសងប្រាក់វិញក្នុងរយៈពេល 24 ម៉ោងបន្ទាប់ពីការទិញ? សូមឆ្លើយតបអ៊ីមែលនេះ ឬទាក់ទងផ្នែកជំនួយ។";
-
 export const buyKeyEmailTemplate = defineEmailTemplate("license-key", {
   texts: {
     en: {
@@ -28,7 +26,6 @@ export const buyKeyEmailTemplate = defineEmailTemplate("license-key", {
       runsUntil: (date: string, left: number) => `It runs until ${date}: ${left} ${left === 1 ? "day" : "days"} left.`,
       expired: (date: string) => `It expired on ${date}. Renew it on the License Keys page.`,
       changes: (left: number) => `Changes left: ${left}. Each change moves the licence to a new device key (for example a new computer). Change it in the tool or on the License Keys page while the licence is active.`,
-      questions: QUESTIONS_EN,
     },
     km: {
       subject: (plan: string | null, key: string) => `អាជ្ញាប័ណ្ណ Keyshop${plan ? ` ${plan}` : ""} របស់អ្នក៖ ${key}`,
@@ -40,7 +37,6 @@ export const buyKeyEmailTemplate = defineEmailTemplate("license-key", {
       runsUntil: (date: string, left: number) => `វាប្រើបានរហូតដល់ថ្ងៃទី ${date}៖ នៅសល់ ${left} ថ្ងៃ។`,
       expired: (date: string) => `វាបានផុតកំណត់នៅថ្ងៃទី ${date}។ សូមបន្តអាជ្ញាប័ណ្ណនៅទំព័រលេខកូដអាជ្ញាប័ណ្ណ។`,
       changes: (left: number) => `ចំនួនដងប្ដូរឧបករណ៍ដែលនៅសល់៖ ${left}។ ការប្ដូរនីមួយៗ ផ្ទេរអាជ្ញាប័ណ្ណទៅកូដឧបករណ៍ថ្មី (ឧទាហរណ៍ កុំព្យូទ័រថ្មី)។ អ្នកអាចប្ដូរវានៅក្នុងកម្មវិធី ឬនៅទំព័រលេខកូដអាជ្ញាប័ណ្ណ ខណៈពេលដែលអាជ្ញាប័ណ្ណនៅសកម្ម។`,
-      questions: QUESTIONS_KM,
     },
   },
   subject: (p: BuyKeyEmailProps, c) => c.t.subject(p.planMonths ? c.plan(p.planMonths) : null, p.buyKey),
@@ -56,7 +52,7 @@ export const buyKeyEmailTemplate = defineEmailTemplate("license-key", {
         <Paragraph>{term}</Paragraph>
         <Paragraph>{c.t.changes(p.changesLeft)}</Paragraph>
         <ActionLink c={c} url={p.dashboardUrl} label={c.common.openLicenseKeys} />
-        <Note>{c.t.questions}</Note>
+        <Note>{c.common.refundQuestions(SITE.refundWindowDays)}</Note>
       </EmailLayout>
     );
   },

@@ -9,6 +9,7 @@ import { planName } from "~/features/landing/plan-text";
 import { SECTION_IDS } from "~/features/landing/sections";
 import { useTranslation } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
+import { SITE } from "../../../../contracts/site";
 
 export function Hero({
   plans,
@@ -20,7 +21,7 @@ export function Hero({
   prefetch: () => void;
 }) {
   const { t, i18n } = useTranslation("landing");
-  const trust = [t("hero.trustGuarantee"), t("hero.trustSupport"), t("hero.trustUpdates")];
+  const trust = [t("hero.trustGuarantee", { days: SITE.refundWindowDays }), t("hero.trustSupport"), t("hero.trustUpdates")];
 
   return (
     <section aria-labelledby="hero-heading" className="relative isolate overflow-hidden">

@@ -99,7 +99,7 @@ export function PricingSection({
 
         <p className="mt-10 flex items-center justify-center gap-2 text-center text-sm text-muted-foreground">
           <ShieldCheckIcon className="size-4 shrink-0 text-brand-text" aria-hidden="true" />
-          {t("pricing.footnote")}
+          {t("pricing.footnote", { days: SITE.refundWindowDays })}
         </p>
       </div>
     </section>

@@ -43,7 +43,7 @@ export function WhyChooseSection() {
                 <Icon className="size-5" aria-hidden="true" />
               </span>
               <h3 className="mt-5 text-lg font-semibold">{t(`why.${key}Title`)}</h3>
-              <p className="mt-2 text-sm leading-relaxed text-muted-foreground">{t(`why.${key}Text`)}</p>
+              <p className="mt-2 text-sm leading-relaxed text-muted-foreground">{t(`why.${key}Text`, { days: SITE.refundWindowDays })}</p>
             </li>
           ))}
         </ul>

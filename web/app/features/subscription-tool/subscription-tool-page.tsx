@@ -30,6 +30,7 @@ import { cn } from "~/lib/utils";
 
 import { DeviceNote } from "./device-note";
 import { ToolPaymentReturn } from "./tool-payment-return";
+import { SITE } from "../../../../contracts/site";
 
 /** The tool's device keys carry this marker (contracts/licenses DEVICE_KEY_MARKER). */
 const DEVICE_KEY_MARKER = "LDREEL";
@@ -184,7 +185,7 @@ export function SubscriptionToolPage({ variant }: { variant: "v1" | "v2" }) {
             </li>
             <li className="flex items-center gap-1.5">
               <ShieldCheckIcon className="size-4 text-brand-text" aria-hidden="true" />
-              {t("banner.trustGuarantee")}
+              {t("banner.trustGuarantee", { days: SITE.refundWindowDays })}
             </li>
           </ul>
           <DeviceNote deviceKey={deviceKey} valid={deviceKeyValid} t={t} />

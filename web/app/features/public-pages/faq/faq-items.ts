@@ -40,7 +40,7 @@ export function faqValues(t: (key: string) => string) {
     names.length > 1
       ? `${names.slice(0, -1).join(t("list.separator"))}${t("list.last")}${names[names.length - 1]}`
       : (names[0] ?? "");
-  return { brand: SITE.brandName, methods };
+  return { brand: SITE.brandName, methods, days: SITE.refundWindowDays };
 }
 
 /** Plain text of an answer for structured data: the link tags removed, their text kept. */
