@@ -87,7 +87,7 @@ describe("OTP Gmail in Khmer", () => {
     expect(within(success!).getByRole("button", { name: "ពិនិត្យ OTP សម្រាប់ a@gmail.com" }).textContent).toBe("ពិនិត្យ");
     expect(screen.getByRole("button", { name: "ទិញ Gmail" })).toBeTruthy();
     // The site to buy for, with its price, before buying (issue #29 item 7).
-    expect(screen.getByRole("combobox", { name: "គេហទំព័រ" }).textContent).toBe("Facebook · $0.045");
+    expect(screen.getByRole("combobox", { name: "គេហទំព័រ" }).textContent).toBe("Facebook តម្លៃ $0.045");
   });
 
   it("says the balance is too low to buy", () => {
