@@ -68,6 +68,8 @@ test("a super-admin refunds a plan from Transactions History; the customer's lic
 });
 
 test("a customer asks for a top-up's money back within the window; the super-admin approves it from the Overview", async ({ page, browser, request }) => {
+  // Two people, a payment, two e-mails and a refund at the provider: more than a minute on a busy 2-core machine.
+  test.slow();
   const email = uniqueEmail("refund-topup");
   await createUser(request, { email });
   await signIn(page, email);
