@@ -3,6 +3,7 @@
 // Western in every language (the Khmer glossary's rule, decision 022). No zod, no imports but the
 // languages list: the web may import it.
 import { languageInfo, type Language } from "./languages";
+import { DAY_MS } from "./units";
 
 /** The shop's time zone when SHOP_TIME_ZONE is not set. */
 export const DEFAULT_SHOP_TIME_ZONE = "Asia/Phnom_Penh";
@@ -68,5 +69,5 @@ export function calendarDay(at: Date | string, timeZone: string): string {
 
 /** Calendar days from `from` to `to` in the time zone: 0 on the same day, 1 the next day, -1 the day before. */
 export function calendarDaysBetween(from: Date | string, to: Date | string, timeZone: string): number {
-  return Math.round((Date.parse(`${calendarDay(to, timeZone)}T00:00:00Z`) - Date.parse(`${calendarDay(from, timeZone)}T00:00:00Z`)) / 86_400_000);
+  return Math.round((Date.parse(`${calendarDay(to, timeZone)}T00:00:00Z`) - Date.parse(`${calendarDay(from, timeZone)}T00:00:00Z`)) / DAY_MS);
 }

@@ -3,6 +3,7 @@
 // endpoints and their delivery log. Payloads never carry buy keys, API keys, OTP codes or secrets.
 import { z } from "zod";
 import { singleLineText } from "./text";
+import { UUID_PATTERN } from "./units";
 
 /** Events an integrator's endpoint can subscribe to (the public webhook catalogue). */
 export const WEBHOOK_EVENT_TYPES = [
@@ -139,7 +140,7 @@ export const WebhookResponseSchema = z.object({ endpoint: WebhookEndpointSchema 
 
 // ---- Deliveries -----------------------------------------------------------------------------
 
-const Uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "Not an id");
+const Uuid = z.string().regex(UUID_PATTERN, "Not an id");
 
 export const DeliveryQuerySchema = z.object({
   endpointId: Uuid.optional(),

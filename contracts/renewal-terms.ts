@@ -1,10 +1,11 @@
+import { DAY_MS } from "./units";
 // A term's days left, without zod (decision 049): the renewal contracts (contracts/renewals.ts),
 // the e-mails and the dashboard's first load share them.
 
 /** Days of a term that remain, counted in whole days up (0 once it has ended). */
 export function daysLeft(expireDate: string | Date, now: Date = new Date()): number {
   const ms = new Date(expireDate).getTime() - now.getTime();
-  return ms <= 0 ? 0 : Math.ceil(ms / 86_400_000);
+  return ms <= 0 ? 0 : Math.ceil(ms / DAY_MS);
 }
 
 /**

@@ -7,6 +7,7 @@ import { and, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "./client";
 import { queryRows } from "./sql-array";
+import { DAY_MS } from "../../contracts/units";
 
 /** Totals up to this many matches are counted exactly. */
 export const EXACT_COUNT_LIMIT = 10_000;
@@ -67,7 +68,7 @@ export async function dayAnchor(db: Db, counts: DayCounts, offset: number): Prom
         where upto > ${offset} order by day desc limit 1`,
   );
   if (!row) return undefined;
-  return { before: new Date(Date.parse(`${row.day}T00:00:00Z`) + 86_400_000), skip: offset - Number(row.newer) };
+  return { before: new Date(Date.parse(`${row.day}T00:00:00Z`) + DAY_MS), skip: offset - Number(row.newer) };
 }
 
 export interface PageOf {

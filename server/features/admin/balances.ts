@@ -16,8 +16,8 @@ import { recordBalanceLowIfBelow } from "../notifications/events";
 import { apiKeyIdsMatching } from "./otp-transactions";
 import { textSearch } from "../../db/text-search";
 import { usersMatching } from "./users";
+import { isUuid } from "../../../contracts/units";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function balanceFilter(search: string): SQL | undefined {
   if (!search.trim()) return undefined;
@@ -169,7 +169,7 @@ export async function adjustBalance({
   note,
   actor,
 }: AdjustBalanceInput): Promise<AdjustBalanceResponse> {
-  if (!UUID.test(apiKeyId))
+  if (!isUuid(apiKeyId))
     throw new AppError("API_KEY_NOT_FOUND", BALANCE_MESSAGES.notFound);
   if (!Number.isSafeInteger(amountMills) || amountMills <= 0)
     throw new AppError("VALIDATION_FAILED", BALANCE_MESSAGES.invalid, [

@@ -22,9 +22,8 @@ import type { LicenceCache } from "./cache";
 import { createLicense, type LicenseRow } from "./service";
 import { licenceActivity } from "./signals";
 import { licenseStatus } from "./status";
+import { DAY_MS, isUuid } from "../../../contracts/units";
 
-const DAY_MS = 86_400_000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** What the owner's licence history shows as who changed it: the admin's own e-mail stays in the audit log. */
 const SUPPORT = "support";
 
@@ -191,7 +190,7 @@ export async function runLicenceAction(
   deps: LicenceAdminDeps,
   { actor, licenceId, body, now = new Date() }: { actor: AdminActor; licenceId: string; body: LicenceActionBody; now?: Date },
 ): Promise<{ licence: AdminLicence; message: string }> {
-  if (!UUID.test(licenceId)) throw new AppError("NOT_FOUND", "Licence not found");
+  if (!isUuid(licenceId)) throw new AppError("NOT_FOUND", "Licence not found");
   const { row, message } = await deps.db.transaction(async (tx) => {
     const [row] = await tx.select().from(licenses).where(eq(licenses.id, licenceId)).for("update");
     if (!row) throw new AppError("NOT_FOUND", "Licence not found");

@@ -12,6 +12,7 @@ import { licenseHistory, licenseHistoryDayCounts, licenses, plans } from "../../
 import { randomString } from "../../lib/crypto";
 import { AppError } from "../../lib/errors";
 import { holdOf, licenseStatus, termStatus } from "./status";
+import { isUuid } from "../../../contracts/units";
 
 export type LicenseRow = typeof licenses.$inferSelect;
 export interface Actor {
@@ -20,7 +21,6 @@ export interface Actor {
 }
 
 const BUY_KEY_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"; // no 0/O, 1/I/L: read aloud and typed by hand
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** "KS-7QX4M-9HTRW-…": 20 random characters (~98 bits), grouped for reading. */
 export function generateBuyKey(): string {
@@ -123,7 +123,7 @@ export async function listOwnLicenses({ db, user, search }: { db: Db; user: Acto
 
 /** A licence its owner may act on; anyone else gets 404 (not 403), so ids cannot be probed. */
 async function lockOwnLicense(tx: Tx, user: Actor, id: string): Promise<LicenseRow> {
-  if (!UUID.test(id)) throw new AppError("NOT_FOUND", "License not found");
+  if (!isUuid(id)) throw new AppError("NOT_FOUND", "License not found");
   const [row] = await tx.select().from(licenses).where(and(eq(licenses.id, id), ownedBy(user.email))).for("update");
   if (!row) throw new AppError("NOT_FOUND", "License not found");
   return row;

@@ -15,8 +15,8 @@ import { licenseHistory, licenses } from "../../db/schema";
 import type { LicenceCache } from "./cache";
 import { applyKeyChange, BOUND_DEVICE_KEY_INDEX, freeDeviceKey, keyChangeRefusal, normalizeBuyKey, type LicenseRow } from "./service";
 import { holdOf, termStatus } from "./status";
+import { DAY_MS } from "../../../contracts/units";
 
-const DAY_MS = 86_400_000;
 /** Offline, the tool tolerates its clock this far behind the latest serverTime it has seen. */
 export const MAX_CLOCK_ROLLBACK_SECONDS = 300;
 

@@ -6,6 +6,7 @@ import type { Db } from "../../db/client";
 import { deliveries, deliveryAttempts, shopEvents, webhookEndpoints } from "../../db/schema";
 import { createQueueStore, retryDelaySeconds } from "../../lib/durable-queue";
 import { AppError } from "../../lib/errors";
+import { isUuid } from "../../../contracts/units";
 
 export const DELIVERY_CLAIM_SECONDS = 60;
 /** Webhooks: retried for about a day, then failed (7 attempts: now, +1 min, +5 min, +30 min, +2 h, +6 h, +12 h). */
@@ -157,10 +158,9 @@ export async function listDeliveries(db: Db, query: DeliveryQuery): Promise<Deli
   return { deliveries: rows.map(toDeliveryDto), total: Number(total?.n ?? 0), page: query.page, pageSize: query.pageSize };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 async function findDelivery(db: Db, id: string) {
-  if (!UUID.test(id)) throw new AppError("NOT_FOUND", "No such delivery");
+  if (!isUuid(id)) throw new AppError("NOT_FOUND", "No such delivery");
   const [row] = await selectDeliveries(db).where(eq(deliveries.id, id));
   if (!row) throw new AppError("NOT_FOUND", "No such delivery");
   return row;

@@ -21,11 +21,11 @@ import { AppError } from "../../lib/errors";
 import { AddressRefused, resolveAllowed, urlProblem, type AddressPolicy, type Resolver } from "./address-guard";
 import { deliveryCounts } from "./deliveries";
 import { generateWebhookSecret } from "./signing";
+import { isUuid } from "../../../contracts/units";
 
 const PURPOSE = "webhook-secret";
 /** After a rotation the previous secret keeps signing this long, so receivers can switch over. */
 export const PREVIOUS_SECRET_HOURS = 24;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type EndpointRow = typeof webhookEndpoints.$inferSelect;
 
@@ -72,7 +72,7 @@ async function checkUrl(deps: EndpointDeps, url: string) {
 }
 
 async function findEndpoint(db: Db, id: string): Promise<EndpointRow> {
-  if (!UUID.test(id)) throw new AppError("NOT_FOUND", "No such webhook endpoint");
+  if (!isUuid(id)) throw new AppError("NOT_FOUND", "No such webhook endpoint");
   const [row] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id));
   if (!row) throw new AppError("NOT_FOUND", "No such webhook endpoint");
   return row;

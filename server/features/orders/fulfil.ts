@@ -12,8 +12,8 @@ import { recordLicenceCreated, recordLicenceExtended, recordOrderPaid } from "..
 import { queuePaymentReceiptEmail } from "../receipts/email";
 import type { OrdersDeps } from "./deps";
 import type { Fulfilment, OrderRow } from "./dto";
+import { DAY_MS } from "../../../contracts/units";
 
-const DAY_MS = 86_400_000;
 
 async function planOf(tx: Tx, planId: string | null) {
   const [plan] = planId ? await tx.select().from(plans).where(eq(plans.id, planId)) : [];

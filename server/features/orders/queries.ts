@@ -11,8 +11,8 @@ import { AppError } from "../../lib/errors";
 import { latestRequestsOf, requestableUntil } from "../refunds/requests";
 import { planMonthsById } from "../plans/service";
 import { toOrderDto, type OrderRow } from "./dto";
+import { isUuid } from "../../../contracts/units";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const buyKey = sql<string | null>`(${orders.fulfilment} ->> 'buyKey')`;
 
 /** A whole buy key ("KS-7QX4M-9HTRW-KD2PA-M3XVE", any case) and what may be a whole payment reference. */
@@ -222,7 +222,7 @@ export async function listOrders(db: Db, user: CurrentUser, q: OrderListInput, r
 
 /** One order's row, for its owner or an admin; anyone else gets 404 (not 403), so ids cannot be probed. */
 export async function findVisibleOrder(db: Db, user: CurrentUser, id: string): Promise<OrderRow> {
-  if (!UUID.test(id)) throw new AppError("NOT_FOUND", "Order not found");
+  if (!isUuid(id)) throw new AppError("NOT_FOUND", "Order not found");
   const [row] = await db
     .select()
     .from(orders)

@@ -18,6 +18,7 @@ import { collectCodes, FACEBOOK, siteProfile } from "./extract";
 import { pruneOrderMessages, readOrderMessages, storeOrderMessages } from "./messages";
 import { recordBalanceLowIfBelow, recordOtpCodeReceived, recordThrottledShopEvent } from "../notifications/events";
 import { WRITER_SENDS_ACCOUNT_EVENTS, type AccountEventSink } from "../events/notifier";
+import { isUuid } from "../../../contracts/units";
 
 type OrderRow = typeof otpMailOrders.$inferSelect;
 
@@ -295,8 +296,7 @@ export async function buyOtpMail(
 
 
 async function ownOrder(db: Db | Tx, userId: string, id: string, lock = false) {
-  // A UUID exactly: 36 hex digits and dashes in any other order would reach the uuid column and fail there.
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw new AppError("NOT_FOUND", "Order not found");
+  if (!isUuid(id)) throw new AppError("NOT_FOUND", "Order not found");
   const query = db.select().from(otpMailOrders).where(and(eq(otpMailOrders.id, id), eq(otpMailOrders.userId, userId)));
   const [row] = lock ? await query.for("update") : await query;
   if (!row) throw new AppError("NOT_FOUND", "Order not found");

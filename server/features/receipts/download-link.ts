@@ -6,11 +6,11 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { RECEIPT_LINK_DAYS } from "../../../contracts/receipts";
 import { REFERENCE_PATTERN } from "../orders/receipt";
+import { DAY_MS } from "../../../contracts/units";
 
 const MAC_LENGTH = 22; // base64url characters: 132 bits
 const EXPIRY = /^[0-9a-z]{1,10}$/;
 const MAC = new RegExp(`^[A-Za-z0-9_-]{${MAC_LENGTH}}$`); // ASCII only: timingSafeEqual needs equal byte lengths
-const DAY_MS = 86_400_000;
 
 function mac(secret: string, tranId: string, expires: string) {
   return createHmac("sha256", secret).update(`payment-receipt-pdf:${tranId}:${expires}`).digest("base64url").slice(0, MAC_LENGTH);

@@ -16,9 +16,8 @@ import { planMonthsById, planMonthsOf } from "../plans/service";
 import type { OrdersDeps } from "../orders/deps";
 import type { OrderRow } from "../orders/dto";
 import { recentShortfalls, refundOrder, toRefundDto, type RefundActor } from "./service";
+import { DAY_MS, isUuid } from "../../../contracts/units";
 
-const DAY_MS = 86_400_000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type RequestRow = typeof refundRequests.$inferSelect;
 
@@ -59,7 +58,7 @@ export function requestableUntil(order: Pick<OrderRow, "status" | "userId" | "pa
 
 /** POST /api/orders/{id}/refund-requests: the owner (by account), within the window, one open at a time. */
 export async function createRefundRequest(deps: OrdersDeps, user: CurrentUser, orderId: string, reason: string, now = new Date()): Promise<OwnRefundRequest> {
-  if (!UUID.test(orderId)) throw new AppError("NOT_FOUND", "Order not found");
+  if (!isUuid(orderId)) throw new AppError("NOT_FOUND", "Order not found");
   const created = await deps.db.transaction(async (tx) => {
     const [order] = await tx
       .select()
@@ -119,7 +118,7 @@ export async function listRefundQueue(deps: OrdersDeps, now = new Date()): Promi
 }
 
 async function openRequest(db: Db, id: string): Promise<{ request: RequestRow; order: OrderRow }> {
-  if (!UUID.test(id)) throw new AppError("NOT_FOUND", "Refund request not found");
+  if (!isUuid(id)) throw new AppError("NOT_FOUND", "Refund request not found");
   const [row] = await db.select({ request: refundRequests, order: orders }).from(refundRequests).innerJoin(orders, eq(orders.id, refundRequests.orderId)).where(eq(refundRequests.id, id));
   if (!row) throw new AppError("NOT_FOUND", "Refund request not found");
   if (row.request.status !== "open") throw new AppError("REFUND_REQUEST_DECIDED", REFUND_MESSAGES.requestDecided);

@@ -12,8 +12,8 @@ import { apiKeys, licenseHistory, licenses, plans } from "../../db/schema";
 import { changeBalance } from "../balance/service";
 import { fulfilmentOf, type OrderRow } from "../orders/dto";
 import type { TakenBackLine } from "../../providers/email/templates/refund-made";
+import { DAY_MS } from "../../../contracts/units";
 
-const DAY_MS = 86_400_000;
 
 export interface TakenBack {
   reversal: Reversal;

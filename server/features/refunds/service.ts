@@ -31,13 +31,12 @@ import type { PaymentRef } from "../../providers/payments/types";
 import type { OrdersDeps } from "../orders/deps";
 import type { OrderRow } from "../orders/dto";
 import { balanceHolding, takeBack } from "./reversal";
+import { DAY_MS, isUuid } from "../../../contracts/units";
 
-const DAY_MS = 86_400_000;
 /** How long a refund's provider call may take before its claim lapses (the client gives up after 10 s). */
 export const REFUND_CLAIM_MS = 2 * 60_000;
 /** The payment provider refunds payments up to 30 days old. */
 export const PROVIDER_REFUND_DAYS = 30;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type RefundSource = "admin" | "guarantee" | "provider";
 export interface RefundActor {
@@ -284,7 +283,7 @@ export async function syncProviderRefunds(deps: OrdersDeps, order: OrderRow, now
 
 /** Phase 1: the checks under the order's row lock, then the claim. */
 async function claimRefund(deps: OrdersDeps, orderId: string, requested: number | undefined, now: Date): Promise<{ order: OrderRow; amountMills: number }> {
-  if (!UUID.test(orderId)) throw new AppError("NOT_FOUND", "Order not found");
+  if (!isUuid(orderId)) throw new AppError("NOT_FOUND", "Order not found");
   return deps.db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
     if (!order) throw new AppError("NOT_FOUND", "Order not found");

@@ -5,13 +5,12 @@
 //                signing in, until the expiry (Unix seconds, base 36);
 //   unsubscribe: `<user id>.<mac>`: stops that customer's reminders (List-Unsubscribe, one click).
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { DAY_MS, isUuid } from "../../../contracts/units";
 
 const MAC_LENGTH = 22; // base64url characters: 132 bits
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const USER_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const EXPIRY = /^[0-9a-z]{1,10}$/;
 const MAC = new RegExp(`^[A-Za-z0-9_-]{${MAC_LENGTH}}$`); // ASCII only: timingSafeEqual needs equal byte lengths
-const DAY_MS = 86_400_000;
 
 /** A reminder's renew link works this long after the term it reminds of ends. */
 export const RENEW_LINK_DAYS_AFTER_EXPIRY = 30;
@@ -34,7 +33,7 @@ export type RenewTokenCheck = { ok: true; licenceId: string } | { ok: false; rea
 /** Genuine and unexpired: the licence's id. An expired link is told apart only when genuine. */
 export function readRenewToken(secret: string, token: string, now = new Date()): RenewTokenCheck {
   const [licenceId, expires, given, ...rest] = token.split(".");
-  if (!licenceId || !expires || !given || rest.length || !UUID.test(licenceId) || !EXPIRY.test(expires)) return { ok: false, reason: "invalid" };
+  if (!licenceId || !expires || !given || rest.length || !isUuid(licenceId) || !EXPIRY.test(expires)) return { ok: false, reason: "invalid" };
   if (!same(given, mac(secret, `licence-renew:${licenceId}:${expires}`))) return { ok: false, reason: "invalid" };
   if (parseInt(expires, 36) * 1000 <= now.getTime()) return { ok: false, reason: "expired" };
   return { ok: true, licenceId };

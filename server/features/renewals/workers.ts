@@ -11,8 +11,8 @@ import type { Logger } from "../../lib/logger";
 import { enqueueEmail } from "../../providers/email/outbox";
 import { recordLicenceExpiring } from "../notifications/events";
 import { RENEW_LINK_DAYS_AFTER_EXPIRY, renewUrl, unsubscribeUrl } from "./token";
+import { DAY_MS } from "../../../contracts/units";
 
-const DAY_MS = 86_400_000;
 /** Days before the term's end a reminder goes out (0: on the day it ends). */
 export const REMINDER_STAGES = [7, 3, 1, 0] as const;
 /** An unpaid checkout is e-mailed about once it is closed and at least this old… */

@@ -1,6 +1,7 @@
 import { defineEmailTemplate } from "./define-template";
 import { ActionLink, CodeBox, EmailLayout, Note, Paragraph } from "./layout";
 import { SITE } from "../../../../contracts/site";
+import { DAY_MS } from "../../../../contracts/units";
 
 export interface BuyKeyEmailProps {
   buyKey: string;
@@ -42,7 +43,7 @@ export const buyKeyEmailTemplate = defineEmailTemplate("license-key", {
   subject: (p: BuyKeyEmailProps, c) => c.t.subject(p.planMonths ? c.plan(p.planMonths) : null, p.buyKey),
   Component: ({ p, c }) => {
     const plan = p.planMonths ? c.plan(p.planMonths) : null;
-    const left = p.expireDate ? Math.ceil((new Date(p.expireDate).getTime() - Date.now()) / 86_400_000) : 0;
+    const left = p.expireDate ? Math.ceil((new Date(p.expireDate).getTime() - Date.now()) / DAY_MS) : 0;
     const term = !p.expireDate ? c.t.fromActivation(p.termDays) : left > 0 ? c.t.runsUntil(c.date(p.expireDate), left) : c.t.expired(c.date(p.expireDate));
     return (
       <EmailLayout c={c} preview={c.t.preview(plan, p.buyKey)} heading={c.t.heading(plan)}>

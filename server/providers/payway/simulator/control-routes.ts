@@ -11,6 +11,7 @@ import { z } from "zod";
 import { sendCallback, type CallbackPlan } from "./callbacks";
 import type { SimContext } from "./context";
 import { TransitionError, type SimStatus } from "./store";
+import { DAY_MS } from "../../../../contracts/units";
 
 const PlanSchema = z.object({
   mode: z.enum(["deliver", "lose", "repeat"]),
@@ -25,7 +26,6 @@ const ReplayBody = z.object({ times: z.number().int().min(1).max(50).default(1),
 // JSON (the client throws). Either way nothing is refunded.
 const RefundModeBody = z.object({ mode: z.enum(["ok", "fail", "error"]), once: z.boolean().optional() });
 const BackdateBody = z.object({ days: z.number().min(0).max(3650) });
-const DAY_MS = 86_400_000;
 
 const TARGET: Record<string, SimStatus> = { approve: "APPROVED", decline: "DECLINED", cancel: "CANCELLED", refund: "REFUNDED" };
 

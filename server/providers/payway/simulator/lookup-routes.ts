@@ -11,8 +11,8 @@ import type { SimContext } from "./context";
 import { detailResponse } from "./detail";
 import { signedLookup, simStatus, type LookupRules } from "./signed";
 import { gatewayDate, refundedMills, STATUS_CODE, type SimTransaction } from "./store";
+import { DAY_MS } from "../../../../contracts/units";
 
-const DAY_MS = 86_400_000;
 
 const CHECK: LookupRules = {
   unknownMerchant: { code: 8, message: "Invalid merchant profile", http: 200 },

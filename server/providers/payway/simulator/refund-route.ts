@@ -16,8 +16,9 @@ import { decryptMerchantAuth, simulatorKeyPair } from "./rsa";
 import { simStatus } from "./signed";
 import { paidMills, refundedMills, type SimTransaction } from "./store";
 import type { MerchantProfile } from "./validate";
+import { DAY_MS } from "../../../../contracts/units";
 
-const REFUND_WINDOW_MS = 30 * 86_400_000;
+const REFUND_WINDOW_MS = 30 * DAY_MS;
 
 interface MerchantAuth {
   mcId: string;

@@ -10,10 +10,10 @@
  * transaction in localStorage and clean the address; the dashboard then reads the order's status.
  */
 import { formatMoney, parseDollars } from "../../../../contracts/money";
-import { APP_DEEP_LINK_SCHEME } from "../../../../contracts/order-rules";
+import { APP_DEEP_LINK_SCHEME, TOP_UP_TITLE } from "../../../../contracts/order-rules";
+import { UUID_PATTERN } from "../../../../contracts/units";
 
 export const PAYMENT_SUCCESS_MESSAGE_TYPE = "PAYMENT_SUCCESS";
-export const TOP_UP_TITLE = "Balance Top Up";
 export const LAST_TRANSACTION_KEY = "lastTransaction";
 export const TRANSACTIONS_KEY = "transactions";
 export const MAX_LOCAL_TRANSACTIONS = 10;
@@ -66,7 +66,7 @@ export type LocalTransaction = {
 };
 
 const MAX_PARAM_LENGTH = 100;
-const ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ORDER_ID = UUID_PATTERN;
 const RECEIPT = /^[A-Za-z0-9-]{1,20}\.[A-Za-z0-9_-]{22}$/;
 
 function param(params: URLSearchParams, name: string): string | null {

@@ -5,7 +5,8 @@
 import { formatMoney } from "../../../../contracts/money";
 import { ordersApi } from "~/features/payments/api";
 
-import { TOP_UP_TITLE, type PaidPayment, type PaymentReturn, type ReturnStatus } from "./payment-return";
+import { TOP_UP_TITLE } from "../../../../contracts/order-rules";
+import { type PaidPayment, type PaymentReturn, type ReturnStatus } from "./payment-return";
 
 export type VerifiedReturn =
   | { state: "paid"; payment: PaidPayment; orderId: string | null; transactionId: string | null }
