@@ -1,6 +1,7 @@
 // Helpers for browser tests: unique users, reading the dev mailbox, signing up through the UI.
 import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { nextTotpCode, totpCode } from "../server/lib/totp";
+import { OTP_SERVICE_CATALOGUE } from "../contracts/otp-services";
 
 export { nextTotpCode, totpCode };
 
@@ -187,7 +188,8 @@ export function collectConsoleErrors(page: Page) {
 // ---- Pages in Khmer ----------------------------------------------------------------------------
 
 /** Latin words the Khmer pages keep: names of brands, products, currencies and codes (the glossary's). */
-const KEPT_NAMES = new Set(["Keyshop", "OTP", "Gmail", "facebook", "Facebook", "USD", "KHQR", "ABA", "Pay", "PayWay", "Visa", "Mastercard", "API", "Key", "PDF", "UTC", "Emulator", "Android", "Google", "Telegram", "Passkey"]);
+// The sites OTP Gmail sells are proper names, shown as they are in every language.
+const KEPT_NAMES = new Set([...OTP_SERVICE_CATALOGUE.map((s) => s.name), "Keyshop", "OTP", "Gmail", "facebook", "Facebook", "USD", "KHQR", "ABA", "Pay", "PayWay", "Visa", "Mastercard", "API", "Key", "PDF", "UTC", "Emulator", "Android", "Google", "Telegram", "Passkey"]);
 /** Names of more than one word, or with digits (the authenticator apps Profile suggests). */
 const KEPT_PHRASES = /\b(Google Authenticator|Microsoft Authenticator|1Password)\b/g;
 

@@ -9,7 +9,8 @@ export function EmailText({ email, className }: { email: string; className?: str
   // "ana.long-name@example.com" → ["ana.", "long-name", "@example.", "com"]
   const parts = email.split(/(?<=\.)|(?=@)/);
   return (
-    <span className={className} style={{ overflowWrap: "anywhere", wordBreak: "normal" }}>
+    // An address is data, not copy: translate="no" (a translator, and the pseudo-locale walk, leave it).
+    <span className={className} translate="no" style={{ overflowWrap: "anywhere", wordBreak: "normal" }}>
       {parts.map((part, i) => (
         <Fragment key={i}>
           {i > 0 ? <wbr /> : null}
