@@ -1,4 +1,5 @@
 // FAQ, legal pages and the donation thank-you page (all prerendered).
+import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { collectConsoleErrors } from "./support";
 
@@ -39,7 +40,9 @@ test.describe("FAQ", () => {
     const html = await response.text();
     expect(html).toContain("Frequently Asked Questions");
     for (const question of QUESTIONS) expect(html).toContain(question);
-    expect(html).toContain("within 24 hours of your purchase");
+    // The money-back window is the site's one setting (decision 054).
+    const days = (JSON.parse(readFileSync("site.config.json", "utf8")) as { refundWindowDays: number }).refundWindowDays;
+    expect(html).toContain(`within ${days} days of your payment`);
     expect(html).toContain('<script type="application/ld+json">');
     expect(html).toContain('"@type":"FAQPage"');
   });
