@@ -27,6 +27,11 @@ export const OTP_SERVICE_CATALOGUE: readonly OtpServiceEntry[] = [
   { id: "telegram", name: "Telegram", priceMills: 35, lifetimeMinutes: 15, upstream: { site: "telegram.org", sender: "telegram.org" } },
 ];
 
+/** The site's own name for display ("telegram" → "Telegram"); an id no longer in the catalogue shows as stored. */
+export function otpServiceName(id: string): string {
+  return OTP_SERVICE_CATALOGUE.find((s) => s.id === id)?.name ?? id;
+}
+
 export function isOtpServiceId(value: string): value is OtpServiceId {
   return (OTP_SERVICE_IDS as readonly string[]).includes(value);
 }

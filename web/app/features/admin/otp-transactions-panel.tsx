@@ -19,6 +19,7 @@ import { errorMessage } from "~/lib/errors";
 import { type AdminOtpOrder } from "./api";
 import { useAdminCopy } from "./copy";
 import { useAdminOtpOrders } from "./queries";
+import { otpServiceName } from "../../../../contracts/otp-services";
 
 const PAGE_SIZE = 50;
 const COLUMNS = ["dateTime", "gmail", "service", "price", "otp", "balanceChange", "status"] as const;
@@ -137,7 +138,7 @@ function OtpRow({ order }: { order: AdminOtpOrder }) {
           {order.userEmail ? <span className="text-xs text-muted-foreground">{order.userEmail}</span> : null}
         </div>
       </TableCell>
-      <TableCell>{order.service}</TableCell>
+      <TableCell translate="no">{otpServiceName(order.service)}</TableCell>
       <TableCell className="tabular-nums">{formatMoney(order.priceMills)}</TableCell>
       <TableCell className="font-mono text-xs">{order.codes ? order.codes.split(",").join(", ") : <span className="text-muted-foreground">—</span>}</TableCell>
       <TableCell className="whitespace-nowrap tabular-nums">

@@ -90,6 +90,15 @@ describe("OTP Gmail in Khmer", () => {
     expect(screen.getByRole("combobox", { name: "គេហទំព័រ" }).textContent).toBe("Facebook តម្លៃ $0.045");
   });
 
+  it("names each order's site as the site writes it, not by its id", () => {
+    state.orders = [{ ...order("a", "success", "123456"), service: "telegram" }, order("b", "pending", null)];
+    renderInLanguage("km", <OtpGmailPanel />);
+    const [, telegram, facebook] = screen.getAllByRole("row");
+    expect(within(telegram!).getByText("Telegram")).toBeTruthy();
+    expect(within(facebook!).getByText("Facebook")).toBeTruthy();
+    expect(within(telegram!).queryByText("telegram")).toBeNull();
+  });
+
   it("says the balance is too low to buy", () => {
     state.balanceMills = 40;
     renderInLanguage("km", <OtpGmailPanel />);

@@ -39,6 +39,7 @@ import { BuyGmail } from "./buy-gmail";
 import { MessagesDialog } from "./messages-dialog";
 import { describeStatus, OtpStatusBadge } from "./otp-status-badge";
 import { useOtpOrders } from "./queries";
+import { otpServiceName } from "../../../../contracts/otp-services";
 
 const COLUMNS: readonly { key: string; className?: string; skeletonClassName?: string }[] = [
   { key: "mail", skeletonClassName: "h-4 w-40" },
@@ -265,7 +266,7 @@ function OrderRow({ order }: { order: OtpOrder }) {
       <TableCell className="pl-4 sm:pl-6">
         <MailCell order={order} />
       </TableCell>
-      <TableCell>{order.service}</TableCell>
+      <TableCell translate="no">{otpServiceName(order.service)}</TableCell>
       <TableCell className="tabular-nums">{formatMoney(order.priceMills)}</TableCell>
       <TableCell>
         <OtpCell order={order} />
@@ -312,7 +313,7 @@ function OrderCardList({ orders }: { orders: OtpOrder[] }) {
           </div>
           <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm">
             <dt className="text-muted-foreground">{t("columns.service")}</dt>
-            <dd>{order.service}</dd>
+            <dd translate="no">{otpServiceName(order.service)}</dd>
             <dt className="text-muted-foreground">{t("columns.price")}</dt>
             <dd className="tabular-nums">{formatMoney(order.priceMills)}</dd>
             <dt className="text-muted-foreground">{t("columns.otp")}</dt>
