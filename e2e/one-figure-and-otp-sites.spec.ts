@@ -67,7 +67,7 @@ test("OTP Gmail sells every site of the catalogue, each price shown before buyin
 
   await page.getByRole("button", { name: "Buy Gmail" }).click();
   const row = page.getByRole("table", { name: /OTP Gmail history/ }).locator("tbody tr").first();
-  await expect(row.getByRole("cell").nth(1)).toHaveText("instagram");
+  await expect(row.getByRole("cell").nth(1)).toHaveText("Instagram");
   await expect(row.getByRole("cell").nth(2)).toHaveText("$0.05");
   await expect(page.getByTestId("balance-chip")).toHaveText("Balance: $0.95");
 

@@ -26,7 +26,7 @@ test("otp gmail: a Khmer code arrives over SMTP and appears without a click; the
   const mailButton = row.getByRole("button", { name: /^Copy address / });
   await expect(mailButton).toBeVisible();
   const address = (await mailButton.textContent())!.trim();
-  await expect(row.getByRole("cell").nth(1)).toHaveText("facebook");
+  await expect(row.getByRole("cell").nth(1)).toHaveText("Facebook");
 
   await nodemailer.createTransport({ host: "127.0.0.1", port: SMTP_PORT, secure: false, ignoreTLS: true }).sendMail({
     from: "Facebook <security@facebookmail.com>",

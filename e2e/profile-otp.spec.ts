@@ -100,7 +100,7 @@ test("otp gmail: buy an address, receive a code by SMTP, check it", async ({ pag
   await expect(mailButton).toBeVisible();
   const address = (await mailButton.textContent())!.trim();
   expect(address).toMatch(/@/);
-  await expect(row.getByRole("cell").nth(1)).toHaveText("facebook");
+  await expect(row.getByRole("cell").nth(1)).toHaveText("Facebook");
   await expect(row.getByRole("cell").nth(2)).toHaveText("$0.045");
   await expect(row.getByRole("cell").nth(4)).toHaveText("Pending");
   await expect(balanceChip).toHaveText("Balance: $0.955");

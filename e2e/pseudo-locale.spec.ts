@@ -60,7 +60,7 @@ async function usePseudoLanguage(page: Page) {
 
 // ---- What is left in English ----------------------------------------------------------------
 
-/** Names and codes every language writes as they are (any case: a service id shows as "facebook"), and
+/** Names and codes every language writes as they are (any case), and
  * the "k" of the revenue chart's axis ("$1.2k"): a number's notation, like "$", not a word. */
 const KEPT = new Set(["keyshop", "payway", "aba", "khqr", "otp", "gmail", "api", "usd", "pdf", "visa", "mastercard", "facebook", "google", "unionpay", "jcb", "wechat", "alipay", "utc", "id", "k"]);
 

@@ -14,6 +14,7 @@ import { useAccountLanguage } from "~/features/session/account-language";
 import { signedOutPaymentReturn } from "~/features/payments-return/payment-return";
 import { sessionKeys, useMe } from "~/features/session/queries";
 import { describeSessionError } from "~/features/session/session-errors";
+import { isSigningOut } from "~/features/session/session-keys";
 import "~/features/shell/copy"; // the shell's words (Translated below reads them)
 import { Translated } from "~/lib/i18n";
 import { canOpenPage, DASHBOARD_HOME, secondFactorDue } from "~/lib/nav";
@@ -56,7 +57,7 @@ function DashboardLayout() {
 
   // No session: sign in first.
   useEffect(() => {
-    if (me.isSuccess && me.data === null) {
+    if (me.isSuccess && me.data === null && !isSigningOut()) {
       queryClient.setQueryData(sessionKeys.session, null);
       setPublicSession(null);
       // A subscription-tool buyer (no account) back from paying sees the result on the tool's page.

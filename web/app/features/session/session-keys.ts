@@ -17,3 +17,12 @@ export function clearUserQueries(queryClient: QueryClient) {
       query.queryKey[0] !== sessionKeys.config[0] && query.queryKey[0] !== sessionKeys.session[0],
   });
 }
+
+let leaving = false;
+/** True while a sign-out is taking the user home: the dashboard's guard then leaves the way to it alone. */
+export function isSigningOut() {
+  return leaving;
+}
+export function markSigningOut(value: boolean) {
+  leaving = value;
+}

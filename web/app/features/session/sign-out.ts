@@ -4,7 +4,7 @@
 import type { NavigateFunction } from "react-router";
 import { toast } from "~/lib/toast";
 
-import { clearUserQueries, sessionKeys } from "~/features/session/session-keys";
+import { clearUserQueries, markSigningOut, sessionKeys } from "~/features/session/session-keys";
 import { shellText as t } from "~/features/shell/copy";
 import { getActiveQueryClient } from "~/lib/query-client-ref";
 import { setPublicSession } from "~/lib/session";
@@ -21,9 +21,15 @@ export async function requestSignOut() {
 export async function afterSignOut(navigate: NavigateFunction) {
   const queryClient = getActiveQueryClient();
   setPublicSession(null);
+  // Leave the dashboard before its cached user is cleared: cleared first, its guard would race this
+  // navigation to /auth (and win on a slow phone). Until home is reached, the guard stands aside.
+  markSigningOut(true);
+  try {
+    await navigate("/");
+  } finally {
+    markSigningOut(false);
+  }
   queryClient?.setQueryData(sessionKeys.session, null);
-  // Leave the dashboard first so its guard does not react to the cleared user.
-  await navigate("/");
   if (queryClient) clearUserQueries(queryClient);
   toast.success(t("signOut.successTitle"), {
     id: "signed-out",
