@@ -1,5 +1,7 @@
 import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
 
+import { DASHBOARD_PAGES } from "./lib/dashboard-pages";
+
 export default [
   // Public pages ("/", "/faq", the legal pages and "/donation-success" are prerendered).
   index("routes/home.tsx"),
@@ -17,20 +19,12 @@ export default [
 
   // Dashboard (client-rendered, behind the session and role guard of the layout).
   route("dashboard", "routes/dashboard.tsx"),
-  layout("routes/dashboard-layout.tsx", [
-    route("overview", "routes/overview.tsx"),
-    route("profile", "routes/profile.tsx"),
-    route("license-keys", "routes/license-keys.tsx"),
-    route("license-history", "routes/license-history.tsx"),
-    route("transactions-history", "routes/transactions-history.tsx"),
-    route("transactions-gmail", "routes/transactions-gmail.tsx"),
-    route("user-management", "routes/user-management.tsx"),
-    route("manage-balance", "routes/manage-balance.tsx"),
-    route("audit-log", "routes/audit-log.tsx"),
-    route("customers/:email", "routes/customer.tsx"),
-    route("webhooks", "routes/webhooks.tsx"),
-    route("otp-gmail", "routes/otp-gmail.tsx"),
-  ]),
+  // Its pages come from the one table of dashboard pages, which the sidebar and the guard read too
+  // (lib/dashboard-pages.ts, decision 061).
+  layout(
+    "routes/dashboard-layout.tsx",
+    DASHBOARD_PAGES.map((page) => route(page.path, page.file)),
+  ),
 
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

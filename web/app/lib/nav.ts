@@ -13,14 +13,12 @@ import {
   WebhookIcon,
   type LucideIcon,
 } from "lucide-react";
+import { matchPath } from "react-router";
 
+import { DASHBOARD_PAGES, type Access, type DashboardPage, type MenuPage } from "~/lib/dashboard-pages";
 import type { CurrentUser } from "~/lib/api";
 
-/**
- * Who may see something: any signed-in user, an admin (role === "admin"), or a super admin
- * (the extra privileged flag). The server enforces the same rules; this only shapes the UI.
- */
-export type Access = "user" | "admin" | "superAdmin";
+export type { Access };
 
 export type NavEntry = {
   /** The English title (the spec's); shown in the reader's language as the shell namespace's `nav.<key>`. */
@@ -34,69 +32,36 @@ export type NavEntry = {
   page: Access | null;
 };
 
-/** The single table behind both the sidebar and the dashboard route guard. */
+/** Each menu page's icon (a page added to the table without one does not compile). */
+const MENU_ICONS: Record<MenuPage["key"], LucideIcon> = {
+  overview: LayoutDashboardIcon,
+  profile: UserIcon,
+  licenseKeys: KeyRoundIcon,
+  licenseHistory: HistoryIcon,
+  transactionsHistory: ReceiptTextIcon,
+  transactionsGmail: MailCheckIcon,
+  otpGmail: WalletIcon,
+  userManagement: UserCogIcon,
+  manageBalance: BanknoteIcon,
+  auditLog: ScrollTextIcon,
+  webhooks: WebhookIcon,
+};
+
+function isMenuPage(page: (typeof DASHBOARD_PAGES)[number]): page is MenuPage {
+  return page.menu !== null;
+}
+
+/** The sidebar: Home, then the dashboard pages of lib/dashboard-pages.ts that have a menu entry. */
 export const NAV_ENTRIES: readonly NavEntry[] = [
   { title: "Home", key: "home", url: "/", icon: HomeIcon, menu: "user", page: null },
-  { title: "Overview", key: "overview", url: "/overview", icon: LayoutDashboardIcon, menu: "admin", page: "admin" },
-  { title: "Profile", key: "profile", url: "/profile", icon: UserIcon, menu: "user", page: "user" },
-  { title: "License Keys", key: "licenseKeys", url: "/license-keys", icon: KeyRoundIcon, menu: "user", page: "user" },
-  {
-    title: "License History",
-    key: "licenseHistory",
-    url: "/license-history",
-    icon: HistoryIcon,
-    menu: "user",
-    page: "user",
-  },
-  {
-    title: "Transactions History",
-    key: "transactionsHistory",
-    url: "/transactions-history",
-    icon: ReceiptTextIcon,
-    menu: "admin",
-    page: "user",
-  },
-  {
-    title: "Transactions Gmail",
-    key: "transactionsGmail",
-    url: "/transactions-gmail",
-    icon: MailCheckIcon,
-    menu: "admin",
-    page: "admin",
-  },
-  { title: "OTP Gmail", key: "otpGmail", url: "/otp-gmail", icon: WalletIcon, menu: "admin", page: "user" },
-  {
-    title: "User Management",
-    key: "userManagement",
-    url: "/user-management",
-    icon: UserCogIcon,
-    menu: "superAdmin",
-    page: "superAdmin",
-  },
-  {
-    title: "Manage Balance",
-    key: "manageBalance",
-    url: "/manage-balance",
-    icon: BanknoteIcon,
-    menu: "superAdmin",
-    page: "superAdmin",
-  },
-  {
-    title: "Audit Log",
-    key: "auditLog",
-    url: "/audit-log",
-    icon: ScrollTextIcon,
-    menu: "superAdmin",
-    page: "superAdmin",
-  },
-  {
-    title: "Webhooks",
-    key: "webhooks",
-    url: "/webhooks",
-    icon: WebhookIcon,
-    menu: "superAdmin",
-    page: "superAdmin",
-  },
+  ...DASHBOARD_PAGES.filter(isMenuPage).map((page) => ({
+    title: page.title,
+    key: page.key,
+    url: `/${page.path}`,
+    icon: MENU_ICONS[page.key],
+    menu: page.menu,
+    page: page.page,
+  })),
 ];
 
 export function hasAccess(user: Pick<CurrentUser, "role" | "superAdmin">, access: Access) {
@@ -120,15 +85,12 @@ export function findNavEntry(pathname: string): NavEntry | undefined {
   return NAV_ENTRIES.find((entry) => entry.url === path);
 }
 
-/** Dashboard pages opened from other pages, not from the menu: who may open them, and their title. */
-export const INNER_PAGES: readonly { title: string; key: string; prefix: string; page: Access }[] = [
-  // A customer's page, from the admin shell's search (issue #16).
-  { title: "Customer", key: "customer", prefix: "/customers/", page: "admin" },
-];
-
-/** The menu entry or inner page at this path: its title and who may open it. */
-export function findPage(pathname: string): { title: string; key: string; page: Access | null } | undefined {
-  return findNavEntry(pathname) ?? INNER_PAGES.find((inner) => pathname.startsWith(inner.prefix));
+/** The menu entry or dashboard page at this path: its title and who may open it. */
+export function findPage(pathname: string): Pick<DashboardPage, "title" | "key"> & { page: Access | null } | undefined {
+  return (
+    findNavEntry(pathname) ??
+    DASHBOARD_PAGES.find((page) => matchPath(`/${page.path}`, pathname) !== null)
+  );
 }
 
 /** A customer's page: /customers/<e-mail, URL-encoded>. */
