@@ -769,6 +769,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orders/{id}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Close your checkout that was not paid
+         * @description The page calls this when the customer closes the payment window without paying (decision 060). The payment provider is asked first: a checkout that was paid is settled (paid), never closed; one still pending is closed at the provider, so it can no longer be paid, and the order is `cancelled` (shown as 'Not completed'). Any other order is answered as it stands, so a repeat changes nothing. Only the order's owner: anyone else's order is 404.
+         */
+        post: operations["closeCheckout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orders/{id}/receipt.pdf": {
         parameters: {
             query?: never;
@@ -1027,6 +1047,26 @@ export interface paths {
         get: operations["getPaymentReceipt"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/receipts/{token}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Close the checkout a receipt token names, when its payment window was closed without paying
+         * @description POST /api/orders/{id}/close for a checkout started without a session (the subscription tool, a reminder link's renewal): the token that came with the checkout is the proof. The payment provider is asked first: a paid checkout is settled, never closed; one still pending is closed there and reads `cancelled`. Any other answers as it stands.
+         */
+        post: operations["closeCheckoutByReceipt"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1796,6 +1836,7 @@ export interface operations {
                                     status: "open" | "approved" | "declined";
                                 } | null;
                                 refundRequestUntil?: string | null;
+                                renewLicenseId?: string | null;
                                 /** @enum {string} */
                                 status: "pending" | "paid" | "failed" | "cancelled" | "refunded";
                                 tranId: string;
@@ -2479,6 +2520,7 @@ export interface operations {
                                 status: "open" | "approved" | "declined";
                             } | null;
                             refundRequestUntil?: string | null;
+                            renewLicenseId?: string | null;
                             /** @enum {string} */
                             status: "pending" | "paid" | "failed" | "cancelled" | "refunded";
                             tranId: string;
@@ -4708,6 +4750,7 @@ export interface operations {
                                 status: "open" | "approved" | "declined";
                             } | null;
                             refundRequestUntil?: string | null;
+                            renewLicenseId?: string | null;
                             /** @enum {string} */
                             status: "pending" | "paid" | "failed" | "cancelled" | "refunded";
                             tranId: string;
@@ -4972,6 +5015,7 @@ export interface operations {
                                 status: "open" | "approved" | "declined";
                             } | null;
                             refundRequestUntil?: string | null;
+                            renewLicenseId?: string | null;
                             /** @enum {string} */
                             status: "pending" | "paid" | "failed" | "cancelled" | "refunded";
                             tranId: string;
@@ -5055,6 +5099,7 @@ export interface operations {
                                 status: "open" | "approved" | "declined";
                             } | null;
                             refundRequestUntil?: string | null;
+                            renewLicenseId?: string | null;
                             /** @enum {string} */
                             status: "pending" | "paid" | "failed" | "cancelled" | "refunded";
                             tranId: string;
@@ -5091,6 +5136,103 @@ export interface operations {
             };
             /** @description VALIDATION_FAILED: a parameter or field breaks its rule; `issues` names each */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    closeCheckout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order as it now stands */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        order: {
+                            amount: string;
+                            amountMills: number;
+                            buyKey: string | null;
+                            createdAt: string;
+                            currency: string;
+                            email: string;
+                            expiresAt: string | null;
+                            id: string;
+                            /** @enum {string} */
+                            kind: "plan" | "topup" | "tool";
+                            paidAt: string | null;
+                            planId: string | null;
+                            planMonths: number | null;
+                            planTitle: string;
+                            refundedMills: number;
+                            refundRequest?: {
+                                decisionNote: string | null;
+                                id: string;
+                                /** @enum {string} */
+                                status: "open" | "approved" | "declined";
+                            } | null;
+                            refundRequestUntil?: string | null;
+                            renewLicenseId?: string | null;
+                            /** @enum {string} */
+                            status: "pending" | "paid" | "failed" | "cancelled" | "refunded";
+                            tranId: string;
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description SECOND_FACTOR_REQUIRED: the account has two-factor authentication and this session has not passed it; INVALID_ORIGIN: the request carries the session cookie but comes from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description NOT_FOUND: no order of yours has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description VALIDATION_FAILED: a parameter or field breaks its rule; `issues` names each */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description RATE_LIMITED: checkouts per user; see Retry-After */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5371,6 +5513,7 @@ export interface operations {
                                 status: "open" | "approved" | "declined";
                             } | null;
                             refundRequestUntil?: string | null;
+                            renewLicenseId?: string | null;
                             /** @enum {string} */
                             status: "pending" | "paid" | "failed" | "cancelled" | "refunded";
                             tranId: string;
@@ -5513,6 +5656,7 @@ export interface operations {
                                 status: "open" | "approved" | "declined";
                             } | null;
                             refundRequestUntil?: string | null;
+                            renewLicenseId?: string | null;
                             /** @enum {string} */
                             status: "pending" | "paid" | "failed" | "cancelled" | "refunded";
                             tranId: string;
@@ -6575,6 +6719,78 @@ export interface operations {
             };
         };
     };
+    closeCheckoutByReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The receipt token of the checkout (or of the return URL's `receipt` parameter) */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payment as it now stands */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        receipt: {
+                            amount: string;
+                            amountMills: number;
+                            currency: string;
+                            /** @enum {string} */
+                            kind: "plan" | "topup" | "tool";
+                            paidAt: string | null;
+                            planMonths: number | null;
+                            planTitle: string;
+                            /** @enum {string} */
+                            status: "pending" | "paid" | "failed" | "cancelled" | "refunded";
+                        };
+                    };
+                };
+            };
+            /** @description INVALID_ORIGIN: the request carries a session cookie but comes from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description NOT_FOUND: no payment has this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description VALIDATION_FAILED: a parameter or field breaks its rule; `issues` names each */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description RATE_LIMITED: per address; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     listPlans: {
         parameters: {
             query?: {
@@ -6972,6 +7188,7 @@ export interface operations {
                                 status: "open" | "approved" | "declined";
                             } | null;
                             refundRequestUntil?: string | null;
+                            renewLicenseId?: string | null;
                             /** @enum {string} */
                             status: "pending" | "paid" | "failed" | "cancelled" | "refunded";
                             tranId: string;

@@ -93,6 +93,8 @@ export const OrderSchema = z.object({
   expiresAt: z.string().nullable(),
   /** Given back so far (refunds, full or partial); the order is `refunded` once it is all of it. */
   refundedMills: z.number().int(),
+  /** A renewal (decision 026): the licence it extends; "Try again" of a checkout not completed renews the same one (decision 060). */
+  renewLicenseId: z.string().nullable().optional(),
   /**
    * The money-back guarantee, in the transactions history: the latest refund request of the order
    * (null: none), and until when its owner may ask for one (null: not this order, or not any more).

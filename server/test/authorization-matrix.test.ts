@@ -271,6 +271,7 @@ const DOCUMENTED: Record<string, Row> = {
   "GET /api/orders": { url: () => "/api/orders", expect: signedIn(200), shows: () => alice.tranId },
   // A return page's receipt (no session): the token is the proof; a made-up one is not found for anyone.
   "GET /api/payments/receipts/{token}": { url: () => "/api/payments/receipts/TMATRIX0000000000.AAAAAAAAAAAAAAAAAAAAAA", expect: everyone(404) },
+  "POST /api/payments/receipts/{token}/close": { url: () => "/api/payments/receipts/TMATRIX0000000000.AAAAAAAAAAAAAAAAAAAAAA/close", method: "POST", expect: everyone(404) },
   "GET /api/orders/{id}": { url: (r) => `/api/orders/${r.orderId}`, expect: ownRow(200, true), shows: (r) => r.tranId, showsAdmins: () => bob.tranId },
   // A paid order's receipt (PDF): like the order itself, the owner and admins. The 200 is a PDF whose
   // title names the tran_id (its text streams are compressed); refusals are JSON like any other.
@@ -285,6 +286,17 @@ const DOCUMENTED: Record<string, Row> = {
   },
   // The receipt e-mail's signed link (no session): a made-up one is not found for anyone.
   "GET /api/payment-receipts/{token}/receipt.pdf": { url: () => "/api/payment-receipts/TMATRIX0000000000.zzzzzz.AAAAAAAAAAAAAAAAAAAAAA/receipt.pdf", expect: everyone(404) },
+  // Closing a checkout the customer left (decision 060): only the order's owner (admins too: only their own).
+  // The seeded order is paid: it stays paid and is answered as it stands.
+  "POST /api/orders/{id}/close": {
+    url: (r) => `/api/orders/${r.orderId}/close`,
+    method: "POST",
+    expect: ownRow(200, false),
+    shows: (r) => r.tranId,
+    check: (caller, text) => {
+      if (caller === "user") expect(JSON.parse(text)).toMatchObject({ order: { status: "paid" } });
+    },
+  },
   // The money-back guarantee: only the order's owner asks (admins use the admin console's refund).
   "POST /api/orders/{id}/refund-requests": { url: (r) => `/api/orders/${r.orderId}/refund-requests`, json: () => ({ reason: "The access matrix asks for its money back." }), expect: ownRow(201, false) },
   // Webhooks and the delivery log (super-admin; the secret is in the answers to creation and rotation only).

@@ -32,7 +32,7 @@ describe("plan checkout", () => {
     expect(JSON.stringify(res.body)).not.toContain(API_KEY);
     const stored = await env.order(order.tranId);
     expect(stored.amountMills).toBe(29_990);
-    expect(stored.expiresAt!.getTime() - stored.createdAt.getTime()).toBe(35 * 60_000);
+    expect(stored.expiresAt!.getTime() - stored.createdAt.getTime()).toBe(30 * 60_000); // the lifetime sent to PayWay, no grace (decision 060)
   });
 
   it("the simulator accepts the form exactly as the browser posts it", async () => {

@@ -12,8 +12,6 @@ import type { OrdersDeps } from "./deps";
 import { toOrderDto, type OrderRow } from "./dto";
 import { receiptToken } from "./receipt";
 
-/** After the provider's checkout lifetime, callbacks and late checks still get this long before an order is cancelled. */
-const GRACE_MS = 5 * 60_000;
 /** The reconciler's first look at an order whose callback has not come. */
 const FIRST_CHECK_MS = 60_000;
 
@@ -71,7 +69,9 @@ async function insertOrder(deps: OrdersDeps, o: NewOrder, now: Date): Promise<Or
           locale: o.locale,
           createdAt: now,
           updatedAt: now,
-          expiresAt: new Date(now.getTime() + deps.provider.checkoutLifetimeMinutes * 60_000 + GRACE_MS),
+          // The cut-off (decision 060): when the provider stops taking the payment, the reconciler
+          // closes the checkout there and cancels the order (no grace: a late approval still pays it).
+          expiresAt: new Date(now.getTime() + deps.provider.checkoutLifetimeMinutes * 60_000),
           nextCheckAt: new Date(now.getTime() + FIRST_CHECK_MS),
         })
         .returning();

@@ -23,6 +23,8 @@ export interface Fulfilment {
   /** Why an order was closed without fulfilment (declined, expired, amount mismatch…). */
   reason?: string;
   detail?: string;
+  /** An expired checkout: whether the provider confirmed it closed (decision 060). */
+  closedAtProvider?: boolean;
 }
 
 export function fulfilmentOf(row: OrderRow): Fulfilment {
@@ -51,5 +53,6 @@ export function toOrderDto(row: OrderRow, planMonths: ReadonlyMap<string, number
     paidAt: row.paidAt?.toISOString() ?? null,
     expiresAt: row.expiresAt?.toISOString() ?? null,
     refundedMills: row.refundedMills,
+    renewLicenseId: row.renewLicenseId,
   };
 }

@@ -231,6 +231,17 @@ export async function findVisibleOrder(db: Db, user: CurrentUser, id: string): P
   return row;
 }
 
+/** One of the caller's own orders (admins included: only theirs); anyone else's is 404, as if it did not exist. */
+export async function findOwnOrder(db: Db, user: CurrentUser, id: string): Promise<OrderRow> {
+  if (!isUuid(id)) throw new AppError("NOT_FOUND", "Order not found");
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), eq(orders.userId, user.id)));
+  if (!row) throw new AppError("NOT_FOUND", "Order not found");
+  return row;
+}
+
 /** One order, for its owner or an admin, with its refund request (the receipt PDF uses the same rule: findVisibleOrder). */
 export async function getOrder(db: Db, user: CurrentUser, id: string, refundWindowDays = 0): Promise<Order> {
   const row = await findVisibleOrder(db, user, id);

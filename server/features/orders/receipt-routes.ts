@@ -11,9 +11,9 @@ import { ANONYMOUS, errorResponses, json, TAG_NAMES } from "../../lib/openapi";
 import { applyRateLimit, type SharedRateLimiter } from "../../lib/rate-limit";
 import type { OrdersDeps } from "./deps";
 import { planMonthsById } from "../plans/service";
-import { toOrderDto } from "./dto";
+import { toOrderDto, type OrderRow } from "./dto";
 import { readReceiptToken } from "./receipt";
-import { findOrderByTranId, settleOrder } from "./settle";
+import { closeCheckout, findOrderByTranId, settleOrder } from "./settle";
 
 const receiptRoute = createRoute({
   method: "get",
@@ -34,20 +34,52 @@ const receiptRoute = createRoute({
   },
 });
 
+const TokenParams = z.object({ token: z.string().max(64).openapi({ description: "The receipt token of the checkout (or of the return URL's `receipt` parameter)" }) });
+const closeRoute = createRoute({
+  method: "post",
+  path: "/payments/receipts/{token}/close",
+  operationId: "closeCheckoutByReceipt",
+  tags: [TAG_NAMES.orders],
+  security: ANONYMOUS,
+  summary: "Close the checkout a receipt token names, when its payment window was closed without paying",
+  description:
+    "POST /api/orders/{id}/close for a checkout started without a session (the subscription tool, a reminder link's renewal): the token that came with the checkout is the proof. The payment provider is asked first: a paid checkout is settled, never closed; one still pending is closed there and reads `cancelled`. Any other answers as it stands.",
+  request: { params: TokenParams },
+  responses: {
+    200: json(ReceiptResponseSchema, "The payment as it now stands"),
+    ...errorResponses([403, 404, 422, 429], { 403: "INVALID_ORIGIN: the request carries a session cookie but comes from another site", 404: "NOT_FOUND: no payment has this token", 429: "RATE_LIMITED: per address; see Retry-After" }),
+  },
+});
+
+async function receiptOf(deps: OrdersDeps, order: OrderRow) {
+  // The order as its owner sees it, less everything that names a person or a licence.
+  const { status, kind, planTitle, planMonths, amountMills, amount, currency, paidAt } = toOrderDto(order, await planMonthsById(deps.db, [order.planId]));
+  return { receipt: { status, kind, planTitle, planMonths, amountMills, amount, currency, paidAt } };
+}
+
+async function orderOfToken(deps: OrdersDeps, token: string): Promise<OrderRow> {
+  const tranId = readReceiptToken(deps.secret, token);
+  const order = tranId ? await findOrderByTranId(deps, tranId) : null;
+  if (!order) throw new AppError("NOT_FOUND", "No payment has this receipt.");
+  return order;
+}
+
 export function createReceiptRoutes(deps: OrdersDeps & { limiter: SharedRateLimiter }) {
   return new OpenAPIHono<AppEnv>().openapi(receiptRoute, async (c) => {
     applyRateLimit(c, [deps.limiter.hit(`receipt:ip:${c.get("clientIp")}`, { limit: 240, windowSeconds: 60 })]);
-    const tranId = readReceiptToken(deps.secret, c.req.valid("param").token);
-    let order = tranId ? await findOrderByTranId(deps, tranId) : null;
-    if (!order) throw new AppError("NOT_FOUND", "No payment has this receipt.");
+    let order = await orderOfToken(deps, c.req.valid("param").token);
     // A page watching its open checkout asks about once a second; the provider is asked at most that often
     // per payment, whoever asks.
     if (c.req.valid("query").refresh === "1" && order.status === "pending" && deps.limiter.hit(`receipt:refresh:${order.tranId}`, { limit: 75, windowSeconds: 60 }).allowed) {
       order = await settleOrder(deps, order);
     }
     c.header("Cache-Control", "no-store");
-    // The order as its owner sees it, less everything that names a person or a licence.
-    const { status, kind, planTitle, planMonths, amountMills, amount, currency, paidAt } = toOrderDto(order, await planMonthsById(deps.db, [order.planId]));
-    return c.json({ receipt: { status, kind, planTitle, planMonths, amountMills, amount, currency, paidAt } }, 200);
+    return c.json(await receiptOf(deps, order), 200);
+  }).openapi(closeRoute, async (c) => {
+    // The checkouts' own limit per address (the subscription tool's).
+    applyRateLimit(c, [deps.limiter.hit(`checkout:ip:${c.get("clientIp")}`, { limit: 20, windowSeconds: 60 })]);
+    const order = await closeCheckout(deps, await orderOfToken(deps, c.req.valid("param").token));
+    c.header("Cache-Control", "no-store");
+    return c.json(await receiptOf(deps, order), 200);
   });
 }

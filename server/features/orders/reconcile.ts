@@ -1,5 +1,6 @@
 // The reconciler: pending orders whose callback never came are checked with the provider, with a
-// backoff (half the order's age, 15 s to 5 min) until the order's lifetime ends; then cancelled.
+// backoff (half the order's age, 15 s to 5 min) until the order's lifetime ends, and looked at again
+// at that moment: then closed at the provider and cancelled (decision 060), within a pass (10 s).
 // Paid orders are looked at for refunds made at the provider (its portal sends no callback) for
 // the provider's 30 days of refunds , with a backoff of half the time since payment (1 hour to 3 days):
 // about 20 looks per order (decision 024). Orders are claimed with SKIP LOCKED and a moved
@@ -50,8 +51,10 @@ export async function reconcileOrders(deps: OrdersDeps, now = new Date(), batch 
   const at = now.toISOString();
   const claimed = await deps.db.execute(sql`
     update orders
-       set next_check_at = ${at}::timestamptz
-             + least(interval '5 minutes', greatest(interval '15 seconds', (${at}::timestamptz - created_at) / 2))
+       set next_check_at = least(
+             ${at}::timestamptz + least(interval '5 minutes', greatest(interval '15 seconds', (${at}::timestamptz - created_at) / 2)),
+             -- the end of its lifetime, when it is closed (not up to 5 minutes later); never sooner than 15 s
+             greatest(coalesce(expires_at, 'infinity'::timestamptz), ${at}::timestamptz + interval '15 seconds'))
      where id in (
        select id from orders
         where status = 'pending' and (next_check_at is null or next_check_at <= ${at}::timestamptz)

@@ -16,7 +16,8 @@ import { pageLanguage } from "../../lib/page-language";
 import { applyRateLimit, type SharedRateLimiter } from "../../lib/rate-limit";
 import { createPlanCheckout, createToolCheckout, createTopupCheckout } from "./checkout";
 import type { OrdersDeps } from "./deps";
-import { getOrder, listOrders } from "./queries";
+import { findOwnOrder, getOrder, listOrders } from "./queries";
+import { closeCheckout } from "./settle";
 
 const TAGS = [TAG_NAMES.orders];
 const CHECKOUT_REFUSALS = {
@@ -78,7 +79,21 @@ const getRoute = createRoute({
   request: { params: z.object({ id: z.string().max(64).openapi({ description: "The order's id" }) }) },
   responses: { 200: json(z.object({ order: OrderSchema }), "The order"), ...errorResponses([401, 403, 404, 422], { 404: "NOT_FOUND: no order of yours has this id" }) },
 });
-
+const closeRoute = createRoute({
+  method: "post",
+  path: "/orders/{id}/close",
+  operationId: "closeCheckout",
+  tags: TAGS,
+  security: SESSION,
+  summary: "Close your checkout that was not paid",
+  description:
+    "The page calls this when the customer closes the payment window without paying (decision 060). The payment provider is asked first: a checkout that was paid is settled (paid), never closed; one still pending is closed at the provider, so it can no longer be paid, and the order is `cancelled` (shown as 'Not completed'). Any other order is answered as it stands, so a repeat changes nothing. Only the order's owner: anyone else's order is 404.",
+  request: { params: z.object({ id: z.string().max(64).openapi({ description: "The order's id" }) }) },
+  responses: {
+    200: json(z.object({ order: OrderSchema }), "The order as it now stands"),
+    ...errorResponses([401, 403, 404, 422, 429], { 403: FORBIDDEN_STATE_CHANGE, 404: "NOT_FOUND: no order of yours has this id", 429: "RATE_LIMITED: checkouts per user; see Retry-After" }),
+  },
+});
 
 export function createOrderRoutes(deps: OrdersDeps & { limiter: SharedRateLimiter }) {
   const app = new OpenAPIHono<AppEnv>();
@@ -117,5 +132,15 @@ export function createOrderRoutes(deps: OrdersDeps & { limiter: SharedRateLimite
     })
     .openapi(getRoute, async (c) => {
       return c.json({ order: await getOrder(deps.db, requireUser(c.get("ctx")), c.req.valid("param").id, deps.refundWindowDays) }, 200);
+    })
+    .openapi(closeRoute, async (c) => {
+      const user = requireUser(c.get("ctx"));
+      // The checkouts' own limit: closing is the other end of starting one.
+      applyRateLimit(c, [deps.limiter.hit(`checkout:user:${user.id}`, { limit: 30, windowSeconds: 60 })]);
+      const { id } = c.req.valid("param");
+      const order = await findOwnOrder(deps.db, user, id);
+      await closeCheckout(deps, order);
+      c.header("Cache-Control", "no-store");
+      return c.json({ order: await getOrder(deps.db, user, id, deps.refundWindowDays) }, 200);
     });
 }

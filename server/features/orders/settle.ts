@@ -57,8 +57,28 @@ export async function settleOrder(deps: OrdersDeps, order: OrderRow, now = new D
       deps.logger.warn({ orderId: order.id, detail: verdict.detail }, "payment check failed; will retry");
       break;
     default:
-      if (expired) await closeOrder(deps, order, "cancelled", { reason: "expired" }, now);
+      if (expired) return expireCheckout(deps, order, now);
   }
+  return reload(deps, order.id);
+}
+
+/**
+ * The end of a checkout nobody closed (decision 060): its lifetime is over and the provider still
+ * says pending (or does not know it: the window was never opened). It is closed at the provider, so
+ * it can no longer be paid, and cancelled here. A provider that will not close it is asked once
+ * more, and a payment found then is honoured; otherwise the order is cancelled all the same (a
+ * later approval still pays a cancelled order: settleOrder).
+ */
+async function expireCheckout(deps: OrdersDeps, order: OrderRow, now: Date): Promise<OrderRow> {
+  const closed = (await deps.provider.close(order.tranId)) === "closed";
+  if (!closed) {
+    const again = await verifyPayment(deps, order);
+    if (again.outcome === "approved") {
+      await fulfilOrder(deps, order.id, again.approvalCode, now);
+      return reload(deps, order.id);
+    }
+  }
+  await closeOrder(deps, order, "cancelled", { reason: "expired", closedAtProvider: closed }, now);
   return reload(deps, order.id);
 }
 
@@ -68,16 +88,20 @@ export async function findOrderByTranId(deps: OrdersDeps, tranId: string): Promi
 }
 
 /**
- * The customer closed the provider's window (its cancel URL): close the checkout at the provider,
- * so it can no longer be paid, and show the order as cancelled at once instead of pending until
- * it expires. A provider that will not close it (the payment was approved meanwhile, or any other
- * answer) falls back to verify(): a payment made is always honoured. A late approval the provider
- * reports for a closed checkout (a sandbox has been seen allowing that for cards) still fulfils:
- * settleOrder accepts an approval for a cancelled order.
+ * The customer closed the provider's window (its cancel URL, or the page's POST
+ * /api/orders/{id}/close, decision 060): the provider is asked first, so a checkout that was paid
+ * is settled (paid, fulfilled), never closed; one still pending is closed at the provider, so it
+ * can no longer be paid, and shows as cancelled at once instead of pending until it expires. A
+ * provider that will not close it (the payment was approved meanwhile, or any other answer) falls
+ * back to verify(): a payment made is always honoured. A late approval the provider reports for a
+ * closed checkout (a sandbox has been seen allowing that for cards) still fulfils: settleOrder
+ * accepts an approval for a cancelled order.
  */
 export async function closeCheckout(deps: OrdersDeps, order: OrderRow, now = new Date()): Promise<OrderRow> {
   if (order.status !== "pending") return order;
-  if ((await deps.provider.close(order.tranId)) !== "closed") return settleOrder(deps, order, now);
+  const checked = await settleOrder(deps, order, now);
+  if (checked.status !== "pending") return checked;
+  if ((await deps.provider.close(order.tranId)) !== "closed") return settleOrder(deps, checked, now);
   await closeOrder(deps, order, "cancelled", { reason: "closed by the customer" }, now);
   return reload(deps, order.id);
 }

@@ -48,7 +48,7 @@ export type RefundOutcome =
 export interface PaymentProvider {
   /** Stored with each order (`orders.provider`). */
   readonly id: string;
-  /** How long a checkout can be paid at the provider; the order waits this long, plus a grace. */
+  /** How long a checkout can be paid at the provider; then the order is closed there and cancelled (decision 060). */
   readonly checkoutLifetimeMinutes: number;
   /** The path (under /api) the provider posts its notifications to. */
   readonly callbackPath: string;

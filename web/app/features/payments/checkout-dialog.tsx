@@ -57,6 +57,8 @@ export type CheckoutDialogProps = {
   failure?: string;
   /** What a declined or cancelled payment is called while the payment window is open (default English). */
   outcomeText?: CheckoutOutcomeText;
+  /** How a payment window closed without paying is closed on the server (useCheckout; default "session"). */
+  closeWith?: "session" | "receipt";
   className?: string;
   children?: ReactNode;
 };
@@ -80,12 +82,13 @@ export function CheckoutDialog({
   describeError,
   failure,
   outcomeText,
+  closeWith,
   className,
   children,
 }: CheckoutDialogProps) {
   const id = useId();
   const [email, setEmail] = useState<EmailState>({ status: "loading" });
-  const { prepare, launch, preparing, refusal, clearRefusal } = useCheckout({ describeError, failure, outcomeText });
+  const { prepare, launch, preparing, refusal, clearRefusal } = useCheckout({ describeError, failure, outcomeText, closeWith });
   const loadEmailRef = useRef(loadEmail);
   useEffect(() => {
     loadEmailRef.current = loadEmail;

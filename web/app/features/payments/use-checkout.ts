@@ -4,7 +4,7 @@ import { toast } from "~/lib/toast";
 import { getActiveQueryClient } from "~/lib/query-client-ref";
 import { showToaster } from "~/lib/toaster";
 
-import { validationMessage, type CheckoutResponse } from "./api";
+import { ordersApi, validationMessage, type CheckoutResponse } from "./api";
 import { paymentsText, providerErrors } from "./copy";
 import { checkoutOutcomeText, type CheckoutOutcomeText } from "./outcome-text";
 import { PAYMENT_PROVIDER_NAME, runnerFor } from "./providers";
@@ -27,6 +27,7 @@ export function useCheckout({
   failure,
   describeError,
   outcomeText,
+  closeWith = "session",
 }: {
   /** The submit-failure description (default: the provider's own). */
   failure?: string;
@@ -34,6 +35,12 @@ export function useCheckout({
   describeError?: (message: string) => CheckoutFailure;
   /** What a declined or cancelled payment is called (default: the payments namespace's words). */
   outcomeText?: CheckoutOutcomeText;
+  /**
+   * How a checkout whose window the customer closed is closed on the server: "session" (the
+   * owner's POST /api/orders/{id}/close) or "receipt" (pages without a session: the subscription
+   * tool, a reminder link's renewal).
+   */
+  closeWith?: "session" | "receipt";
 } = {}) {
   const [preparing, setPreparing] = useState(false);
   // The last refusal, also said inside the dialog: a toast alone can go unseen behind it (#29 item 2).
@@ -106,9 +113,11 @@ export function useCheckout({
       runner,
       continueUrl: runner.returnUrl(prepared.checkout),
       onOutcome: (outcome) => announceOutcome(outcome, prepared.order.tranId, text.current ?? checkoutOutcomeText()),
+      closeCheckout: async () =>
+        closeWith === "receipt" ? (await ordersApi.closeByReceipt(prepared.receipt)).receipt.status : (await ordersApi.close(prepared.order.id)).order.status,
     });
     return true;
-  }, [failure]);
+  }, [failure, closeWith]);
 
   const clearRefusal = useCallback(() => setRefusal(null), []);
   return { prepare, launch, preparing, refusal, clearRefusal };

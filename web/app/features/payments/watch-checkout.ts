@@ -13,20 +13,26 @@ export const WATCH_INTERVAL_MS = 1_000;
 const WATCH_LIMIT_MS = 35 * 60_000;
 
 /**
- * Watches one checkout until it has an outcome, the provider's window is gone (closing it sends the
- * browser to the cancel URL, where the server closes the checkout), or `stop()` is called.
+ * Watches one checkout until it has an outcome, the provider's window is gone, or `stop()` is
+ * called. A window the customer closed is closed on the server at once (`closeCheckout`: the
+ * server asks the provider, closes it there unless it was paid, decision 060), so the order reads
+ * 'Not completed' now, not at the end of its lifetime; the provider may also send the browser to
+ * the cancel URL, which does the same.
  */
 export function watchCheckout({
   receipt,
   runner,
   continueUrl,
   onOutcome,
+  closeCheckout,
 }: {
   receipt: string;
   runner: Pick<CheckoutRunner, "isOpen" | "close">;
   /** Where a paid checkout goes (the server checks it again there). */
   continueUrl: string | undefined;
   onOutcome: (outcome: CheckoutOutcome) => void;
+  /** Closes the checkout on the server when the customer closed the window; answers its status then. */
+  closeCheckout?: () => Promise<string>;
 }): () => void {
   const started = Date.now();
   let stopped = false;
@@ -51,8 +57,22 @@ export function watchCheckout({
     if (stopped) return;
     const open = runner.isOpen();
     seenWindow ||= open;
-    // Closed by the customer (the plugin is on its way to cancel_url), or watched long enough.
-    if ((seenWindow && !open) || Date.now() - started > WATCH_LIMIT_MS) return stop();
+    if (Date.now() - started > WATCH_LIMIT_MS) return stop();
+    // Closed by the customer: closed on the server too, and its outcome said.
+    if (seenWindow && !open) {
+      stop();
+      if (!closeCheckout) return;
+      try {
+        const status = await closeCheckout();
+        if (status === "paid" || status === "failed" || status === "cancelled") {
+          onOutcome(status);
+          if (status === "paid" && continueUrl) window.location.assign(continueUrl);
+        }
+      } catch {
+        // Offline or refused: the cancel URL, or the reconciler at the checkout's end, closes it.
+      }
+      return;
+    }
     try {
       const { receipt: now } = await ordersApi.receipt(receipt, { refresh: true, signal: controller.signal });
       if (stopped) return;

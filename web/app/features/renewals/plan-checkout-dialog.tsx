@@ -28,6 +28,7 @@ export function PlanCheckoutDialog({
   texts,
   planTitle,
   addsDays,
+  closeWith,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -40,6 +41,8 @@ export function PlanCheckoutDialog({
   initialPlanId?: string | null;
   loadEmail: () => Promise<string | null>;
   start: (planId: string) => Promise<CheckoutResponse>;
+  /** A page without a session (a reminder link) closes an abandoned checkout with its receipt token. */
+  closeWith?: "session" | "receipt";
   /** The dialog's words (default: the payments namespace's, in the reader's language). */
   texts?: Omit<CheckoutDialogText, "title" | "description" | "pay"> & {
     pay: (price: string | null) => string;
@@ -99,6 +102,7 @@ export function PlanCheckoutDialog({
       item={plan ? (itemName ? itemName(titleOf(plan)) : titleOf(plan)) : "—"}
       amount={plan?.price ?? null}
       loadEmail={loadEmail}
+      closeWith={closeWith}
       request={() =>
         planId ? start(planId) : Promise.reject(new Error("No plan chosen"))
       }

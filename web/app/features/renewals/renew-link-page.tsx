@@ -102,6 +102,7 @@ export function RenewLinkPage() {
           plans={state.renewal.plans}
           loadEmail={() => Promise.resolve(state.renewal.email)}
           start={(planId) => renewalsApi.renewByLink(token, planId)}
+          closeWith="receipt"
         />
       ) : null}
     </PublicPage>

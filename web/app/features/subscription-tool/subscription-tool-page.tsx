@@ -290,6 +290,7 @@ export function SubscriptionToolPage({ variant }: { variant: "v1" | "v2" }) {
           request={request}
           failure={toolPaymentFailure()}
           outcomeText={outcomeText}
+          closeWith="receipt"
           className="brand-green"
         >
           <p className="flex gap-2.5 rounded-lg border px-3.5 py-3 text-sm text-muted-foreground">
