@@ -45,13 +45,13 @@ test("a declined payment is said within two seconds, PayWay's window closes, and
   await expect(await historyStatus(page, "3.00")).toContainText("Failed");
 });
 
-test("a checkout the customer closes is closed at PayWay and shows Cancelled, back on Profile", async ({ page }) => {
+test("a checkout the customer closes is closed at PayWay and shows Not completed, back on Profile", async ({ page }) => {
   await startTopUp(page, uniqueEmail("closed"), "4");
   page.once("dialog", (dialog) => void dialog.accept()); // the plugin's "Are you sure you want to close?"
   await paywayWindow(page).getByRole("button", { name: "Close" }).click();
   await expect(page).toHaveURL(/\/profile$/, { timeout: 20_000 });
   await expect(toast(page, "Payment cancelled")).toContainText("The payment was cancelled. Nothing was charged.");
-  await expect(await historyStatus(page, "4.00")).toContainText("Cancelled");
+  await expect(await historyStatus(page, "4.00")).toContainText("Not completed");
 });
 
 test("a plan cancelled on PayWay leaves the buyer on the landing, told so", async ({ page }) => {

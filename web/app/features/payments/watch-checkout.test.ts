@@ -76,4 +76,33 @@ describe("watchCheckout", () => {
     await tick();
     expect(onOutcome).toHaveBeenCalledWith("failed");
   });
+
+  it("a window the customer closed is closed on the server at once and said (decision 060)", async () => {
+    const runner = fakeRunner();
+    const onOutcome = vi.fn();
+    const closeCheckout = vi.fn(async () => "cancelled");
+    watchCheckout({ receipt: "KS6.token", runner, continueUrl: undefined, onOutcome, closeCheckout });
+    await tick();
+    expect(closeCheckout).not.toHaveBeenCalled();
+    runner.closeByCustomer();
+    await tick();
+    expect(closeCheckout).toHaveBeenCalledOnce();
+    expect(onOutcome).toHaveBeenCalledWith("cancelled");
+    await tick();
+    expect(closeCheckout).toHaveBeenCalledOnce();
+  });
+
+  it("one the server finds paid after all goes on to the return URL", async () => {
+    const runner = fakeRunner();
+    const onOutcome = vi.fn();
+    const assign = vi.fn();
+    vi.stubGlobal("location", { ...window.location, assign });
+    watchCheckout({ receipt: "KS7.token", runner, continueUrl: "http://shop.test/api/check-transaction-plan?tran_id=KS7", onOutcome, closeCheckout: async () => "paid" });
+    await tick();
+    runner.closeByCustomer();
+    await tick();
+    expect(onOutcome).toHaveBeenCalledWith("paid");
+    expect(assign).toHaveBeenCalledWith("http://shop.test/api/check-transaction-plan?tran_id=KS7");
+    vi.unstubAllGlobals();
+  });
 });

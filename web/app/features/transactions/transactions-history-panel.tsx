@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { itemTitle } from "~/features/payments/copy";
-import { ReceiptTextIcon, SearchXIcon, DownloadIcon, WalletIcon } from "lucide-react";
+import { ReceiptTextIcon, SearchXIcon, DownloadIcon, WalletIcon, RotateCcwIcon, Loader2Icon } from "lucide-react";
 
 import { hasPaymentReceipt, receiptFileName, receiptPdfPath } from "../../../../contracts/receipts";
 
@@ -21,6 +21,7 @@ import { KeyText } from "~/features/licenses/key-text";
 import { formatMoney } from "../../../../contracts/money";
 import type { Order } from "~/features/payments/api";
 import { useOrders } from "~/features/payments/queries";
+import { useCheckout } from "~/features/payments/use-checkout";
 import { useMe } from "~/features/session/queries";
 import { useIsMobile } from "~/hooks/use-mobile";
 
@@ -28,9 +29,21 @@ import { RefundOrderDialog, RequestRefundDialog } from "~/features/refunds/refun
 
 import { useTransactionsCopy } from "./copy";
 import { TransactionStatusBadge } from "./transaction-status-badge";
+import { canTryAgain, tryAgainRequest } from "./try-again";
 
-/** What a row may offer: a super-admin refunds paid orders; an owner asks within the window. */
-type RowActions = { canRefund: boolean; onRefund: (order: Order) => void; onRequest: (order: Order) => void };
+/**
+ * What a row may offer: a super-admin refunds paid orders; an owner asks within the window; an
+ * owner starts a checkout that was not completed again (decision 060).
+ */
+type RowActions = {
+  canRefund: boolean;
+  onRefund: (order: Order) => void;
+  onRequest: (order: Order) => void;
+  mayTryAgain: (order: Order) => boolean;
+  onTryAgain: (order: Order) => void;
+  /** The order whose new checkout is being prepared. */
+  tryingAgain: string | null;
+};
 
 const COLUMNS: readonly { key: string; className?: string; skeletonClassName?: string }[] = [
   { key: "date" },
@@ -63,7 +76,25 @@ export function TransactionsHistoryPanel() {
   const isAdmin = me?.role === "admin";
   const [refunding, setRefunding] = useState<Order | null>(null);
   const [requesting, setRequesting] = useState<Order | null>(null);
-  const actions: RowActions = { canRefund: isAdmin && me?.superAdmin === true, onRefund: setRefunding, onRequest: setRequesting };
+  // Here, not in a row: the new checkout is watched after the list refreshes under it.
+  const checkout = useCheckout();
+  const [tryingAgain, setTryingAgain] = useState<string | null>(null);
+  async function tryAgain(order: Order) {
+    setTryingAgain(order.id);
+    try {
+      if (await checkout.prepare(() => tryAgainRequest(order))) checkout.launch();
+    } finally {
+      setTryingAgain(null);
+    }
+  }
+  const actions: RowActions = {
+    canRefund: isAdmin && me?.superAdmin === true,
+    onRefund: setRefunding,
+    onRequest: setRequesting,
+    mayTryAgain: (order) => canTryAgain(order, { isAdmin, email: me?.email }),
+    onTryAgain: (order) => void tryAgain(order),
+    tryingAgain,
+  };
   // A new search starts on the first page.
   const { search, setSearch, term, typing, page, setPage } = usePagedSearch(250);
   const [range, setRange] = useState<DayRange | null>(() => todayRange());
@@ -228,6 +259,23 @@ function OrderActions({ order, actions }: { order: Order; actions: RowActions })
   const { t } = useTransactionsCopy();
   const refundable = order.status === "paid" && order.refundedMills < order.amountMills;
   const requestable = Boolean(order.refundRequestUntil) && order.refundRequest?.status !== "open";
+  if (actions.mayTryAgain(order)) {
+    const busy = actions.tryingAgain === order.id;
+    return (
+      <Button
+        size="sm"
+        variant="outline"
+        onClick={() => actions.onTryAgain(order)}
+        disabled={actions.tryingAgain !== null}
+        aria-busy={busy || undefined}
+        aria-label={t("tryAgainLabel", { plan: itemTitle(order, t), amount: formatMoney(order.amountMills) })}
+        data-testid="try-again"
+      >
+        {busy ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : <RotateCcwIcon aria-hidden="true" />}
+        {t("tryAgain")}
+      </Button>
+    );
+  }
   if (actions.canRefund && refundable) {
     return (
       <Button size="sm" variant="outline" onClick={() => actions.onRefund(order)} aria-label={t("refundLabel", { email: order.email, id: order.tranId })}>
