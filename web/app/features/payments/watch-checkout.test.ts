@@ -105,4 +105,14 @@ describe("watchCheckout", () => {
     expect(assign).toHaveBeenCalledWith("http://shop.test/api/check-transaction-plan?tran_id=KS7");
     vi.unstubAllGlobals();
   });
+
+  it("a window closed before the first look counts as closed by the customer too", async () => {
+    const runner = fakeRunner();
+    const closeCheckout = vi.fn(async () => "cancelled");
+    watchCheckout({ receipt: "KS8.token", runner, continueUrl: undefined, onOutcome: vi.fn(), closeCheckout });
+    runner.closeByCustomer();
+    await tick();
+    expect(closeCheckout).toHaveBeenCalledOnce();
+    expect(ordersApi.receipt).not.toHaveBeenCalled();
+  });
 });

@@ -37,7 +37,8 @@ export function watchCheckout({
   const started = Date.now();
   let stopped = false;
   let timer: number | undefined;
-  let seenWindow = false;
+  // The window opened just before the watch began: one closed within the first second counts too.
+  let seenWindow = runner.isOpen();
   const controller = new AbortController();
 
   const stop = () => {

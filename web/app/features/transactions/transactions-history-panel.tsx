@@ -22,6 +22,7 @@ import { formatMoney } from "../../../../contracts/money";
 import type { Order } from "~/features/payments/api";
 import { useOrders } from "~/features/payments/queries";
 import { useCheckout } from "~/features/payments/use-checkout";
+import { getActiveQueryClient } from "~/lib/query-client-ref";
 import { useMe } from "~/features/session/queries";
 import { useIsMobile } from "~/hooks/use-mobile";
 
@@ -82,7 +83,11 @@ export function TransactionsHistoryPanel() {
   async function tryAgain(order: Order) {
     setTryingAgain(order.id);
     try {
-      if (await checkout.prepare(() => tryAgainRequest(order))) checkout.launch();
+      if (await checkout.prepare(() => tryAgainRequest(order))) {
+        checkout.launch();
+        // The new checkout is in the list at once (Pending), above the one not completed.
+        void getActiveQueryClient()?.invalidateQueries({ queryKey: ["orders"] });
+      }
     } finally {
       setTryingAgain(null);
     }
