@@ -8,20 +8,15 @@ import { reconcileOrders } from "./reconcile";
 import { startPaymentsTestEnv, type PaymentsTestEnv } from "./test-env";
 
 let env: PaymentsTestEnv;
-let buyer: { client: TestClient; email: string; id: string };
-
+/** The customer whose checkouts these are. */
+let buyer: Awaited<ReturnType<PaymentsTestEnv["t"]["signedInUser"]>>;
 beforeAll(async () => {
   env = await startPaymentsTestEnv();
   buyer = await env.t.signedInUser();
 });
 afterAll(() => env.close());
 
-async function start(client: TestClient, body: Record<string, unknown>, path?: string): Promise<CheckoutResponse> {
-  const res = await env.checkout(client, body, path);
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  expect((await env.openCheckout(res.body.checkout)).status).toBe(200);
-  return res.body;
-}
+const start = (client: TestClient, body: Record<string, unknown>, path?: string): Promise<CheckoutResponse> => env.openedCheckout(client, body, path);
 
 /** The transaction as the simulator holds it (its own HTTP control API). */
 async function atPayway(tranId: string): Promise<{ status: string; closed: boolean }> {

@@ -22,6 +22,8 @@ export interface PaymentsTestEnv {
   checkout(client: TestClient, body: unknown, path?: string): Promise<{ status: number; body: CheckoutResponse & { code?: string; message?: string; issues?: Array<{ path: string; message: string }> } }>;
   /** The browser's form post into the simulator (the aba_webservice frame). */
   openCheckout(checkout: CheckoutResponse["checkout"]): Promise<Response>;
+  /** A checkout created (201) and opened at the simulator, as a customer's browser does both. */
+  openedCheckout(client: TestClient, body: unknown, path?: string): Promise<CheckoutResponse>;
   /** POST /__sim/… on the simulator. */
   control(path: string, body?: unknown): Promise<{ status: number; body: { transaction?: { status: string }; callbacks?: Array<{ status: number | null }>; error?: string } }>;
   order(tranId: string): Promise<typeof orders.$inferSelect>;
@@ -45,13 +47,23 @@ export async function startPaymentsTestEnv(env: Record<string, string> = {}): Pr
   const db = t.database.db;
   const deps = createOrdersDeps({ config: t.config, db, logger: createLogger("silent") });
 
+  const checkout: PaymentsTestEnv["checkout"] = (client, body, path = "/api/orders/checkout") => client.json(path, { json: body }) as never;
+  const openCheckout: PaymentsTestEnv["openCheckout"] = (instructions) =>
+    fetch(instructions.action, { method: "POST", body: new URLSearchParams({ ...instructions.fields, is_plugin_js: "true" }) });
   return {
     t,
     sim,
     appUrl,
     deps,
-    checkout: (client, body, path = "/api/orders/checkout") => client.json(path, { json: body }) as never,
-    openCheckout: (checkout) => fetch(checkout.action, { method: "POST", body: new URLSearchParams({ ...checkout.fields, is_plugin_js: "true" }) }),
+    checkout,
+    openCheckout,
+    openedCheckout: async (client, body, path) => {
+      const res = await checkout(client, body, path);
+      if (res.status !== 201) throw new Error(`checkout refused: ${res.status} ${JSON.stringify(res.body)}`);
+      const page = await openCheckout(res.body.checkout);
+      if (page.status !== 200) throw new Error(`the simulator refused the checkout form: ${page.status}`);
+      return res.body;
+    },
     control: async (path, body) => {
       const res = await fetch(`${sim.url}/__sim${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
       return { status: res.status, body: (await res.json()) as never };

@@ -1,16 +1,32 @@
 // Transactions History names what was bought from the plan's length in the reader's language
 // (planTitle(planMonths, language)), not from the English title the order stored: a plan of any
-// length, in any language, needs nothing here (issue #27).
-import { cleanup, screen, within } from "@testing-library/react";
+// length, in any language, needs nothing here (issue #27). A checkout that was closed or ran out
+// reads "Not completed" (Khmer too), and its owner gets "Try again", which opens a fresh checkout
+// of the same thing: the same plan, the same top-up amount, a renewal of the same licence (#29 item 5, decision 060).
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 import type { Order } from "~/features/payments/api";
 import { renderInLanguage } from "~/test/render";
 
-const state = vi.hoisted(() => ({ mobile: false, orders: [] as unknown[] }));
+const state = vi.hoisted(() => ({
+  mobile: false,
+  orders: [] as unknown[],
+  me: {} as Record<string, unknown>,
+  prepare: vi.fn(),
+  launch: vi.fn(),
+  checkout: vi.fn(),
+  renew: vi.fn(),
+}));
 
 vi.mock("~/hooks/use-mobile", () => ({ useIsMobile: () => state.mobile }));
-vi.mock("~/features/session/queries", () => ({ useMe: () => ({ data: { role: "user", superAdmin: false } }) }));
+vi.mock("~/features/session/queries", () => ({ useMe: () => ({ data: state.me }) }));
+// The checkout's two steps: the request is what is asserted; the provider's window is not opened here.
+vi.mock("~/features/payments/use-checkout", () => ({
+  useCheckout: () => ({ prepare: state.prepare, launch: state.launch, preparing: false, refusal: null, clearRefusal: vi.fn() }),
+}));
+vi.mock("~/features/payments/api", () => ({ ordersApi: { checkout: state.checkout } }));
+vi.mock("~/features/renewals/api", () => ({ renewalsApi: { renew: state.renew } }));
 vi.mock("~/features/payments/queries", () => ({
   useOrders: () => ({
     data: { orders: state.orders, total: state.orders.length, totalIsEstimate: false, totalPaidMills: 0, page: 1, pageSize: 20 },
@@ -48,6 +64,11 @@ const order = (o: Partial<Order>): Order => ({
 
 beforeEach(() => {
   state.mobile = false;
+  state.me = { role: "user", superAdmin: false, email: "dara@example.com" };
+  state.prepare.mockReset().mockImplementation(async (request: () => Promise<unknown>) => (await request(), true));
+  state.launch.mockReset();
+  state.checkout.mockReset().mockResolvedValue({});
+  state.renew.mockReset().mockResolvedValue({});
   // A half-year plan whose stored title is not "N Months", and a top-up.
   state.orders = [
     order({ planTitle: "Half Year" }),
@@ -80,5 +101,74 @@ describe("Transactions History's plan column", () => {
     state.orders = [order({ planTitle: "Lifetime", planMonths: null })];
     renderInLanguage("km", <TransactionsHistoryPanel />);
     expect(planCells()).toEqual(["Lifetime"]);
+  });
+});
+
+/** A 3-month plan's checkout that was not completed. */
+const notCompleted = (o: Partial<Order> = {}): Order =>
+  order({ status: "cancelled", buyKey: null, paidAt: null, planId: "local-3m", planTitle: "3 Months", planMonths: 3, amountMills: 29_990, amount: "29.99", ...o });
+
+const rowOf = (text: string) => screen.getAllByRole("row").find((r) => r.textContent?.includes(text))!;
+
+describe("a checkout that was not completed", () => {
+  it("reads Not completed, not Cancelled, and offers Try again (a paid one does not)", () => {
+    state.orders = [notCompleted(), order({ id: "o2", tranId: "T0002", status: "paid", amountMills: 9_990, amount: "9.99", planId: "local-1m", planMonths: 1, planTitle: "1 Month" })];
+    renderInLanguage("en", <TransactionsHistoryPanel />);
+    const row = rowOf("$29.99");
+    expect(within(row).getByText("Not completed")).toBeTruthy();
+    expect(screen.queryByText("Cancelled")).toBeNull();
+    expect(within(row).getByRole("button", { name: "Try again: pay for 3 Months ($29.99) again" })).toBeTruthy();
+    expect(within(rowOf("$9.99")).queryByRole("button", { name: /Try again/ })).toBeNull();
+  });
+
+  it("in Khmer too", () => {
+    state.orders = [notCompleted()];
+    renderInLanguage("km", <TransactionsHistoryPanel />);
+    const row = rowOf("$29.99");
+    expect(within(row).getByText("មិនបានបញ្ចប់")).toBeTruthy();
+    expect(within(row).getByTestId("try-again").textContent).toBe("ព្យាយាមម្ដងទៀត");
+  });
+
+  it("Try again opens a fresh checkout of the same plan, and the payment window opens", async () => {
+    state.orders = [notCompleted()];
+    renderInLanguage("en", <TransactionsHistoryPanel />);
+    fireEvent.click(screen.getByTestId("try-again"));
+    await waitFor(() => expect(state.launch).toHaveBeenCalledOnce());
+    expect(state.checkout).toHaveBeenCalledWith({ kind: "plan", planId: "local-3m", returnTo: "license-keys" });
+  });
+
+  it("of the same top-up amount", async () => {
+    state.orders = [notCompleted({ kind: "topup", planId: null, planTitle: "Balance Top Up", planMonths: null, amountMills: 12_340, amount: "12.34" })];
+    renderInLanguage("en", <TransactionsHistoryPanel />);
+    fireEvent.click(screen.getByTestId("try-again"));
+    await waitFor(() => expect(state.launch).toHaveBeenCalledOnce());
+    expect(state.checkout).toHaveBeenCalledWith({ kind: "topup", amountMills: 12_340, returnTo: "profile" });
+  });
+
+  it("a renewal renews the same licence", async () => {
+    state.orders = [notCompleted({ renewLicenseId: "lic-42" })];
+    renderInLanguage("en", <TransactionsHistoryPanel />);
+    fireEvent.click(screen.getByTestId("try-again"));
+    await waitFor(() => expect(state.launch).toHaveBeenCalledOnce());
+    expect(state.renew).toHaveBeenCalledWith("lic-42", "local-3m");
+    expect(state.checkout).not.toHaveBeenCalled();
+  });
+
+  it("a refused checkout opens no window", async () => {
+    state.prepare.mockResolvedValue(false);
+    state.orders = [notCompleted()];
+    renderInLanguage("en", <TransactionsHistoryPanel />);
+    fireEvent.click(screen.getByTestId("try-again"));
+    await waitFor(() => expect(state.prepare).toHaveBeenCalledOnce());
+    expect(state.launch).not.toHaveBeenCalled();
+  });
+
+  it("an admin sees Not completed on a customer's order but no Try again (only on their own)", () => {
+    state.me = { role: "admin", superAdmin: true, email: "boss@example.com" };
+    state.orders = [notCompleted(), notCompleted({ id: "o3", tranId: "T0003", email: "Boss@example.com", amountMills: 4_000, amount: "4.00", kind: "topup", planId: null, planTitle: "Balance Top Up", planMonths: null })];
+    renderInLanguage("en", <TransactionsHistoryPanel />);
+    expect(within(rowOf("$29.99")).getByText("Not completed")).toBeTruthy();
+    expect(within(rowOf("$29.99")).queryByTestId("try-again")).toBeNull();
+    expect(within(rowOf("$4.00")).getByTestId("try-again")).toBeTruthy();
   });
 });
