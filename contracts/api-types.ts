@@ -5195,6 +5195,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description BAD_REQUEST: the body is not JSON, or nests deeper than 32 levels */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description UNAUTHENTICATED: not signed in */
             401: {
                 headers: {
@@ -5215,6 +5224,15 @@ export interface operations {
             };
             /** @description NOT_FOUND: no order of yours has this id */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 256 KiB */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6753,6 +6771,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description BAD_REQUEST: the body is not JSON, or nests deeper than 32 levels */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description INVALID_ORIGIN: the request carries a session cookie but comes from another site */
             403: {
                 headers: {
@@ -6764,6 +6791,15 @@ export interface operations {
             };
             /** @description NOT_FOUND: no payment has this token */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 256 KiB */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,6 +1,6 @@
 // Issue #14: journeys end where they started, with the truth on screen (the approved top-up back on
 // Profile is in payments.spec.ts). A declined payment is said
-// within two seconds and the history shows Failed; a closed checkout is Cancelled; a cancelled plan
+// within two seconds and the history shows Failed; a closed checkout is Not completed; a cancelled plan
 // is back on the landing; both confirmation e-mails end on a page that lets the person in; Google
 // sign-in through the local stand-in creates the account.
 import { expect, test, type Page } from "@playwright/test";

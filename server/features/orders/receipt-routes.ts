@@ -7,7 +7,7 @@ import { OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
 import { ReceiptResponseSchema } from "../../../contracts/orders";
 import type { AppEnv } from "../../auth/context";
 import { AppError } from "../../lib/errors";
-import { ANONYMOUS, errorResponses, json, TAG_NAMES } from "../../lib/openapi";
+import { ANONYMOUS, ANY_BODY, errorResponses, json, TAG_NAMES } from "../../lib/openapi";
 import { applyRateLimit, type SharedRateLimiter } from "../../lib/rate-limit";
 import type { OrdersDeps } from "./deps";
 import { planMonthsById } from "../plans/service";
@@ -47,7 +47,7 @@ const closeRoute = createRoute({
   request: { params: TokenParams },
   responses: {
     200: json(ReceiptResponseSchema, "The payment as it now stands"),
-    ...errorResponses([403, 404, 422, 429], { 403: "INVALID_ORIGIN: the request carries a session cookie but comes from another site", 404: "NOT_FOUND: no payment has this token", 429: "RATE_LIMITED: per address; see Retry-After" }),
+    ...errorResponses([403, 404, 422, 429, ...ANY_BODY], { 403: "INVALID_ORIGIN: the request carries a session cookie but comes from another site", 404: "NOT_FOUND: no payment has this token", 429: "RATE_LIMITED: per address; see Retry-After" }),
   },
 });
 

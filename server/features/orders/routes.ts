@@ -11,7 +11,7 @@ import {
   SubscriptionCheckoutBodySchema,
 } from "../../../contracts/orders";
 import { guard, requireUser, type AppEnv } from "../../auth/context";
-import { ANONYMOUS, errorResponses, FORBIDDEN_STATE_CHANGE, json, JSON_BODY, jsonBody, SESSION, TAG_NAMES } from "../../lib/openapi";
+import { ANONYMOUS, ANY_BODY, errorResponses, FORBIDDEN_STATE_CHANGE, json, JSON_BODY, jsonBody, SESSION, TAG_NAMES } from "../../lib/openapi";
 import { pageLanguage } from "../../lib/page-language";
 import { applyRateLimit, type SharedRateLimiter } from "../../lib/rate-limit";
 import { createPlanCheckout, createToolCheckout, createTopupCheckout } from "./checkout";
@@ -91,7 +91,7 @@ const closeRoute = createRoute({
   request: { params: z.object({ id: z.string().max(64).openapi({ description: "The order's id" }) }) },
   responses: {
     200: json(z.object({ order: OrderSchema }), "The order as it now stands"),
-    ...errorResponses([401, 403, 404, 422, 429], { 403: FORBIDDEN_STATE_CHANGE, 404: "NOT_FOUND: no order of yours has this id", 429: "RATE_LIMITED: checkouts per user; see Retry-After" }),
+    ...errorResponses([401, 403, 404, 422, 429, ...ANY_BODY], { 403: FORBIDDEN_STATE_CHANGE, 404: "NOT_FOUND: no order of yours has this id", 429: "RATE_LIMITED: checkouts per user; see Retry-After" }),
   },
 });
 
