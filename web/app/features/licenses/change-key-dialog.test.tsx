@@ -4,9 +4,8 @@ import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 import type { Language } from "~/lib/i18n";
+import { licenseFixture } from "~/test/fixtures";
 import { renderInLanguage } from "~/test/render";
-
-import type { License } from "./api";
 
 const mutateAsync = vi.hoisted(() => vi.fn());
 vi.mock("~/features/session/queries", () => ({ useMe: () => ({ data: { email: "dara@example.com" } }) }));
@@ -14,21 +13,7 @@ vi.mock("./mutations", () => ({ useChangeDeviceKey: () => ({ mutateAsync }) }));
 
 const { ChangeKeyDialog } = await import("./change-key-dialog");
 
-const license: License = {
-  id: "l1",
-  name: "Office PC",
-  deviceKey: "LDREEL-OLD",
-  buyKey: "BUYKEY-0001",
-  startDate: null,
-  expireDate: null,
-  status: "Active",
-  changesLeft: 1,
-  termDays: 30,
-  planTitle: "1 Month",
-  planMonths: 1,
-  canChangeKey: true,
-  revokedAt: null,
-};
+const license = licenseFixture({ deviceKey: "LDREEL-OLD" });
 
 afterEach(cleanup);
 

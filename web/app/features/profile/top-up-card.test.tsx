@@ -8,14 +8,6 @@ import { renderInLanguage } from "~/test/render";
 
 const checkoutApi = vi.hoisted(() => vi.fn());
 const toast = vi.hoisted(() => ({ error: vi.fn() }));
-const checkout = vi.hoisted(() => ({
-  prepare: async (request: () => Promise<unknown>) => {
-    await request();
-    return true;
-  },
-  launch: () => undefined,
-  clearRefusal: () => undefined,
-}));
 
 vi.mock("~/lib/toast", () => ({ toast }));
 vi.mock("~/features/payments/api", () => ({ ordersApi: { checkout: checkoutApi } }));
@@ -23,9 +15,8 @@ vi.mock("~/lib/api", async (importOriginal) => ({
   ...(await importOriginal<typeof import("~/lib/api")>()),
   api: { getMe: async () => ({ email: "dara@example.com" }) },
 }));
-vi.mock("~/features/payments/use-checkout", () => ({
-  useCheckout: () => ({ prepare: checkout.prepare, launch: checkout.launch, preparing: false, refusal: null, clearRefusal: checkout.clearRefusal }),
-}));
+// The provider's part of Pay (its script, its window) is not this component's.
+vi.mock("~/features/payments/use-checkout", () => import("~/test/fake-checkout"));
 
 const { TopUpCard } = await import("./top-up-card");
 

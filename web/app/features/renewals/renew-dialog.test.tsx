@@ -4,30 +4,20 @@
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-import type { License } from "../../../../contracts/licenses";
 import type { Plan } from "../../../../contracts/plans";
 import { ApiError } from "~/lib/api";
+import { licenseFixture } from "~/test/fixtures";
 import { renderInLanguage } from "~/test/render";
 
 const api = vi.hoisted(() => ({ options: vi.fn(), renew: vi.fn() }));
 const session = vi.hoisted(() => ({ email: "dara@example.com" as string | null }));
 const toast = vi.hoisted(() => ({ error: vi.fn() }));
-// The provider's part of Pay (its script and window) is not this dialog's: Pay asks for the order, then launches.
-const checkout = vi.hoisted(() => ({
-  prepare: async (request: () => Promise<unknown>) => {
-    await request();
-    return true;
-  },
-  launch: () => undefined,
-  clearRefusal: () => undefined,
-}));
 
 vi.mock("~/lib/toast", () => ({ toast }));
 vi.mock("./api", () => ({ renewalsApi: api }));
 vi.mock("~/lib/session", () => ({ refreshPublicSession: async () => (session.email ? { user: { email: session.email } } : null) }));
-vi.mock("~/features/payments/use-checkout", () => ({
-  useCheckout: () => ({ prepare: checkout.prepare, launch: checkout.launch, preparing: false, refusal: null, clearRefusal: checkout.clearRefusal }),
-}));
+// The provider's part of Pay (its script, its window) is not this component's.
+vi.mock("~/features/payments/use-checkout", () => import("~/test/fake-checkout"));
 
 const { RenewDialog, licenceLabel } = await import("./renew-dialog");
 
@@ -47,21 +37,7 @@ const plan = (id: string, months: number, price: string, over: Partial<Plan> = {
 });
 const PLANS = [plan("local-1m", 1, "$29.99"), plan("local-3m", 3, "$74.99", { isPopular: true, bonusDays: 15 }), plan("local-12m", 12, "$249.99", { bonusDays: 30 })];
 
-const license = {
-  id: "l1",
-  name: "Office PC",
-  deviceKey: "LDREEL-1",
-  buyKey: "BUYKEY-0001",
-  startDate: "2026-10-01T00:00:00.000Z",
-  expireDate: "2026-12-01T00:00:00.000Z",
-  status: "Active",
-  changesLeft: 1,
-  termDays: 30,
-  planTitle: "1 Month",
-  planMonths: 1,
-  canChangeKey: true,
-  revokedAt: null,
-} as License;
+const license = licenseFixture({ deviceKey: "LDREEL-1", startDate: "2026-10-01T00:00:00.000Z", expireDate: "2026-12-01T00:00:00.000Z" });
 
 const onOpenChange = vi.fn();
 beforeEach(() => {

@@ -16,21 +16,12 @@ import type { RenewalOutcome } from "./renewal-paid";
 
 const api = vi.hoisted(() => ({ byLink: vi.fn(), renewByLink: vi.fn() }));
 const state = vi.hoisted(() => ({ outcome: null as RenewalOutcome | null }));
-const checkout = vi.hoisted(() => ({
-  prepare: async (request: () => Promise<unknown>) => {
-    await request();
-    return true;
-  },
-  launch: () => undefined,
-  clearRefusal: () => undefined,
-}));
 
 vi.mock("./api", () => ({ renewalsApi: api }));
 vi.mock("~/lib/toaster", () => ({ useToaster: () => undefined, showToaster: () => undefined }));
 vi.mock("~/components/public/public-page", () => ({ PublicPage: ({ children }: { children: React.ReactNode }) => <main>{children}</main> }));
-vi.mock("~/features/payments/use-checkout", () => ({
-  useCheckout: () => ({ prepare: checkout.prepare, launch: checkout.launch, preparing: false, refusal: null, clearRefusal: checkout.clearRefusal }),
-}));
+// The provider's part of Pay (its script, its window) is not this component's.
+vi.mock("~/features/payments/use-checkout", () => import("~/test/fake-checkout"));
 vi.mock("./renewal-paid", async (importOriginal) => ({
   ...(await importOriginal<typeof import("./renewal-paid")>()),
   useRenewalReturn: () => state.outcome,
