@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { ApiError } from "~/lib/api";
 import type { Language } from "~/lib/i18n";
+import { adminLicenceFixture } from "~/test/fixtures";
 import { renderInLanguage } from "~/test/render";
 
 import type { AdminLicence, LicenceActionName } from "./api";
@@ -18,28 +19,7 @@ vi.mock("./queries", () => ({ useLicenceAction: () => ({ mutateAsync: act, isPen
 
 const { LicenceActionDialog } = await import("./licence-action-dialog");
 
-const licence = (over: Partial<AdminLicence> = {}): AdminLicence => ({
-  id: "l1",
-  email: "dara@example.com",
-  name: "Office PC",
-  buyKey: "BUYKEY-0001",
-  deviceKey: "LDREEL-ABC",
-  planId: "local-3m",
-  planTitle: "3 Months",
-  planMonths: 3,
-  planKeyChanges: 10,
-  status: "Active",
-  startDate: "2026-10-01T00:00:00.000Z",
-  expireDate: "2027-01-15T00:00:00.000Z",
-  termDays: 105,
-  changesLeft: 2,
-  suspendedAt: null,
-  revokedAt: null,
-  createdAt: "2026-10-01T00:00:00.000Z",
-  orderId: "o1",
-  activity: { lastSeenHour: null, lastSeenAddresses: [], addresses24h: 0, refusedKeys24h: 0, flagged: false },
-  ...over,
-});
+const licence = adminLicenceFixture;
 
 const onOpenChange = vi.fn();
 function renderDialog(action: LicenceActionName, over: Partial<AdminLicence> = {}, lng: Language = "en") {

@@ -6,6 +6,7 @@ import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 import type { Language } from "~/lib/i18n";
+import { adminLicenceFixture } from "~/test/fixtures";
 import { renderInLanguage } from "~/test/render";
 
 import type { AdminLicence } from "./api";
@@ -19,28 +20,11 @@ vi.mock("./queries", () => ({
 
 const { LicencesSection } = await import("./licences-section");
 
-const licence = (over: Partial<AdminLicence> = {}): AdminLicence => ({
-  id: "l1",
-  email: "dara@example.com",
-  name: "Office PC",
-  buyKey: "BUYKEY-0001",
-  deviceKey: "LDREEL-ABC",
-  planId: "local-3m",
-  planTitle: "3 Months",
-  planMonths: 3,
-  planKeyChanges: 10,
-  status: "Active",
-  startDate: "2026-10-01T00:00:00.000Z",
-  expireDate: "2027-01-15T00:00:00.000Z",
-  termDays: 105,
-  changesLeft: 2,
-  suspendedAt: null,
-  revokedAt: null,
-  createdAt: "2026-10-01T00:00:00.000Z",
-  orderId: "o1",
-  activity: { lastSeenHour: "2026-11-22T05:00:00.000Z", lastSeenAddresses: ["203.0.113.7", "198.51.100.2"], addresses24h: 2, refusedKeys24h: 0, flagged: false },
-  ...over,
-});
+const licence = (over: Partial<AdminLicence> = {}) =>
+  adminLicenceFixture({
+    activity: { lastSeenHour: "2026-11-22T05:00:00.000Z", lastSeenAddresses: ["203.0.113.7", "198.51.100.2"], addresses24h: 2, refusedKeys24h: 0, flagged: false },
+    ...over,
+  });
 
 const quiet = { lastSeenHour: null, lastSeenAddresses: [], addresses24h: 0, refusedKeys24h: 0, flagged: false };
 
