@@ -96,7 +96,7 @@ describe("a reminder's renewal link", () => {
   it("pays for the plan through the link's own checkout, and opens it again on request", async () => {
     renderPage();
     const dialog = await screen.findByRole("dialog");
-    const pay = within(dialog).getByRole("button", { name: "Pay $74.99" });
+    const pay = await within(dialog).findByRole("button", { name: "Pay $74.99" });
     await waitFor(() => expect(pay.hasAttribute("disabled")).toBe(false));
     fireEvent.click(pay);
     await waitFor(() => expect(api.renewByLink).toHaveBeenCalledWith("tok-123", "local-3m"));
