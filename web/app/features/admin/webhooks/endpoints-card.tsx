@@ -98,7 +98,7 @@ export function EndpointsCard({
                     </CardField>
                     <CardField term={t("endpoints.lastDelivery")}>{formatDateTime(endpoint.lastDeliveryAt)}</CardField>
                   </dl>
-                  <Button variant={endpoint.id === selectedId ? "secondary" : "outline"} size="sm" onClick={() => onShowLog(endpoint.id)} aria-pressed={endpoint.id === selectedId}>
+                  <Button variant={endpoint.id === selectedId ? "secondary" : "outline"} size="sm" onClick={() => onShowLog(endpoint.id)} aria-pressed={endpoint.id === selectedId} aria-label={t("endpoints.deliveriesTo", { url: endpoint.url })}>
                     <ListIcon aria-hidden="true" />
                     {t("endpoints.deliveryLog")}
                   </Button>
@@ -137,7 +137,7 @@ export function EndpointsCard({
               </TableCell>
               <TableCell className="pr-4 text-right sm:pr-6">
                 <div className="flex items-center justify-end gap-1">
-                  <Button variant="ghost" size="sm" onClick={() => onShowLog(endpoint.id)} aria-pressed={endpoint.id === selectedId}>
+                  <Button variant="ghost" size="sm" onClick={() => onShowLog(endpoint.id)} aria-pressed={endpoint.id === selectedId} aria-label={t("endpoints.deliveriesTo", { url: endpoint.url })}>
                     {t("endpoints.deliveries")}
                   </Button>
                   {actions(endpoint)}

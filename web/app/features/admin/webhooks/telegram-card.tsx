@@ -42,7 +42,7 @@ export function TelegramCard({ telegram, selected, onShowLog }: { telegram: Webh
                 </a>
               </Button>
             ) : null}
-            <Button variant={selected ? "secondary" : "outline"} size="sm" onClick={onShowLog} aria-pressed={selected}>
+            <Button variant={selected ? "secondary" : "outline"} size="sm" onClick={onShowLog} aria-pressed={selected} aria-label={t("telegram.deliveriesLabel")}>
               <ListIcon aria-hidden="true" />
               {t("telegram.deliveries")}
             </Button>

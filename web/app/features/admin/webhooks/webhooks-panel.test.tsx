@@ -83,7 +83,7 @@ describe("the Webhooks page", () => {
     state.data = list({ telegram: { mode: "off", events: [], chats: 0, deliveries: { pending: 0, delivered: 0, failed: 0 } } });
     renderInLanguage("en", <WebhooksPanel />);
     expect(screen.getByText(/^Set TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID/)).toBeTruthy();
-    expect(telegramCard().queryByRole("button", { name: "Deliveries" })).toBeNull();
+    expect(telegramCard().queryByRole("button", { name: "Telegram's deliveries" })).toBeNull();
   });
 
   it("lists each endpoint with its events, status and secret's hint, and shows the first one's log", () => {
@@ -102,12 +102,12 @@ describe("the Webhooks page", () => {
 
   it("switches the log to Telegram's deliveries", () => {
     renderInLanguage("en", <WebhooksPanel />);
-    const telegram = telegramCard().getByRole("button", { name: "Deliveries" });
+    const telegram = telegramCard().getByRole("button", { name: "Telegram's deliveries" });
     expect(telegram.getAttribute("aria-pressed")).toBe("false");
     fireEvent.click(telegram);
     expect(state.logTarget).toEqual({ kind: "telegram" });
-    expect(telegramCard().getByRole("button", { name: "Deliveries" }).getAttribute("aria-pressed")).toBe("true");
-    expect(within(rowOf("https://books.example.com/hook")).getByRole("button", { name: "Deliveries" }).getAttribute("aria-pressed")).toBe("false");
+    expect(telegramCard().getByRole("button", { name: "Telegram's deliveries" }).getAttribute("aria-pressed")).toBe("true");
+    expect(within(rowOf("https://books.example.com/hook")).getByRole("button", { name: "Deliveries to https://books.example.com/hook" }).getAttribute("aria-pressed")).toBe("false");
     expect(screen.getByText("Messages to the seller's chat appear here.")).toBeTruthy();
   });
 
