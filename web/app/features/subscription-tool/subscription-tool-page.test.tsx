@@ -133,7 +133,7 @@ describe("the subscription tool page in English", () => {
 
   it("says in the dialog why the server refused, in its own words, and keeps the dialog open", async () => {
     vi.spyOn(console, "error").mockImplementation(() => undefined);
-    toolCheckout.mockRejectedValue(new ApiError("VALIDATION_FAILED", "Invalid request", 422, [{ path: ["email"], message: "Please enter a valid email address" }]));
+    toolCheckout.mockRejectedValue(new ApiError("VALIDATION_FAILED", "Invalid request", 422, [{ path: "email", message: "Please enter a valid email address" }]));
     renderPage();
     fireEvent.click(screen.getByRole("radio", { name: "1 Month $9.99" }));
     fireEvent.change(email(), { target: { value: "buyer@example.com" } });
