@@ -1,7 +1,7 @@
 // The landing's hero (spec: plan buttons passing the plan onward), its Quick Setup Guide (anchor
 // setup-section; two emulator downloads, the second emulator's installer and import package, the
 // setup tool, the Setup / Login License Keys / Start Automating checklist; external files in a new
-// tab) and the public footer (help pages, contact links in a new tab, © 2024, payment logos).
+// tab), the 'Why choose' section's six cards, the floating Chat Support button and the public footer (help pages, contact links in a new tab, © 2024, payment logos).
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -13,9 +13,11 @@ import { registerNamespace, type Language } from "~/lib/i18n";
 import enLanding from "~/locales/en/landing.json";
 import { renderInLanguage } from "~/test/render";
 
+import { ChatSupportButton } from "./chat-support-button";
 import { Hero } from "./hero";
 import { NEW_TAB_HINT_ID } from "./sections";
 import { SetupSection } from "./setup-section";
+import { WhyChooseSection } from "./why-choose-section";
 
 registerNamespace("landing", { en: enLanding });
 afterEach(cleanup);
@@ -92,6 +94,34 @@ describe("the Quick Setup Guide", () => {
     expect(within(section).getByText("ជំហានទី 2")).toBeTruthy();
     expect(within(section).getByRole("link", { name: "ទាញយកកម្មវិធីរៀបចំ" }).getAttribute("href")).toBe(SITE.downloads.setupTool);
     expect(within(section).getByText("ចូលដោយលេខកូដអាជ្ញាប័ណ្ណ")).toBeTruthy();
+  });
+});
+
+describe("the 'Why choose' section and the chat button", () => {
+  it("has the spec's six cards, the guarantee with the site's days, and the chat in a new tab", () => {
+    renderInLanguage("en", <WhyChooseSection />);
+    const section = screen.getByRole("region", { name: `Why choose ${SITE.brandName}` });
+    expect(within(section).getAllByRole("heading", { level: 3 }).map((h) => h.textContent)).toEqual([
+      "Intuitive Experience",
+      "Daily Innovations",
+      "24/7 Expert Support",
+      "Premium Resources",
+      "Proven Success",
+      "100% Satisfaction",
+    ]);
+    expect(within(section).getByText(`Not happy? Our ${SITE.refundWindowDays}-day money-back guarantee has you covered.`)).toBeTruthy();
+    cleanup();
+    renderInLanguage("km", <ChatSupportButton />);
+    const chat = screen.getByRole("link", { name: "ជជែកជាមួយផ្នែកជំនួយ" });
+    expect(chat.getAttribute("href")).toBe(SITE.links.supportChat);
+    expect(chat.getAttribute("target")).toBe("_blank");
+    expect(chat.getAttribute("aria-describedby")).toBe(NEW_TAB_HINT_ID);
+  });
+
+  it("says the cards in Khmer", () => {
+    renderInLanguage("km", <WhyChooseSection />);
+    const section = screen.getByRole("region", { name: `ហេតុអ្វីជ្រើសរើស ${SITE.brandName}` });
+    expect(within(section).getAllByRole("heading", { level: 3 })[5]!.textContent).toBe("ពេញចិត្ត 100%");
   });
 });
 
