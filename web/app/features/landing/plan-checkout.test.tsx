@@ -9,6 +9,7 @@ import { plansForMarket, type CataloguePlan } from "../../../../contracts/plan-c
 import { ApiError } from "~/lib/api";
 import { registerNamespace, type Language } from "~/lib/i18n";
 import enLanding from "~/locales/en/landing.json";
+import { fakeRunner } from "~/test/fake-provider";
 import { renderInLanguage } from "~/test/render";
 
 type Session = { user: { id: string; email: string }; session: { id: string } } | null | undefined;
@@ -27,9 +28,8 @@ vi.mock("~/features/session/queries", async (importOriginal) => ({
   useAppConfig: () => ({ data: { googleEnabled: auth.googleEnabled } }),
 }));
 vi.mock("~/features/payments/api", async (importOriginal) => ({ ...(await importOriginal<object>()), ordersApi: { checkout } }));
-const runner = vi.hoisted(() => ({ load: vi.fn(() => Promise.resolve()), start: vi.fn(), isOpen: () => false, close: vi.fn(), returnUrl: () => undefined, name: "PayWay" }));
-vi.mock("~/features/payments/providers", () => ({ runnerFor: () => runner, PAYMENT_PROVIDER_NAME: "PayWay" }));
-vi.mock("~/features/payments/watch-checkout", () => ({ watchCheckout: () => () => undefined }));
+vi.mock("~/features/payments/providers", () => import("~/test/fake-provider"));
+vi.mock("~/features/payments/watch-checkout", () => import("~/test/fake-provider"));
 
 registerNamespace("landing", { en: enLanding });
 const { usePlanCheckout } = await import("./plan-checkout");
@@ -143,7 +143,7 @@ describe("a plan button while signed in", () => {
     });
     expect(checkout).toHaveBeenCalledWith({ kind: "plan", planId: "local-3m", market: "local", returnTo: "home" });
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    expect(runner.start).toHaveBeenCalledTimes(1);
+    expect(fakeRunner.start).toHaveBeenCalledTimes(1);
   });
 
   it("keeps Pay disabled and says so when the session has ended", async () => {

@@ -8,15 +8,15 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { ApiError } from "~/lib/api";
 import type { Language } from "~/lib/i18n";
+import { fakeRunner } from "~/test/fake-provider";
 import { renderInLanguage } from "~/test/render";
 
 import type { CheckoutDialogProps } from "./checkout-dialog";
 
-const runner = vi.hoisted(() => ({ load: vi.fn(), start: vi.fn(), isOpen: () => false, close: vi.fn(), returnUrl: () => undefined, name: "PayWay" }));
 const toast = vi.hoisted(() => ({ error: vi.fn(), info: vi.fn() }));
 vi.mock("~/lib/toast", () => ({ toast }));
-vi.mock("./providers", () => ({ runnerFor: () => runner, PAYMENT_PROVIDER_NAME: "PayWay" }));
-vi.mock("./watch-checkout", () => ({ watchCheckout: () => () => undefined }));
+vi.mock("~/features/payments/providers", () => import("~/test/fake-provider"));
+vi.mock("~/features/payments/watch-checkout", () => import("~/test/fake-provider"));
 
 const { CheckoutDialog } = await import("./checkout-dialog");
 
@@ -24,6 +24,8 @@ afterEach(() => {
   cleanup();
   vi.clearAllMocks();
   vi.restoreAllMocks();
+  // Back to a script that loads.
+  fakeRunner.load.mockReset();
 });
 
 const TEXT = {
@@ -104,7 +106,7 @@ describe("the payment dialog", () => {
   it("cannot be closed or paid twice while the order is being made", async () => {
     let answer: (value: never) => void = () => undefined;
     const request = vi.fn(() => new Promise<never>((resolve) => (answer = resolve)));
-    runner.load.mockResolvedValue(undefined);
+    fakeRunner.load.mockResolvedValue(undefined);
     const dialog = await renderDialog({ request });
     fireEvent.click(pay(dialog));
     const paying = within(dialog).getByRole("button", { name: "Opening payment…" }) as HTMLButtonElement;
@@ -118,17 +120,17 @@ describe("the payment dialog", () => {
     await act(async () => answer(RESPONSE as never));
     // Made: the dialog closes and the provider's window opens over the page.
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    expect(runner.start).toHaveBeenCalledWith({ provider: "payway" });
+    expect(fakeRunner.start).toHaveBeenCalledWith({ provider: "payway" });
   });
 
   it("says the spec's words inside the dialog when the provider's script cannot load, and forgets them on reopening", async () => {
     vi.spyOn(console, "error").mockImplementation(() => undefined);
-    runner.load.mockRejectedValue(new Error("script"));
+    fakeRunner.load.mockRejectedValue(new Error("script"));
     const dialog = await renderDialog();
     await act(async () => fireEvent.click(pay(dialog)));
     expect(within(dialog).getByTestId("checkout-refusal").textContent).toBe("Error Failed to load PayWay script. Please try again.");
     expect(toast.error).toHaveBeenCalledWith("Error", { id: "checkout-error", description: "Failed to load PayWay script. Please try again." });
-    expect(runner.start).not.toHaveBeenCalled();
+    expect(fakeRunner.start).not.toHaveBeenCalled();
     fireEvent.keyDown(dialog, { key: "Escape" });
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     fireEvent.click(screen.getByRole("button", { name: "reopen" }));
@@ -149,7 +151,7 @@ describe("the payment dialog", () => {
 
   it("says the script's failure in Khmer", async () => {
     vi.spyOn(console, "error").mockImplementation(() => undefined);
-    runner.load.mockRejectedValue(new Error("script"));
+    fakeRunner.load.mockRejectedValue(new Error("script"));
     const dialog = await renderDialog({}, "km");
     await act(async () => fireEvent.click(pay(dialog)));
     expect(within(dialog).getByTestId("checkout-refusal").textContent).toBe("មានបញ្ហា មិនអាចផ្ទុកកម្មវិធីបង់ប្រាក់ PayWay បានទេ។ សូមព្យាយាមម្ដងទៀត។");

@@ -10,25 +10,18 @@ import { ApiError } from "~/lib/api";
 import type { Language } from "~/lib/i18n";
 import { registerNamespace } from "~/lib/i18n";
 import enSubscription from "~/locales/en/subscription.json";
+import { fakeRunner } from "~/test/fake-provider";
 import { renderInLanguage } from "~/test/render";
 
 const toolCheckout = vi.hoisted(() => vi.fn());
-const runner = vi.hoisted(() => ({
-  load: vi.fn(() => Promise.resolve()),
-  start: vi.fn(),
-  isOpen: () => false,
-  close: vi.fn(),
-  returnUrl: () => undefined,
-  name: "PayWay",
-}));
 // The header and footer are tested on their own; the page's logic is the form.
 vi.mock("~/components/public/public-page", () => ({ PublicPage: ({ children }: { children: ReactNode }) => <main>{children}</main> }));
 vi.mock("~/features/payments/api", async (importOriginal) => ({
   ...(await importOriginal<object>()),
   ordersApi: { toolCheckout },
 }));
-vi.mock("~/features/payments/providers", () => ({ runnerFor: () => runner, PAYMENT_PROVIDER_NAME: "PayWay" }));
-vi.mock("~/features/payments/watch-checkout", () => ({ watchCheckout: () => () => undefined }));
+vi.mock("~/features/payments/providers", () => import("~/test/fake-provider"));
+vi.mock("~/features/payments/watch-checkout", () => import("~/test/fake-provider"));
 
 // As the route does (web/app/routes/subscription-tool.tsx).
 registerNamespace("subscription", { en: enSubscription });
@@ -128,7 +121,7 @@ describe("the subscription tool page in English", () => {
     await waitFor(() => expect(toolCheckout).toHaveBeenCalledTimes(1));
     expect(toolCheckout).toHaveBeenCalledWith({ planId: "local-3m", email: "buyer@example.com", deviceKey: DEVICE, variant: "v2" });
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    expect(runner.start).toHaveBeenCalledWith({ provider: "payway" });
+    expect(fakeRunner.start).toHaveBeenCalledWith({ provider: "payway" });
   });
 
   it("says in the dialog why the server refused, in its own words, and keeps the dialog open", async () => {
@@ -145,7 +138,7 @@ describe("the subscription tool page in English", () => {
     fireEvent.click(pay);
     expect((await within(dialog).findByTestId("checkout-refusal")).textContent).toBe("Error Please enter a valid email address");
     expect(toolCheckout.mock.calls[0]![0]).toMatchObject({ deviceKey: undefined, variant: "v1" });
-    expect(runner.start).not.toHaveBeenCalled();
+    expect(fakeRunner.start).not.toHaveBeenCalled();
   });
 
   it("says the spec's failure words when the server cannot be reached", async () => {
