@@ -4,7 +4,7 @@ import { cpSync, rmSync } from "node:fs";
 
 rmSync("dist", { recursive: true, force: true });
 await build({
-  entryPoints: { server: "server/main.ts", "user-role": "server/cli/user-role.ts" },
+  entryPoints: { server: "server/main.ts", "user-role": "server/cli/user-role.ts", "db-backup": "server/cli/db-backup.ts", "db-restore": "server/cli/db-restore.ts" },
   outdir: "dist",
   bundle: true,
   platform: "node",

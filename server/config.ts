@@ -8,6 +8,7 @@ import { parseRsaPublicKey } from "./providers/payway/merchant-auth";
 import { simulatorKeyPair } from "./providers/payway/simulator/rsa";
 import { DEFAULT_TELEGRAM_EVENTS, SHOP_EVENT_TYPES, type ShopEventType } from "../contracts/notifications";
 import { SITE } from "../contracts/site";
+import { parseBackupPeriod } from "./features/backups/period";
 
 export const DEV_AUTH_SECRET = "dev-only-secret-change-me-in-production-0123456789";
 /** The Google stand-in's own client (embedded mode only; never accepted by real Google). */
@@ -112,6 +113,11 @@ const envSchema = z.object({
   METRICS_TOKEN: optionalString
     .pipe(z.string().min(16, "at least 16 characters").optional())
     .describe("Secret: enables /metrics (Prometheus) for `Authorization: Bearer <token>`; unset = /metrics answers 404"),
+  BACKUP_DIR: z.string().trim().min(1).default("./backups").describe("Where db:backup and the scheduled backups write (and keyshop-backups.json, the last backup's outcome)"),
+  BACKUP_EVERY: optionalString
+    .pipe(z.string().regex(/^\d{1,4}(m|h|d)$/, "a period like 6h or 1d (minutes m, hours h, days d)").optional())
+    .describe("Scheduled backups into BACKUP_DIR this often (15m to 30d); unset = none"),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14).describe("How many backups BACKUP_DIR keeps (the oldest are removed after a scheduled backup)"),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -175,6 +181,8 @@ export interface Config {
   /** The shop's one time zone (SHOP_TIME_ZONE): every date a customer reads, in e-mails and receipts, is in it. */
   shopTimeZone: string;
   notifications: NotificationsConfig;
+  /** Backups (decision 062): where they go; scheduled every `everyMs` when set, the `keep` newest kept. */
+  backups: { dir: string; everyMs?: number; keep: number };
 }
 
 /** Seller notifications and webhooks (docs/decisions/027). */
@@ -291,6 +299,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   for (const type of telegramEvents) {
     if (!(SHOP_EVENT_TYPES as readonly string[]).includes(type)) problems.push(`TELEGRAM_EVENTS: unknown event "${type}" (known: ${SHOP_EVENT_TYPES.join(", ")})`);
   }
+  const backupEveryMs = e.BACKUP_EVERY ? parseBackupPeriod(e.BACKUP_EVERY) : undefined;
+  if (backupEveryMs !== undefined && (backupEveryMs < 15 * 60_000 || backupEveryMs > 30 * 86_400_000)) problems.push("BACKUP_EVERY: between 15m and 30d");
   const otpServices = otpServiceSettings(parseDollars(e.OTP_PRICE)!, e.OTP_SERVICE_PRICES, problems);
   if (problems.length) throw new ConfigError(problems);
 
@@ -345,6 +355,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       balanceLowMills: parseDollars(e.BALANCE_LOW_THRESHOLD)!,
       webhooks: { publicOnly: production },
     },
+    backups: { dir: e.BACKUP_DIR, everyMs: backupEveryMs, keep: e.BACKUP_KEEP },
     licences: {
       leaseDays: e.LICENCE_LEASE_DAYS,
       v1Until: e.LICENCE_V1_UNTIL === "off" ? null : new Date(`${e.LICENCE_V1_UNTIL}T00:00:00Z`),

@@ -23,6 +23,7 @@ import { startSmtpReceiver } from "./providers/email/smtp-receiver";
 import { syncNotificationSettings } from "./features/notifications/settings";
 import { startDeliveryWorker } from "./features/notifications/worker";
 import { startJobs } from "./features/schedule/jobs";
+import { BackupLeader } from "./features/backups/scheduled";
 
 export interface RunningServer {
   url: string;
@@ -127,7 +128,13 @@ export async function startServer(config: Config, opts: { database?: Database; l
   // The periodic jobs (features/schedule/jobs.ts): reconciling orders and refunds, expiring OTP
   // orders, flagging suspicious licences, reminders and abandoned checkouts, the watchdog.
   if (config.workers) {
-    for (const job of startJobs({ orders, otpMail, suspicion: config.licences.suspicious, onEmailQueued: orders.onEmailQueued }, logger)) closers.push(job.stop);
+    // Scheduled backups (BACKUP_EVERY, decision 062): the leader's lock is let go after the job stops.
+    const backupEvery = config.backups.everyMs;
+    const leader = backupEvery ? new BackupLeader(database) : undefined;
+    if (leader) closers.push(() => leader.stop());
+    const backups = leader && backupEvery ? { database, dir: config.backups.dir, everyMs: backupEvery, keep: config.backups.keep, logger, leader } : undefined;
+    if (backups) logger.info({ dir: backups.dir, everyMs: backups.everyMs, keep: backups.keep }, "backups: scheduled");
+    for (const job of startJobs({ orders, otpMail, suspicion: config.licences.suspicious, onEmailQueued: orders.onEmailQueued, backups }, logger)) closers.push(job.stop);
   }
   const paymentSimulator = createPaymentSimulator(config);
   if (paymentSimulator) logger.info({ url: paymentSimulator.url }, paymentSimulator.description);

@@ -22,7 +22,7 @@ export interface Database {
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
 /** PGlite is not multi-process safe: a second process on one data directory silently loses writes. */
-function acquireDataDirLock(dir: string): () => void {
+export function acquireDataDirLock(dir: string): () => void {
   const lockFile = path.join(dir, "keyshop.pid");
   try {
     const pid = Number(readFileSync(lockFile, "utf8"));

@@ -11,17 +11,21 @@ import type { OrdersDeps } from "../orders/deps";
 import { reconcileOrders, reconcileRefunds } from "../orders/reconcile";
 import { expireOtpOrders, type OtpMailDeps } from "../otp-mail/service";
 import { recoverAbandonedCheckouts, sendExpiryReminders, type RenewalWorkerDeps } from "../renewals/workers";
+import { runScheduledBackup, type BackupJobDeps } from "../backups/scheduled";
 
 export interface JobDeps {
   orders: OrdersDeps;
   otpMail: OtpMailDeps;
   suspicion: SuspicionThresholds;
   onEmailQueued?: () => void;
+  /** Scheduled backups (BACKUP_EVERY); unset: that job does not run. */
+  backups?: BackupJobDeps;
 }
 
 interface Job {
   name: string;
-  everyMs: number;
+  /** A period, or one the deps decide (undefined: the job is off). */
+  everyMs: number | ((deps: JobDeps) => number | undefined);
   firstAfterMs?: number;
   /** One pass at `now` (the clock in production, a chosen time in the test API). */
   pass(deps: JobDeps, now: Date): Promise<Record<string, unknown>>;
@@ -78,11 +82,22 @@ export const JOBS: readonly Job[] = [
       return { alerts: found.alerts.length };
     },
   },
+  {
+    // A backup into BACKUP_DIR by the leading instance, the oldest beyond BACKUP_KEEP removed (decision 062).
+    name: "backup",
+    everyMs: (deps) => deps.backups?.everyMs,
+    timersOnly: true,
+    pass: async ({ backups }, now) => (backups ? runScheduledBackup(backups, now) : {}),
+  },
 ];
 
 /** Starts every job on its timer; the workers to stop at shutdown. */
 export function startJobs(deps: JobDeps, logger: Logger, jobs: readonly Job[] = JOBS): IntervalWorker[] {
-  return jobs.map((job) => startIntervalWorker({ name: job.name, everyMs: job.everyMs, firstAfterMs: job.firstAfterMs, logger, pass: () => job.pass(deps, new Date()) }));
+  return jobs.flatMap((job) => {
+    const everyMs = typeof job.everyMs === "function" ? job.everyMs(deps) : job.everyMs;
+    if (everyMs === undefined) return [];
+    return [startIntervalWorker({ name: job.name, everyMs, firstAfterMs: job.firstAfterMs, logger, pass: () => job.pass(deps, new Date()) })];
+  });
 }
 
 /** One job on its timer, at another period (a test that waits for the timer rather than calling the pass). */

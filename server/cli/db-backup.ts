@@ -1,0 +1,68 @@
+// npm run db:backup [-- --out <file>]
+// A backup of the configured database (DATABASE_URL: pg_dump custom format; else PGlite's
+// DATA_DIR: a .tar.gz), by default into BACKUP_DIR, whose keyshop-backups.json then records it.
+// PGlite: the server must be stopped (it holds DATA_DIR); BACKUP_EVERY backs up from inside it.
+import path from "node:path";
+import { z } from "zod";
+import { loadConfig } from "../config";
+import { openDatabase } from "../db/client";
+import { backupFileName, BackupError, takeBackup, writeBackupStatus } from "../features/backups/backup";
+
+const argsSchema = z.object({ out: z.string().trim().min(1, "--out needs a file name").optional() }).strict();
+
+async function main() {
+  const argv = process.argv.slice(2);
+  const parsed = argsSchema.safeParse(parseArgs(argv));
+  if (!parsed.success) {
+    console.error(`Usage: npm run db:backup [-- --out <file>]: ${parsed.error.issues.map((i) => i.message).join("; ")}`);
+    process.exit(2);
+  }
+  const config = loadConfig();
+  const kind = config.databaseUrl ? "postgres" : "pglite";
+  const file = path.resolve(parsed.data.out ?? path.join(config.backups.dir, backupFileName(kind)));
+  const inBackupDir = path.dirname(file) === path.resolve(config.backups.dir);
+  const started = performance.now();
+  let database;
+  try {
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  } catch (err) {
+    throw new BackupError(`Cannot open the database: ${(err as Error).message.split("\n")[0]}`);
+  }
+  try {
+    const taken = await takeBackup(database, file);
+    const seconds = (performance.now() - started) / 1000;
+    if (inBackupDir) await writeBackupStatus(config.backups.dir, { at: new Date().toISOString(), ok: true, trigger: "manual", kind, file: path.basename(file), bytes: taken.bytes, seconds });
+    console.log(`Backup written: ${taken.file} (${formatBytes(taken.bytes)}, ${seconds.toFixed(1)} s)`);
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    if (inBackupDir) {
+      await writeBackupStatus(config.backups.dir, { at: new Date().toISOString(), ok: false, trigger: "manual", kind, seconds: (performance.now() - started) / 1000, error: message }).catch(() => {});
+    }
+    throw err;
+  } finally {
+    await database.close();
+  }
+}
+
+/** `--out <file>` or `--out=<file>`; anything else is an unknown key for the schema to refuse. */
+function parseArgs(argv: string[]): Record<string, string | undefined> {
+  const args: Record<string, string | undefined> = {};
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const m = /^--([a-z-]+)(?:=(.*))?$/.exec(arg);
+    if (!m) args[arg] = arg;
+    else args[m[1]!] = m[2] ?? argv[++i] ?? "";
+  }
+  return args;
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 ** 2) return `${(bytes / 1024).toFixed(1)} KiB`;
+  return `${(bytes / 1024 ** 2).toFixed(1)} MiB`;
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : String(err));
+  process.exit(1);
+});
