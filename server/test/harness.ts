@@ -63,6 +63,13 @@ export class TestClient {
     return { status: res.status, body: (text ? JSON.parse(text) : null) as T, headers: res.headers };
   }
 
+  /** The same browser (cookies shared, same address) calling another app: e.g. one over a restored database. */
+  onApp(app: App, baseUrl = this.baseUrl): TestClient {
+    const other = new TestClient(app, baseUrl, this.ip);
+    other.cookies = this.cookies;
+    return other;
+  }
+
   /** The same browser (cookies shared) calling from another address. */
   withIp(ip: string): TestClient {
     const other = new TestClient(this.app, this.baseUrl, ip);
@@ -118,9 +125,15 @@ export interface TestContext {
 let userCounter = 0;
 export const PASSWORD = "correct horse battery 9";
 
-/** `paymentProvider`: wraps the configured one (e.g. refunds made without PayWay, for access and fuzz tests). */
-export async function createTestContext(env: Record<string, string> = {}, opts: { paymentProvider?: (real: PaymentProvider) => PaymentProvider } = {}): Promise<TestContext> {
-  const database = await createTestDatabase();
+/**
+ * `paymentProvider`: wraps the configured one (e.g. refunds made without PayWay, for access and fuzz tests).
+ * `database`: an already open one (e.g. a restored backup) instead of a fresh one; closed with the context.
+ */
+export async function createTestContext(
+  env: Record<string, string> = {},
+  opts: { paymentProvider?: (real: PaymentProvider) => PaymentProvider; database?: Database } = {},
+): Promise<TestContext> {
+  const database = opts.database ?? (await createTestDatabase());
   await syncPlanCatalogue({ db: database.db });
   const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", WORKERS: "off", TRUST_PROXY: "on", ...env });
   const logger = createLogger("silent");

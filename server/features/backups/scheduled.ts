@@ -59,9 +59,10 @@ export class BackupLeader {
 export async function runScheduledBackup(deps: BackupJobDeps, now = new Date()): Promise<Record<string, unknown>> {
   const started = performance.now();
   const kind = deps.database.kind;
-  if (!(await deps.leader.acquire())) return { backup: "another instance leads" };
   const file = path.join(deps.dir, backupFileName(kind, now));
   try {
+    // Not reaching PostgreSQL to ask who leads is a failed backup too (recorded, so it shows).
+    if (!(await deps.leader.acquire())) return { backup: "another instance leads" };
     const taken = await takeBackup(deps.database, file);
     const seconds = (performance.now() - started) / 1000;
     await writeBackupStatus(deps.dir, { at: now.toISOString(), ok: true, trigger: "scheduled", kind, file: path.basename(file), bytes: taken.bytes, seconds });
