@@ -40,7 +40,8 @@ COPY --from=build /app/dist ./dist
 COPY --from=build /app/build/client ./build/client
 # The embedded database (no DATABASE_URL) lives here: mount a named volume on it (a new volume
 # takes this directory's owner). The app files stay root-owned, read-only to the process.
-RUN mkdir -p /app/data && chown node:node /app/data
+# BACKUP_DIR's default (./backups): mount another volume there (docs/deploy.md, Backups).
+RUN mkdir -p /app/data /app/backups && chown node:node /app/data /app/backups
 USER node
 EXPOSE 3000
 # Alive = the process answers HTTP (the reverse proxy routes on /readyz: database and migrations).

@@ -116,7 +116,7 @@ const envSchema = z.object({
   BACKUP_DIR: z.string().trim().min(1).default("./backups").describe("Where db:backup and the scheduled backups write (and keyshop-backups.json, the last backup's outcome)"),
   BACKUP_EVERY: optionalString
     .pipe(z.string().regex(/^\d{1,4}(m|h|d)$/, "a period like 6h or 1d (minutes m, hours h, days d)").optional())
-    .describe("Scheduled backups into BACKUP_DIR this often (15m to 30d); unset = none"),
+    .describe("Scheduled backups into BACKUP_DIR this often (15m to 30d), by one instance with WORKERS=on; unset = none"),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14).describe("How many backups BACKUP_DIR keeps (the oldest are removed after a scheduled backup)"),
 });
 
