@@ -26,7 +26,9 @@ async function main() {
   try {
     database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   } catch (err) {
-    throw new BackupError(`Cannot open the database: ${(err as Error).message.split("\n")[0]}`);
+    const why = (err as Error).message.split("\n")[0];
+    // PGlite is one process: a running server holds DATA_DIR, and backs itself up with BACKUP_EVERY.
+    throw new BackupError(kind === "pglite" && /in use by process/.test(why) ? `${why.replace(/ Stop it first.*$/, "")} Stop the server first, or set BACKUP_EVERY so the running server backs itself up.` : `Cannot open the database: ${why}`);
   }
   try {
     const taken = await takeBackup(database, file);
