@@ -146,6 +146,25 @@ describe(`a shop backed up and restored into an empty database (${onPostgres ? "
     expect(readdirSync(work).filter((n) => n.startsWith("x.dump"))).toEqual([]);
   });
 
+  it.runIf(onPostgres)("scheduled, two instances on one PostgreSQL: only the one holding the lock backs up, the other takes over when it stops", async () => {
+    const dir = path.join(work, "two-instances");
+    const logger = pino({ level: "silent" });
+    const first = new BackupLeader(source.database);
+    const second = new BackupLeader(source.database);
+    try {
+      expect(await first.acquire()).toBe(true);
+      const deps = { database: source.database, dir, everyMs: 3_600_000, keep: 3, logger, leader: second };
+      expect(await runScheduledBackup(deps)).toEqual({ backup: "another instance leads" });
+      expect(await listBackups(dir)).toEqual([]);
+      await first.stop();
+      expect(await runScheduledBackup(deps)).toMatchObject({ removed: 0 });
+      expect(await listBackups(dir)).toHaveLength(1);
+    } finally {
+      await first.stop();
+      await second.stop();
+    }
+  });
+
   it("scheduled: the job writes a backup into BACKUP_DIR on its timer, records it and keeps the BACKUP_KEEP newest", async () => {
     const dir = path.join(work, "scheduled");
     // Older backups already there (a day apart), and a file of the seller's that is not a backup.
