@@ -14,6 +14,22 @@ export default tseslint.config(
     },
   },
   {
+    // One spelling per concept (docs/glossary.md): the code's own names say "license" (the spec's routes
+    // and fields), the prose says "licence". Property keys are left out: they may be wire names (API fields,
+    // columns, stored JSON) that keep the spelling they were published with.
+    files: ["**/*.{ts,tsx,js,mjs}"],
+    rules: {
+      "@typescript-eslint/naming-convention": [
+        "error",
+        {
+          selector: ["variableLike", "typeLike", "import", "classMethod", "classProperty", "accessor", "enumMember"],
+          format: null,
+          custom: { regex: "[Ll]icence", match: false },
+        },
+      ],
+    },
+  },
+  {
     // The web never imports server code: shared shapes live in contracts/.
     files: ["web/**/*.{ts,tsx}", "contracts/**/*.ts"],
     rules: {

@@ -89,7 +89,7 @@ async function originalMethod(dbUrl) {
   const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const users = Number((await client.query(`select count(*) as n from "user"`)).rows[0].n);
-  const licences = Number((await client.query(`select count(*) as n from licenses where expire_date > $1`, [today])).rows[0].n);
+  const activeLicenses = Number((await client.query(`select count(*) as n from licenses where expire_date > $1`, [today])).rows[0].n);
   const sum = (rows) => rows.reduce((s, r) => s + Number(r.amount_mills), 0);
   const salesToday = sum((await client.query(`select amount_mills from orders where status = 'paid' and created_at >= $1`, [today])).rows);
   const salesMonth = sum((await client.query(`select amount_mills from orders where status = 'paid' and created_at >= $1`, [month])).rows);
@@ -104,7 +104,7 @@ async function originalMethod(dbUrl) {
   const recent = (await client.query(`select * from orders order by created_at desc limit 40`)).rows.length;
   const ms = performance.now() - started;
   await client.end();
-  return { ms, pages, figures: { users, licences, salesToday, salesMonth, allTime, recent } };
+  return { ms, pages, figures: { users, licences: activeLicenses, salesToday, salesMonth, allTime, recent } };
 }
 
 export async function run() {

@@ -39,7 +39,7 @@ async function paired(bareUrl, keyshopUrl, shape) {
   return { bare, keyshop, ratio: keyshop.rps / bare.rps };
 }
 
-function licenceRequests({ buyKeys, deviceKeys }) {
+function licenseRequests({ buyKeys, deviceKeys }) {
   const prebuilt = buyKeys.map((buyKey, i) => ({
     method: "POST",
     path: "/api/v1/licenses/validate",
@@ -108,9 +108,9 @@ export async function run({ record = false } = {}) {
     results["request-path"] = await paired(bareUrl, server.url, { connections: 20, requests: [{ method: "GET", path: "/api/me" }], headers: { cookie: customer } });
 
     const keys = await testApi(server.url, "/licenses/bulk", { email: "guard@example.com", planId: "local-1m", count: LICENCES });
-    const licence = { connections: 50, requests: licenceRequests(keys) };
-    await autocannon({ url: server.url, connections: 50, amount: LICENCES, requests: licenceRequests(keys), pipelining: 1 }); // every licence seen once
-    results.license = await paired(bareUrl, server.url, licence);
+    const licenseLoad = { connections: 50, requests: licenseRequests(keys) };
+    await autocannon({ url: server.url, connections: 50, amount: LICENCES, requests: licenseRequests(keys), pipelining: 1 }); // every licence seen once
+    results.license = await paired(bareUrl, server.url, licenseLoad);
 
     const { apiKeys } = await testApi(server.url, "/api-keys/bulk", { count: API_KEYS, balanceMills: 1_000_000 });
     const runId = Date.now();

@@ -29,7 +29,7 @@ const CUSTOMER = "bench-customer@example.com";
 
 
 /** The seed: `key_encrypted` is one real key's (made by the server), so Manage Balances can show it. Sizes: the guard seeds a smaller set. */
-export const seed = (keyEncrypted, { users = USERS, orders = ORDERS, otpOrders = OTP_ORDERS, history = HISTORY, licences = LICENCES } = {}) => [
+export const seed = (keyEncrypted, { users = USERS, orders = ORDERS, otpOrders = OTP_ORDERS, history = HISTORY, licences: licenses = LICENCES } = {}) => [
   `insert into "user" (id, name, email, email_verified, role, created_at, updated_at)
    select 'bench-u' || i, 'Bench User ' || i, 'bench' || i || '@example.com', true, 'user',
           now() - (i % 1095) * interval '1 day' - (i % 86400) * interval '1 second', now()
@@ -65,9 +65,9 @@ export const seed = (keyEncrypted, { users = USERS, orders = ORDERS, otpOrders =
   `insert into licenses (name, buy_key, license_key, start_date, expire_date, changes_left, term_days, plan_id, email, user_id, created_at, updated_at)
    select '', 'LBK' || i, 'LDREEL-' || i, now() - interval '200 days', now() - interval '100 days' + (i % 200) * interval '1 day', 2, 30, 'local-1m',
           'bench' || (1 + i % ${users}) || '@example.com', 'bench-u' || (1 + i % ${users}), now(), now()
-   from generate_series(1, ${licences}) i`,
+   from generate_series(1, ${licenses}) i`,
   `insert into license_history (user_id, old_license, new_license, buykey, email, status, changed_by, change_date)
-   select 'bench-u' || (1 + i % ${users}), 'LDREEL-OLD-' || i, 'LDREEL-NEW-' || i, 'LBK' || (1 + i % ${licences}),
+   select 'bench-u' || (1 + i % ${users}), 'LDREEL-OLD-' || i, 'LDREEL-NEW-' || i, 'LBK' || (1 + i % ${licenses}),
           'bench' || (1 + i % ${users}) || '@example.com', 'changed', 'bench' || (1 + i % ${users}) || '@example.com',
           now() - (${history} - i) * (interval '2 years' / ${history})
    from generate_series(1, ${history}) i`,

@@ -78,7 +78,7 @@ export const PlanMixEntrySchema = z.object({
 export type PlanMixEntry = z.infer<typeof PlanMixEntrySchema>;
 
 /** A licence over the abuse thresholds in the last 24 hours (docs/licence-api.md, abuse signals). */
-export const SuspiciousLicenceSchema = z.object({
+export const SuspiciousLicenseSchema = z.object({
   licenceId: z.string(),
   buyKey: z.string(),
   email: z.string(),
@@ -90,7 +90,7 @@ export const SuspiciousLicenceSchema = z.object({
   flaggedAt: z.string(),
   updatedAt: z.string(),
 });
-export type SuspiciousLicence = z.infer<typeof SuspiciousLicenceSchema>;
+export type SuspiciousLicense = z.infer<typeof SuspiciousLicenseSchema>;
 
 export const OverviewSchema = z.object({
   timeZone: z.string(),
@@ -103,7 +103,7 @@ export const OverviewSchema = z.object({
   /** The latest 40 orders (any status), newest first. */
   recentTransactions: z.array(OrderSchema),
   /** Licences flagged by the abuse signals in the last 24 hours, the most signals first (20 at most). */
-  suspiciousLicences: z.array(SuspiciousLicenceSchema),
+  suspiciousLicences: z.array(SuspiciousLicenseSchema),
   /** The thresholds they crossed (LICENCE_SUSPICIOUS_*): more than this many in 24 hours. */
   suspicionThresholds: z.object({ addresses: z.number().int(), refusedKeys: z.number().int() }),
 });

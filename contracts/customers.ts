@@ -65,7 +65,7 @@ export const CustomerAccountSchema = z.object({
 export type CustomerAccount = z.infer<typeof CustomerAccountSchema>;
 
 /** What the licence API saw of a licence (licence_signals: distinct values per hour, kept 48 hours). */
-export const LicenceActivitySchema = z.object({
+export const LicenseActivitySchema = z.object({
   /** The latest hour with a call of the desktop tool (ISO, the start of the hour), or null. */
   lastSeenHour: z.string().nullable(),
   /** The client addresses of that hour. */
@@ -77,9 +77,9 @@ export const LicenceActivitySchema = z.object({
   /** Over a suspicion threshold in the last 24 hours (the Overview lists it). */
   flagged: z.boolean(),
 });
-export type LicenceActivity = z.infer<typeof LicenceActivitySchema>;
+export type LicenseActivity = z.infer<typeof LicenseActivitySchema>;
 
-export const AdminLicenceSchema = z.object({
+export const AdminLicenseSchema = z.object({
   id: z.string(),
   email: z.string(),
   name: z.string(),
@@ -102,9 +102,9 @@ export const AdminLicenceSchema = z.object({
   revokedAt: z.string().nullable(),
   createdAt: z.string(),
   orderId: z.string().nullable(),
-  activity: LicenceActivitySchema,
+  activity: LicenseActivitySchema,
 });
-export type AdminLicence = z.infer<typeof AdminLicenceSchema>;
+export type AdminLicense = z.infer<typeof AdminLicenseSchema>;
 
 export const CustomerOrderSchema = OrderSchema.extend({
   /** Who took the payment ("payway"). */
@@ -146,7 +146,7 @@ export const CustomerViewSchema = z.object({
   email: z.string(),
   /** Null: no account (buys without signing in). */
   account: CustomerAccountSchema.nullable(),
-  licences: section(AdminLicenceSchema),
+  licences: section(AdminLicenseSchema),
   orders: section(CustomerOrderSchema),
   balance: z.object({ apiKey: CustomerApiKeySchema.nullable(), ledger: section(LedgerEntrySchema) }),
   otpOrders: section(OtpOrderSchema),
@@ -168,7 +168,7 @@ export const ReasonSchema = multiLineText().min(3, REASON_MESSAGES.short).max(50
 export const MAX_EXTEND_DAYS = 3650;
 export const MAX_CHANGES_LEFT = 10_000;
 
-export const LicenceActionBodySchema = z.discriminatedUnion("action", [
+export const LicenseActionBodySchema = z.discriminatedUnion("action", [
   z.object({
     action: z.literal("extend"),
     days: z.number().int("Whole days only").min(1, "1 day at least").max(MAX_EXTEND_DAYS, `${MAX_EXTEND_DAYS} days at most`),
@@ -186,19 +186,19 @@ export const LicenceActionBodySchema = z.discriminatedUnion("action", [
   z.object({ action: z.literal("release-device"), reason: ReasonSchema }),
   z.object({ action: z.literal("resend-key"), reason: ReasonSchema }),
 ]);
-export type LicenceActionBody = z.infer<typeof LicenceActionBodySchema>;
-export type LicenceActionName = LicenceActionBody["action"];
+export type LicenseActionBody = z.infer<typeof LicenseActionBodySchema>;
+export type LicenseActionName = LicenseActionBody["action"];
 
-export const IssueLicenceBodySchema = z.object({
+export const IssueLicenseBodySchema = z.object({
   planId: singleLineText().min(1, "Choose a plan").max(64, "Unknown plan"),
   name: singleLineText().max(100, "Name is too long (100 characters at most)").optional(),
   reason: ReasonSchema,
 });
-export type IssueLicenceBody = z.infer<typeof IssueLicenceBodySchema>;
+export type IssueLicenseBody = z.infer<typeof IssueLicenseBodySchema>;
 
 /** The licence as it now stands, and a sentence for the toast. */
-export const LicenceActionResponseSchema = z.object({ licence: AdminLicenceSchema, message: z.string() });
-export type LicenceActionResponse = z.infer<typeof LicenceActionResponseSchema>;
+export const LicenseActionResponseSchema = z.object({ licence: AdminLicenseSchema, message: z.string() });
+export type LicenseActionResponse = z.infer<typeof LicenseActionResponseSchema>;
 
 /** The audit log's names for the actions (target: the licence). */
 export const LICENCE_AUDIT_ACTIONS = {
@@ -210,7 +210,7 @@ export const LICENCE_AUDIT_ACTIONS = {
   "reset-changes": "licence.reset_changes",
   "release-device": "licence.release_device",
   "resend-key": "licence.resend_key",
-} as const satisfies Record<LicenceActionName | "issue", `licence.${string}`>;
+} as const satisfies Record<LicenseActionName | "issue", `licence.${string}`>;
 
 /** 409 codes of the actions. */
 export const LICENCE_ACTION_REFUSALS = {

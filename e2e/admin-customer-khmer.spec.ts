@@ -53,7 +53,7 @@ async function seedCustomer(page: Page, tag: string) {
   await createUser(page.request, { email: customer });
   const expiry = Date.now() + 10 * DAY;
   const deviceKey = `LDREEL-KM-${Date.now().toString(36).toUpperCase()}`;
-  const licence = await seedLicense(page.request, {
+  const license = await seedLicense(page.request, {
     email: customer,
     planId: "local-3m",
     name: "កុំព្យូទ័រហាង",
@@ -64,7 +64,7 @@ async function seedCustomer(page: Page, tag: string) {
   });
   await seedOrders(page.request, [{ email: customer, kind: "plan", planId: "local-3m", status: "paid" }]);
   await seedBalance(page.request, { email: customer, amountMills: 2_000 });
-  return { customer, expiry, deviceKey, buyKey: licence.buyKey };
+  return { customer, expiry, deviceKey, buyKey: license.buyKey };
 }
 
 async function signInKhmerSuperAdmin(page: Page, tag: string) {
@@ -132,11 +132,11 @@ test("a super-admin in Khmer adds an endpoint, extends a customer's licence and 
   await expect(page.getByRole("heading", { level: 1, name: customer })).toBeVisible();
   await expect(page).toHaveTitle("អតិថិជន | Keyshop");
   await expect(page.getByTestId("customer-account")).toContainText("សមាជិក");
-  const licences = page.getByRole("region", { name: "តារាងអាជ្ញាប័ណ្ណ" });
+  const licenses = page.getByRole("region", { name: "តារាងអាជ្ញាប័ណ្ណ" });
   for (const header of ["អាជ្ញាប័ណ្ណ", "កូដឧបករណ៍", "ស្ថានភាព", "រយៈពេល", "ចំនួនប្ដូរនៅសល់", "ឃើញចុងក្រោយ", "សកម្មភាព"]) {
-    await expect(licences.getByRole("columnheader", { name: header, exact: true })).toBeVisible();
+    await expect(licenses.getByRole("columnheader", { name: header, exact: true })).toBeVisible();
   }
-  const row = licences.getByTestId("licence-row").filter({ hasText: "កុំព្យូទ័រហាង" });
+  const row = licenses.getByTestId("licence-row").filter({ hasText: "កុំព្យូទ័រហាង" });
   await expect(row.getByText("សកម្ម", { exact: true })).toBeVisible();
   await expect(row).toContainText("គម្រោង 3 ខែ");
   await expect(row.getByTestId("licence-expiry")).toHaveText(khmerDate(expiry));

@@ -32,7 +32,7 @@ test("an admin finds a customer by device key, opens the page, suspends the lice
   await createUser(request, { email: customer });
   const deviceKey = `PC-LDREEL-E2E-${Date.now().toString(36).toUpperCase()}`;
   const expiry = new Date(Date.now() + 10 * DAY);
-  const licence = await seedLicense(request, { email: customer, planId: "local-3m", name: "Office PC", deviceKey, startDate: new Date(Date.now() - DAY).toISOString(), expireDate: expiry.toISOString() });
+  const license = await seedLicense(request, { email: customer, planId: "local-3m", name: "Office PC", deviceKey, startDate: new Date(Date.now() - DAY).toISOString(), expireDate: expiry.toISOString() });
   await seedOrders(request, [{ email: customer, kind: "plan", planId: "local-3m" }]);
 
   // Another buyer whose e-mail shares a part with the customer's (no account: the subscription tool).
@@ -67,9 +67,9 @@ test("an admin finds a customer by device key, opens the page, suspends the lice
   await expect(page).toHaveURL(new RegExp(`/customers/${encodeURIComponent(customer).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`));
   await expect(page.getByRole("heading", { level: 1, name: customer })).toBeVisible();
   await expect(page.getByTestId("customer-account")).toContainText("user");
-  const licences = page.getByRole("region", { name: "Licences table" });
-  const row = licences.getByTestId("licence-row").filter({ hasText: "Office PC" });
-  await expect(row).toContainText(licence.buyKey);
+  const licenses = page.getByRole("region", { name: "Licences table" });
+  const row = licenses.getByTestId("licence-row").filter({ hasText: "Office PC" });
+  await expect(row).toContainText(license.buyKey);
   await expect(row).toContainText(deviceKey);
   await expect(row.getByText("Active", { exact: true })).toBeVisible();
   await expect(page.getByRole("heading", { level: 2, name: "Orders", exact: true })).toBeVisible();
@@ -86,7 +86,7 @@ test("an admin finds a customer by device key, opens the page, suspends the lice
   await expect(dialog).toBeHidden();
   await expect(row.getByText("Suspended", { exact: true })).toBeVisible();
   // The desktop tool hears it at its next validate.
-  const validated = await page.request.post("/api/v1/licenses/validate", { data: { protocol: 2, buyKey: licence.buyKey, deviceKey, nonce: "e2e-customers-nonce-0001" } });
+  const validated = await page.request.post("/api/v1/licenses/validate", { data: { protocol: 2, buyKey: license.buyKey, deviceKey, nonce: "e2e-customers-nonce-0001" } });
   expect(await validated.json()).toMatchObject({ valid: false, code: "SUSPENDED" });
 
   // Extend by 30 days: the expiry moves.
@@ -171,16 +171,16 @@ test("a super-admin finds a customer by device key, refunds their plan order fro
   const { order, checkout } = (await created.json()) as { order: { tranId: string }; checkout: { action: string; fields: Record<string, string> } };
   expect((await buyer.request.post(checkout.action, { form: checkout.fields })).ok()).toBe(true);
   expect((await buyer.request.post(`/payway-sim/__sim/transactions/${order.tranId}/approve`, { data: {} })).ok()).toBe(true);
-  let licenceId = "";
+  let licenseId = "";
   await expect
     .poll(async () => {
       const { licenses } = (await (await buyer.request.get("/api/licenses")).json()) as { licenses: Array<{ id: string }> };
-      licenceId = licenses[0]?.id ?? "";
+      licenseId = licenses[0]?.id ?? "";
       return licenses.length;
     })
     .toBe(1);
   const deviceKey = `PC-LDREEL-RF-${Date.now().toString(36).toUpperCase()}`;
-  expect((await buyer.request.post(`/api/licenses/${licenceId}/change-key`, { headers: origin, data: { deviceKey } })).ok()).toBe(true);
+  expect((await buyer.request.post(`/api/licenses/${licenseId}/change-key`, { headers: origin, data: { deviceKey } })).ok()).toBe(true);
 
   await signInTo(page, superAdmin, "/overview");
   const search = page.getByRole("search").getByRole("combobox", { name: "Find a customer" });
@@ -195,8 +195,8 @@ test("a super-admin finds a customer by device key, refunds their plan order fro
   await dialog.getByRole("button", { name: /^Refund/ }).click();
   await expect(toast(page, "Refund made")).toBeVisible();
 
-  const licences = page.getByRole("region", { name: "Licences table" });
-  await expect(licences.getByTestId("licence-row").filter({ hasText: deviceKey }).getByText("Revoked", { exact: true })).toBeVisible();
+  const licenses = page.getByRole("region", { name: "Licences table" });
+  await expect(licenses.getByTestId("licence-row").filter({ hasText: deviceKey }).getByText("Revoked", { exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: `Refund 1 Month (${order.tranId})` })).toHaveCount(0);
   // The customer's own License Keys say so too.
   const own = (await (await buyer.request.get("/api/licenses")).json()) as { licenses: Array<{ status: string }> };

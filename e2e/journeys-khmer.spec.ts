@@ -95,8 +95,8 @@ test("a Khmer customer signs up, buys, renews, asks for a refund, tops up and re
   expect(receipt.text).not.toContain("3 Months");
 
   // Renew it from License Keys: the Renew dialog, PayWay, the Khmer success.
-  const licences = page.getByRole("table", { name: /អាជ្ញាប័ណ្ណរបស់អ្នក/ });
-  const row = licences.getByRole("row").filter({ hasText: buyKey });
+  const licenses = page.getByRole("table", { name: /អាជ្ញាប័ណ្ណរបស់អ្នក/ });
+  const row = licenses.getByRole("row").filter({ hasText: buyKey });
   await expect(row.getByText("គម្រោង 3 ខែ")).toBeVisible();
   await row.getByRole("button", { name: /^បន្តសុពលភាព / }).click();
   const renew = page.getByRole("dialog", { name: /^បន្តសុពលភាព / });

@@ -56,10 +56,10 @@ test("a refused payment says the spec's sentence inside the open checkout, not o
 test("setting the first device key says beforehand that it uses one change, then Changes Left reads one less (#29 item 4, decision 051)", async ({ page, request }) => {
   const email = uniqueEmail("firstkey");
   await createUser(request, { email });
-  const licence = await seedLicense(request, { email, planId: "local-1m", name: "New seat", deviceKey: null, startDate: null, expireDate: null });
+  const license = await seedLicense(request, { email, planId: "local-1m", name: "New seat", deviceKey: null, startDate: null, expireDate: null });
   await signIn(page, email);
   await expect(page).toHaveURL(/\/license-keys$/);
-  const row = page.getByRole("table", { name: /Your licenses/ }).getByRole("row").filter({ hasText: licence.buyKey });
+  const row = page.getByRole("table", { name: /Your licenses/ }).getByRole("row").filter({ hasText: license.buyKey });
   await expect(cell(row, "Changes Left")).toHaveText("2");
   await row.getByRole("button", { name: /^Actions for/ }).click();
   await page.getByRole("menu").getByRole("menuitem", { name: "Change License Key" }).click();

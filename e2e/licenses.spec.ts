@@ -7,7 +7,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const shortDate = (ms: number) =>
   new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: SHOP_TIME_ZONE }).format(new Date(ms));
 
-function licenceRow(page: Page, buyKey: string): Locator {
+function licenseRow(page: Page, buyKey: string): Locator {
   return page.getByRole("table", { name: /Your licenses/ }).getByRole("row").filter({ hasText: buyKey });
 }
 
@@ -75,9 +75,9 @@ test("a user searches, renames and re-keys licences, then sees the change in Lic
   await expect(page.getByText(/expirekey_/)).toHaveCount(0);
 
   // Statuses, N/A for a missing key, dates like 'Nov 22, 2026'.
-  const freshRow = licenceRow(page, fresh.buyKey);
-  const activeRow = licenceRow(page, active.buyKey);
-  const expiredRow = licenceRow(page, expired.buyKey);
+  const freshRow = licenseRow(page, fresh.buyKey);
+  const activeRow = licenseRow(page, active.buyKey);
+  const expiredRow = licenseRow(page, expired.buyKey);
   await expect(cell(freshRow, "Status")).toHaveText("New");
   await expect(cell(freshRow, "License Key")).toHaveText("N/A");
   await expect(cell(activeRow, "Status")).toHaveText("Active");

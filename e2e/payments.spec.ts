@@ -42,7 +42,7 @@ async function signInAs(page: Page, email: string) {
   await expect(page).toHaveURL(/\/license-keys$/);
 }
 
-function licenceRow(page: Page, buyKey: string): Locator {
+function licenseRow(page: Page, buyKey: string): Locator {
   return page.getByRole("table", { name: /Your licenses/ }).getByRole("row").filter({ hasText: buyKey });
 }
 
@@ -87,7 +87,7 @@ test("landing: a signed-in user buys the 3-month plan on PayWay and gets the lic
   await expect(popup).toBeHidden();
 
   // The licence: New (no dates until first activation), the plan's 10 key changes.
-  const row = licenceRow(page, buyKey);
+  const row = licenseRow(page, buyKey);
   await expect(row).toContainText("3 Months plan");
   await expect(row).toContainText("New");
   await expect(row).toContainText("10");
@@ -248,7 +248,7 @@ test("subscription tool: a purchase with ?license= extends that licence", async 
   // The licence bound to the device key now ends 90 + 15 days later; its owner sees it.
   await waitForEmail(page, email, /licence was extended by 105 days/);
   await signInAs(page, email);
-  const row = licenceRow(page, seeded.buyKey);
+  const row = licenseRow(page, seeded.buyKey);
   await expect(row).toContainText(shortDate(expiry + 105 * DAY));
   await expect(row).toContainText("Active");
 });

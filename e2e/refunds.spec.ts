@@ -42,8 +42,8 @@ test("a super-admin refunds a plan from Transactions History; the customer's lic
   const buyKey = ((await popup.getByTestId("payment-verified-status").locator("code").textContent()) ?? "").trim();
   expect(buyKey).toMatch(/^KS-/);
   await popup.getByRole("button", { name: "Done" }).click();
-  const licence = page.getByRole("table", { name: /Your licenses/ }).getByRole("row").filter({ hasText: buyKey });
-  await expect(licence).toContainText("New");
+  const license = page.getByRole("table", { name: /Your licenses/ }).getByRole("row").filter({ hasText: buyKey });
+  await expect(license).toContainText("New");
 
   const admin = await superAdminPage(browser, request);
   await admin.goto("/transactions-history");
@@ -62,7 +62,7 @@ test("a super-admin refunds a plan from Transactions History; the customer's lic
   await expect(row.getByRole("button", { name: /^Refund the payment of/ })).toHaveCount(0);
 
   await page.reload();
-  await expect(licence.getByTestId("licence-revoked")).toHaveText("Revoked (refunded)");
+  await expect(license.getByTestId("licence-revoked")).toHaveText("Revoked (refunded)");
   await waitForEmail(page, email, /\$29\.99 of your Keyshop payment was refunded/);
   await admin.context().close();
 });

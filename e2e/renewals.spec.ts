@@ -11,7 +11,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const shortDate = (ms: number) => new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: SHOP_TIME_ZONE }).format(new Date(ms));
 const COLUMNS = ["Name", "License Key", "Buy Key", "Start Date", "Expiry Date", "Status", "Changes Left", "Actions"];
 
-function licenceRow(page: Page, buyKey: string): Locator {
+function licenseRow(page: Page, buyKey: string): Locator {
   return page.getByRole("table", { name: /Your licenses/ }).getByRole("row").filter({ hasText: buyKey });
 }
 const expiryCell = (row: Locator) => row.getByRole("cell").nth(COLUMNS.indexOf("Expiry Date"));
@@ -83,7 +83,7 @@ test("a reminder 3 days before expiry: its link renews that licence without the 
   const now = Date.now();
   const expiry = now + 3 * DAY;
   const tag = now.toString(36).toUpperCase();
-  const licence = await seedLicense(request, { email, planId: "local-1m", name: "Office PC", deviceKey: `LDREEL-REMIND-${tag}`, startDate: iso(now - 27 * DAY), expireDate: iso(expiry) });
+  const license = await seedLicense(request, { email, planId: "local-1m", name: "Office PC", deviceKey: `LDREEL-REMIND-${tag}`, startDate: iso(now - 27 * DAY), expireDate: iso(expiry) });
 
   // One pass of every worker, as if the clock read now: the 3-day reminder goes out.
   const run = await request.post("/dev/test-api/workers/run", { headers: { "x-test-token": TEST_API_TOKEN }, data: { now: iso(now) } });
@@ -104,7 +104,7 @@ test("a reminder 3 days before expiry: its link renews that licence without the 
   // The page's own heading, behind the modal checkout (which hides the page from the accessibility tree once open).
   await expect(page.getByRole("heading", { level: 1, name: "Renew your licence", includeHidden: true })).toBeAttached();
   await expect(page.getByTestId("renew-licence-name")).toHaveText("Office PC");
-  await expect(page.locator("body")).not.toContainText(licence.buyKey);
+  await expect(page.locator("body")).not.toContainText(license.buyKey);
   await dialog.getByRole("radio", { name: /1 Month/ }).check();
   await expect(dialog.getByTestId("checkout-amount")).toContainText("$9.99");
   await dialog.getByRole("button", { name: "Pay $9.99" }).click();
@@ -113,7 +113,7 @@ test("a reminder 3 days before expiry: its link renews that licence without the 
   await page.getByTestId("renewal-paid").getByRole("link", { name: "Open License Keys" }).click();
   await expect(page).toHaveURL(/\/license-keys$/);
 
-  const row = licenceRow(page, licence.buyKey);
+  const row = licenseRow(page, license.buyKey);
   await expect(expiryCell(row).getByTestId("licence-expiry")).toHaveText(shortDate(expiry + 30 * DAY));
   await expect(expiryCell(row).getByTestId("licence-days-left")).toHaveText("33 days left");
 
@@ -133,8 +133,8 @@ test("Renew from License Keys extends that licence; a licence not yet activated 
 
   await signIn(page, email);
   await expect(page).toHaveURL(/\/license-keys$/);
-  const runningRow = licenceRow(page, running.buyKey);
-  const freshRow = licenceRow(page, fresh.buyKey);
+  const runningRow = licenseRow(page, running.buyKey);
+  const freshRow = licenseRow(page, fresh.buyKey);
   await expect(expiryCell(runningRow).getByTestId("licence-days-left")).toHaveText("10 days left");
   await expect(expiryCell(freshRow).getByTestId("licence-term")).toHaveText("105 days from first activation");
 

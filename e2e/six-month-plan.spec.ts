@@ -23,7 +23,7 @@ const LANGUAGES = [
   {
     language: "en" as const,
     title: "6 Months",
-    licencePlan: "6 Months plan",
+    licensePlan: "6 Months plan",
     renew: (name: string) => `Renew ${name}`,
     pay: "Pay $54.99",
     success: "Payment Successful!",
@@ -36,7 +36,7 @@ const LANGUAGES = [
   {
     language: "km" as const,
     title: "6 ខែ",
-    licencePlan: "គម្រោង 6 ខែ",
+    licensePlan: "គម្រោង 6 ខែ",
     renew: (name: string) => `បន្តសុពលភាព ${name}`,
     pay: "បង់ $54.99",
     success: "ការបង់ប្រាក់បានជោគជ័យ!",
@@ -54,7 +54,7 @@ for (const l of LANGUAGES) {
     await createUser(request, { email, language: l.language });
     const now = Date.now();
     const name = l.language === "km" ? "កុំព្យូទ័រហាង" : "Shop PC";
-    const licence = await seedLicense(request, {
+    const license = await seedLicense(request, {
       email,
       planId: "local-6m",
       name,
@@ -65,8 +65,8 @@ for (const l of LANGUAGES) {
 
     await signIn(page, email);
     await expect(page).toHaveURL(/\/license-keys$/);
-    const row = page.getByRole("table", { name: l.licences }).getByRole("row").filter({ hasText: licence.buyKey });
-    await expect(row.getByText(l.licencePlan)).toBeVisible();
+    const row = page.getByRole("table", { name: l.licences }).getByRole("row").filter({ hasText: license.buyKey });
+    await expect(row.getByText(l.licensePlan)).toBeVisible();
 
     // The Renew dialog lists it among the market's plans, by length, with its price; its checkout sells it.
     await row.getByRole("button", { name: l.renew(name) }).click();

@@ -116,7 +116,7 @@ export function createUser(
 /** Seeds a licence for `email`; dates as ISO strings (or null for a New licence). */
 export function seedLicense(
   request: TestApiRequest,
-  licence: {
+  license: {
     email: string;
     /** A plan of the catalogue ("local-3m"), or of a test catalogue (useTestCatalogue). */
     planId: string;
@@ -127,7 +127,7 @@ export function seedLicense(
     changesLeft?: number;
   },
 ) {
-  return testApi<{ id: string; buyKey: string }>(request, "licenses", licence);
+  return testApi<{ id: string; buyKey: string }>(request, "licenses", license);
 }
 
 /** Credits `amountMills` (1000 = $1.00) to the user's API key through the ledger. */

@@ -27,8 +27,8 @@ import { createWebhookRoutes } from "./features/notifications/routes";
 import { createLicenseRoutes } from "./features/licenses/routes";
 import type { AccountEventHub } from "./features/events/hub";
 import { createEventRoutes } from "./features/events/routes";
-import type { LicenceCache } from "./features/licenses/cache";
-import type { LicenceSignals } from "./features/licenses/signals";
+import type { LicenseCache } from "./features/licenses/cache";
+import type { LicenseSignals } from "./features/licenses/signals";
 import type { Signer } from "./features/licenses/signing";
 import { createLicenseTool, createLicenseToolRoutes } from "./features/licenses/tool-routes";
 import { licenseToolFastRoutes } from "./features/licenses/tool-fast-path";
@@ -81,9 +81,9 @@ export interface AppDeps {
   signer: Signer;
   limiter: SharedRateLimiter;
   otpMail: OtpMailDeps;
-  licenceCache: LicenceCache;
+  licenseCache: LicenseCache;
   /** Abuse signals of the licence API (addresses, refused device keys); none in some tests. */
-  licenceSignals?: LicenceSignals;
+  licenseSignals?: LicenseSignals;
   events: AccountEventHub;
   /** Payments; built from config when not given (tests). */
   orders?: OrdersDeps;
@@ -99,7 +99,7 @@ export interface AppDeps {
   sessionRevocations?: SessionRevocations;
 }
 
-export function createApp({ config, db, auth, logger, signer, limiter, otpMail, licenceCache, licenceSignals, events, paymentSimulator, lifecycle, deliveries, resolver = systemResolver, sessionRevocations, ...rest }: AppDeps) {
+export function createApp({ config, db, auth, logger, signer, limiter, otpMail, licenseCache, licenseSignals, events, paymentSimulator, lifecycle, deliveries, resolver = systemResolver, sessionRevocations, ...rest }: AppDeps) {
   const app = new OpenAPIHono<AppEnv>(VALIDATION);
   const orders = { ...(rest.orders ?? createOrdersDeps({ config, db, logger })), limiter };
   // Prometheus metrics only when METRICS_TOKEN is set: otherwise no per-request work at all.
@@ -198,7 +198,7 @@ export function createApp({ config, db, auth, logger, signer, limiter, otpMail, 
   // The desktop tool's API needs no session: mounted before the session middleware so its hot
   // path never reads cookies.
   const toolApi = new OpenAPIHono<AppEnv>(VALIDATION);
-  const licenseTool = createLicenseTool({ db, signer, limiter, settings: config.licences, cache: licenceCache, signals: licenceSignals });
+  const licenseTool = createLicenseTool({ db, signer, limiter, settings: config.licences, cache: licenseCache, signals: licenseSignals });
   toolApi.route("/", createLicenseToolRoutes(licenseTool, signer));
   app.route("/api", toolApi);
 
@@ -235,7 +235,7 @@ export function createApp({ config, db, auth, logger, signer, limiter, otpMail, 
   api.route("/", createLicenseRoutes(db));
   api.route("/", createProfileRoutes({ db, secret: config.authSecret }));
   api.route("/", createOtpMailRoutes({ ...otpMail, secret: config.authSecret, limit: otpLimit, events }));
-  api.route("/", createAdminRoutes({ db, secret: config.authSecret, baseUrl: config.baseUrl, shopTimeZone: config.shopTimeZone, logger, suspicion: config.licences.suspicious, licenceCache }));
+  api.route("/", createAdminRoutes({ db, secret: config.authSecret, baseUrl: config.baseUrl, shopTimeZone: config.shopTimeZone, logger, suspicion: config.licences.suspicious, licenseCache }));
   api.route(
     "/",
     createWebhookRoutes({

@@ -175,7 +175,7 @@ export interface Config {
   embedded: boolean;
   /** The bearer token /metrics requires; unset means no /metrics at all (404). */
   metricsToken?: string;
-  licences: LicenceSettings;
+  licences: LicenseSettings;
   /** The money-back guarantee: a customer may ask for a refund this many days after paying (site.config.json refundWindowDays). */
   refundWindowDays: number;
   /** The shop's one time zone (SHOP_TIME_ZONE): every date a customer reads, in e-mails and receipts, is in it. */
@@ -212,7 +212,7 @@ export const TELEGRAM_SIMULATOR_TOKEN = "100000001:keyshop-dev-telegram-simulato
 export const TELEGRAM_SIMULATOR_CHAT_ID = "424242";
 const TELEGRAM_CHAT = /^(-?\d{1,20}|@[A-Za-z][A-Za-z0-9_]{4,31})$/;
 
-export interface LicenceSettings {
+export interface LicenseSettings {
   /** Offline lease on a valid answer, in days (never past expiry). */
   leaseDays: number;
   /** Protocol 1 requests are answered before this instant; null: not at all. */

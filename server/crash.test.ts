@@ -401,10 +401,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)("crash safety: SIGKILL mid-work, r
       return row!.n === placed.length;
     });
     expect(await expectGoodsMatchStatus()).toBe(placed.length);
-    const licenceRows = await database.db.select({ orderId: licenses.orderId }).from(licenses);
+    const licenseRows = await database.db.select({ orderId: licenses.orderId }).from(licenses);
     const planOrders = placed.filter((o) => o.kind === "plan").length;
-    expect(licenceRows).toHaveLength(planOrders);
-    expect(new Set(licenceRows.map((l) => l.orderId)).size).toBe(planOrders);
+    expect(licenseRows).toHaveLength(planOrders);
+    expect(new Set(licenseRows.map((l) => l.orderId)).size).toBe(planOrders);
 
     // E-mail: each outbox row reached the SMTP peer; a second copy only of a row a dead instance held.
     const outbox = await database.db.select({ id: emailOutbox.id, to: emailOutbox.toAddress, text: emailOutbox.text, status: emailOutbox.status }).from(emailOutbox);

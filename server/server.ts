@@ -6,9 +6,9 @@ import { createAuth } from "./auth/auth";
 import type { Config } from "./config";
 import { migrateDatabase, openDatabase, type Database } from "./db/client";
 import { AccountEventHub } from "./features/events/hub";
-import { LicenceCache } from "./features/licenses/cache";
+import { LicenseCache } from "./features/licenses/cache";
 import { SessionRevocations, sessionHoldMs } from "./auth/session-revocations";
-import { LicenceSignals } from "./features/licenses/signals";
+import { LicenseSignals } from "./features/licenses/signals";
 import { Signer } from "./features/licenses/signing";
 import { syncPlanCatalogue } from "./features/plans/service";
 import { createOrdersDeps } from "./features/orders/deps";
@@ -111,14 +111,14 @@ export async function startServer(config: Config, opts: { database?: Database; l
   closers.push(() => signer.stop());
   const limiter = new SharedRateLimiter(db, 1000, (err) => logger.warn({ err }, "rate-limit flush failed"));
   closers.push(() => limiter.stop());
-  const licenceCache = new LicenceCache();
-  await licenceCache.start(database.listen);
-  closers.push(() => licenceCache.stop());
+  const licenseCache = new LicenseCache();
+  await licenseCache.start(database.listen);
+  closers.push(() => licenseCache.stop());
   const sessionRevocations = new SessionRevocations(sessionHoldMs(config.sessionCacheSeconds));
   await sessionRevocations.start(database.listen);
   closers.push(() => sessionRevocations.stop());
-  const licenceSignals = new LicenceSignals(db, 5000, (err) => logger.warn({ err }, "licence signals not written"));
-  closers.push(() => licenceSignals.stop());
+  const licenseSignals = new LicenseSignals(db, 5000, (err) => logger.warn({ err }, "licence signals not written"));
+  closers.push(() => licenseSignals.stop());
   const events = new AccountEventHub();
   await events.start(database.listen);
   closers.push(() => events.stop());
@@ -139,7 +139,7 @@ export async function startServer(config: Config, opts: { database?: Database; l
   const paymentSimulator = createPaymentSimulator(config);
   if (paymentSimulator) logger.info({ url: paymentSimulator.url }, paymentSimulator.description);
   const lifecycle = { draining: false };
-  const app = createApp({ config, db, auth, logger, signer, limiter, otpMail, licenceCache, licenceSignals, events, orders, paymentSimulator, lifecycle, deliveries, sessionRevocations });
+  const app = createApp({ config, db, auth, logger, signer, limiter, otpMail, licenseCache, licenseSignals, events, orders, paymentSimulator, lifecycle, deliveries, sessionRevocations });
 
   // Requests in flight are counted so shutdown waits for them before closing the database
   // (a client that disconnects early does not end its request's work), and until their response

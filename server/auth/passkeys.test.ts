@@ -177,8 +177,8 @@ describe("signing in with a passkey", () => {
       // No authenticator app: better-auth asks for nothing, but the session counts for nothing yet.
       expect([first.status, first.body.twoFactorRedirect]).toEqual([200, undefined]);
       expect((await me(c)).body.user).toMatchObject({ role, passkeyEnabled: true, secondFactorVerified: false });
-      const licences = await c.json<Refusal>("/api/licenses");
-      expect([licences.status, licences.body.code, licences.body.message]).toEqual([403, "SECOND_FACTOR_REQUIRED", "Use one of your passkeys to continue."]);
+      const licenses = await c.json<Refusal>("/api/licenses");
+      expect([licenses.status, licenses.body.code, licenses.body.message]).toEqual([403, "SECOND_FACTOR_REQUIRED", "Use one of your passkeys to continue."]);
       expect((await c.json("/api/admin/overview")).status).toBe(403);
       // Nor may it change the factors.
       expect((await c.json<Refusal>("/api/auth/passkey/generate-register-options")).body.code).toBe("SECOND_FACTOR_REQUIRED");

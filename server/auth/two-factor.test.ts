@@ -86,9 +86,9 @@ describe("signing in with a second factor", () => {
       expect((await c.request(link)).status).toBe(302);
       expect(c.hasSession()).toBe(true);
       expect((await me(c)).body.user).toMatchObject({ twoFactorEnabled: true, secondFactorVerified: false });
-      const licences = await c.json<{ code: string; message: string }>("/api/licenses");
-      expect([licences.status, licences.body.code]).toEqual([403, "SECOND_FACTOR_REQUIRED"]);
-      expect(licences.body.message).toBe("Enter the code from your authenticator app to continue.");
+      const licenses = await c.json<{ code: string; message: string }>("/api/licenses");
+      expect([licenses.status, licenses.body.code]).toEqual([403, "SECOND_FACTOR_REQUIRED"]);
+      expect(licenses.body.message).toBe("Enter the code from your authenticator app to continue.");
       expect((await c.json("/api/admin/overview")).status).toBe(403);
       // The code in that session: it counts from now on.
       expect((await c.json("/api/auth/two-factor/verify-totp", { json: { code: await nextTotpCode(person.totpSecret!) } })).status).toBe(200);

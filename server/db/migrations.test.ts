@@ -33,15 +33,15 @@ describe("0007: one device key, one licence", () => {
       await db.execute(sql`insert into plans (id, title, market, price_mills, period_days, key_changes) values ('local-1m', '1 Month', 'local', 9990, 30, 2) on conflict do nothing`);
       // Three licences on one device key: B was bound last (history), C changed last (a rename),
       // A first. One licence on its own key, one expirekey_ row sharing the key: both untouched.
-      const licence = (id: string, key: string, updated: string) =>
+      const license = (id: string, key: string, updated: string) =>
         db.execute(sql`insert into licenses (id, buy_key, license_key, changes_left, term_days, plan_id, email, updated_at, start_date, expire_date)
                        values (${id}, ${`KS-${id.slice(0, 5)}`}, ${key}, 2, 30, 'local-1m', ${`${id.slice(0, 4)}@example.com`}, ${updated}, now(), now() + interval '10 days')`);
       const [a, b, c, solo, marked] = ["aaaaaaaa-0000-4000-8000-000000000001", "bbbbbbbb-0000-4000-8000-000000000002", "cccccccc-0000-4000-8000-000000000003", "dddddddd-0000-4000-8000-000000000004", "eeeeeeee-0000-4000-8000-000000000005"];
-      await licence(a!, "PC-LDREEL-SHARED", "2026-01-01T00:00:00Z");
-      await licence(b!, "PC-LDREEL-SHARED", "2026-02-01T00:00:00Z");
-      await licence(c!, "PC-LDREEL-SHARED", "2026-06-01T00:00:00Z");
-      await licence(solo!, "PC-LDREEL-SOLO", "2026-01-01T00:00:00Z");
-      await licence(marked!, "expirekey_PC-LDREEL-SHARED", "2026-07-01T00:00:00Z");
+      await license(a!, "PC-LDREEL-SHARED", "2026-01-01T00:00:00Z");
+      await license(b!, "PC-LDREEL-SHARED", "2026-02-01T00:00:00Z");
+      await license(c!, "PC-LDREEL-SHARED", "2026-06-01T00:00:00Z");
+      await license(solo!, "PC-LDREEL-SOLO", "2026-01-01T00:00:00Z");
+      await license(marked!, "expirekey_PC-LDREEL-SHARED", "2026-07-01T00:00:00Z");
       await db.execute(sql`insert into license_history (license_id, old_license, new_license, buykey, email, change_date)
                            values (${b}, null, 'PC-LDREEL-SHARED', 'KS-bbbbb', 'bbbb@example.com', '2026-05-01T00:00:00Z'),
                                   (${a}, null, 'PC-LDREEL-SHARED', 'KS-aaaaa', 'aaaa@example.com', '2026-01-01T00:00:00Z')`);

@@ -9,7 +9,7 @@ import { loadConfig } from "../config";
 import { migrateDatabase, openDatabase } from "../db/client";
 import { createOtpMailDeps } from "../features/otp-mail/deps";
 import { AccountEventHub } from "../features/events/hub";
-import { LicenceCache } from "../features/licenses/cache";
+import { LicenseCache } from "../features/licenses/cache";
 import { Signer } from "../features/licenses/signing";
 import { createLogger } from "../lib/logger";
 import { SharedRateLimiter } from "../lib/rate-limit";
@@ -34,7 +34,7 @@ export async function buildOpenApiDocument(baseUrl: string = SITE.siteUrl): Prom
       signer,
       limiter,
       otpMail: createOtpMailDeps(config, db),
-      licenceCache: new LicenceCache(),
+      licenseCache: new LicenseCache(),
       events: new AccountEventHub(),
     });
     const res = await app.request(`${config.baseUrl}/api/openapi.json`);

@@ -72,8 +72,8 @@ async function owner(email: string, client: TestClient | null, role: { role?: "a
   const key = await ensureApiKey({ db, secret: t.config.authSecret, userId: signed.id });
   await db.transaction((tx) => changeBalance(tx, { apiKeyId: key.id, deltaMills: 10_000, reason: "topup", reference: "matrix" }));
   const deviceKey = `PC-LDREEL-${signed.id.slice(0, 8)}`;
-  const licence = await createLicense({ db, planId: "local-1m", email, userId: signed.id, deviceKey, startDate: new Date(), expireDate: new Date(Date.now() + 30 * 86_400_000) });
-  const [order] = await insertOrders(db, [{ kind: "plan", planId: "local-1m", email, userId: signed.id, buyKey: licence.buyKey }]);
+  const license = await createLicense({ db, planId: "local-1m", email, userId: signed.id, deviceKey, startDate: new Date(), expireDate: new Date(Date.now() + 30 * 86_400_000) });
+  const [order] = await insertOrders(db, [{ kind: "plan", planId: "local-1m", email, userId: signed.id, buyKey: license.buyKey }]);
   const check = await buyOtpMail(t.otpMail, { userId: signed.id, apiKeyId: key.id });
   const cancel = await buyOtpMail(t.otpMail, { userId: signed.id, apiKeyId: key.id });
   return {
@@ -83,9 +83,9 @@ async function owner(email: string, client: TestClient | null, role: { role?: "a
       email,
       apiKeyId: key.id,
       apiKey: revealApiKey(t.config.authSecret, key),
-      licenceId: licence.id,
+      licenceId: license.id,
       deviceKey,
-      buyKey: licence.buyKey,
+      buyKey: license.buyKey,
       orderId: order!.id,
       tranId: order!.tranId,
       otpCheckId: check.order.id,
@@ -121,13 +121,13 @@ beforeAll(async () => {
   [alice, bob, carol] = [a.owner, b.owner, c.owner];
   bobAdminTarget = { userId: bob.id, apiKeyId: bob.apiKeyId, email: bob.email, licenceId: bob.licenceId, ...(await seedRefundTargets(t.database.db, { userId: bob.id, email: bob.email })) };
   clients = { anonymous: t.client(), alice: a.client, admin: ad.client, superAdmin: sa.client, adminNo2fa: no2fa.client, adminPending: pend.client, bearer: c.client };
-  const toolLicence = async (bound: boolean) => {
+  const toolLicense = async (bound: boolean) => {
     const deviceKey = `PC-LDREEL-MATRIX-${Math.random().toString(36).slice(2)}`;
     const term = bound ? { deviceKey, startDate: new Date(), expireDate: new Date(Date.now() + 30 * 86_400_000) } : {};
-    const licence = await createLicense({ db: t.database.db, planId: "local-1m", email: `matrix-tool-${stamp}@example.com`, ...term });
-    return { buyKey: licence.buyKey, deviceKey };
+    const license = await createLicense({ db: t.database.db, planId: "local-1m", email: `matrix-tool-${stamp}@example.com`, ...term });
+    return { buyKey: license.buyKey, deviceKey };
   };
-  tool = { activate: await toolLicence(false), validate: await toolLicence(true), change: await toolLicence(true) };
+  tool = { activate: await toolLicense(false), validate: await toolLicense(true), change: await toolLicense(true) };
   const webhookDeps = { db: t.database.db, secret: t.config.authSecret, policy: t.config.notifications.webhooks, resolver: async () => [], telegram: t.config.notifications.telegram };
   const hook = (events: ["order.paid"]) => createWebhook(webhookDeps, { url: "http://127.0.0.1:9/matrix", description: "", events, active: true }, "matrix");
   const [kept, doomed] = [await hook(["order.paid"]), await hook(["order.paid"])];
@@ -611,8 +611,8 @@ describe("the contract test (contract.ts)", () => {
 describe("nothing of Bob's was changed by anyone", () => {
   it("his licence, OTP orders, API key and role are as they were", async () => {
     const db = t.database.db;
-    const [licence] = await db.select().from(licenses).where(eq(licenses.id, bob.licenceId));
-    expect(licence).toMatchObject({ name: "", deviceKey: bob.deviceKey });
+    const [license] = await db.select().from(licenses).where(eq(licenses.id, bob.licenceId));
+    expect(license).toMatchObject({ name: "", deviceKey: bob.deviceKey });
     const otp = await db.select().from(otpMailOrders).where(and(eq(otpMailOrders.userId, bob.id)));
     expect(otp.map((o) => o.status)).toEqual(["pending", "pending"]);
     const [key] = await db.select().from(apiKeys).where(eq(apiKeys.userId, bob.id));
@@ -623,8 +623,8 @@ describe("nothing of Bob's was changed by anyone", () => {
 
   it("while the callers' own rows did change (the matrix reached them)", async () => {
     const db = t.database.db;
-    const [licence] = await db.select().from(licenses).where(eq(licenses.id, alice.licenceId));
-    expect(licence!.name).toBe("Matrix");
+    const [license] = await db.select().from(licenses).where(eq(licenses.id, alice.licenceId));
+    expect(license!.name).toBe("Matrix");
     const [cancelled] = await db.select().from(otpMailOrders).where(eq(otpMailOrders.id, carol.otpCancelId));
     expect(cancelled!.status).toBe("failed");
   });

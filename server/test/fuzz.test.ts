@@ -49,8 +49,8 @@ async function account(opts: { role?: "admin"; superAdmin?: boolean } = {}) {
   const key = await ensureApiKey({ db, secret: t.config.authSecret, userId: u.id });
   await db.transaction((tx) => changeBalance(tx, { apiKeyId: key.id, deltaMills: 1_000, reason: "topup", reference: "fuzz" }));
   const deviceKey = `PC-LDREEL-${u.id.slice(0, 6)}`;
-  const licence = await createLicense({ db, planId: "local-1m", email: u.email, userId: u.id, deviceKey, startDate: new Date(), expireDate: new Date(Date.now() + 30 * 86_400_000) });
-  const [order] = await insertOrders(db, [{ kind: "plan", planId: "local-1m", email: u.email, userId: u.id, buyKey: licence.buyKey }]);
+  const license = await createLicense({ db, planId: "local-1m", email: u.email, userId: u.id, deviceKey, startDate: new Date(), expireDate: new Date(Date.now() + 30 * 86_400_000) });
+  const [order] = await insertOrders(db, [{ kind: "plan", planId: "local-1m", email: u.email, userId: u.id, buyKey: license.buyKey }]);
   const otp = await buyOtpMail(t.otpMail, { userId: u.id, apiKeyId: key.id });
   // A session of our own (the harness client keeps its cookies to itself); admins give the code
   // from their authenticator as the second step.
@@ -67,7 +67,7 @@ async function account(opts: { role?: "admin"; superAdmin?: boolean } = {}) {
       .join("; ");
   const signIn = await post("sign-in/email", { email: u.email, password: PASSWORD });
   const cookie = u.totpSecret ? cookiesOf(await post("two-factor/verify-totp", { code: await nextTotpCode(u.totpSecret) }, cookiesOf(signIn))) : cookiesOf(signIn);
-  return { ...u, cookie, apiKeyId: key.id, apiKey: revealApiKey(t.config.authSecret, key), licence, deviceKey, order: order!, otp: otp.order };
+  return { ...u, cookie, apiKeyId: key.id, apiKey: revealApiKey(t.config.authSecret, key), licence: license, deviceKey, order: order!, otp: otp.order };
 }
 
 const user = await account(); // the signed-in caller

@@ -10,11 +10,11 @@ import { SharedRateLimiter } from "../lib/rate-limit";
 import { createOtpMailDeps } from "../features/otp-mail/deps";
 import { createOrdersDeps } from "../features/orders/deps";
 import { createPaymentProvider, type PaymentProvider } from "../providers/payments";
-import { LicenceSignals } from "../features/licenses/signals";
+import { LicenseSignals } from "../features/licenses/signals";
 import { Signer } from "../features/licenses/signing";
 import { syncPlanCatalogue } from "../features/plans/service";
 import { AccountEventHub } from "../features/events/hub";
-import { LicenceCache } from "../features/licenses/cache";
+import { LicenseCache } from "../features/licenses/cache";
 import { SessionRevocations, sessionHoldMs } from "../auth/session-revocations";
 import { createTestDatabase } from "./db";
 import { nextTotpCode, secretFromUri } from "../lib/totp";
@@ -106,7 +106,7 @@ export interface TestContext {
   app: App;
   otpMail: ReturnType<typeof createOtpMailDeps>;
   signer: Signer;
-  licenceSignals: LicenceSignals;
+  licenseSignals: LicenseSignals;
   database: Database;
   config: Config;
   client(opts?: { ip?: string }): TestClient;
@@ -141,22 +141,22 @@ export async function createTestContext(
   const signer = await Signer.load({ db: database.db, secret: config.authSecret });
   await signer.start(database.listen);
   // Written when a test flushes (no timer surprises mid-test).
-  const licenceSignals = new LicenceSignals(database.db, 3_600_000);
+  const licenseSignals = new LicenseSignals(database.db, 3_600_000);
   const limiter = new SharedRateLimiter(database.db, 60_000);
   const otpMail = createOtpMailDeps(config, database.db);
-  const licenceCache = new LicenceCache();
-  await licenceCache.start(database.listen);
+  const licenseCache = new LicenseCache();
+  await licenseCache.start(database.listen);
   const events = new AccountEventHub();
   await events.start(database.listen);
   const sessionRevocations = new SessionRevocations(sessionHoldMs(config.sessionCacheSeconds));
   await sessionRevocations.start(database.listen);
   const orders = opts.paymentProvider ? createOrdersDeps({ config, db: database.db, logger, provider: opts.paymentProvider(createPaymentProvider(config)) }) : undefined;
-  const app = createApp({ config, db: database.db, auth, logger, signer, limiter, otpMail, licenceCache, licenceSignals, events, orders, sessionRevocations });
+  const app = createApp({ config, db: database.db, auth, logger, signer, limiter, otpMail, licenseCache, licenseSignals, events, orders, sessionRevocations });
   const ctx: TestContext = {
     app,
     otpMail,
     signer,
-    licenceSignals,
+    licenseSignals,
     database,
     config,
     client: (opts) => new TestClient(app, config.baseUrl, opts?.ip),
@@ -197,9 +197,9 @@ export async function createTestContext(
     },
     close: async () => {
       await limiter.stop();
-      await licenceSignals.stop();
+      await licenseSignals.stop();
       await signer.stop();
-      await licenceCache.stop();
+      await licenseCache.stop();
       await events.stop();
       await sessionRevocations.stop();
       await otpMail.accountEvents.close();

@@ -6,7 +6,7 @@ import { createPrivateKey, createPublicKey, sign, type KeyObject } from "node:cr
 import { writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { LICENSE_MESSAGES } from "../../../contracts/licenses";
-import type { LicenceAction, LicenceAnswer } from "../src/answer";
+import type { LicenseAction, LicenseAnswer } from "../src/answer";
 
 export const VECTORS_FILE = fileURLToPath(new URL("../test-vectors.json", import.meta.url));
 
@@ -46,7 +46,7 @@ export interface TestVector {
   /** Key lists the client fetches, in this order, before the request (its history). */
   keyListsBefore?: KeyListStep[];
   /** What the client sent: `POST {baseUrl}/{action}` with this JSON body. */
-  request: { action: LicenceAction; body: VectorRequestBody };
+  request: { action: LicenseAction; body: VectorRequestBody };
   response: VectorResponse;
   /** The answer to `GET {baseUrl}/public-key`, when the client should fetch the key list. */
   keyList?: VectorResponse;
@@ -93,8 +93,8 @@ export function signatureHeader(keys: SigningKey[], body: string): string {
 }
 
 /** An answer body with the doc's field order (`keysVersion` left out when null: a server before it). */
-export function answerBody(answer: LicenceAnswer): string {
-  const ordered: LicenceAnswer = {
+export function answerBody(answer: LicenseAnswer): string {
+  const ordered: LicenseAnswer = {
     protocol: answer.protocol,
     action: answer.action,
     valid: answer.valid,
@@ -111,7 +111,7 @@ export function answerBody(answer: LicenceAnswer): string {
     maxClockRollbackSeconds: answer.maxClockRollbackSeconds,
     keysVersion: answer.keysVersion,
   };
-  if (answer.keysVersion === null) delete (ordered as Partial<LicenceAnswer>).keysVersion;
+  if (answer.keysVersion === null) delete (ordered as Partial<LicenseAnswer>).keysVersion;
   return JSON.stringify(ordered);
 }
 
@@ -165,7 +165,7 @@ const EXPIRES_AT = "2026-12-23T09:00:00.000Z";
 const LEASE_UNTIL = "2026-11-30T09:00:00.000Z";
 
 /** The doc's sample answer: valid, validate, two changes left, a 7-day lease. */
-export function validAnswer(overrides: Partial<LicenceAnswer> = {}): LicenceAnswer {
+export function validAnswer(overrides: Partial<LicenseAnswer> = {}): LicenseAnswer {
   return {
     protocol: 2,
     action: "validate",
@@ -187,11 +187,11 @@ export function validAnswer(overrides: Partial<LicenceAnswer> = {}): LicenceAnsw
 }
 
 /** A refusal: `leaseUntil` is null, the rest describes the licence. */
-export function refusal(code: keyof typeof MESSAGES, overrides: Partial<LicenceAnswer> = {}): LicenceAnswer {
+export function refusal(code: keyof typeof MESSAGES, overrides: Partial<LicenseAnswer> = {}): LicenseAnswer {
   return validAnswer({ valid: false, code, message: MESSAGES[code], leaseUntil: null, ...overrides });
 }
 
-function signed(answer: LicenceAnswer, key: SigningKey = KEY_1): VectorResponse {
+function signed(answer: LicenseAnswer, key: SigningKey = KEY_1): VectorResponse {
   const body = answerBody(answer);
   return { status: 200, headers: { "x-keyshop-signature": signatureHeader([key], body) }, body };
 }
@@ -201,7 +201,7 @@ function keyList(listed: SigningKey[], signers: SigningKey[], options: Parameter
   return { status: 200, headers: { "x-keyshop-signature": signatureHeader(signers, body) }, body };
 }
 
-function requestFor(answer: LicenceAnswer, overrides: Partial<VectorRequestBody> = {}): { action: LicenceAction; body: VectorRequestBody } {
+function requestFor(answer: LicenseAnswer, overrides: Partial<VectorRequestBody> = {}): { action: LicenseAction; body: VectorRequestBody } {
   return { action: answer.action, body: { protocol: 2, buyKey: answer.buyKey, deviceKey: answer.deviceKey, nonce: answer.nonce, ...overrides } };
 }
 

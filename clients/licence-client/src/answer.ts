@@ -1,8 +1,8 @@
 // What a signed answer says, and the checks that tie it to the request that asked for it
 // (docs/licence-api.md, "Checking an answer", step 4). Run only on bytes whose signature verified.
 
-export type LicenceAction = "activate" | "validate" | "change-key";
-export type LicenceStatus = "New" | "Active" | "Expired";
+export type LicenseAction = "activate" | "validate" | "change-key";
+export type LicenseStatus = "New" | "Active" | "Expired";
 
 /** The codes the doc lists. An answer may carry others; `valid` is what to act on. */
 export const KNOWN_CODES = [
@@ -22,18 +22,18 @@ export const KNOWN_CODES = [
 ] as const;
 export type KnownCode = (typeof KNOWN_CODES)[number];
 // `string & {}` keeps editor completion for the known codes while allowing new ones.
-export type LicenceCode = KnownCode | (string & {});
+export type LicenseCode = KnownCode | (string & {});
 
-export interface LicenceAnswer {
+export interface LicenseAnswer {
   protocol: 2;
-  action: LicenceAction;
+  action: LicenseAction;
   valid: boolean;
-  code: LicenceCode;
+  code: LicenseCode;
   message: string;
   buyKey: string;
   deviceKey: string;
   nonce: string;
-  status: LicenceStatus | null;
+  status: LicenseStatus | null;
   expiresAt: string | null;
   changesLeft: number | null;
   serverTime: string;
@@ -48,7 +48,7 @@ export interface LicenceAnswer {
 
 /** What the request asked about, in the form the answer must echo. */
 export interface AnswerBinding {
-  action: LicenceAction;
+  action: LicenseAction;
   buyKey: string;
   deviceKey: string;
   nonce: string;
@@ -77,7 +77,7 @@ const isCount = (value: unknown): value is number => typeof value === "number" &
  * an answer useless anywhere but for its own request: a relay that forwards our nonce with another
  * buy key gets an answer naming that key, and a recorded answer carries an old nonce.
  */
-export function readAnswer(body: Uint8Array, expected: AnswerBinding): { ok: true; answer: LicenceAnswer } | { ok: false; reason: BindingFailure } {
+export function readAnswer(body: Uint8Array, expected: AnswerBinding): { ok: true; answer: LicenseAnswer } | { ok: false; reason: BindingFailure } {
   const fields = parseObject(body);
   if (!fields) return { ok: false, reason: "malformed" };
   if (fields.protocol !== 2) return { ok: false, reason: "protocol" };
@@ -90,7 +90,7 @@ export function readAnswer(body: Uint8Array, expected: AnswerBinding): { ok: tru
 }
 
 /** The answer's own fields, without a request to compare with (used again on a stored lease). */
-export function parseAnswer(body: Uint8Array): LicenceAnswer | null {
+export function parseAnswer(body: Uint8Array): LicenseAnswer | null {
   const fields = parseObject(body);
   return fields && fields.protocol === 2 ? toAnswer(fields) : null;
 }
@@ -105,7 +105,7 @@ function parseObject(body: Uint8Array): Record<string, unknown> | null {
   return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
 }
 
-function toAnswer(a: Record<string, unknown>): LicenceAnswer | null {
+function toAnswer(a: Record<string, unknown>): LicenseAnswer | null {
   const wellFormed =
     a.protocol === 2 &&
     (a.action === "activate" || a.action === "validate" || a.action === "change-key") &&
@@ -126,14 +126,14 @@ function toAnswer(a: Record<string, unknown>): LicenceAnswer | null {
   // Copy the known fields only, so unknown ones cannot ride along into storage or the tool.
   return {
     protocol: 2,
-    action: a.action as LicenceAction,
+    action: a.action as LicenseAction,
     valid: a.valid as boolean,
     code: a.code as string,
     message: a.message as string,
     buyKey: a.buyKey as string,
     deviceKey: a.deviceKey as string,
     nonce: a.nonce as string,
-    status: a.status as LicenceStatus | null,
+    status: a.status as LicenseStatus | null,
     expiresAt: a.expiresAt as string | null,
     changesLeft: a.changesLeft as number | null,
     serverTime: a.serverTime as string,

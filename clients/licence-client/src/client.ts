@@ -1,13 +1,13 @@
 // The licence client a desktop tool embeds: sends protocol 2 requests, believes only answers that
 // are signed by a trusted key and name the request that asked, and falls back to the last good
 // answer (the lease) when the server cannot be reached. Contract: docs/licence-api.md.
-import { normaliseBuyKey, normaliseDeviceKey, readAnswer, type AnswerBinding, type LicenceAction, type LicenceAnswer } from "./answer";
+import { normaliseBuyKey, normaliseDeviceKey, readAnswer, type AnswerBinding, type LicenseAction, type LicenseAnswer } from "./answer";
 import { TrustedKeySet, type KeyListResult, type TrustedKey } from "./keys";
 import { judgeLease, leaseAnswer, leaseFromAnswer, leaseStorageKey, readStoredLease, type StoredLease } from "./lease";
 import { decodeBase64, encodeBase64, encodeBase64Url, parseSignatureHeader, verifyEd25519 } from "./signature";
-import { MemoryStorage, type LicenceStorage } from "./storage";
+import { MemoryStorage, type LicenseStorage } from "./storage";
 
-export interface LicenceClientOptions {
+export interface LicenseClientOptions {
   /** e.g. `https://shop.example/api/v1/licenses` (no trailing slash needed). */
   baseUrl: string;
   /** The keys the tool ships with. Keys learned later must be endorsed by one of these. */
@@ -18,7 +18,7 @@ export interface LicenceClientOptions {
    */
   trustedKeysVersion?: number;
   /** Where the learned key set and the leases live; memory only by default. */
-  storage?: LicenceStorage;
+  storage?: LicenseStorage;
   fetch?: typeof fetch;
   now?: () => Date;
   /** A fresh nonce per request: 16–128 of `A–Z a–z 0–9 _ -`. Default: 16 random bytes, base64url. */
@@ -33,7 +33,7 @@ export type RejectReason = "no-signature" | "bad-signature" | "unknown-key" | "r
 /** The outcome of one online call. */
 export type OnlineResult =
   /** Verified. `answer.valid` false is a signed refusal. */
-  | { kind: "answer"; answer: LicenceAnswer; keyId: string }
+  | { kind: "answer"; answer: LicenseAnswer; keyId: string }
   /** Offline, or anything but HTTP 200: keep the lease, retry later. */
   | { kind: "no-answer"; reason: "network" | "status"; status?: number; retryAfterSeconds?: number }
   /** An HTTP 200 that failed the checks: treat as no answer, but report it (it means tampering). */
@@ -43,17 +43,17 @@ export type OfflineFailure = Extract<OnlineResult, { kind: "no-answer" | "reject
 
 /** What `check()` decided, and which source decided it. */
 export type CheckResult =
-  | { ok: true; source: "online"; answer: LicenceAnswer }
-  | { ok: true; source: "lease"; answer: LicenceAnswer; online: OfflineFailure }
-  | { ok: false; reason: "refused"; answer: LicenceAnswer }
+  | { ok: true; source: "online"; answer: LicenseAnswer }
+  | { ok: true; source: "lease"; answer: LicenseAnswer; online: OfflineFailure }
+  | { ok: false; reason: "refused"; answer: LicenseAnswer }
   | { ok: false; reason: "no-lease" | "lease-expired" | "clock-rollback"; online: OfflineFailure };
 
 const NONCE_RULE = /^[A-Za-z0-9_-]{16,128}$/;
 
-export class LicenceClient {
+export class LicenseClient {
   private readonly baseUrl: string;
   private readonly keys: TrustedKeySet;
-  private readonly storage: LicenceStorage;
+  private readonly storage: LicenseStorage;
   private readonly fetchImpl: typeof fetch;
   private readonly now: () => Date;
   private readonly makeNonce: () => string;
@@ -61,7 +61,7 @@ export class LicenceClient {
   // Several calls meeting the same unknown key id share one key-list fetch.
   private refreshing: Promise<KeyListResult> | null = null;
 
-  constructor(options: LicenceClientOptions) {
+  constructor(options: LicenseClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, "");
     this.storage = options.storage ?? new MemoryStorage();
     this.keys = new TrustedKeySet(options.trustedKeys, this.storage, options.trustedKeysVersion ?? 0);
@@ -102,11 +102,11 @@ export class LicenceClient {
       return online.answer.valid ? { ok: true, source: "online", answer: online.answer } : { ok: false, reason: "refused", answer: online.answer };
     }
 
-    const licence = { buyKey: normaliseBuyKey(buyKey), deviceKey: normaliseDeviceKey(deviceKey) };
-    const lease = await readStoredLease(this.storage, licence.buyKey, licence.deviceKey);
+    const license = { buyKey: normaliseBuyKey(buyKey), deviceKey: normaliseDeviceKey(deviceKey) };
+    const lease = await readStoredLease(this.storage, license.buyKey, license.deviceKey);
     const answer = lease && (await this.verifiedLeaseAnswer(lease));
     // Only an answer for this very buy key and device key may stand in for the server.
-    if (!lease || !answer || answer.buyKey !== licence.buyKey || answer.deviceKey !== licence.deviceKey) {
+    if (!lease || !answer || answer.buyKey !== license.buyKey || answer.deviceKey !== license.deviceKey) {
       return { ok: false, reason: "no-lease", online };
     }
     const now = this.now();
@@ -114,7 +114,7 @@ export class LicenceClient {
     if (!verdict.ok) return { ok: false, reason: verdict.reason, online };
     if (now.getTime() > Date.parse(lease.latestLocalTime)) {
       const seen: StoredLease = { ...lease, latestLocalTime: now.toISOString() };
-      await this.storage.set(leaseStorageKey(licence.buyKey, licence.deviceKey), JSON.stringify(seen));
+      await this.storage.set(leaseStorageKey(license.buyKey, license.deviceKey), JSON.stringify(seen));
     }
     return { ok: true, source: "lease", answer, online };
   }
@@ -142,7 +142,7 @@ export class LicenceClient {
     return this.keys.keysVersion();
   }
 
-  private async call(action: LicenceAction, fields: Record<string, string>, deviceKey: string): Promise<OnlineResult> {
+  private async call(action: LicenseAction, fields: Record<string, string>, deviceKey: string): Promise<OnlineResult> {
     const nonce = this.makeNonce();
     if (!NONCE_RULE.test(nonce)) throw new TypeError("nonce: 16–128 characters from A–Z a–z 0–9 _ -");
     const binding: AnswerBinding = { action, buyKey: fields.buyKey!, deviceKey, nonce };
@@ -226,7 +226,7 @@ export class LicenceClient {
   }
 
   /** A stored lease counts only if its bytes still verify with a key trusted now. */
-  private async verifiedLeaseAnswer(lease: StoredLease): Promise<LicenceAnswer | null> {
+  private async verifiedLeaseAnswer(lease: StoredLease): Promise<LicenseAnswer | null> {
     const key = await this.keys.cryptoKey(lease.keyId);
     const signature = decodeBase64(lease.signature);
     if (!key || !signature) return null;

@@ -1,9 +1,9 @@
 // A LicenceStorage in one JSON file, for Node and Electron's main process. Kept apart from the
 // core (the only file that imports node:*) so the rest runs in a browser or renderer as well.
 import { open, readFile, rename, unlink } from "node:fs/promises";
-import type { LicenceStorage } from "./storage";
+import type { LicenseStorage } from "./storage";
 
-export class JsonFileStorage implements LicenceStorage {
+export class JsonFileStorage implements LicenseStorage {
   // Writes are chained so two concurrent set() calls cannot interleave read-modify-write.
   private queue: Promise<unknown> = Promise.resolve();
 

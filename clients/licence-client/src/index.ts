@@ -1,10 +1,10 @@
 // The public surface of the Keyshop licence client (protocol 2, docs/licence-api.md).
 // JsonFileStorage is not exported here: it needs node:fs, so browser and renderer builds import
 // it only when they want it, from "./file-storage".
-export { LicenceClient, parseRetryAfter, randomNonce } from "./client";
-export type { CheckResult, LicenceClientOptions, OfflineFailure, OnlineResult, RejectReason } from "./client";
+export { LicenseClient, parseRetryAfter, randomNonce } from "./client";
+export type { CheckResult, LicenseClientOptions, OfflineFailure, OnlineResult, RejectReason } from "./client";
 export { KNOWN_CODES, normaliseBuyKey, normaliseDeviceKey, readAnswer } from "./answer";
-export type { AnswerBinding, BindingFailure, KnownCode, LicenceAction, LicenceAnswer, LicenceCode, LicenceStatus } from "./answer";
+export type { AnswerBinding, BindingFailure, KnownCode, LicenseAction, LicenseAnswer, LicenseCode, LicenseStatus } from "./answer";
 export { TRUSTED_KEYS_STORAGE_KEY, TrustedKeySet, parseKeyList } from "./keys";
 export type { KeyList, KeyListResult, RetiredKey, TrustedKey } from "./keys";
 export { leaseStorageKey } from "./lease";
@@ -12,4 +12,4 @@ export type { StoredLease } from "./lease";
 export { SIGNATURE_HEADER, decodeBase64, importPublicKey, parseSignatureHeader, verifyEd25519 } from "./signature";
 export type { HeaderSignature } from "./signature";
 export { MemoryStorage, STORAGE_PREFIX } from "./storage";
-export type { LicenceStorage } from "./storage";
+export type { LicenseStorage } from "./storage";

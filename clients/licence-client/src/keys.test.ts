@@ -4,9 +4,9 @@
 import { describe, expect, it } from "vitest";
 import { KEY_1, KEY_2, KEY_3, keyListBody, signatureHeader, type SigningKey } from "../scripts/make-test-vectors";
 import { BASE_URL, answerTo, fakeFetch, signedResponse, trusted, type Handler } from "../test-support/fake-server";
-import { LicenceClient } from "./client";
+import { LicenseClient } from "./client";
 import { TRUSTED_KEYS_STORAGE_KEY } from "./keys";
-import { MemoryStorage, type LicenceStorage } from "./storage";
+import { MemoryStorage, type LicenseStorage } from "./storage";
 
 const LICENCE = { buyKey: "KS-7QX4M-9HTRW-KD2PA-M3XVE", deviceKey: "PC-LDREEL-0001" };
 const NOW = new Date("2026-11-23T09:00:00.000Z");
@@ -21,11 +21,11 @@ function server(answerKey: SigningKey, keyList: () => Response): Handler {
   return (request) => (request.endpoint === "public-key" ? keyList() : signedResponse(answerTo(request, NOW), answerKey));
 }
 
-function client(handler: Handler, storage: LicenceStorage = new MemoryStorage(), builtIn: SigningKey[] = [KEY_1]) {
+function client(handler: Handler, storage: LicenseStorage = new MemoryStorage(), builtIn: SigningKey[] = [KEY_1]) {
   const { fetch, requests } = fakeFetch(handler);
-  const licenceClient = new LicenceClient({ baseUrl: BASE_URL, trustedKeys: trusted(...builtIn), storage, fetch, now: () => NOW });
+  const licenseClient = new LicenseClient({ baseUrl: BASE_URL, trustedKeys: trusted(...builtIn), storage, fetch, now: () => NOW });
   const keyListFetches = () => requests.filter((request) => request.method === "GET" && request.url === `${BASE_URL}/public-key`).length;
-  return { client: licenceClient, keyListFetches };
+  return { client: licenseClient, keyListFetches };
 }
 
 describe("key discovery", () => {
@@ -127,11 +127,11 @@ function shop() {
   return { state, handler, lists };
 }
 
-function versionedClient(handler: Handler, { storage = new MemoryStorage() as LicenceStorage, builtIn = [KEY_1], builtInVersion = 1 } = {}) {
+function versionedClient(handler: Handler, { storage = new MemoryStorage() as LicenseStorage, builtIn = [KEY_1], builtInVersion = 1 } = {}) {
   const { fetch, requests } = fakeFetch(handler);
-  const licenceClient = new LicenceClient({ baseUrl: BASE_URL, trustedKeys: trusted(...builtIn), trustedKeysVersion: builtInVersion, storage, fetch, now: () => NOW });
+  const licenseClient = new LicenseClient({ baseUrl: BASE_URL, trustedKeys: trusted(...builtIn), trustedKeysVersion: builtInVersion, storage, fetch, now: () => NOW });
   const keyListFetches = () => requests.filter((request) => request.method === "GET").length;
-  return { client: licenceClient, keyListFetches, requests };
+  return { client: licenseClient, keyListFetches, requests };
 }
 
 describe("withdrawn keys (decision 035)", () => {

@@ -6,7 +6,7 @@
 // - a list older than the one we hold is refused (no rollback to a list that still trusted a key);
 // - a retired key is never trusted again, whatever list comes later.
 import { decodeBase64, importPublicKey, parseSignatureHeader, verifyEd25519 } from "./signature";
-import { STORAGE_PREFIX, type LicenceStorage } from "./storage";
+import { STORAGE_PREFIX, type LicenseStorage } from "./storage";
 
 export interface TrustedKey {
   keyId: string;
@@ -58,7 +58,7 @@ export class TrustedKeySet {
   private readonly imported = new Map<string, Promise<CryptoKey>>();
 
   /** `builtInVersion`: the version of the key list the built-in keys were taken from (0: unknown). */
-  constructor(builtIn: TrustedKey[], private readonly storage: LicenceStorage, builtInVersion = 0) {
+  constructor(builtIn: TrustedKey[], private readonly storage: LicenseStorage, builtInVersion = 0) {
     if (builtIn.length === 0) throw new TypeError("trustedKeys: a client needs at least one built-in key");
     for (const key of builtIn) assertKey(key, "trustedKeys");
     if (!isCount(builtInVersion)) throw new TypeError("trustedKeysVersion: a whole number, 0 or more");

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { KEY_1 } from "../scripts/make-test-vectors";
 import { BASE_URL, answerTo, fakeFetch, offline, refusalTo, signedResponse, statusResponse, trusted, type Handler, type SeenRequest } from "../test-support/fake-server";
-import { LicenceClient } from "./client";
+import { LicenseClient } from "./client";
 import { leaseStorageKey } from "./lease";
 import { MemoryStorage } from "./storage";
 
@@ -21,7 +21,7 @@ function setup() {
   const state = { localTime: T0, serverTime: T0, handler: ((request) => signedResponse(answerTo(request, state.serverTime))) as Handler };
   const { fetch, requests } = fakeFetch((request) => state.handler(request));
   const storage = new MemoryStorage();
-  const client = new LicenceClient({ baseUrl: BASE_URL, trustedKeys: trusted(KEY_1), storage, fetch, now: () => state.localTime });
+  const client = new LicenseClient({ baseUrl: BASE_URL, trustedKeys: trusted(KEY_1), storage, fetch, now: () => state.localTime });
   return { state, client, storage, requests };
 }
 

@@ -1,7 +1,7 @@
 // Offline use (docs/licence-api.md, "Working offline: leases and clocks"): the last good answer for
 // one buy key and device key, and the clock readings that catch a clock turned back.
-import { parseAnswer, type LicenceAnswer } from "./answer";
-import { STORAGE_PREFIX, type LicenceStorage } from "./storage";
+import { parseAnswer, type LicenseAnswer } from "./answer";
+import { STORAGE_PREFIX, type LicenseStorage } from "./storage";
 
 /**
  * What is stored per licence and device. The signed bytes are kept, not just the parsed fields, so
@@ -54,7 +54,7 @@ export function parseStoredLease(text: string | null): StoredLease | null {
   }
 }
 
-export async function readStoredLease(storage: LicenceStorage, buyKey: string, deviceKey: string): Promise<StoredLease | null> {
+export async function readStoredLease(storage: LicenseStorage, buyKey: string, deviceKey: string): Promise<StoredLease | null> {
   return parseStoredLease(await storage.get(leaseStorageKey(buyKey, deviceKey)));
 }
 
@@ -62,7 +62,7 @@ export async function readStoredLease(storage: LicenceStorage, buyKey: string, d
  * May the tool run offline on this (already verified) answer now? The clock check comes first: a
  * clock turned back would otherwise make an expired lease look current.
  */
-export function judgeLease(answer: LicenceAnswer, lease: StoredLease, now: Date): LeaseVerdict {
+export function judgeLease(answer: LicenseAnswer, lease: StoredLease, now: Date): LeaseVerdict {
   const toleranceMs = answer.maxClockRollbackSeconds * 1000;
   // The signed serverTime is a floor even if the stored reading was lowered by hand.
   const latestServerMs = Math.max(Date.parse(lease.latestServerTime), Date.parse(answer.serverTime));
@@ -74,7 +74,7 @@ export function judgeLease(answer: LicenceAnswer, lease: StoredLease, now: Date)
 }
 
 /** The lease's answer, parsed again from the stored bytes (signature checked by the caller). */
-export function leaseAnswer(lease: StoredLease): LicenceAnswer | null {
+export function leaseAnswer(lease: StoredLease): LicenseAnswer | null {
   return parseAnswer(new TextEncoder().encode(lease.body));
 }
 

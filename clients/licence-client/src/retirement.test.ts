@@ -12,7 +12,7 @@ import { signingKeys } from "../../../server/db/schema";
 import { createLicense } from "../../../server/features/licenses/service";
 import { decryptSecret } from "../../../server/lib/crypto";
 import { createTestContext, type TestContext } from "../../../server/test/harness";
-import { LicenceClient, MemoryStorage, type LicenceStorage, type TrustedKey } from "./index";
+import { LicenseClient, MemoryStorage, type LicenseStorage, type TrustedKey } from "./index";
 
 const DAY = 86_400_000;
 let t: TestContext;
@@ -97,8 +97,8 @@ describe("withdrawing a signing key reaches the tool", () => {
     // The tool was built with the shop's key 1 and the list version it came from.
     const builtIn: TrustedKey[] = [{ keyId: key1!.keyId, publicKeyBase64: key1!.publicKeyBase64 }];
     const storage = new MemoryStorage();
-    const tool = (options: { fetch?: typeof fetch; storage?: LicenceStorage } = {}) =>
-      new LicenceClient({ baseUrl, trustedKeys: builtIn, trustedKeysVersion: start.keysVersion, storage, ...options });
+    const tool = (options: { fetch?: typeof fetch; storage?: LicenseStorage } = {}) =>
+      new LicenseClient({ baseUrl, trustedKeys: builtIn, trustedKeysVersion: start.keysVersion, storage, ...options });
     const bound = "PC-LDREEL-RETIRE";
     const lic = await createLicense({ db: t.database.db, planId: "local-1m", email: "retire@example.com", deviceKey: bound, startDate: new Date(Date.now() - DAY), expireDate: new Date(Date.now() + 20 * DAY) });
 
@@ -137,7 +137,7 @@ describe("withdrawing a signing key reaches the tool", () => {
     expect(await replaying.validate({ buyKey: pirate.buyKey, deviceKey: "PC-LDREEL-PIRATE" })).toEqual({ kind: "rejected", reason: "retired-key" });
 
     // A fresh process on the same storage (the tool restarted) still refuses key 1.
-    const restarted = new LicenceClient({ baseUrl, trustedKeys: builtIn, trustedKeysVersion: start.keysVersion, storage, fetch: forger(leaked, recorded) });
+    const restarted = new LicenseClient({ baseUrl, trustedKeys: builtIn, trustedKeysVersion: start.keysVersion, storage, fetch: forger(leaked, recorded) });
     expect(await restarted.trustedKeyIds()).toEqual([key2.keyId]);
     expect(await restarted.validate({ buyKey: pirate.buyKey, deviceKey: "PC-LDREEL-PIRATE" })).toEqual({ kind: "rejected", reason: "retired-key" });
   });
@@ -147,7 +147,7 @@ describe("withdrawing a signing key reaches the tool", () => {
     const current = start.keys.find((k) => k.status === "current")!;
     const storage = new MemoryStorage();
     const tool = (options: { fetch?: typeof fetch } = {}) =>
-      new LicenceClient({ baseUrl, trustedKeys: [{ keyId: current.keyId, publicKeyBase64: current.publicKeyBase64 }], trustedKeysVersion: start.keysVersion, storage, ...options });
+      new LicenseClient({ baseUrl, trustedKeys: [{ keyId: current.keyId, publicKeyBase64: current.publicKeyBase64 }], trustedKeysVersion: start.keysVersion, storage, ...options });
 
     const nextId = /^(\S+) now signs licence answers/m.exec(await cli())![1]!;
     await expect.poll(async () => (await keyList()).currentKeyId, { timeout: 5000 }).toBe(nextId);

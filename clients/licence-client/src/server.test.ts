@@ -7,7 +7,7 @@ import { licenses } from "../../../server/db/schema";
 import { createLicense } from "../../../server/features/licenses/service";
 import { rotateSigningKey } from "../../../server/features/licenses/signing";
 import { createTestContext, type TestContext } from "../../../server/test/harness";
-import { LicenceClient, MemoryStorage, type CheckResult, type TrustedKey } from "./index";
+import { LicenseClient, MemoryStorage, type CheckResult, type TrustedKey } from "./index";
 import { leaseStorageKey } from "./lease";
 
 const DAY = 86_400_000;
@@ -34,18 +34,18 @@ afterAll(async () => {
 });
 
 let seq = 0;
-const newLicence = (bound?: string) =>
+const newLicense = (bound?: string) =>
   createLicense({
     db: t.database.db,
     planId: "local-1m",
     email: `client-${++seq}@example.com`,
     ...(bound ? { deviceKey: bound, startDate: new Date(Date.now() - DAY), expireDate: new Date(Date.now() + 20 * DAY) } : {}),
   });
-const client = (opts: { fetch?: typeof fetch; storage?: MemoryStorage; now?: () => Date } = {}) => new LicenceClient({ baseUrl, trustedKeys: builtIn, ...opts });
+const client = (opts: { fetch?: typeof fetch; storage?: MemoryStorage; now?: () => Date } = {}) => new LicenseClient({ baseUrl, trustedKeys: builtIn, ...opts });
 
 describe("the reference client against the server", () => {
   it("activates, validates, moves the licence and validates on the new device", async () => {
-    const lic = await newLicence();
+    const lic = await newLicense();
     const tool = client();
     const activated = await tool.activate({ buyKey: lic.buyKey, deviceKey: "PC-LDREEL-CLIENT-A" });
     expect(activated).toMatchObject({ kind: "answer", answer: { valid: true, code: "ACTIVATED", status: "Active" } });
@@ -57,8 +57,8 @@ describe("the reference client against the server", () => {
   });
 
   it("a relay that forwards the nonce with a paid licence's keys gets an answer the unpaid install rejects", async () => {
-    const paid = await newLicence("PC-LDREEL-PAID");
-    const unpaid = await newLicence();
+    const paid = await newLicense("PC-LDREEL-PAID");
+    const unpaid = await newLicense();
     // The proxy swaps in the paid licence's buy key and device key, keeps the install's nonce.
     const relay: typeof fetch = async (input, init) => {
       const body = JSON.parse(String(init!.body)) as Record<string, unknown>;
@@ -77,7 +77,7 @@ describe("the reference client against the server", () => {
   });
 
   it("a recorded activate answer replayed to a new request is rejected (nonce)", async () => {
-    const lic = await newLicence();
+    const lic = await newLicense();
     let recorded: { status: number; headers: Headers; body: string } | undefined;
     const recorder: typeof fetch = async (input, init) => {
       if (recorded) return new Response(recorded.body, { status: recorded.status, headers: recorded.headers });
@@ -91,7 +91,7 @@ describe("the reference client against the server", () => {
   });
 
   it("a forged refusal (unsigned, or signed by another key) does not end the lease; the server's own refusal does", async () => {
-    const lic = await newLicence("PC-LDREEL-FORGE");
+    const lic = await newLicense("PC-LDREEL-FORGE");
     const storage = new MemoryStorage();
     expect(await client({ storage }).check({ buyKey: lic.buyKey, deviceKey: "PC-LDREEL-FORGE" })).toMatchObject({ ok: true, source: "online" });
     // A man in the middle answers "expired" for the request it saw, nonce and all.
@@ -109,7 +109,7 @@ describe("the reference client against the server", () => {
 
   for (const [hold, code] of [["suspendedAt", "SUSPENDED"], ["revokedAt", "REVOKED"]] as const) {
     it(`a signed ${code} is a refusal that drops the lease at once, unlike a network failure`, async () => {
-      const lic = await newLicence(`PC-LDREEL-${code}`);
+      const lic = await newLicense(`PC-LDREEL-${code}`);
       const storage = new MemoryStorage();
       const deviceKey = `PC-LDREEL-${code}`;
       expect(await client({ storage }).check({ buyKey: lic.buyKey, deviceKey })).toMatchObject({ ok: true, source: "online" });
@@ -131,7 +131,7 @@ describe("the reference client against the server", () => {
   }
 
   it("keeps running offline on its lease, and stops when the clock is turned back", async () => {
-    const lic = await newLicence("PC-LDREEL-OFFLINE");
+    const lic = await newLicense("PC-LDREEL-OFFLINE");
     const storage = new MemoryStorage();
     let now = new Date();
     expect(await client({ storage, now: () => now }).check({ buyKey: lic.buyKey, deviceKey: "PC-LDREEL-OFFLINE" })).toMatchObject({ ok: true, source: "online" });
@@ -145,7 +145,7 @@ describe("the reference client against the server", () => {
   });
 
   it("learns a rotated key through the key list endorsed by the key it was built with", async () => {
-    const lic = await newLicence("PC-LDREEL-ROTATE");
+    const lic = await newLicense("PC-LDREEL-ROTATE");
     const storage = new MemoryStorage();
     const { keyId } = await rotateSigningKey({ db: t.database.db, secret: t.config.authSecret });
     await expect.poll(() => t.signer.keyId, { timeout: 5000 }).toBe(keyId);

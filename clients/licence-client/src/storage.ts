@@ -1,14 +1,14 @@
 // Where the client keeps what must survive a restart: the learned key set and the last good
 // answer per licence. Strings only, so it maps onto localStorage, a file, a keychain or a database.
 
-export interface LicenceStorage {
+export interface LicenseStorage {
   get(key: string): Promise<string | null>;
   set(key: string, value: string): Promise<void>;
   delete(key: string): Promise<void>;
 }
 
 /** Keeps everything in memory: for tests, and for tools that accept losing the lease on restart. */
-export class MemoryStorage implements LicenceStorage {
+export class MemoryStorage implements LicenseStorage {
   private readonly entries = new Map<string, string>();
 
   async get(key: string): Promise<string | null> {

@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { VECTORS_FILE, type TestVector, type TestVectorFile } from "../scripts/make-test-vectors";
 import { BASE_URL, fakeFetch, toResponse } from "../test-support/fake-server";
-import { LicenceClient, type OnlineResult } from "./client";
+import { LicenseClient, type OnlineResult } from "./client";
 
 const file = JSON.parse(readFileSync(VECTORS_FILE, "utf8")) as TestVectorFile;
 
@@ -33,7 +33,7 @@ const DOC_CASES = [
   "a key list signed only by the key it retires",
 ];
 
-function send(client: LicenceClient, { action, body }: TestVector["request"]): Promise<OnlineResult> {
+function send(client: LicenseClient, { action, body }: TestVector["request"]): Promise<OnlineResult> {
   if (action === "change-key") return client.changeKey({ buyKey: body.buyKey, oldDeviceKey: body.oldDeviceKey!, newDeviceKey: body.newDeviceKey! });
   const keys = { buyKey: body.buyKey, deviceKey: body.deviceKey! };
   return action === "activate" ? client.activate(keys) : client.validate(keys);
@@ -58,7 +58,7 @@ describe("test vectors", () => {
         return new Response("{}", { status: 404 });
       });
       const trustedKeys = file.keys.filter((key) => file.trusted.includes(key.keyId)).map(({ keyId, publicKeyBase64 }) => ({ keyId, publicKeyBase64 }));
-      const client = new LicenceClient({ baseUrl: BASE_URL, trustedKeys, trustedKeysVersion: file.trustedKeysVersion, fetch, nonce: () => vector.request.body.nonce });
+      const client = new LicenseClient({ baseUrl: BASE_URL, trustedKeys, trustedKeysVersion: file.trustedKeysVersion, fetch, nonce: () => vector.request.body.nonce });
 
       for (const step of vector.keyListsBefore ?? []) {
         keyList = step.response;

@@ -1,7 +1,7 @@
 // Test helpers: a scripted licence server behind an injected fetch, signing with the test-vector
 // keys through node:crypto (the client under test verifies with WebCrypto, so the two sides share
 // no code but the vectors' key material).
-import type { LicenceAnswer, LicenceAction } from "../src/answer";
+import type { LicenseAnswer, LicenseAction } from "../src/answer";
 import type { TrustedKey } from "../src/keys";
 import { KEY_1, MESSAGES, answerBody, signatureHeader, type SigningKey, type VectorResponse } from "../scripts/make-test-vectors";
 
@@ -44,9 +44,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * The answer a correct server gives to this request at `serverTime`: it names the request's
  * action, normalised keys and nonce. Valid by default, with a 7-day lease and a 30-day term.
  */
-export function answerTo(request: SeenRequest, serverTime: Date, overrides: Partial<LicenceAnswer> = {}): LicenceAnswer {
+export function answerTo(request: SeenRequest, serverTime: Date, overrides: Partial<LicenseAnswer> = {}): LicenseAnswer {
   const body = request.body ?? {};
-  const action = request.endpoint as LicenceAction;
+  const action = request.endpoint as LicenseAction;
   const deviceKey = String(action === "change-key" ? body.newDeviceKey : body.deviceKey).trim();
   const code = action === "activate" ? "ACTIVATED" : action === "change-key" ? "KEY_CHANGED" : "VALID";
   return {
@@ -70,11 +70,11 @@ export function answerTo(request: SeenRequest, serverTime: Date, overrides: Part
   };
 }
 
-export function refusalTo(request: SeenRequest, serverTime: Date, code: keyof typeof MESSAGES, overrides: Partial<LicenceAnswer> = {}): LicenceAnswer {
+export function refusalTo(request: SeenRequest, serverTime: Date, code: keyof typeof MESSAGES, overrides: Partial<LicenseAnswer> = {}): LicenseAnswer {
   return answerTo(request, serverTime, { valid: false, code, message: MESSAGES[code], leaseUntil: null, ...overrides });
 }
 
-export function signedResponse(answer: LicenceAnswer, key: SigningKey = KEY_1): Response {
+export function signedResponse(answer: LicenseAnswer, key: SigningKey = KEY_1): Response {
   const body = answerBody(answer);
   return new Response(body, { status: 200, headers: { "content-type": "application/json", "x-keyshop-signature": signatureHeader([key], body) } });
 }

@@ -240,7 +240,7 @@ export const licenseHistoryDayCounts = pgTable(
  * saw, per hour. Unlogged (no WAL per write; losing it in a crash loses only recent signals),
  * written in batches by each instance (features/licenses/signals.ts), kept 48 hours.
  */
-export const licenceSignals = pgTable(
+export const licenseSignals = pgTable(
   "licence_signals",
   {
     licenceId: uuid("licence_id").notNull(),
@@ -256,7 +256,7 @@ export const licenceSignals = pgTable(
  * worker: the first row of a day also writes the `licence.suspicious` audit event (once per day,
  * also with several instances); the Overview lists today's and yesterday's rows.
  */
-export const licenceSuspicions = pgTable(
+export const licenseSuspicions = pgTable(
   "licence_suspicions",
   {
     licenceId: uuid("licence_id")
@@ -341,7 +341,7 @@ export const refundRequests = pgTable(
  * left), inserted with `on conflict do nothing` in the transaction that queues the e-mail, so each
  * reminder goes out once even with several instances; a renewal moves the term end (a new term).
  */
-export const licenceReminders = pgTable(
+export const licenseReminders = pgTable(
   "licence_reminders",
   {
     licenceId: uuid("licence_id")

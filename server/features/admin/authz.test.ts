@@ -20,7 +20,7 @@ let clients: Record<Role, TestClient>;
 let targetUserId: string;
 let targetKeyId: string;
 let targetOf: AdminTarget;
-let targetLicenceId: string;
+let targetLicenseId: string;
 const CANARY = "canary-leak";
 
 beforeAll(async () => {
@@ -38,9 +38,9 @@ beforeAll(async () => {
   targetKeyId = key.id;
   await t.database.db.transaction((tx) => changeBalance(tx, { apiKeyId: key.id, deltaMills: 5_000, reason: "topup", reference: "seed" }));
   await insertOrders(t.database.db, [{ kind: "plan", planId: "local-1m", email: `${CANARY}@example.com`, userId: target.id, buyKey: "CANARY-BUYKEY" }]);
-  targetLicenceId = (await createLicense({ db: t.database.db, planId: "local-1m", email: `${CANARY}@example.com`, userId: target.id, deviceKey: "PC-LDREEL-CANARY" })).id;
+  targetLicenseId = (await createLicense({ db: t.database.db, planId: "local-1m", email: `${CANARY}@example.com`, userId: target.id, deviceKey: "PC-LDREEL-CANARY" })).id;
   await insertOtpOrder(t.database.db, { apiKeyId: key.id, userId: target.id, address: `${CANARY}-box@gmail.com`, status: "success" });
-  targetOf = { userId: target.id, apiKeyId: key.id, email: `${CANARY}@example.com`, licenceId: targetLicenceId, ...(await seedRefundTargets(t.database.db, { userId: target.id, email: `${CANARY}@example.com` })) };
+  targetOf = { userId: target.id, apiKeyId: key.id, email: `${CANARY}@example.com`, licenceId: targetLicenseId, ...(await seedRefundTargets(t.database.db, { userId: target.id, email: `${CANARY}@example.com` })) };
 });
 afterAll(() => t.close());
 

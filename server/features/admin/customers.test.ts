@@ -29,21 +29,21 @@ async function accountCustomer(tag: string, name = "") {
   if (name) await t.database.db.update(user).set({ name }).where(eq(user.id, signed.id));
   const db = t.database.db;
   const deviceKey = `PC-LDREEL-${tag}-${stamp}`;
-  const licence = await createLicense({ db, planId: "local-1m", email: signed.email, userId: signed.id, deviceKey, startDate: new Date(Date.now() - DAY), expireDate: new Date(Date.now() + 20 * DAY) });
-  const [order] = await insertOrders(db, [{ kind: "plan", planId: "local-1m", email: signed.email, userId: signed.id, buyKey: licence.buyKey }]);
+  const license = await createLicense({ db, planId: "local-1m", email: signed.email, userId: signed.id, deviceKey, startDate: new Date(Date.now() - DAY), expireDate: new Date(Date.now() + 20 * DAY) });
+  const [order] = await insertOrders(db, [{ kind: "plan", planId: "local-1m", email: signed.email, userId: signed.id, buyKey: license.buyKey }]);
   const key = await ensureApiKey({ db, secret: t.config.authSecret, userId: signed.id });
   await db.transaction((tx) => changeBalance(tx, { apiKeyId: key.id, deltaMills: 2_500, reason: "topup", reference: order!.id }));
   const otp = await insertOtpOrder(db, { apiKeyId: key.id, userId: signed.id, status: "success" });
-  return { ...signed, licence, order: order!, deviceKey, apiKeyId: key.id, apiKey: revealApiKey(t.config.authSecret, key), otp };
+  return { ...signed, licence: license, order: order!, deviceKey, apiKeyId: key.id, apiKey: revealApiKey(t.config.authSecret, key), otp };
 }
 
 /** A subscription-tool buyer: a licence and an order under an e-mail, no account. */
 async function toolBuyer(tag: string) {
   const email = `${tag}-${stamp}@example.com`;
   const deviceKey = `PC-LDREEL-${tag}-${stamp}`;
-  const licence = await createLicense({ db: t.database.db, planId: "local-3m", email, deviceKey, startDate: new Date(), expireDate: new Date(Date.now() + 100 * DAY) });
-  const [order] = await insertOrders(t.database.db, [{ kind: "tool", planId: "local-3m", email, userId: null, buyKey: licence.buyKey }]);
-  return { email, licence, order: order!, deviceKey };
+  const license = await createLicense({ db: t.database.db, planId: "local-3m", email, deviceKey, startDate: new Date(), expireDate: new Date(Date.now() + 100 * DAY) });
+  const [order] = await insertOrders(t.database.db, [{ kind: "tool", planId: "local-3m", email, userId: null, buyKey: license.buyKey }]);
+  return { email, licence: license, order: order!, deviceKey };
 }
 
 describe("search", () => {
@@ -138,10 +138,10 @@ describe("the customer's page", () => {
   it("shows the account, licences with their activity, orders with PayWay references, balance and ledger, OTP orders, history and audit", async () => {
     const c = await accountCustomer("page-full", "Dara");
     // What the licence API saw: two addresses this hour.
-    t.licenceSignals.record(c.licence.id, "address", "203.0.113.7");
-    t.licenceSignals.record(c.licence.id, "address", "198.51.100.2");
-    t.licenceSignals.record(c.licence.id, "refused_key", "PC-LDREEL-STRANGER");
-    await t.licenceSignals.flush();
+    t.licenseSignals.record(c.licence.id, "address", "203.0.113.7");
+    t.licenseSignals.record(c.licence.id, "address", "198.51.100.2");
+    t.licenseSignals.record(c.licence.id, "refused_key", "PC-LDREEL-STRANGER");
+    await t.licenseSignals.flush();
     // An admin's earlier change to them (a role change targets the account).
     await t.database.db.insert(auditLog).values({ actorEmail: "boss@example.com", action: "user.role", targetType: "user", targetId: c.id, before: { role: "user" }, after: { role: "user" }, note: "check" });
 
@@ -151,10 +151,10 @@ describe("the customer's page", () => {
     expect(page.email).toBe(c.email);
     expect(page.account).toMatchObject({ id: c.id, name: "Dara", role: "user", emailVerified: true, twoFactorEnabled: false, superAdmin: false });
     expect(page.licences.total).toBe(1);
-    const [licence] = page.licences.items;
-    expect(licence).toMatchObject({ id: c.licence.id, buyKey: c.licence.buyKey, deviceKey: c.deviceKey, status: "Active", changesLeft: 2, planTitle: "1 Month", planMonths: 1, planKeyChanges: 2, suspendedAt: null, revokedAt: null });
+    const [license] = page.licences.items;
+    expect(license).toMatchObject({ id: c.licence.id, buyKey: c.licence.buyKey, deviceKey: c.deviceKey, status: "Active", changesLeft: 2, planTitle: "1 Month", planMonths: 1, planKeyChanges: 2, suspendedAt: null, revokedAt: null });
     const hour = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000).toISOString();
-    expect(licence!.activity).toEqual({ lastSeenHour: hour, lastSeenAddresses: ["198.51.100.2", "203.0.113.7"], addresses24h: 2, refusedKeys24h: 1, flagged: false });
+    expect(license!.activity).toEqual({ lastSeenHour: hour, lastSeenAddresses: ["198.51.100.2", "203.0.113.7"], addresses24h: 2, refusedKeys24h: 1, flagged: false });
     expect(page.orders).toMatchObject({ total: 1, items: [{ id: c.order.id, tranId: c.order.tranId, status: "paid", provider: "payway", refundedMills: 0, amountMills: 9_990 }] });
     expect(page.balance.apiKey).toMatchObject({ id: c.apiKeyId, keyEnd: c.apiKey.slice(-4), balanceMills: 2_500 });
     // The key is a credential: the page shows its end only.

@@ -12,7 +12,7 @@ import { toOrderDto } from "../orders/dto";
 import { planMonthsById } from "../plans/service";
 import { toOtpOrderDto } from "../otp-mail/service";
 import { revealApiKey } from "../balance/service";
-import { toAdminLicences } from "../licenses/admin-actions";
+import { toAdminLicenses } from "../licenses/admin-actions";
 import { int, queryRows } from "./rows";
 
 const LIMIT = CUSTOMER_SECTION_LIMIT;
@@ -86,13 +86,13 @@ export async function getCustomer({ db, secret, email: rawEmail, now = new Date(
   const [key] = accountId ? await db.select().from(apiKeys).where(eq(apiKeys.userId, accountId)) : [];
 
   // Rows carry the e-mail they were bought with; an account's rows also carry its id.
-  const licenceWhere = accountId ? or(eq(sql`lower(${licenses.email})`, email), eq(licenses.userId, accountId)) : eq(sql`lower(${licenses.email})`, email);
+  const licenseWhere = accountId ? or(eq(sql`lower(${licenses.email})`, email), eq(licenses.userId, accountId)) : eq(sql`lower(${licenses.email})`, email);
   const orderWhere = accountId ? or(eq(sql`lower(${orders.email})`, email), eq(orders.userId, accountId)) : eq(sql`lower(${orders.email})`, email);
   const historyWhere = eq(sql`lower(${licenseHistory.email})`, email);
 
-  const [licenceRows, licenceCount, orderRows, orderCount, ledger, ledgerCount, otpRows, otpCount, historyRows, historyCount, audit] = await Promise.all([
-    db.select().from(licenses).where(licenceWhere).orderBy(desc(licenses.createdAt), desc(licenses.id)).limit(LIMIT),
-    db.select({ n: count() }).from(licenses).where(licenceWhere),
+  const [licenseRows, licenseCount, orderRows, orderCount, ledger, ledgerCount, otpRows, otpCount, historyRows, historyCount, audit] = await Promise.all([
+    db.select().from(licenses).where(licenseWhere).orderBy(desc(licenses.createdAt), desc(licenses.id)).limit(LIMIT),
+    db.select({ n: count() }).from(licenses).where(licenseWhere),
     db.select().from(orders).where(orderWhere).orderBy(desc(orders.createdAt), desc(orders.id)).limit(LIMIT),
     db.select({ n: count() }).from(orders).where(orderWhere),
     key
@@ -112,13 +112,13 @@ export async function getCustomer({ db, secret, email: rawEmail, now = new Date(
     auditTrail(db, email, accountId, key?.id ?? null),
   ]);
 
-  if (!account && !total(licenceCount) && !total(orderCount)) throw new AppError("NOT_FOUND", "No customer has this e-mail: no account, no licence, no order.");
+  if (!account && !total(licenseCount) && !total(orderCount)) throw new AppError("NOT_FOUND", "No customer has this e-mail: no account, no licence, no order.");
   const orderMonths = await planMonthsById(db, orderRows.map((o) => o.planId));
 
   return {
     email,
     account: account ? { ...account, createdAt: account.createdAt?.toISOString() ?? null } : null,
-    licences: { items: await toAdminLicences(db, licenceRows, now), total: total(licenceCount) },
+    licences: { items: await toAdminLicenses(db, licenseRows, now), total: total(licenseCount) },
     orders: {
       items: orderRows.map(
         (o): CustomerOrder => ({ ...toOrderDto(o, orderMonths), provider: o.provider, providerRef: o.providerRef, refundedMills: o.refundedMills, deviceKey: o.deviceKey }),

@@ -21,14 +21,14 @@ beforeAll(async () => {
 
   // Licences (e-mails are stored lower-cased). Valid now: a (twice), e. Not: b expired, c marked
   // 'expirekey_', d never activated (no dates).
-  const licence = (email: string, fields: Partial<typeof licenses.$inferInsert>) =>
+  const license = (email: string, fields: Partial<typeof licenses.$inferInsert>) =>
     db.insert(licenses).values({ buyKey: `BK-${email}-${Math.random()}`, changesLeft: 1, termDays: 30, email, planId: "local-1m", ...fields });
-  await licence("a@example.com", { deviceKey: "LDREEL-A1", startDate: at("2026-03-01T00:00:00Z"), expireDate: at("2026-04-01T00:00:00Z") });
-  await licence("a@example.com", { deviceKey: "LDREEL-A2", startDate: at("2026-03-01T00:00:00Z"), expireDate: at("2026-05-01T00:00:00Z") });
-  await licence("b@example.com", { deviceKey: "LDREEL-B", startDate: at("2026-01-01T00:00:00Z"), expireDate: at("2026-03-15T09:59:59Z") });
-  await licence("c@example.com", { deviceKey: "expirekey_LDREEL-C", startDate: at("2026-03-01T00:00:00Z"), expireDate: at("2026-04-01T00:00:00Z") });
-  await licence("d@example.com", {});
-  await licence("e@example.com", { deviceKey: "LDREEL-E", startDate: at("2026-03-10T00:00:00Z"), expireDate: at("2026-03-15T10:00:01Z") });
+  await license("a@example.com", { deviceKey: "LDREEL-A1", startDate: at("2026-03-01T00:00:00Z"), expireDate: at("2026-04-01T00:00:00Z") });
+  await license("a@example.com", { deviceKey: "LDREEL-A2", startDate: at("2026-03-01T00:00:00Z"), expireDate: at("2026-05-01T00:00:00Z") });
+  await license("b@example.com", { deviceKey: "LDREEL-B", startDate: at("2026-01-01T00:00:00Z"), expireDate: at("2026-03-15T09:59:59Z") });
+  await license("c@example.com", { deviceKey: "expirekey_LDREEL-C", startDate: at("2026-03-01T00:00:00Z"), expireDate: at("2026-04-01T00:00:00Z") });
+  await license("d@example.com", {});
+  await license("e@example.com", { deviceKey: "LDREEL-E", startDate: at("2026-03-10T00:00:00Z"), expireDate: at("2026-03-15T10:00:01Z") });
 
   await insertOrders(db, [
     { kind: "plan", planId: "local-1m", paidAt: at("2026-03-15T09:00:00Z") }, // 9,990 today

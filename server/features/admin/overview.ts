@@ -19,7 +19,7 @@ import {
 import type { Db } from "../../db/client";
 import { orders } from "../../db/schema";
 import { AppError } from "../../lib/errors";
-import { DEFAULT_SUSPICION_THRESHOLDS, listSuspiciousLicences, type SuspicionThresholds } from "../licenses/signals";
+import { DEFAULT_SUSPICION_THRESHOLDS, listSuspiciousLicenses, type SuspicionThresholds } from "../licenses/signals";
 import { toOrderDto } from "../orders/dto";
 import { planMonthsById } from "../plans/service";
 import { int, queryRows } from "./rows";
@@ -150,7 +150,7 @@ export async function getOverview({
     revenueByDay(db, w),
     planMix(db, w),
     recentTransactions(db),
-    listSuspiciousLicences({ db, now }),
+    listSuspiciousLicenses({ db, now }),
   ]).catch(unknownZone);
   return {
     timeZone: tz,

@@ -26,17 +26,17 @@ import {
   CustomerSearchQuerySchema,
   CustomerSearchSchema,
   CustomerViewSchema,
-  IssueLicenceBodySchema,
-  LicenceActionBodySchema,
-  LicenceActionResponseSchema,
+  IssueLicenseBodySchema,
+  LicenseActionBodySchema,
+  LicenseActionResponseSchema,
 } from "../../../contracts/customers";
 import { guard, requireAdmin, requireSuperAdmin, type AppEnv } from "../../auth/context";
 import type { Db } from "../../db/client";
 import type { Logger } from "../../lib/logger";
 import { ANY_BODY, errorResponses, json, JSON_BODY, jsonBody, SESSION, TAG_NAMES, type ErrorStatus } from "../../lib/openapi";
 import { changeUserRole, resetTwoFactor } from "../users/service";
-import type { LicenceCache } from "../licenses/cache";
-import { issueLicence, runLicenceAction } from "../licenses/admin-actions";
+import type { LicenseCache } from "../licenses/cache";
+import { issueLicense, runLicenseAction } from "../licenses/admin-actions";
 import { listAudit } from "./audit";
 import { adjustBalance, listBalances } from "./balances";
 import { getCustomer } from "./customers";
@@ -196,19 +196,19 @@ const issueRoute = createRoute({
   ...common,
   summary: "Issue a licence for a plan to a customer (admin)",
   description: "Creates a licence for the plan, owned by this e-mail, and sends it the key e-mail; audited with the reason.",
-  request: { ...EmailParams, ...jsonBody(IssueLicenceBodySchema) },
-  responses: { 201: json(LicenceActionResponseSchema, "The new licence"), ...errors([...JSON_BODY], { 403: CHANGE_403 }) },
+  request: { ...EmailParams, ...jsonBody(IssueLicenseBodySchema) },
+  responses: { 201: json(LicenseActionResponseSchema, "The new licence"), ...errors([...JSON_BODY], { 403: CHANGE_403 }) },
 });
-const licenceActionRoute = createRoute({
+const licenseActionRoute = createRoute({
   method: "post",
   path: "/admin/licenses/{id}/actions",
   operationId: "runLicenceAction",
   ...common,
   summary: "A licence action (admin)",
   description: "Extend, suspend, resume, revoke, reset-changes, release-device or resend-key, with a reason: one transaction under the licence's lock, audited; the owner is e-mailed where it changes what they have.",
-  request: { params: z.object({ id: z.string().max(64) }), ...jsonBody(LicenceActionBodySchema) },
+  request: { params: z.object({ id: z.string().max(64) }), ...jsonBody(LicenseActionBodySchema) },
   responses: {
-    200: json(LicenceActionResponseSchema, "The licence as it now stands"),
+    200: json(LicenseActionResponseSchema, "The licence as it now stands"),
     ...errors([404, 409, ...JSON_BODY], {
       403: CHANGE_403,
       404: "NOT_FOUND: no such licence",
@@ -227,11 +227,11 @@ export interface AdminRoutesDeps {
   logger?: Logger;
   suspicion?: SuspicionThresholds;
   /** The desktop tool's licence cache: a licence action drops its copy at once. */
-  licenceCache?: LicenceCache;
+  licenseCache?: LicenseCache;
 }
 
-export function createAdminRoutes({ db, secret, baseUrl, shopTimeZone, logger, suspicion, licenceCache }: AdminRoutesDeps) {
-  const licenceDeps = { db, baseUrl, shopTimeZone, cache: licenceCache };
+export function createAdminRoutes({ db, secret, baseUrl, shopTimeZone, logger, suspicion, licenseCache }: AdminRoutesDeps) {
+  const licenseDeps = { db, baseUrl, shopTimeZone, cache: licenseCache };
   const app = new OpenAPIHono<AppEnv>();
   app.use("/admin/*", guard(requireAdmin));
   for (const path of SUPER_ADMIN_PATHS) app.use(path, guard(requireSuperAdmin));
@@ -304,10 +304,10 @@ export function createAdminRoutes({ db, secret, baseUrl, shopTimeZone, logger, s
     })
     .openapi(issueRoute, async (c) => {
       const actor = requireAdmin(c.get("ctx"));
-      return c.json(await issueLicence(licenceDeps, { actor, email: c.req.valid("param").email, body: c.req.valid("json") }), 201);
+      return c.json(await issueLicense(licenseDeps, { actor, email: c.req.valid("param").email, body: c.req.valid("json") }), 201);
     })
-    .openapi(licenceActionRoute, async (c) => {
+    .openapi(licenseActionRoute, async (c) => {
       const actor = requireAdmin(c.get("ctx"));
-      return c.json(await runLicenceAction(licenceDeps, { actor, licenceId: c.req.valid("param").id, body: c.req.valid("json") }), 200);
+      return c.json(await runLicenseAction(licenseDeps, { actor, licenceId: c.req.valid("param").id, body: c.req.valid("json") }), 200);
     });
 }

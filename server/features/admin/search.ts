@@ -103,7 +103,7 @@ async function buyersWithoutAccount(db: Db, table: typeof licenses | typeof orde
 
 /** Part of an e-mail or a name: accounts, then the e-mails of licences and orders that have none. */
 async function text(db: Db, term: string): Promise<CustomerHit[]> {
-  const [accounts, licenceEmails, orderEmails] = await Promise.all([
+  const [accounts, licenseEmails, orderEmails] = await Promise.all([
     db
       .select({ id: user.id, email: user.email, name: user.name })
       .from(user)
@@ -117,7 +117,7 @@ async function text(db: Db, term: string): Promise<CustomerHit[]> {
   const lower = term.toLowerCase();
   const found = new Map<string, CustomerHit>();
   for (const a of accounts) found.set(a.email.toLowerCase(), hit(a.email, a.email.toLowerCase().includes(lower) ? "email" : "name", a));
-  const others = [...new Set([...licenceEmails, ...orderEmails].map((r) => r.email))].filter((e) => !found.has(e));
+  const others = [...new Set([...licenseEmails, ...orderEmails].map((r) => r.email))].filter((e) => !found.has(e));
   // A buyer who signed up later still has rows without a user id: they are the account.
   const late = await accountsFor(db, others);
   for (const email of others) found.set(email, hit(email, "email", late.get(email)));

@@ -75,8 +75,8 @@ describe(`a shop backed up and restored into an empty database (${onPostgres ? "
     for (const tag of ["a", "b"]) {
       const c = await source.signedInUser();
       customers.push(c);
-      const licence = await createLicense({ db, planId: "local-1m", email: c.email, userId: c.id, deviceKey: `PC-BACKUP-${tag}-${Date.now()}`, startDate: new Date(Date.now() - DAY), expireDate: new Date(Date.now() + 20 * DAY) });
-      const [order] = await insertOrders(db, [{ kind: "plan", planId: "local-1m", email: c.email, userId: c.id, buyKey: licence.buyKey }, { kind: "topup", amountMills: 5_000, email: c.email, userId: c.id }]);
+      const license = await createLicense({ db, planId: "local-1m", email: c.email, userId: c.id, deviceKey: `PC-BACKUP-${tag}-${Date.now()}`, startDate: new Date(Date.now() - DAY), expireDate: new Date(Date.now() + 20 * DAY) });
+      const [order] = await insertOrders(db, [{ kind: "plan", planId: "local-1m", email: c.email, userId: c.id, buyKey: license.buyKey }, { kind: "topup", amountMills: 5_000, email: c.email, userId: c.id }]);
       const key = await ensureApiKey({ db, secret: source.config.authSecret, userId: c.id });
       await db.transaction((tx) => changeBalance(tx, { apiKeyId: key.id, deltaMills: 5_000, reason: "topup", reference: order!.id }));
       const otp = await insertOtpOrder(db, { apiKeyId: key.id, userId: c.id, status: "success", priceMills: 45 });

@@ -3,7 +3,7 @@
 // lock; the desktop tool hears a suspension at its very next validate.
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CustomerView, LicenceActionResponse } from "../../../contracts/customers";
+import type { CustomerView, LicenseActionResponse } from "../../../contracts/customers";
 import { auditLog, emailOutbox, licenseHistory, licenses, shopEvents } from "../../db/schema";
 import { createTestContext, type SignedInUser, type TestContext } from "../../test/harness";
 import { formatDate } from "../../../contracts/dates";
@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Answer = LicenceActionResponse & { code?: string; message: string; issues?: Array<{ path: string }> };
+type Answer = LicenseActionResponse & { code?: string; message: string; issues?: Array<{ path: string }> };
 const act = (id: string, body: Record<string, unknown>, client = admin.client) => client.json<Answer>(`/api/admin/licenses/${id}/actions`, { json: { reason: "Customer asked by chat", ...body } });
 const rowOf = async (id: string) => (await t.database.db.select().from(licenses).where(eq(licenses.id, id)))[0]!;
 const auditOf = (id: string) => t.database.db.select().from(auditLog).where(and(eq(auditLog.targetType, "licence"), eq(auditLog.targetId, id))).orderBy(auditLog.createdAt);
@@ -44,8 +44,8 @@ async function validate(buyKey: string, deviceKey: string) {
 }
 
 /** The shop events written about one licence (the webhooks' and Telegram's source). */
-const eventsOf = async (type: string, licenceId: string) =>
-  (await t.database.db.select().from(shopEvents).where(eq(shopEvents.type, type as never))).filter((e) => (e.data as { licenceId?: string }).licenceId === licenceId);
+const eventsOf = async (type: string, licenseId: string) =>
+  (await t.database.db.select().from(shopEvents).where(eq(shopEvents.type, type as never))).filter((e) => (e.data as { licenceId?: string }).licenceId === licenseId);
 
 describe("the owner's language (decision 040)", () => {
   it("an admin's licence actions e-mail the owner in their account's language: Khmer subject, plan, and the date in Khmer month names", async () => {

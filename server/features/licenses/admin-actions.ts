@@ -8,19 +8,19 @@ import { eq, inArray } from "drizzle-orm";
 import {
   LICENCE_ACTION_REFUSALS,
   LICENCE_AUDIT_ACTIONS,
-  type AdminLicence,
-  type IssueLicenceBody,
-  type LicenceActionBody,
-  type LicenceActivity,
+  type AdminLicense,
+  type IssueLicenseBody,
+  type LicenseActionBody,
+  type LicenseActivity,
 } from "../../../contracts/customers";
 import type { Db, Tx } from "../../db/client";
 import { auditLog, licenseHistory, licenses, plans, user } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { enqueueEmail, type EmailToQueue } from "../../providers/email/outbox";
-import { recordLicenceCreated, recordLicenceExtended } from "../notifications/events";
-import type { LicenceCache } from "./cache";
+import { recordLicenseCreated, recordLicenseExtended } from "../notifications/events";
+import type { LicenseCache } from "./cache";
 import { createLicense, type LicenseRow } from "./service";
-import { licenceActivity } from "./signals";
+import { licenseActivity } from "./signals";
 import { licenseStatus } from "./status";
 import { DAY_MS, isUuid } from "../../../contracts/units";
 
@@ -32,28 +32,28 @@ export interface AdminActor {
   email: string;
 }
 
-export interface LicenceAdminDeps {
+export interface LicenseAdminDeps {
   db: Db;
   /** Links in the e-mails (the owner's License Keys page). */
   baseUrl: string;
   /** SHOP_TIME_ZONE: the dates in the e-mails. */
   shopTimeZone: string;
   /** This instance drops its copy at once; the others hear the trigger's notification. */
-  cache?: LicenceCache;
+  cache?: LicenseCache;
 }
 
 type PlanRow = typeof plans.$inferSelect;
 type HistoryInsert = Omit<typeof licenseHistory.$inferInsert, "licenseId" | "userId" | "buykey" | "email">;
 
-const NO_ACTIVITY: LicenceActivity = { lastSeenHour: null, lastSeenAddresses: [], addresses24h: 0, refusedKeys24h: 0, flagged: false };
+const NO_ACTIVITY: LicenseActivity = { lastSeenHour: null, lastSeenAddresses: [], addresses24h: 0, refusedKeys24h: 0, flagged: false };
 
 /** Licence rows as the customer's page shows them, with their plan and what the licence API saw. */
-export async function toAdminLicences(db: Db, rows: LicenseRow[], now = new Date()): Promise<AdminLicence[]> {
+export async function toAdminLicenses(db: Db, rows: LicenseRow[], now = new Date()): Promise<AdminLicense[]> {
   if (!rows.length) return [];
   const planIds = [...new Set(rows.map((r) => r.planId).filter((id): id is string => id !== null))];
   const [planRows, activity] = await Promise.all([
     planIds.length ? db.select({ id: plans.id, title: plans.title, months: plans.months, keyChanges: plans.keyChanges }).from(plans).where(inArray(plans.id, planIds)) : [],
-    licenceActivity({ db, licenceIds: rows.map((r) => r.id), now }),
+    licenseActivity({ db, licenseIds: rows.map((r) => r.id), now }),
   ]);
   const planById = new Map(planRows.map((p) => [p.id, p]));
   return rows.map((row) => {
@@ -123,7 +123,7 @@ interface Plan {
   extra?: Record<string, unknown>;
 }
 
-function planAction(body: LicenceActionBody, row: LicenseRow, plan: PlanRow | null, baseUrl: string, now: Date): Plan {
+function planAction(body: LicenseActionBody, row: LicenseRow, plan: PlanRow | null, baseUrl: string, now: Date): Plan {
   switch (body.action) {
     case "extend": {
       // Not activated yet: no dates to move, so the term that starts at activation grows (as a
@@ -186,13 +186,13 @@ async function planOf(tx: Tx, planId: string | null): Promise<PlanRow | null> {
 }
 
 /** One action on one licence: all of it (change, history, audit, e-mail) or nothing. */
-export async function runLicenceAction(
-  deps: LicenceAdminDeps,
-  { actor, licenceId, body, now = new Date() }: { actor: AdminActor; licenceId: string; body: LicenceActionBody; now?: Date },
-): Promise<{ licence: AdminLicence; message: string }> {
-  if (!isUuid(licenceId)) throw new AppError("NOT_FOUND", "Licence not found");
+export async function runLicenseAction(
+  deps: LicenseAdminDeps,
+  { actor, licenceId: licenseId, body, now = new Date() }: { actor: AdminActor; licenceId: string; body: LicenseActionBody; now?: Date },
+): Promise<{ licence: AdminLicense; message: string }> {
+  if (!isUuid(licenseId)) throw new AppError("NOT_FOUND", "Licence not found");
   const { row, message } = await deps.db.transaction(async (tx) => {
-    const [row] = await tx.select().from(licenses).where(eq(licenses.id, licenceId)).for("update");
+    const [row] = await tx.select().from(licenses).where(eq(licenses.id, licenseId)).for("update");
     if (!row) throw new AppError("NOT_FOUND", "Licence not found");
     if (row.revokedAt) throw refuse("LICENSE_REVOKED");
     const plan = await planOf(tx, row.planId);
@@ -229,19 +229,19 @@ export async function runLicenceAction(
     const email = action.email?.(updated!);
     if (email) await enqueueEmail(tx, { ...email, timeZone: deps.shopTimeZone });
     // Integrators hear of an extension like a sale's (the licence.extended webhook), in this transaction.
-    if (body.action === "extend") await recordLicenceExtended(tx, updated!, { addedDays: body.days, source: "admin" });
+    if (body.action === "extend") await recordLicenseExtended(tx, updated!, { addedDays: body.days, source: "admin" });
     return { row: updated!, message: action.message(updated!) };
   });
   deps.cache?.evict(row.buyKey);
-  const [licence] = await toAdminLicences(deps.db, [row], now);
-  return { licence: licence!, message };
+  const [license] = await toAdminLicenses(deps.db, [row], now);
+  return { licence: license!, message };
 }
 
 /** A licence for a plan, by hand (what `npm run license:create` does), with the key e-mail to its owner. */
-export async function issueLicence(
-  deps: LicenceAdminDeps,
-  { actor, email, body, now = new Date() }: { actor: AdminActor; email: string; body: IssueLicenceBody; now?: Date },
-): Promise<{ licence: AdminLicence; message: string }> {
+export async function issueLicense(
+  deps: LicenseAdminDeps,
+  { actor, email, body, now = new Date() }: { actor: AdminActor; email: string; body: IssueLicenseBody; now?: Date },
+): Promise<{ licence: AdminLicense; message: string }> {
   const owner = email.trim().toLowerCase();
   const row = await deps.db.transaction(async (tx) => {
     const plan = await planOf(tx, body.planId);
@@ -260,9 +260,9 @@ export async function issueLicence(
       createdAt: now,
     });
     await enqueueEmail(tx, { ...keyEmail(created, plan, deps.baseUrl), timeZone: deps.shopTimeZone });
-    await recordLicenceCreated(tx, created, { planTitle: plan.title, source: "admin" });
+    await recordLicenseCreated(tx, created, { planTitle: plan.title, source: "admin" });
     return created;
   });
-  const [licence] = await toAdminLicences(deps.db, [row], now);
-  return { licence: licence!, message: `Licence issued: the key e-mail is on its way to ${owner}.` };
+  const [license] = await toAdminLicenses(deps.db, [row], now);
+  return { licence: license!, message: `Licence issued: the key e-mail is on its way to ${owner}.` };
 }

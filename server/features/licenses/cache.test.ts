@@ -3,17 +3,17 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { licenses } from "../../db/schema";
 import { createTestContext, type TestContext } from "../../test/harness";
-import { LicenceCache } from "./cache";
+import { LicenseCache } from "./cache";
 import { createLicense } from "./service";
 import { validateLicense } from "./tool";
 
 let t: TestContext;
-let cache: LicenceCache;
+let cache: LicenseCache;
 const DAY = 86_400_000;
 
 beforeAll(async () => {
   t = await createTestContext();
-  cache = new LicenceCache();
+  cache = new LicenseCache();
   await cache.start(t.database.listen);
 });
 afterAll(async () => {
@@ -21,7 +21,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const activeLicence = (device: string) =>
+const activeLicense = (device: string) =>
   createLicense({ db: t.database.db, planId: "local-1m", email: "cache@example.com", deviceKey: device, startDate: new Date(Date.now() - DAY), expireDate: new Date(Date.now() + 10 * DAY) });
 
 /** Notifications travel over a connection; on PostgreSQL they arrive a moment after the commit. */
@@ -41,7 +41,7 @@ const validate = (buyKey: string, deviceKey: string) => validateLicense({ db: t.
 
 describe("the licence cache", () => {
   it("serves repeated validations from memory", async () => {
-    const lic = await activeLicence("LDREEL-CACHE-1");
+    const lic = await activeLicense("LDREEL-CACHE-1");
     await eventually(async () => expect(cache.isLive).toBe(true));
     expect((await validate(lic.buyKey, "LDREEL-CACHE-1")).code).toBe("VALID");
     // The INSERT's own notification may arrive after that first load and drop the row once.
@@ -56,7 +56,7 @@ describe("the licence cache", () => {
   });
 
   it("drops a licence when anything changes it, even SQL run by hand", async () => {
-    const lic = await activeLicence("LDREEL-CACHE-2");
+    const lic = await activeLicense("LDREEL-CACHE-2");
     expect((await validate(lic.buyKey, "LDREEL-CACHE-2")).code).toBe("VALID");
     // A change no code path of ours knows about: only the trigger can tell the cache.
     await t.database.db.update(licenses).set({ deviceKey: "LDREEL-MOVED" }).where(eq(licenses.id, lic.id));
@@ -71,7 +71,7 @@ describe("the licence cache", () => {
   });
 
   it("a key change through the tool API is seen by the very next validate", async () => {
-    const lic = await activeLicence("LDREEL-CACHE-3");
+    const lic = await activeLicense("LDREEL-CACHE-3");
     const client = t.client();
     const post = (path: string, json: unknown) => client.json<{ code: string }>(`/api/v1/licenses/${path}`, { method: "POST", json });
     expect((await post("validate", { buyKey: lic.buyKey, deviceKey: "LDREEL-CACHE-3" })).body.code).toBe("VALID");
@@ -81,7 +81,7 @@ describe("the licence cache", () => {
   });
 
   it("a suspension or revocation is seen by the next validate: the trigger fires on every column", async () => {
-    const lic = await activeLicence("LDREEL-CACHE-HOLD");
+    const lic = await activeLicense("LDREEL-CACHE-HOLD");
     await eventually(async () => {
       const before = cache.hits;
       expect((await validate(lic.buyKey, "LDREEL-CACHE-HOLD")).code).toBe("VALID");
@@ -97,8 +97,8 @@ describe("the licence cache", () => {
   });
 
   it("a load that races with a change is not kept", async () => {
-    const lic = await activeLicence("LDREEL-CACHE-4");
-    const local = new LicenceCache();
+    const lic = await activeLicense("LDREEL-CACHE-4");
+    const local = new LicenseCache();
     await local.start(t.database.listen);
     const stale = await t.database.db.select().from(licenses).where(eq(licenses.id, lic.id));
     // The change's notice arrives while the (old) row is still being loaded.
@@ -113,8 +113,8 @@ describe("the licence cache", () => {
   });
 
   it("keeps nothing and reads the database while it is not listening", async () => {
-    const lic = await activeLicence("LDREEL-CACHE-5");
-    const offline = new LicenceCache();
+    const lic = await activeLicense("LDREEL-CACHE-5");
+    const offline = new LicenseCache();
     let loads = 0;
     const load = async () => (loads++, (await t.database.db.select().from(licenses).where(eq(licenses.id, lic.id)))[0]);
     await offline.get(lic.buyKey, load);
@@ -126,7 +126,7 @@ describe("the licence cache", () => {
 
 describe.runIf(process.env.TEST_DATABASE_URL)("the licence cache on PostgreSQL", () => {
   it("stops trusting memory when its listening connection dies, and resumes after reconnecting", async () => {
-    const lic = await activeLicence("LDREEL-CACHE-6");
+    const lic = await activeLicense("LDREEL-CACHE-6");
     await eventually(async () => expect(cache.isLive).toBe(true));
     expect((await validate(lic.buyKey, "LDREEL-CACHE-6")).code).toBe("VALID");
     await t.database.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'LISTEN%'`);

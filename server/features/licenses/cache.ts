@@ -9,12 +9,12 @@
 import type { Database } from "../../db/client";
 import type { licenses } from "../../db/schema";
 
-export type LicenceRow = typeof licenses.$inferSelect;
+export type LicenseRow = typeof licenses.$inferSelect;
 
 export const LICENCE_CHANNEL = "licence_changed";
 
-export class LicenceCache {
-  private readonly rows = new Map<string, LicenceRow>();
+export class LicenseCache {
+  private readonly rows = new Map<string, LicenseRow>();
   private generation = 0;
   private live = false;
   private stopListening: (() => Promise<void>) | undefined;
@@ -49,7 +49,7 @@ export class LicenceCache {
   }
 
   /** The cached row, or `load`'s answer (kept only if nothing changed while it was loading). */
-  async get(buyKey: string, load: (buyKey: string) => Promise<LicenceRow | undefined>): Promise<LicenceRow | undefined> {
+  async get(buyKey: string, load: (buyKey: string) => Promise<LicenseRow | undefined>): Promise<LicenseRow | undefined> {
     if (this.live) {
       const cached = this.rows.get(buyKey);
       if (cached) {
@@ -75,7 +75,7 @@ export class LicenceCache {
     this.rows.clear();
   }
 
-  private remember(buyKey: string, row: LicenceRow) {
+  private remember(buyKey: string, row: LicenseRow) {
     if (this.rows.size >= this.maxEntries) {
       // Map keeps insertion order: drop the oldest entry.
       const oldest = this.rows.keys().next().value;

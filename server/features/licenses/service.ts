@@ -166,11 +166,11 @@ const DEVICE_RELEASED_NOTE = "Device key released: the device now uses another l
  * a history row, so a device moves on to a new licence when its old one has run out. The unique index on bound keys is the
  * last word: two licences binding one free key at once cannot both commit.
  */
-export async function freeDeviceKey(tx: Tx, deviceKey: string, licenceId: string, now: Date): Promise<boolean> {
+export async function freeDeviceKey(tx: Tx, deviceKey: string, licenseId: string, now: Date): Promise<boolean> {
   const holders = await tx
     .select()
     .from(licenses)
-    .where(and(eq(licenses.deviceKey, deviceKey), ne(licenses.id, licenceId), sql`position('expirekey_' in ${licenses.deviceKey}) = 0`))
+    .where(and(eq(licenses.deviceKey, deviceKey), ne(licenses.id, licenseId), sql`position('expirekey_' in ${licenses.deviceKey}) = 0`))
     .for("update");
   if (holders.some((h) => !h.revokedAt && termStatus(h, now) !== "Expired")) return false;
   for (const holder of holders) {

@@ -6,7 +6,7 @@ import type { Overview } from "../../../contracts/admin";
 import { auditLog } from "../../db/schema";
 import { createTestContext, type TestContext } from "../../test/harness";
 import { createLicense } from "./service";
-import { flagSuspiciousLicences } from "./signals";
+import { flagSuspiciousLicenses } from "./signals";
 
 let t: TestContext;
 const DAY = 86_400_000;
@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function activeLicence(deviceKey: string, email = "signals@example.com") {
+async function activeLicense(deviceKey: string, email = "signals@example.com") {
   return createLicense({ db: t.database.db, planId: "local-1m", email, deviceKey, startDate: new Date(), expireDate: new Date(Date.now() + 20 * DAY) });
 }
 
@@ -34,17 +34,17 @@ async function validateFrom(addresses: number, buyKey: string, deviceKeys: strin
   }
 }
 
-const suspiciousAudits = (licenceId: string) => t.database.db.select().from(auditLog).where(and(eq(auditLog.action, "licence.suspicious"), eq(auditLog.targetId, licenceId)));
+const suspiciousAudits = (licenseId: string) => t.database.db.select().from(auditLog).where(and(eq(auditLog.action, "licence.suspicious"), eq(auditLog.targetId, licenseId)));
 
 describe("abuse signals", () => {
   it("flag a licence used from more than 5 addresses in 24 hours, once a day in the audit log", async () => {
-    const shared = await activeLicence("PC-LDREEL-SHARED", "sharer@example.com");
-    const normal = await activeLicence("PC-LDREEL-NORMAL");
+    const shared = await activeLicense("PC-LDREEL-SHARED", "sharer@example.com");
+    const normal = await activeLicense("PC-LDREEL-NORMAL");
     await validateFrom(6, shared.buyKey, ["PC-LDREEL-SHARED"]);
     await validateFrom(5, normal.buyKey, ["PC-LDREEL-NORMAL"]); // at the threshold, not above it
-    await t.licenceSignals.flush();
+    await t.licenseSignals.flush();
 
-    const flagged = await flagSuspiciousLicences({ db: t.database.db, thresholds: THRESHOLDS });
+    const flagged = await flagSuspiciousLicenses({ db: t.database.db, thresholds: THRESHOLDS });
     expect(flagged).toContain(shared.id);
     expect(flagged).not.toContain(normal.id);
     const [audit] = await suspiciousAudits(shared.id);
@@ -54,35 +54,35 @@ describe("abuse signals", () => {
     // More traffic the same day updates the counts, but writes no second event, also when two
     // instances run the check at once.
     await validateFrom(2, shared.buyKey, ["PC-LDREEL-SHARED"]);
-    await t.licenceSignals.flush();
-    const again = await Promise.all([flagSuspiciousLicences({ db: t.database.db, thresholds: THRESHOLDS }), flagSuspiciousLicences({ db: t.database.db, thresholds: THRESHOLDS })]);
+    await t.licenseSignals.flush();
+    const again = await Promise.all([flagSuspiciousLicenses({ db: t.database.db, thresholds: THRESHOLDS }), flagSuspiciousLicenses({ db: t.database.db, thresholds: THRESHOLDS })]);
     expect(again.flat()).not.toContain(shared.id);
     expect(await suspiciousAudits(shared.id)).toHaveLength(1);
 
     // The same address again and again is one address.
-    const busy = await activeLicence("PC-LDREEL-BUSY");
+    const busy = await activeLicense("PC-LDREEL-BUSY");
     const one = t.client();
     for (let i = 0; i < 20; i++) await one.request("/api/v1/licenses/validate", { json: { protocol: 2, buyKey: busy.buyKey, deviceKey: "PC-LDREEL-BUSY", nonce: nonce() } });
-    await t.licenceSignals.flush();
-    expect(await flagSuspiciousLicences({ db: t.database.db, thresholds: THRESHOLDS })).not.toContain(busy.id);
+    await t.licenseSignals.flush();
+    expect(await flagSuspiciousLicenses({ db: t.database.db, thresholds: THRESHOLDS })).not.toContain(busy.id);
   });
 
   it("flag a licence that more than 2 other device keys tried", async () => {
-    const lic = await activeLicence("PC-LDREEL-OWNER");
+    const lic = await activeLicense("PC-LDREEL-OWNER");
     await validateFrom(1, lic.buyKey, ["PC-LDREEL-COPY-1", "PC-LDREEL-COPY-2"]);
-    await t.licenceSignals.flush();
-    expect(await flagSuspiciousLicences({ db: t.database.db, thresholds: THRESHOLDS })).not.toContain(lic.id);
+    await t.licenseSignals.flush();
+    expect(await flagSuspiciousLicenses({ db: t.database.db, thresholds: THRESHOLDS })).not.toContain(lic.id);
     await validateFrom(1, lic.buyKey, ["PC-LDREEL-COPY-3", "PC-LDREEL-OWNER"]);
-    await t.licenceSignals.flush();
-    expect(await flagSuspiciousLicences({ db: t.database.db, thresholds: THRESHOLDS })).toContain(lic.id);
+    await t.licenseSignals.flush();
+    expect(await flagSuspiciousLicenses({ db: t.database.db, thresholds: THRESHOLDS })).toContain(lic.id);
     expect((await suspiciousAudits(lic.id))[0]!.note).toBe("In 24 hours: 2 client addresses, 3 refused device keys");
   });
 
   it("admins see flagged licences on the Overview with their counts; the audit log names the owner", async () => {
-    const lic = await activeLicence("PC-LDREEL-OVERVIEW", "flagged-owner@example.com");
+    const lic = await activeLicense("PC-LDREEL-OVERVIEW", "flagged-owner@example.com");
     await validateFrom(7, lic.buyKey, ["PC-LDREEL-OVERVIEW"]);
-    await t.licenceSignals.flush();
-    await flagSuspiciousLicences({ db: t.database.db, thresholds: THRESHOLDS });
+    await t.licenseSignals.flush();
+    await flagSuspiciousLicenses({ db: t.database.db, thresholds: THRESHOLDS });
 
     const admin = await t.signedInUser({ role: "admin", superAdmin: true });
     const overview = await admin.client.json<Overview>("/api/admin/overview");

@@ -5,8 +5,8 @@
 // thresholds, keeps one row per flagged licence and day, and writes the `licence.suspicious`
 // audit event the first time a licence is flagged on a day (also with several instances).
 import { sql } from "drizzle-orm";
-import type { SuspiciousLicence } from "../../../contracts/admin";
-import type { LicenceActivity } from "../../../contracts/customers";
+import type { SuspiciousLicense } from "../../../contracts/admin";
+import type { LicenseActivity } from "../../../contracts/customers";
 import type { Db } from "../../db/client";
 import { pgArray, queryRows } from "../../db/sql-array";
 import { recordShopEvent } from "../notifications/events";
@@ -19,7 +19,7 @@ const KEEP_HOURS = 48;
 
 export type SignalKind = "address" | "refused_key";
 
-export class LicenceSignals {
+export class LicenseSignals {
   private seen = new Set<string>();
   private hour = 0;
   private pending: Array<{ licenceId: string; kind: SignalKind; value: string; hour: number }> = [];
@@ -36,17 +36,17 @@ export class LicenceSignals {
     this.timer.unref();
   }
 
-  record(licenceId: string, kind: SignalKind, rawValue: string, now = Date.now()) {
+  record(licenseId: string, kind: SignalKind, rawValue: string, now = Date.now()) {
     const hour = Math.floor(now / HOUR_MS);
     if (hour !== this.hour) {
       this.hour = hour;
       this.seen.clear();
     }
     const value = rawValue.slice(0, MAX_VALUE);
-    const key = `${licenceId}|${kind}|${value}`;
+    const key = `${licenseId}|${kind}|${value}`;
     if (this.seen.has(key) || this.seen.size >= MAX_PER_HOUR) return;
     this.seen.add(key);
-    this.pending.push({ licenceId, kind, value, hour });
+    this.pending.push({ licenceId: licenseId, kind, value, hour });
   }
 
   flush(): Promise<void> {
@@ -94,7 +94,7 @@ export const DEFAULT_SUSPICION_THRESHOLDS: SuspicionThresholds = { addresses: 5,
  * Flags licences above a threshold over the last 24 hours (the current hour and the 23 before).
  * Returns the licences flagged for the first time today; only those get an audit event.
  */
-export async function flagSuspiciousLicences({ db, thresholds, now = new Date() }: { db: Db; thresholds: SuspicionThresholds; now?: Date }): Promise<string[]> {
+export async function flagSuspiciousLicenses({ db, thresholds, now = new Date() }: { db: Db; thresholds: SuspicionThresholds; now?: Date }): Promise<string[]> {
   const at = now.toISOString();
   return db.transaction(async (tx) => {
     const rows = await queryRows<{ target_id: string; after: { addresses: number; refusedKeys: number }; email: string }>(
@@ -143,7 +143,7 @@ export async function flagSuspiciousLicences({ db, thresholds, now = new Date() 
 }
 
 /** The Overview's list: licences flagged in the last 24 hours, the most signals first. */
-export async function listSuspiciousLicences({ db, now = new Date(), limit = 20 }: { db: Db; now?: Date; limit?: number }): Promise<SuspiciousLicence[]> {
+export async function listSuspiciousLicenses({ db, now = new Date(), limit = 20 }: { db: Db; now?: Date; limit?: number }): Promise<SuspiciousLicense[]> {
   const rows = await queryRows<{ licence_id: string; buy_key: string; email: string; license_key: string | null; addresses: number; refused_keys: number; first_seen_at: string | Date; updated_at: string | Date }>(
     db,
     sql`select * from (
@@ -174,13 +174,13 @@ export async function listSuspiciousLicences({ db, now = new Date(), limit = 20 
  * hours' counts. Read from the signals the API already writes: the validate path gains no write.
  * One statement, bounded by the ids given (the page's licences) and the primary key's prefix.
  */
-export async function licenceActivity({ db, licenceIds, now = new Date() }: { db: Db; licenceIds: string[]; now?: Date }): Promise<Map<string, LicenceActivity>> {
-  const out = new Map<string, LicenceActivity>();
-  if (!licenceIds.length) return out;
+export async function licenseActivity({ db, licenseIds, now = new Date() }: { db: Db; licenseIds: string[]; now?: Date }): Promise<Map<string, LicenseActivity>> {
+  const out = new Map<string, LicenseActivity>();
+  if (!licenseIds.length) return out;
   const at = now.toISOString();
   const rows = await queryRows<{ id: string; last_hour: string | Date | null; last_addresses: string[] | string | null; addresses: number | null; refused: number | null; flagged: boolean }>(
     db,
-    sql`with ids as (select unnest(${pgArray(licenceIds)}::uuid[]) as id),
+    sql`with ids as (select unnest(${pgArray(licenseIds)}::uuid[]) as id),
         last_hour as (
           select s.licence_id, max(s.hour) as hour from licence_signals s
           where s.licence_id in (select id from ids) and s.kind = 'address'

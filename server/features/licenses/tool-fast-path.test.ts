@@ -79,23 +79,23 @@ function verifies(reply: Reply, keys: Map<string, ReturnType<typeof createPublic
 
 describe("licence calls on the node fast path", () => {
   it("activates, validates and changes a key with the app's answers, signed, and the same effects", async () => {
-    const licence = await createLicense({ db: database.db, planId: "local-1m", email: "fast-path@example.com" });
+    const license = await createLicense({ db: database.db, planId: "local-1m", email: "fast-path@example.com" });
     const keys = await publicKeys();
     const first = device();
 
     const before = server.fastPathServed();
-    const activated = await post("activate", JSON.stringify({ protocol: 2, buyKey: licence.buyKey, deviceKey: first, nonce: nonce() }));
+    const activated = await post("activate", JSON.stringify({ protocol: 2, buyKey: license.buyKey, deviceKey: first, nonce: nonce() }));
     expect(server.fastPathServed()).toBe(before + 1);
     expect(activated.status).toBe(200);
     expect(JSON.parse(activated.text)).toMatchObject({ valid: true, code: "ACTIVATED", action: "activate", deviceKey: first });
     expect(verifies(activated, keys)).toBe(true);
 
     const n = nonce();
-    const { fast, app, taken } = await both("validate", JSON.stringify({ protocol: 2, buyKey: licence.buyKey.toLowerCase(), deviceKey: first, nonce: n }));
+    const { fast, app, taken } = await both("validate", JSON.stringify({ protocol: 2, buyKey: license.buyKey.toLowerCase(), deviceKey: first, nonce: n }));
     expect(taken).toBe(1);
     expect(fast.status).toBe(200);
     expect(stable(fast.text)).toEqual(stable(app.text));
-    expect(stable(fast.text)).toMatchObject({ valid: true, code: "VALID", buyKey: licence.buyKey, nonce: n });
+    expect(stable(fast.text)).toMatchObject({ valid: true, code: "VALID", buyKey: license.buyKey, nonce: n });
     // Both doors name the key list's version, inside what is signed (decision 035).
     const { keysVersion } = (await (await fetch(`${server.url}/api/v1/licenses/public-key`)).json()) as { keysVersion: number };
     expect(keysVersion).toBeGreaterThanOrEqual(1);
@@ -109,28 +109,28 @@ describe("licence calls on the node fast path", () => {
 
     // The device key moves on the fast path; the old one is refused by the app afterwards.
     const second = device();
-    const moved = await post("change-key", JSON.stringify({ protocol: 2, buyKey: licence.buyKey, oldDeviceKey: first, newDeviceKey: second, nonce: nonce() }));
+    const moved = await post("change-key", JSON.stringify({ protocol: 2, buyKey: license.buyKey, oldDeviceKey: first, newDeviceKey: second, nonce: nonce() }));
     expect(JSON.parse(moved.text)).toMatchObject({ valid: true, code: "KEY_CHANGED", action: "change-key", deviceKey: second });
-    const old = await post("validate", JSON.stringify({ protocol: 2, buyKey: licence.buyKey, deviceKey: first, nonce: nonce() }), { via: "app" });
+    const old = await post("validate", JSON.stringify({ protocol: 2, buyKey: license.buyKey, deviceKey: first, nonce: nonce() }), { via: "app" });
     expect(JSON.parse(old.text)).toMatchObject({ valid: false, code: "DEVICE_MISMATCH" });
   });
 
   it("trims as docs/licence-api.md defines it: U+FEFF and U+3000 go, U+0085 is refused, U+200B is kept", async () => {
-    const licence = await createLicense({ db: database.db, planId: "local-1m", email: "fast-path-trim@example.com" });
+    const license = await createLicense({ db: database.db, planId: "local-1m", email: "fast-path-trim@example.com" });
     const key = device();
-    await post("activate", JSON.stringify({ protocol: 2, buyKey: licence.buyKey, deviceKey: key, nonce: nonce() }));
+    await post("activate", JSON.stringify({ protocol: 2, buyKey: license.buyKey, deviceKey: key, nonce: nonce() }));
     const ask = (buyKey: string, deviceKey = key) => both("validate", JSON.stringify({ protocol: 2, buyKey, deviceKey, nonce: nonce() }));
 
-    const wrapped = await ask(`\uFEFF${licence.buyKey}\u3000`, `\u00A0${key}\u2028`);
-    for (const reply of [wrapped.fast, wrapped.app]) expect(JSON.parse(reply.text)).toMatchObject({ valid: true, code: "VALID", buyKey: licence.buyKey, deviceKey: key });
+    const wrapped = await ask(`\uFEFF${license.buyKey}\u3000`, `\u00A0${key}\u2028`);
+    for (const reply of [wrapped.fast, wrapped.app]) expect(JSON.parse(reply.text)).toMatchObject({ valid: true, code: "VALID", buyKey: license.buyKey, deviceKey: key });
 
-    const control = await ask(`\u0085${licence.buyKey}`);
+    const control = await ask(`\u0085${license.buyKey}`);
     for (const reply of [control.fast, control.app]) {
       expect(reply.status).toBe(422);
       expect(JSON.parse(reply.text)).toMatchObject({ code: "VALIDATION_FAILED" });
     }
 
-    const zeroWidth = await ask(`${licence.buyKey}\u200B`);
+    const zeroWidth = await ask(`${license.buyKey}\u200B`);
     for (const reply of [zeroWidth.fast, zeroWidth.app]) expect(JSON.parse(reply.text)).toMatchObject({ valid: false });
   });
 

@@ -14,14 +14,14 @@ import {
   type LicenseCode,
 } from "../../../contracts/licenses";
 import type { AppEnv } from "../../auth/context";
-import type { LicenceSettings } from "../../config";
+import type { LicenseSettings } from "../../config";
 import type { Db } from "../../db/client";
 import { AppError } from "../../lib/errors";
 import { ANONYMOUS, errorResponses, JSON_BODY, jsonBody, TAG_NAMES } from "../../lib/openapi";
 import { rateLimitHeaders, throwIfLimited, type RateLimitRule, type SharedRateLimiter } from "../../lib/rate-limit";
-import type { LicenceCache } from "./cache";
+import type { LicenseCache } from "./cache";
 import { normalizeBuyKey } from "./service";
-import type { LicenceSignals } from "./signals";
+import type { LicenseSignals } from "./signals";
 import { SIGNATURE_HEADER, type Signer } from "./signing";
 import { activateLicense, buildAnswer, changeDeviceKeyFromTool, validateLicense, type Outcome } from "./tool";
 
@@ -108,9 +108,9 @@ interface Deps {
   db: Db;
   signer: Signer;
   limiter: SharedRateLimiter;
-  settings: LicenceSettings;
-  cache?: LicenceCache;
-  signals?: LicenceSignals;
+  settings: LicenseSettings;
+  cache?: LicenseCache;
+  signals?: LicenseSignals;
 }
 
 type ActivateBody = z.infer<typeof ActivateBodySchema>;

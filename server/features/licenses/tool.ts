@@ -12,7 +12,7 @@ import {
 import type { Db, Tx } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
 import { licenseHistory, licenses } from "../../db/schema";
-import type { LicenceCache } from "./cache";
+import type { LicenseCache } from "./cache";
 import { applyKeyChange, BOUND_DEVICE_KEY_INDEX, freeDeviceKey, keyChangeRefusal, normalizeBuyKey, type LicenseRow } from "./service";
 import { holdOf, termStatus } from "./status";
 import { DAY_MS } from "../../../contracts/units";
@@ -165,7 +165,7 @@ export async function validateLicense({
 }: {
   db: Db;
   /** Rows kept between calls, dropped on every change (see cache.ts). */
-  cache?: LicenceCache;
+  cache?: LicenseCache;
   buyKey: string;
   deviceKey: string;
   now?: Date;

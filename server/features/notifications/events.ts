@@ -162,7 +162,7 @@ export function recordRefundRequested(tx: Tx, order: OrderFacts, request: { id: 
 }
 
 /** What the events read of a licence (the licenses table's row fits). Never its buy key. */
-export interface LicenceFacts {
+export interface LicenseFacts {
   id: string;
   email: string;
   userId: string | null;
@@ -174,35 +174,35 @@ export interface LicenceFacts {
   expireDate: Date | null;
 }
 
-function licenceData(licence: LicenceFacts) {
+function licenseData(license: LicenseFacts) {
   return {
-    licenceId: licence.id,
-    email: licence.email,
-    userId: licence.userId,
-    planId: licence.planId,
-    orderId: licence.orderId,
-    termDays: licence.termDays,
-    changesLeft: licence.changesLeft,
-    startDate: iso(licence.startDate),
-    expireDate: iso(licence.expireDate),
+    licenceId: license.id,
+    email: license.email,
+    userId: license.userId,
+    planId: license.planId,
+    orderId: license.orderId,
+    termDays: license.termDays,
+    changesLeft: license.changesLeft,
+    startDate: iso(license.startDate),
+    expireDate: iso(license.expireDate),
   };
 }
 
 /** licence.created: a sale's licence (fulfilment) or, later, one an admin issues (`source`). */
-export function recordLicenceCreated(tx: Tx, licence: LicenceFacts, extra: { planTitle?: string | null; source?: "sale" | "admin" | "tool" } = {}) {
+export function recordLicenseCreated(tx: Tx, license: LicenseFacts, extra: { planTitle?: string | null; source?: "sale" | "admin" | "tool" } = {}) {
   return recordShopEvent(tx, {
     type: "licence.created",
-    subject: licence.id,
-    data: { ...licenceData(licence), planTitle: extra.planTitle ?? null, source: extra.source ?? "sale" },
+    subject: license.id,
+    data: { ...licenseData(license), planTitle: extra.planTitle ?? null, source: extra.source ?? "sale" },
   });
 }
 
 /** licence.extended: a renewal by the subscription tool, or an admin's extension (`source`). */
-export function recordLicenceExtended(tx: Tx, licence: LicenceFacts, extra: { addedDays: number; orderId?: string | null; gift?: boolean; source?: "sale" | "admin" | "renewal" }) {
+export function recordLicenseExtended(tx: Tx, license: LicenseFacts, extra: { addedDays: number; orderId?: string | null; gift?: boolean; source?: "sale" | "admin" | "renewal" }) {
   return recordShopEvent(tx, {
     type: "licence.extended",
-    subject: licence.id,
-    data: { ...licenceData(licence), orderId: extra.orderId ?? licence.orderId, addedDays: extra.addedDays, gift: extra.gift ?? false, source: extra.source ?? "sale" },
+    subject: license.id,
+    data: { ...licenseData(license), orderId: extra.orderId ?? license.orderId, addedDays: extra.addedDays, gift: extra.gift ?? false, source: extra.source ?? "sale" },
   });
 }
 
@@ -210,12 +210,12 @@ export function recordLicenceExtended(tx: Tx, licence: LicenceFacts, extra: { ad
  * licence.expiring: for the expiry-reminder pass. Once per licence and expiry date (calling it
  * again for the same term records nothing); a renewed licence can be reminded again.
  */
-export function recordLicenceExpiring(tx: Tx, licence: LicenceFacts, reminder: { daysLeft: number }) {
+export function recordLicenseExpiring(tx: Tx, license: LicenseFacts, reminder: { daysLeft: number }) {
   return recordShopEvent(tx, {
     type: "licence.expiring",
-    subject: licence.id,
-    data: { ...licenceData(licence), daysLeft: reminder.daysLeft },
-    dedupeKey: `licence.expiring:${licence.id}:${iso(licence.expireDate) ?? "unset"}:${reminder.daysLeft}`,
+    subject: license.id,
+    data: { ...licenseData(license), daysLeft: reminder.daysLeft },
+    dedupeKey: `licence.expiring:${license.id}:${iso(license.expireDate) ?? "unset"}:${reminder.daysLeft}`,
   });
 }
 

@@ -16,11 +16,11 @@ import { insertOrders } from "../admin/test-seed";
 import { adjustBalance } from "../admin/balances";
 import { changeBalance, ensureApiKey } from "../balance/service";
 import { createLicense } from "../licenses/service";
-import { flagSuspiciousLicences } from "../licenses/signals";
+import { flagSuspiciousLicenses } from "../licenses/signals";
 import { fulfilOrder } from "../orders/fulfil";
 import { startPaymentsTestEnv, type PaymentsTestEnv } from "../orders/test-env";
 import { buyOtpMail, checkOtpMail } from "../otp-mail/service";
-import { recordLicenceExpiring, recordOrderRefunded, recordRefundRequested, recordShopEvent } from "./events";
+import { recordLicenseExpiring, recordOrderRefunded, recordRefundRequested, recordShopEvent } from "./events";
 import { syncNotificationSettings } from "./settings";
 import { startReceiver, type Receiver } from "./test-receiver";
 import { runWatchdog } from "./watchdog";
@@ -95,11 +95,11 @@ describe("a paid order", () => {
     expect(await deliveriesOf("licence.created")).toEqual([expect.objectContaining({ channel: "webhook" })]); // not a Telegram event by default
 
     const order = await env.order(tranId);
-    const [licence] = await env.licencesOf(order.id);
+    const [license] = await env.licensesOf(order.id);
     const [paid] = await events("order.paid");
-    expect(paid!.data).toMatchObject({ orderId: order.id, tranId, kind: "plan", planId: "local-3m", planTitle: "3 Months", amountMills: 29_990, amount: "29.99", email: buyer.email, licenceId: licence!.id });
+    expect(paid!.data).toMatchObject({ orderId: order.id, tranId, kind: "plan", planId: "local-3m", planTitle: "3 Months", amountMills: 29_990, amount: "29.99", email: buyer.email, licenceId: license!.id });
     // No secret in any payload: the buy key stays out.
-    for (const e of await events()) expect(JSON.stringify(e.data)).not.toContain(licence!.buyKey);
+    for (const e of await events()) expect(JSON.stringify(e.data)).not.toContain(license!.buyKey);
 
     // Sent: the webhook to the receiver, "new sale" to the simulator this app serves.
     expect(await worker().drainOnce()).toBe(3);
@@ -107,7 +107,7 @@ describe("a paid order", () => {
     const telegram = (await (await fetch(`${env.appUrl}/dev/telegram/messages.json?chat=424242`)).json()) as { messages: Array<{ plain: string }> };
     expect(telegram.messages[0]!.plain).toMatch(/^💰 New sale: 3 Months licence, \$29\.99\n/);
     expect(telegram.messages[0]!.plain).toContain(tranId);
-    expect(telegram.messages[0]!.plain).not.toContain(licence!.buyKey);
+    expect(telegram.messages[0]!.plain).not.toContain(license!.buyKey);
   });
 
   it("a subscription-tool renewal of a bound licence makes licence.extended; a top-up's order.paid carries no licence", async () => {
@@ -233,15 +233,15 @@ describe("the seller's own alerts", () => {
   });
 
   it("the suspicious-licence check tells the seller once a day, with the audit event", async () => {
-    const licence = await createLicense({ db: db(), planId: "local-1m", email: "shared@example.com", deviceKey: `PC-LDREEL-SUS-${Date.now()}`, startDate: new Date(), expireDate: new Date(Date.now() + 86_400_000) });
+    const license = await createLicense({ db: db(), planId: "local-1m", email: "shared@example.com", deviceKey: `PC-LDREEL-SUS-${Date.now()}`, startDate: new Date(), expireDate: new Date(Date.now() + 86_400_000) });
     const hour = sql`date_trunc('hour', now())`;
-    for (let i = 0; i < 7; i++) await db().execute(sql`insert into licence_signals (licence_id, hour, kind, value) values (${licence.id}::uuid, ${hour}, 'address', ${`203.0.113.${i}`})`);
-    expect(await flagSuspiciousLicences({ db: db(), thresholds: { addresses: 5, refusedKeys: 2 } })).toEqual([licence.id]);
-    expect(await flagSuspiciousLicences({ db: db(), thresholds: { addresses: 5, refusedKeys: 2 } })).toEqual([]);
+    for (let i = 0; i < 7; i++) await db().execute(sql`insert into licence_signals (licence_id, hour, kind, value) values (${license.id}::uuid, ${hour}, 'address', ${`203.0.113.${i}`})`);
+    expect(await flagSuspiciousLicenses({ db: db(), thresholds: { addresses: 5, refusedKeys: 2 } })).toEqual([license.id]);
+    expect(await flagSuspiciousLicenses({ db: db(), thresholds: { addresses: 5, refusedKeys: 2 } })).toEqual([]);
     const flagged = await events("licence.suspicious");
     expect(flagged).toHaveLength(1);
-    expect(flagged[0]!.data).toMatchObject({ licenceId: licence.id, email: "shared@example.com", addresses: 7, refusedKeys: 0 });
-    expect(JSON.stringify(flagged[0]!.data)).not.toContain(licence.buyKey);
+    expect(flagged[0]!.data).toMatchObject({ licenceId: license.id, email: "shared@example.com", addresses: 7, refusedKeys: 0 });
+    expect(JSON.stringify(flagged[0]!.data)).not.toContain(license.buyKey);
     expect(await deliveriesOf("licence.suspicious")).toEqual([expect.objectContaining({ channel: "telegram", chatId: "424242" })]);
   });
 });
@@ -251,20 +251,20 @@ describe("for other features: refunds, refund requests, expiry reminders", () =>
     await register(["order.refunded", "licence.expiring"]);
     const [order] = await insertOrders(db(), [{ kind: "plan", planId: "local-3m", status: "paid", email: buyer.email, userId: buyer.id }]);
     const row = (await db().select().from(orders).where(eq(orders.id, order!.id)))[0]!;
-    const licence = await createLicense({ db: db(), planId: "local-3m", email: buyer.email, userId: buyer.id, orderId: row.id, startDate: new Date(), expireDate: new Date(Date.now() + 3 * 86_400_000) });
+    const license = await createLicense({ db: db(), planId: "local-3m", email: buyer.email, userId: buyer.id, orderId: row.id, startDate: new Date(), expireDate: new Date(Date.now() + 3 * 86_400_000) });
 
     await db().transaction(async (tx: Tx) => {
       await recordRefundRequested(tx, row, { id: "00000000-0000-4000-8000-000000000001", reason: "Bought the <wrong> plan & want the 1 month one" });
       await recordOrderRefunded(tx, row, { id: "00000000-0000-4000-8000-000000000002", amountMills: 10_000, source: "admin", reason: "partial", refundedTotalMills: 10_000 });
-      await recordLicenceExpiring(tx, licence, { daysLeft: 3 });
-      expect(await recordLicenceExpiring(tx, licence, { daysLeft: 3 })).toBeNull(); // the pass ran twice
+      await recordLicenseExpiring(tx, license, { daysLeft: 3 });
+      expect(await recordLicenseExpiring(tx, license, { daysLeft: 3 })).toBeNull(); // the pass ran twice
       expect(await recordOrderRefunded(tx, row, { id: "00000000-0000-4000-8000-000000000002", amountMills: 10_000, source: "admin", refundedTotalMills: 10_000 })).toBeNull();
     });
     expect(await deliveriesOf("refund.requested")).toEqual([expect.objectContaining({ channel: "telegram" })]);
     expect(await deliveriesOf("order.refunded")).toEqual([expect.objectContaining({ channel: "webhook" })]);
     expect(await deliveriesOf("licence.expiring")).toEqual([expect.objectContaining({ channel: "webhook" })]);
     expect((await events("order.refunded"))[0]!.data).toMatchObject({ orderId: row.id, refundMills: 10_000, refund: "10.00", refundedTotalMills: 10_000, full: false, source: "admin" });
-    expect((await events("licence.expiring"))[0]!.data).toMatchObject({ licenceId: licence.id, daysLeft: 3, email: buyer.email });
+    expect((await events("licence.expiring"))[0]!.data).toMatchObject({ licenceId: license.id, daysLeft: 3, email: buyer.email });
 
     // Sent: the refund request's Telegram message escapes what the customer typed.
     expect(await worker().drainOnce()).toBe(3);

@@ -62,10 +62,10 @@ describe("POST /api/orders/{id}/close", () => {
     expect(res.body.order.status).toBe("paid");
     expect(res.body.order.buyKey).toEqual(expect.any(String));
     expect(await atPayway(order.tranId)).toMatchObject({ status: "APPROVED", closed: false });
-    expect(await env.licencesOf(order.id)).toHaveLength(1);
+    expect(await env.licensesOf(order.id)).toHaveLength(1);
     // And a paid order stays paid, whatever is asked again.
     expect((await close(buyer.client, order.id)).body.order.status).toBe("paid");
-    expect(await env.licencesOf(order.id)).toHaveLength(1);
+    expect(await env.licensesOf(order.id)).toHaveLength(1);
   });
 
   it("nobody else can close it: another customer and an admin get 404, nobody signed in 401; the checkout stays open", async () => {

@@ -8,7 +8,7 @@ import { licenses, orders, plans } from "../../db/schema";
 import { enqueueEmail } from "../../providers/email/outbox";
 import { changeBalance, ensureApiKey } from "../balance/service";
 import { createLicense } from "../licenses/service";
-import { recordLicenceCreated, recordLicenceExtended, recordOrderPaid } from "../notifications/events";
+import { recordLicenseCreated, recordLicenseExtended, recordOrderPaid } from "../notifications/events";
 import { queuePaymentReceiptEmail } from "../receipts/email";
 import type { OrdersDeps } from "./deps";
 import type { Fulfilment, OrderRow } from "./dto";
@@ -22,18 +22,18 @@ async function planOf(tx: Tx, planId: string | null) {
 }
 
 /** A new licence (random buy key, the plan's key changes, no dates until first activation) and its e-mail. */
-async function issueLicence(tx: Tx, deps: OrdersDeps, order: OrderRow): Promise<Fulfilment> {
+async function issueLicense(tx: Tx, deps: OrdersDeps, order: OrderRow): Promise<Fulfilment> {
   const plan = await planOf(tx, order.planId);
-  const licence = await createLicense({ db: tx, planId: plan.id, email: order.email, userId: order.userId, orderId: order.id });
-  await recordLicenceCreated(tx, licence, { planTitle: plan.title, source: order.kind === "tool" ? "tool" : "sale" });
+  const license = await createLicense({ db: tx, planId: plan.id, email: order.email, userId: order.userId, orderId: order.id });
+  await recordLicenseCreated(tx, license, { planTitle: plan.title, source: order.kind === "tool" ? "tool" : "sale" });
   await enqueueEmail(tx, {
     to: order.email,
     template: "license-key",
-    props: { buyKey: licence.buyKey, planMonths: plan.months, termDays: licence.termDays, changesLeft: licence.changesLeft, dashboardUrl: `${deps.baseUrl}/license-keys` },
+    props: { buyKey: license.buyKey, planMonths: plan.months, termDays: license.termDays, changesLeft: license.changesLeft, dashboardUrl: `${deps.baseUrl}/license-keys` },
     timeZone: deps.shopTimeZone,
     fallbackLanguage: order.locale,
   });
-  return { licenseId: licence.id, buyKey: licence.buyKey };
+  return { licenseId: license.id, buyKey: license.buyKey };
 }
 
 async function creditTopup(tx: Tx, deps: OrdersDeps, order: OrderRow): Promise<Fulfilment> {
@@ -67,7 +67,7 @@ async function extendOrIssue(tx: Tx, deps: OrdersDeps, order: OrderRow, now: Dat
         .where(and(eq(licenses.deviceKey, order.deviceKey), sql`position('expirekey_' in ${licenses.deviceKey}) = 0`, isNull(licenses.revokedAt)))
         .for("update")
     : [];
-  if (!bound) return issueLicence(tx, deps, order);
+  if (!bound) return issueLicense(tx, deps, order);
   const from = bound.expireDate && bound.expireDate > now ? bound.expireDate : now;
   // Not yet activated: no dates to move, so the term that starts at activation grows.
   const set = bound.expireDate ? { expireDate: new Date(from.getTime() + days * DAY_MS) } : { termDays: bound.termDays + days };
@@ -78,7 +78,7 @@ async function extendOrIssue(tx: Tx, deps: OrdersDeps, order: OrderRow, now: Dat
     .where(eq(licenses.id, bound.id))
     .returning();
   const expireDate = updated!.expireDate?.toISOString() ?? null;
-  await recordLicenceExtended(tx, updated!, { addedDays: days, orderId: order.id, gift: bound.email !== order.email.toLowerCase() });
+  await recordLicenseExtended(tx, updated!, { addedDays: days, orderId: order.id, gift: bound.email !== order.email.toLowerCase() });
   const dashboardUrl = `${deps.baseUrl}/license-keys`;
   if (bound.email === order.email.toLowerCase()) {
     await enqueueEmail(tx, {
@@ -112,33 +112,33 @@ async function extendOrIssue(tx: Tx, deps: OrdersDeps, order: OrderRow, now: Dat
  * its expiry, or its term grows when it is not activated yet. A licence revoked (or gone) since
  * the checkout started gets a new licence instead, so the payment is never lost.
  */
-async function renewLicence(tx: Tx, deps: OrdersDeps, order: OrderRow, now: Date): Promise<Fulfilment> {
+async function renewLicense(tx: Tx, deps: OrdersDeps, order: OrderRow, now: Date): Promise<Fulfilment> {
   const plan = await planOf(tx, order.planId);
   const days = plan.periodDays + plan.bonusDays;
-  const [licence] = await tx
+  const [license] = await tx
     .select()
     .from(licenses)
     .where(and(eq(licenses.id, order.renewLicenseId!), isNull(licenses.revokedAt)))
     .for("update");
-  if (!licence) return issueLicence(tx, deps, order);
-  const from = licence.expireDate && licence.expireDate > now ? licence.expireDate : now;
-  const set = licence.expireDate ? { expireDate: new Date(from.getTime() + days * DAY_MS) } : { termDays: licence.termDays + days };
+  if (!license) return issueLicense(tx, deps, order);
+  const from = license.expireDate && license.expireDate > now ? license.expireDate : now;
+  const set = license.expireDate ? { expireDate: new Date(from.getTime() + days * DAY_MS) } : { termDays: license.termDays + days };
   const [updated] = await tx
     .update(licenses)
     // The licence's plan is the one last paid for: it reads "3 Months plan" after a 3-month renewal (#29).
     .set({ ...set, planId: plan.id, updatedAt: now })
-    .where(eq(licenses.id, licence.id))
+    .where(eq(licenses.id, license.id))
     .returning();
   const expireDate = updated!.expireDate?.toISOString() ?? null;
-  await recordLicenceExtended(tx, updated!, { addedDays: days, orderId: order.id, source: "renewal" });
+  await recordLicenseExtended(tx, updated!, { addedDays: days, orderId: order.id, source: "renewal" });
   await enqueueEmail(tx, {
-    to: licence.email,
+    to: license.email,
     template: "license-extended",
-    props: { buyKey: licence.buyKey, planMonths: plan.months, addedDays: days, expireDate, dashboardUrl: `${deps.baseUrl}/license-keys` },
+    props: { buyKey: license.buyKey, planMonths: plan.months, addedDays: days, expireDate, dashboardUrl: `${deps.baseUrl}/license-keys` },
     timeZone: deps.shopTimeZone,
     fallbackLanguage: order.locale,
   });
-  return { licenseId: licence.id, buyKey: licence.buyKey, extended: true, expireDate, addedDays: days, termDays: updated!.termDays };
+  return { licenseId: license.id, buyKey: license.buyKey, extended: true, expireDate, addedDays: days, termDays: updated!.termDays };
 }
 
 /**
@@ -155,7 +155,7 @@ export async function fulfilOrder(deps: OrdersDeps, orderId: string, apv: string
       .returning();
     if (!order) return null;
     const fulfilment =
-      order.kind === "plan" ? await (order.renewLicenseId ? renewLicence(tx, deps, order, now) : issueLicence(tx, deps, order)) : order.kind === "topup" ? await creditTopup(tx, deps, order) : await extendOrIssue(tx, deps, order, now);
+      order.kind === "plan" ? await (order.renewLicenseId ? renewLicense(tx, deps, order, now) : issueLicense(tx, deps, order)) : order.kind === "topup" ? await creditTopup(tx, deps, order) : await extendOrIssue(tx, deps, order, now);
     const [row] = await tx.update(orders).set({ fulfilment: { ...fulfilment } }).where(eq(orders.id, order.id)).returning();
     // Every paid order gets its receipt, once: only this caller got past the UPDATE above.
     await queuePaymentReceiptEmail(tx, deps, row!);

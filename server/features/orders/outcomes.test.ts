@@ -129,7 +129,7 @@ describe("a checkout the customer closes", () => {
     expect(to.path).toBe("/dashboard");
     expect(to.query.payment_success).toBe("true");
     expect((await env.order(order.tranId)).status).toBe("paid");
-    expect(await env.licencesOf(order.id)).toHaveLength(1);
+    expect(await env.licensesOf(order.id)).toHaveLength(1);
   });
 
   it("a closed return replayed later changes nothing", async () => {

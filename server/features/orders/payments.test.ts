@@ -48,13 +48,13 @@ describe("plan purchase", () => {
 
     const paid = await env.order(order.tranId);
     expect(paid).toMatchObject({ status: "paid", providerRef: expect.stringMatching(/^\d{6}$/) });
-    const licences = await env.licencesOf(paid.id);
-    expect(licences).toHaveLength(1);
-    expect(licences[0]).toMatchObject({ email: buyer.email, userId: buyer.id, planId: "local-3m", changesLeft: 10, termDays: 105, startDate: null, expireDate: null, deviceKey: null });
-    expect(licences[0]!.buyKey).toMatch(/^KS-([A-HJKMNP-Z2-9]{5}-){3}[A-HJKMNP-Z2-9]{5}$/);
+    const licenses = await env.licensesOf(paid.id);
+    expect(licenses).toHaveLength(1);
+    expect(licenses[0]).toMatchObject({ email: buyer.email, userId: buyer.id, planId: "local-3m", changesLeft: 10, termDays: 105, startDate: null, expireDate: null, deviceKey: null });
+    expect(licenses[0]!.buyKey).toMatch(/^KS-([A-HJKMNP-Z2-9]{5}-){3}[A-HJKMNP-Z2-9]{5}$/);
     expect(await env.emails(buyer.email, "license-key")).toBe(1);
     const mail = await env.t.lastEmail(buyer.email, "license-key");
-    expect(mail.text).toContain(licences[0]!.buyKey);
+    expect(mail.text).toContain(licenses[0]!.buyKey);
     expect(mail.subject).toContain("3 Months");
 
     const landing = await returnTo(checkout.fields.continue_success_url!);
@@ -62,7 +62,7 @@ describe("plan purchase", () => {
     expect(Object.fromEntries(landing.searchParams)).toEqual({ payment_success: "true", plan_price: "$29.99", plan_title: "3 Months", order: paid.id });
 
     const status = await buyer.client.json<{ order: { status: string; buyKey: string } }>(`/api/orders/${paid.id}`);
-    expect(status.body.order).toMatchObject({ status: "paid", buyKey: licences[0]!.buyKey });
+    expect(status.body.order).toMatchObject({ status: "paid", buyKey: licenses[0]!.buyKey });
   });
 
   it("the same callback 10 times in a row and 10 at once grants nothing more", async () => {
@@ -72,7 +72,7 @@ describe("plan purchase", () => {
     const concurrent = await env.control(`/transactions/${order.tranId}/callback`, { times: 10, concurrent: true });
     expect([...sequential.body.callbacks!, ...concurrent.body.callbacks!].every((d) => d.status === 200)).toBe(true);
     const row = await env.order(order.tranId);
-    expect(await env.licencesOf(row.id)).toHaveLength(1);
+    expect(await env.licensesOf(row.id)).toHaveLength(1);
     expect(await env.emails(buyer.email, "license-key")).toBe(2); // this test's and the previous test's
   });
 
@@ -83,7 +83,7 @@ describe("plan purchase", () => {
     expect(race.body.callbacks!.every((d) => d.status === 200)).toBe(true);
     const row = await env.order(order.tranId);
     expect(row.status).toBe("paid");
-    expect(await env.licencesOf(row.id)).toHaveLength(1);
+    expect(await env.licensesOf(row.id)).toHaveLength(1);
     expect(await env.emails(buyer.email, "license-key")).toBe(3);
   });
 });
@@ -98,7 +98,7 @@ describe("forged and unverifiable callbacks grant nothing", () => {
     expect(await forged.json()).toMatchObject({ code: "BAD_SIGNATURE" });
     const row = await env.order(order.tranId);
     expect(row.status).toBe("pending");
-    expect(await env.licencesOf(row.id)).toHaveLength(0);
+    expect(await env.licensesOf(row.id)).toHaveLength(0);
   });
 
   it("unknown, pending and declined transactions grant nothing, signed or not", async () => {
@@ -110,13 +110,13 @@ describe("forged and unverifiable callbacks grant nothing", () => {
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({ received: true, status: "pending" });
     }
-    expect(await env.licencesOf(pending.order.id)).toHaveLength(0);
+    expect(await env.licensesOf(pending.order.id)).toHaveLength(0);
 
     const declined = await startPlan();
     await env.control(`/transactions/${declined.order.tranId}/decline`);
     const res = await postCallback({ tran_id: declined.order.tranId, apv: "999999", status: "0" });
     expect(await res.json()).toEqual({ received: true, status: "failed" });
-    expect(await env.licencesOf(declined.order.id)).toHaveLength(0);
+    expect(await env.licensesOf(declined.order.id)).toHaveLength(0);
     const landing = await returnTo(declined.checkout.fields.continue_success_url!);
     expect(landing.searchParams.get("payment_status")).toBe("failed");
     expect(landing.searchParams.has("payment_success")).toBe(false);
@@ -134,7 +134,7 @@ describe("forged and unverifiable callbacks grant nothing", () => {
     await env.control(`/transactions/${order.tranId}/approve`);
     const row = await env.order(order.tranId);
     expect(row.status).toBe("pending");
-    expect(await env.licencesOf(row.id)).toHaveLength(0);
+    expect(await env.licensesOf(row.id)).toHaveLength(0);
     // At the end of its lifetime the reconciler closes it as failed, never paid.
     await reconcileOrders(env.deps, new Date(row.expiresAt!.getTime() + 1000));
     expect(await env.order(order.tranId)).toMatchObject({ status: "failed", fulfilment: { reason: "verification_mismatch" } });
@@ -167,9 +167,9 @@ describe("the reconciler", () => {
     expect(pass.settled).toBeGreaterThanOrEqual(1);
     const row = await env.order(order.tranId);
     expect(row.status).toBe("paid");
-    expect(await env.licencesOf(row.id)).toHaveLength(1);
+    expect(await env.licensesOf(row.id)).toHaveLength(1);
     await reconcileOrders(env.deps, new Date(Date.now() + 3_600_000));
-    expect(await env.licencesOf(row.id)).toHaveLength(1);
+    expect(await env.licensesOf(row.id)).toHaveLength(1);
   });
 
   it("backs off while PayWay says pending, then cancels at the end of the order's lifetime", async () => {
@@ -196,7 +196,7 @@ describe("the reconciler", () => {
     await env.control(`/transactions/${order.tranId}/approve`, { callback: { mode: "repeat", times: 3 } });
     const row = await env.order(order.tranId);
     expect(row.status).toBe("paid");
-    expect(await env.licencesOf(row.id)).toHaveLength(1);
+    expect(await env.licensesOf(row.id)).toHaveLength(1);
   });
 
   it("the return URL verifies with PayWay itself when the browser beats the callback", async () => {
@@ -206,7 +206,7 @@ describe("the reconciler", () => {
     const landing = await returnTo(checkout.fields.continue_success_url!);
     expect(landing.searchParams.get("payment_success")).toBe("true");
     expect(landing.searchParams.get("plan_title")).toBe("12 Months");
-    expect(await env.licencesOf(order.id)).toHaveLength(1);
+    expect(await env.licensesOf(order.id)).toHaveLength(1);
   });
 });
 

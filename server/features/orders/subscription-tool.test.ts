@@ -24,14 +24,14 @@ async function buy(body: Record<string, unknown>): Promise<CheckoutResponse> {
   return res.body;
 }
 
-const licence = async (id: string) => (await env.t.database.db.select().from(licenses).where(eq(licenses.id, id)))[0]!;
+const license = async (id: string) => (await env.t.database.db.select().from(licenses).where(eq(licenses.id, id)))[0]!;
 
 describe("subscription tool", () => {
   it("extends its owner's active licence from its expiry (3 Months: 90 + 15 days) and e-mails the owner its buy key", async () => {
     const expiry = new Date(Date.now() + 10 * DAY);
     const bound = await createLicense({ db: env.t.database.db, planId: "local-1m", email: "owner@example.com", deviceKey: "PC-LDREEL-ACTIVE", startDate: new Date(Date.now() - 20 * DAY), expireDate: expiry });
     const { order, checkout } = await buy({ planId: "local-3m", email: "Owner@Example.com", deviceKey: "PC-LDREEL-ACTIVE", variant: "v2" });
-    const after = await licence(bound.id);
+    const after = await license(bound.id);
     expect(after.expireDate!.getTime()).toBe(expiry.getTime() + 105 * DAY);
     expect(after.changesLeft).toBe(bound.changesLeft);
     const row = await env.order(order.tranId);
@@ -41,11 +41,11 @@ describe("subscription tool", () => {
     expect(mail.subject).toBe("Your Keyshop licence was extended by 105 days");
     expect(mail.text).toContain(bound.buyKey);
     expect(mail.text).toContain(`runs until ${formatDate(after.expireDate!, "en", env.t.config.shopTimeZone)}.`);
-    expect(await env.licencesOf(row.id)).toHaveLength(0); // no new licence
+    expect(await env.licensesOf(row.id)).toHaveLength(0); // no new licence
 
     // A replayed callback extends nothing twice.
     await env.control(`/transactions/${order.tranId}/callback`, { times: 5, concurrent: true });
-    expect((await licence(bound.id)).expireDate!.getTime()).toBe(expiry.getTime() + 105 * DAY);
+    expect((await license(bound.id)).expireDate!.getTime()).toBe(expiry.getTime() + 105 * DAY);
 
     // v2 returns to /license-history with the spec's success parameters and a receipt token
     // that lets the page (no account) confirm the payment before it celebrates.
@@ -84,7 +84,7 @@ describe("subscription tool", () => {
     const { order, checkout } = await buy({ planId: "local-1m", email: attacker.email, deviceKey: "PC-LDREEL-VICTIM", variant: "v1" });
 
     // The gift is granted: 30 days more on the owner's licence, which stays on the owner's device.
-    const after = await licence(bound.id);
+    const after = await license(bound.id);
     expect(after.expireDate!.getTime()).toBe(expiry.getTime() + 30 * DAY);
     expect(after).toMatchObject({ deviceKey: "PC-LDREEL-VICTIM", email: owner.email });
 
@@ -116,7 +116,7 @@ describe("subscription tool", () => {
     const bound = await createLicense({ db: env.t.database.db, planId: "local-1m", email: "owner@example.com", deviceKey: "PC-LDREEL-LAPSED", startDate: new Date(Date.now() - 60 * DAY), expireDate: new Date(Date.now() - 30 * DAY) });
     const before = Date.now();
     await buy({ planId: "local-1m", email: "owner@example.com", deviceKey: "PC-LDREEL-LAPSED" });
-    const expiry = (await licence(bound.id)).expireDate!.getTime();
+    const expiry = (await license(bound.id)).expireDate!.getTime();
     expect(expiry).toBeGreaterThanOrEqual(before + 30 * DAY);
     expect(expiry).toBeLessThanOrEqual(Date.now() + 30 * DAY);
   });
@@ -124,16 +124,16 @@ describe("subscription tool", () => {
   it("lengthens the term of a bound licence not yet activated", async () => {
     const bound = await createLicense({ db: env.t.database.db, planId: "local-1m", email: "owner@example.com", deviceKey: "PC-LDREEL-NEW" });
     await buy({ planId: "local-12m", email: "owner@example.com", deviceKey: "PC-LDREEL-NEW" });
-    expect(await licence(bound.id)).toMatchObject({ termDays: 30 + 395, startDate: null, expireDate: null });
+    expect(await license(bound.id)).toMatchObject({ termDays: 30 + 395, startDate: null, expireDate: null });
   });
 
   it("never extends a revoked licence: the payment buys a new licence for the payer instead", async () => {
     const revoked = await createLicense({ db: env.t.database.db, planId: "local-1m", email: "revoked@example.com", deviceKey: "PC-LDREEL-REVOKED", startDate: new Date(Date.now() - 10 * DAY), expireDate: new Date(Date.now() + 20 * DAY) });
     await env.t.database.db.update(licenses).set({ revokedAt: new Date() }).where(eq(licenses.id, revoked.id));
-    const before = await licence(revoked.id);
+    const before = await license(revoked.id);
     const { order } = await buy({ planId: "local-1m", email: "revoked@example.com", deviceKey: "PC-LDREEL-REVOKED" });
-    expect(await licence(revoked.id)).toMatchObject({ expireDate: before.expireDate, termDays: before.termDays });
-    const issued = await env.licencesOf((await env.order(order.tranId)).id);
+    expect(await license(revoked.id)).toMatchObject({ expireDate: before.expireDate, termDays: before.termDays });
+    const issued = await env.licensesOf((await env.order(order.tranId)).id);
     expect(issued).toHaveLength(1);
     expect(issued[0]!.id).not.toBe(revoked.id);
   });
@@ -143,7 +143,7 @@ describe("subscription tool", () => {
       const email = `fresh-${deviceKey ?? "none"}@example.com`.toLowerCase();
       const { order, checkout } = await buy({ planId: "local-1m", email, deviceKey });
       const row = await env.order(order.tranId);
-      const issued = await env.licencesOf(row.id);
+      const issued = await env.licensesOf(row.id);
       expect(issued).toHaveLength(1);
       expect(issued[0]).toMatchObject({ email, userId: null, planId: "local-1m", startDate: null, expireDate: null, changesLeft: 2 });
       expect(await env.emails(email, "license-key")).toBe(1);

@@ -27,7 +27,7 @@ export interface PaymentsTestEnv {
   /** POST /__sim/… on the simulator. */
   control(path: string, body?: unknown): Promise<{ status: number; body: { transaction?: { status: string }; callbacks?: Array<{ status: number | null }>; error?: string } }>;
   order(tranId: string): Promise<typeof orders.$inferSelect>;
-  licencesOf(orderId: string): Promise<Array<typeof licenses.$inferSelect>>;
+  licensesOf(orderId: string): Promise<Array<typeof licenses.$inferSelect>>;
   emails(to: string, template: string): Promise<number>;
   close(): Promise<void>;
 }
@@ -69,7 +69,7 @@ export async function startPaymentsTestEnv(env: Record<string, string> = {}): Pr
       return { status: res.status, body: (await res.json()) as never };
     },
     order: async (tranId) => (await db.select().from(orders).where(eq(orders.tranId, tranId)))[0]!,
-    licencesOf: (orderId) => db.select().from(licenses).where(eq(licenses.orderId, orderId)),
+    licensesOf: (orderId) => db.select().from(licenses).where(eq(licenses.orderId, orderId)),
     emails: async (to, template) => (await db.select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, to), eq(emailOutbox.template, template)))).length,
     close: async () => {
       await sim.close();

@@ -94,12 +94,12 @@ describe("a 6-month plan added to the catalogue as one entry", () => {
     if (pdf !== null) for (const part of [words.item, "$54.99 USD"]) expect(pdf, part).toContain(part);
 
     // The Renew dialog offers it, and names the licence's plan by its length.
-    const [licence] = (await buyer.client.json<{ licenses: License[] }>("/api/licenses")).body.licenses;
-    expect(licence).toMatchObject({ planTitle: "6 Months", planMonths: 6 });
-    const renewal = await buyer.client.json<Renewal>(`/api/licenses/${licence!.id}/renewal`);
+    const [license] = (await buyer.client.json<{ licenses: License[] }>("/api/licenses")).body.licenses;
+    expect(license).toMatchObject({ planTitle: "6 Months", planMonths: 6 });
+    const renewal = await buyer.client.json<Renewal>(`/api/licenses/${license!.id}/renewal`);
     expect(renewal.body).toMatchObject({ planMonths: 6 });
     expect(renewal.body.plans.map((p) => p.months)).toEqual([1, 3, 6, 12]);
-    await pay(buyer.client, { planId: "local-6m" }, `/api/licenses/${licence!.id}/renew`);
+    await pay(buyer.client, { planId: "local-6m" }, `/api/licenses/${license!.id}/renew`);
     const extended = await env.t.lastEmail(buyer.email, "license-extended");
     expect(extended.text).toContain(words.renewed);
   });

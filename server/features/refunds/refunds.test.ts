@@ -114,12 +114,12 @@ describe("admin refunds through PayWay's refund API", () => {
     expect(res.body.order).toMatchObject({ status: "refunded", refundedMills: 29_990 });
     expect(res.body.message).toContain("revoked");
     expect(await refundedAtPayway(order)).toBe(29_990);
-    const [licence] = await env.licencesOf(order.id);
-    expect(licence!.revokedAt).not.toBeNull();
+    const [license] = await env.licensesOf(order.id);
+    expect(license!.revokedAt).not.toBeNull();
     expect(await env.emails(buyer.email, "refund-made")).toBe(1);
     const mail = await env.t.lastEmail(buyer.email, "refund-made");
     expect(mail.text).toContain("$29.99");
-    expect(mail.text).toContain(licence!.buyKey);
+    expect(mail.text).toContain(license!.buyKey);
     const audit = await db().select().from(auditLog).where(and(eq(auditLog.action, "order.refund"), eq(auditLog.targetId, order.id)));
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ actorUserId: boss.id, note: "Customer asked" });
@@ -129,7 +129,7 @@ describe("admin refunds through PayWay's refund API", () => {
     const mine = await buyer.client.json<{ order: { status: string; refundedMills: number } }>(`/api/orders/${order.id}`);
     expect(mine.body.order).toMatchObject({ status: "refunded", refundedMills: 29_990 });
     const list = await buyer.client.json<{ licenses: Array<{ buyKey: string; revokedAt: string | null }> }>("/api/licenses");
-    expect(list.body.licenses.find((l) => l.buyKey === licence!.buyKey)?.revokedAt).toBeTruthy();
+    expect(list.body.licenses.find((l) => l.buyKey === license!.buyKey)?.revokedAt).toBeTruthy();
 
     // Again: nothing is left to refund.
     const again = await refund(order.id);
@@ -146,7 +146,7 @@ describe("admin refunds through PayWay's refund API", () => {
     expect(first.status).toBe(201);
     expect(first.body.order).toMatchObject({ status: "paid", refundedMills: 2_000 });
     expect(first.body.refund.reversal).toEqual({ nothing: "a partial refund keeps the licence" });
-    expect((await env.licencesOf(order.id))[0]!.revokedAt).toBeNull();
+    expect((await env.licensesOf(order.id))[0]!.revokedAt).toBeNull();
 
     const tooMuch = await refund(order.id, { amountMills: 8_000, reason: "Too much" });
     expect(tooMuch.status).toBe(409);
@@ -158,7 +158,7 @@ describe("admin refunds through PayWay's refund API", () => {
     expect(rest.status).toBe(201);
     expect(rest.body.refund.amountMills).toBe(7_990);
     expect(rest.body.order).toMatchObject({ status: "refunded", refundedMills: 9_990 });
-    expect((await env.licencesOf(order.id))[0]!.revokedAt).not.toBeNull();
+    expect((await env.licensesOf(order.id))[0]!.revokedAt).not.toBeNull();
     expect(await refundedAtPayway(order)).toBe(9_990);
     expect(await refundsOf(order.id)).toHaveLength(2);
   });
@@ -199,17 +199,17 @@ describe("admin refunds through PayWay's refund API", () => {
     const start = new Date(Date.now() - DAY);
     const expire = new Date(Date.now() + 10 * DAY);
     const deviceKey = `PC-LDREEL-REFUND-${Date.now()}`;
-    const licence = await createLicense({ db: db(), planId: "local-1m", email: "tool-owner@example.com", deviceKey, startDate: start, expireDate: expire });
+    const license = await createLicense({ db: db(), planId: "local-1m", email: "tool-owner@example.com", deviceKey, startDate: start, expireDate: expire });
     const order = await pay(await env.checkout(env.t.client(), { planId: "local-1m", email: "tool-owner@example.com", deviceKey }, "/api/orders/subscription-tool"));
-    const [extended] = await db().select().from(licenses).where(eq(licenses.id, licence.id));
+    const [extended] = await db().select().from(licenses).where(eq(licenses.id, license.id));
     expect(extended!.expireDate!.getTime()).toBe(expire.getTime() + 30 * DAY);
 
     const part = await refund(order.id, { amountMills: 990, reason: "Part" });
     expect(part.body.refund.reversal).toEqual({ nothing: "a partial refund keeps the licence" });
     const rest = await refund(order.id, { reason: "Rest" });
     expect(rest.status).toBe(201);
-    expect(rest.body.refund.reversal).toMatchObject({ daysRemoved: { licenseId: licence.id, days: 30 } });
-    const [after] = await db().select().from(licenses).where(eq(licenses.id, licence.id));
+    expect(rest.body.refund.reversal).toMatchObject({ daysRemoved: { licenseId: license.id, days: 30 } });
+    const [after] = await db().select().from(licenses).where(eq(licenses.id, license.id));
     expect(after!.expireDate!.getTime()).toBe(expire.getTime());
     expect(after!.revokedAt).toBeNull();
     expect(await env.emails("tool-owner@example.com", "refund-made")).toBe(2);
@@ -236,7 +236,7 @@ describe("admin refunds through PayWay's refund API", () => {
     expect(res.body).toMatchObject({ code: "REFUND_REFUSED", message: expect.stringContaining("Fail to refund") });
     expect(await reload(order.id)).toMatchObject({ status: "paid", refundedMills: 0, refundClaimUntil: null });
     expect(await refundsOf(order.id)).toHaveLength(0);
-    expect((await env.licencesOf(order.id))[0]!.revokedAt).toBeNull();
+    expect((await env.licensesOf(order.id))[0]!.revokedAt).toBeNull();
     expect(await env.emails(buyer.email, "refund-made")).toBe(0);
     expect((await refund(order.id)).status).toBe(201);
   });
@@ -330,7 +330,7 @@ describe("refunds made at PayWay itself", () => {
     await env.control(`/transactions/${order.tranId}/refund`);
     expect((await postCallback(order.tranId)).status).toBe(200);
     expect(await reload(order.id)).toMatchObject({ status: "refunded", refundedMills: 9_990 });
-    expect((await env.licencesOf(order.id))[0]!.revokedAt).not.toBeNull();
+    expect((await env.licensesOf(order.id))[0]!.revokedAt).not.toBeNull();
   });
 
   it("a top-up refunded at PayWay after its credit was spent: what is there is debited, the shortfall recorded and shown to admins", async () => {
@@ -533,7 +533,7 @@ async function expectFullyApplied(f: Facts, source: string) {
     expect(await db().select().from(balanceLedger).where(and(eq(balanceLedger.reference, f.order.id), eq(balanceLedger.reason, "topup_refund")))).toHaveLength(1);
   } else {
     expect(rows[0]!.reversal).toMatchObject({ licenceRevoked: { licenseId: f.licenceId } });
-    expect((await env.licencesOf(f.order.id))[0]!.revokedAt).not.toBeNull();
+    expect((await env.licensesOf(f.order.id))[0]!.revokedAt).not.toBeNull();
   }
   expect(await env.emails(f.email, "refund-made")).toBe(1);
   expect(await countOf(auditLog, and(eq(auditLog.action, "order.refund"), eq(auditLog.targetId, f.order.id)))).toBe(1);
@@ -546,7 +546,7 @@ describe("a failure after PayWay refunded: recorded at once, applied by the reco
     it(`${step} fails: the refund is recorded, the admin is told, the next pass takes the goods back once`, async () => {
       const buyer = await env.t.signedInUser();
       const order = kind === "plan" ? await buyPlan(buyer.client) : await topUp(buyer.client, 7);
-      const facts: Facts = { order, email: buyer.email, licenceId: (await env.licencesOf(order.id))[0]?.id };
+      const facts: Facts = { order, email: buyer.email, licenceId: (await env.licensesOf(order.id))[0]?.id };
       const request = openRequest ? await buyer.client.json<{ request: { id: string } }>(`/api/orders/${order.id}/refund-requests`, { json: { reason: "It does not start on my PC." } }) : null;
       const lift = await failAt(table, event, when(facts));
       let res;
@@ -599,7 +599,7 @@ describe("a failure after PayWay refunded: recorded at once, applied by the reco
   it("the running reconciler (its timer) applies it within seconds", async () => {
     const buyer = await env.t.signedInUser();
     const order = await buyPlan(buyer.client);
-    const facts: Facts = { order, email: buyer.email, licenceId: (await env.licencesOf(order.id))[0]?.id };
+    const facts: Facts = { order, email: buyer.email, licenceId: (await env.licensesOf(order.id))[0]?.id };
     const lift = await failAt("email_outbox", "insert", `new.to_address = '${buyer.email}' and new.template = 'refund-made'`);
     try {
       expect((await refund(order.id, { reason: "Timer" })).body.refund.appliedAt).toBeNull();
@@ -641,7 +641,7 @@ describe("a failure after PayWay refunded: recorded at once, applied by the reco
   it("recording itself fails: 502 and nothing recorded, the order's look is moved to just after the claim, and that look records PayWay's refund (minutes, not hours)", async () => {
     const buyer = await env.t.signedInUser();
     const order = await buyPlan(buyer.client);
-    const facts: Facts = { order, email: buyer.email, licenceId: (await env.licencesOf(order.id))[0]?.id };
+    const facts: Facts = { order, email: buyer.email, licenceId: (await env.licensesOf(order.id))[0]?.id };
     const before = Date.now();
     const lift = await failAt("refunds", "insert", `new.order_id = '${order.id}'`);
     let res;

@@ -21,28 +21,28 @@ export interface TakenBack {
   lines: TakenBackLine[];
 }
 
-async function revokeLicence(tx: Tx, order: OrderRow, licenseId: string | undefined, now: Date): Promise<TakenBack> {
-  const [licence] = licenseId
+async function revokeLicense(tx: Tx, order: OrderRow, licenseId: string | undefined, now: Date): Promise<TakenBack> {
+  const [license] = licenseId
     ? await tx.select().from(licenses).where(eq(licenses.id, licenseId)).for("update")
     : await tx.select().from(licenses).where(eq(licenses.orderId, order.id)).for("update");
-  if (!licence) return { reversal: { nothing: "no licence was issued for this order" }, lines: [] };
-  if (licence.revokedAt) return { reversal: { nothing: "the licence was already revoked" }, lines: [] };
-  await tx.update(licenses).set({ revokedAt: now, updatedAt: now }).where(eq(licenses.id, licence.id));
+  if (!license) return { reversal: { nothing: "no licence was issued for this order" }, lines: [] };
+  if (license.revokedAt) return { reversal: { nothing: "the licence was already revoked" }, lines: [] };
+  await tx.update(licenses).set({ revokedAt: now, updatedAt: now }).where(eq(licenses.id, license.id));
   await tx.insert(licenseHistory).values({
-    licenseId: licence.id,
-    userId: licence.userId,
-    oldDeviceKey: licence.deviceKey,
-    newDeviceKey: licence.deviceKey,
-    buykey: licence.buyKey,
-    email: licence.email,
+    licenseId: license.id,
+    userId: license.userId,
+    oldDeviceKey: license.deviceKey,
+    newDeviceKey: license.deviceKey,
+    buykey: license.buyKey,
+    email: license.email,
     status: "revoked",
     changedBy: "refund",
     changeDate: now,
     notes: `Revoked: order ${order.tranId} was refunded`,
   });
   return {
-    reversal: { licenceRevoked: { licenseId: licence.id, buyKey: licence.buyKey } },
-    lines: [{ kind: "licence-revoked", buyKey: licence.buyKey }],
+    reversal: { licenceRevoked: { licenseId: license.id, buyKey: license.buyKey } },
+    lines: [{ kind: "licence-revoked", buyKey: license.buyKey }],
   };
 }
 
@@ -55,18 +55,18 @@ async function removeDays(tx: Tx, order: OrderRow, now: Date): Promise<TakenBack
     const [plan] = order.planId ? await tx.select().from(plans).where(eq(plans.id, order.planId)) : [];
     days = plan ? plan.periodDays + plan.bonusDays : 0;
   }
-  const [licence] = await tx.select().from(licenses).where(eq(licenses.id, f.licenseId)).for("update");
-  if (!licence || days <= 0) return { reversal: { nothing: "the extended licence is gone" }, lines: [] };
+  const [license] = await tx.select().from(licenses).where(eq(licenses.id, f.licenseId)).for("update");
+  if (!license || days <= 0) return { reversal: { nothing: "the extended licence is gone" }, lines: [] };
   // Activated since (or before): the expiry moves back; not yet activated: the term shrinks.
-  const set = licence.expireDate ? { expireDate: new Date(licence.expireDate.getTime() - days * DAY_MS) } : { termDays: Math.max(0, licence.termDays - days) };
+  const set = license.expireDate ? { expireDate: new Date(license.expireDate.getTime() - days * DAY_MS) } : { termDays: Math.max(0, license.termDays - days) };
   const [updated] = await tx
     .update(licenses)
     .set({ ...set, updatedAt: now })
-    .where(eq(licenses.id, licence.id))
+    .where(eq(licenses.id, license.id))
     .returning();
   const expireDate = updated!.expireDate?.toISOString() ?? null;
   return {
-    reversal: { daysRemoved: { licenseId: licence.id, days, expireDate } },
+    reversal: { daysRemoved: { licenseId: license.id, days, expireDate } },
     // A gift's payer is not told the owner's new expiry.
     lines: [{ kind: "days-removed", days, expireDate: f.gift ? null : expireDate }],
   };
@@ -97,8 +97,8 @@ export async function takeBack(tx: Tx, order: OrderRow, amountMills: number, ful
   if (order.kind === "topup") return debitTopup(tx, order, amountMills, actorUserId);
   if (!full) return { reversal: { nothing: "a partial refund keeps the licence" }, lines: [{ kind: "licence-kept" }] };
   // A renewal (decision 026) gives its days back; a new licence is revoked.
-  if (order.kind === "plan" && !fulfilmentOf(order).extended) return revokeLicence(tx, order, fulfilmentOf(order).licenseId, now);
-  return fulfilmentOf(order).extended ? removeDays(tx, order, now) : revokeLicence(tx, order, fulfilmentOf(order).licenseId, now);
+  if (order.kind === "plan" && !fulfilmentOf(order).extended) return revokeLicense(tx, order, fulfilmentOf(order).licenseId, now);
+  return fulfilmentOf(order).extended ? removeDays(tx, order, now) : revokeLicense(tx, order, fulfilmentOf(order).licenseId, now);
 }
 
 /** Whether the goods can be taken back before the provider is asked: a top-up's balance must hold it. */

@@ -25,7 +25,7 @@ beforeAll(async () => {
 afterAll(() => env.close());
 
 const db = () => env.t.database.db;
-const licence = async (id: string) => (await db().select().from(licenses).where(eq(licenses.id, id)))[0]!;
+const license = async (id: string) => (await db().select().from(licenses).where(eq(licenses.id, id)))[0]!;
 const mails = (to: string, template: string) =>
   db()
     .select()
@@ -34,7 +34,7 @@ const mails = (to: string, template: string) =>
 /** Both instances' passes at the same moment, as two servers would run them. */
 const racingPasses = (now: Date) => Promise.all([sendExpiryReminders(deps, now), sendExpiryReminders(deps, now)]);
 
-async function activeLicence(owner: SignedInUser, expiresIn: number, now = new Date(), planId = "local-1m") {
+async function activeLicense(owner: SignedInUser, expiresIn: number, now = new Date(), planId = "local-1m") {
   return createLicense({ db: db(), planId, email: owner.email, userId: owner.id, deviceKey: `PC-LDREEL-${crypto.randomUUID().slice(0, 8)}`, startDate: new Date(now.getTime() - 20 * DAY), expireDate: new Date(now.getTime() + expiresIn) });
 }
 
@@ -50,7 +50,7 @@ describe("expiry reminders", () => {
   it("sends each stage once per licence and term with two passes racing, in the customer's language, with a renew link and List-Unsubscribe", async () => {
     const owner = await env.t.signedInUser();
     const now = new Date();
-    const l = await activeLicence(owner, 3 * DAY, now);
+    const l = await activeLicense(owner, 3 * DAY, now);
     await db().update(licenses).set({ name: "Office PC" }).where(eq(licenses.id, l.id));
     // The customer's language is their account's (Profile), whatever their latest order's was (decision 040).
     expect((await owner.client.json("/api/profile", { method: "PATCH", json: { language: "km" } })).status).toBe(200);
@@ -83,7 +83,7 @@ describe("expiry reminders", () => {
   it("sends nothing after a renewal (a new term) and nothing after the owner turned reminders off", async () => {
     const owner = await env.t.signedInUser();
     const now = new Date();
-    const renewed = await activeLicence(owner, 7 * DAY, now);
+    const renewed = await activeLicense(owner, 7 * DAY, now);
     expect(await sendExpiryReminders(deps, now)).toBeGreaterThanOrEqual(1);
     expect(await mails(owner.email, "licence-expiring")).toHaveLength(1);
     await pay(owner.client, `/api/licenses/${renewed.id}/renew`, { planId: "local-1m" });
@@ -92,7 +92,7 @@ describe("expiry reminders", () => {
     expect(await mails(owner.email, "licence-expiring")).toHaveLength(1);
 
     const quiet = await env.t.signedInUser();
-    await activeLicence(quiet, 1 * DAY, now);
+    await activeLicense(quiet, 1 * DAY, now);
     const off = await quiet.client.json<{ expiryReminders: boolean }>("/api/profile", { method: "PATCH", json: { expiryReminders: false } });
     expect(off).toMatchObject({ status: 200, body: { expiryReminders: false } });
     await racingPasses(now);
@@ -130,7 +130,7 @@ describe("expiry reminders", () => {
 
   it("the List-Unsubscribe address turns reminders off with one POST; a made-up one is 404", async () => {
     const owner = await env.t.signedInUser();
-    await activeLicence(owner, 7 * DAY);
+    await activeLicense(owner, 7 * DAY);
     await sendExpiryReminders(deps);
     const [mail] = await mails(owner.email, "licence-expiring");
     const url = new URL(mail!.headers!["List-Unsubscribe"]!.slice(1, -1));
@@ -148,46 +148,46 @@ describe("renewal", () => {
   it("extends the licence it was started for from its expiry (not another of the owner's), and grows the term of one not yet activated", async () => {
     const owner = await env.t.signedInUser();
     const now = new Date();
-    const target = await activeLicence(owner, 10 * DAY, now);
-    const other = await activeLicence(owner, 10 * DAY, now);
+    const target = await activeLicense(owner, 10 * DAY, now);
+    const other = await activeLicense(owner, 10 * DAY, now);
     const fresh = await createLicense({ db: db(), planId: "local-3m", email: owner.email, userId: owner.id });
     const options = await owner.client.json<{ plans: Array<{ id: string; market: string }>; name: string }>(`/api/licenses/${target.id}/renewal`);
     expect(options.status).toBe(200);
     expect(options.body.plans.every((p) => p.market === "local")).toBe(true);
     const { order } = await pay(owner.client, `/api/licenses/${target.id}/renew`, { planId: "local-3m" });
-    expect((await licence(target.id)).expireDate!.getTime()).toBe(target.expireDate!.getTime() + 105 * DAY);
+    expect((await license(target.id)).expireDate!.getTime()).toBe(target.expireDate!.getTime() + 105 * DAY);
     // Its plan is the one last paid for: the 1-month licence now reads "3 Months plan" (#29 item 8).
-    expect((await licence(target.id)).planId).toBe("local-3m");
-    expect((await licence(other.id)).planId).toBe("local-1m");
-    expect((await licence(other.id)).expireDate!.getTime()).toBe(other.expireDate!.getTime());
+    expect((await license(target.id)).planId).toBe("local-3m");
+    expect((await license(other.id)).planId).toBe("local-1m");
+    expect((await license(other.id)).expireDate!.getTime()).toBe(other.expireDate!.getTime());
     expect(await env.order(order.tranId)).toMatchObject({ status: "paid", renewLicenseId: target.id, fulfilment: { licenseId: target.id, extended: true, addedDays: 105 } });
-    expect(await env.licencesOf((await env.order(order.tranId)).id)).toHaveLength(0);
+    expect(await env.licensesOf((await env.order(order.tranId)).id)).toHaveLength(0);
     // The return lands on License Keys.
     const landing = await fetch(`${env.appUrl}/api/check-transaction-plan?tran_id=${order.tranId}&to=license-keys`, { redirect: "manual" });
     expect(new URL(landing.headers.get("location")!).pathname).toBe("/license-keys");
 
     await pay(owner.client, `/api/licenses/${fresh.id}/renew`, { planId: "local-1m" });
-    expect(await licence(fresh.id)).toMatchObject({ expireDate: null, termDays: fresh.termDays + 30 });
+    expect(await license(fresh.id)).toMatchObject({ expireDate: null, termDays: fresh.termDays + 30 });
   });
 
   it("a full refund of a renewal takes its days back and keeps the licence (a new licence's refund revokes it)", async () => {
     const owner = await env.t.signedInUser();
     const boss = await env.t.signedInUser({ role: "admin" });
-    const l = await activeLicence(owner, 10 * DAY);
+    const l = await activeLicense(owner, 10 * DAY);
     const { order } = await pay(owner.client, `/api/licenses/${l.id}/renew`, { planId: "local-1m" });
-    expect((await licence(l.id)).expireDate!.getTime()).toBe(l.expireDate!.getTime() + 30 * DAY);
+    expect((await license(l.id)).expireDate!.getTime()).toBe(l.expireDate!.getTime() + 30 * DAY);
     await refundOrder(env.deps, { orderId: (await env.order(order.tranId)).id, reason: "Changed my mind", source: "admin", actor: { id: boss.id, email: boss.email } });
-    const after = await licence(l.id);
+    const after = await license(l.id);
     expect(after.expireDate!.getTime()).toBe(l.expireDate!.getTime());
     expect(after.revokedAt).toBeNull();
   });
 
   it("an expired licence is extended from the payment, not from its old expiry", async () => {
     const owner = await env.t.signedInUser();
-    const lapsed = await activeLicence(owner, -5 * DAY);
+    const lapsed = await activeLicense(owner, -5 * DAY);
     const before = Date.now();
     await pay(owner.client, `/api/licenses/${lapsed.id}/renew`, { planId: "local-1m" });
-    const expiry = (await licence(lapsed.id)).expireDate!.getTime();
+    const expiry = (await license(lapsed.id)).expireDate!.getTime();
     expect(expiry).toBeGreaterThanOrEqual(before + 30 * DAY);
     expect(expiry).toBeLessThan(Date.now() + 30 * DAY + 1000);
   });
@@ -195,7 +195,7 @@ describe("renewal", () => {
   it("another user cannot see or renew someone else's licence from the dashboard routes (404), nor a plan of another market (422)", async () => {
     const owner = await env.t.signedInUser();
     const stranger = await env.t.signedInUser();
-    const l = await activeLicence(owner, 10 * DAY);
+    const l = await activeLicense(owner, 10 * DAY);
     const look = await stranger.client.json<{ code: string }>(`/api/licenses/${l.id}/renewal`);
     expect([look.status, look.body.code]).toEqual([404, "NOT_FOUND"]);
     const renew = await stranger.client.json<{ code: string }>(`/api/licenses/${l.id}/renew`, { json: { planId: "local-1m" } });
@@ -209,7 +209,7 @@ describe("renewal", () => {
   it("the reminder's link opens that licence's renewal without signing in (name and plan, never the buy key) and pays for that licence; tampered or expired links are refused", async () => {
     const owner = await env.t.signedInUser();
     const now = new Date();
-    const l = await activeLicence(owner, 1 * DAY, now);
+    const l = await activeLicense(owner, 1 * DAY, now);
     await sendExpiryReminders(deps, now);
     const mail = await env.t.lastEmail(owner.email, "licence-expiring");
     const token = new URL(mail.link!).pathname.split("/").pop()!;
@@ -220,8 +220,8 @@ describe("renewal", () => {
     expect(JSON.stringify(page.body)).not.toContain(l.buyKey);
 
     const flipped = `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`;
-    const otherLicence = await activeLicence(owner, 1 * DAY, now);
-    const swapped = token.replace(l.id, otherLicence.id);
+    const otherLicense = await activeLicense(owner, 1 * DAY, now);
+    const swapped = token.replace(l.id, otherLicense.id);
     for (const forged of [flipped, swapped, l.id, "x".repeat(40)]) {
       const res = await anonymous.json<{ code: string }>(`/api/renewals/${encodeURIComponent(forged)}/checkout`, { json: { planId: "local-1m" } });
       expect([res.status, res.body.code], forged).toEqual([404, "NOT_FOUND"]);
@@ -231,7 +231,7 @@ describe("renewal", () => {
     expect([late.status, late.body.code]).toEqual([404, "RENEW_LINK_EXPIRED"]);
 
     const { order, checkout } = await pay(anonymous, `/api/renewals/${token}/checkout`, { planId: "local-1m" });
-    expect((await licence(l.id)).expireDate!.getTime()).toBe(l.expireDate!.getTime() + 30 * DAY);
+    expect((await license(l.id)).expireDate!.getTime()).toBe(l.expireDate!.getTime() + 30 * DAY);
     expect(await env.order(order.tranId)).toMatchObject({ email: owner.email, userId: owner.id, renewLicenseId: l.id });
 
     // The return goes back to the link's own page (no session needed there), with the receipt
@@ -245,7 +245,7 @@ describe("renewal", () => {
     const receipt = await anonymous.json<{ receipt: { status: string; amountMills: number } }>(`/api/payments/receipts/${back.searchParams.get("receipt")}`);
     expect(receipt.body.receipt).toMatchObject({ status: "paid", amountMills: 9_990 });
     // Another licence's link (genuine) in the return is not followed: the return lands on License Keys.
-    returnUrl.searchParams.set("renew", renewToken(env.t.config.authSecret, otherLicence.id, new Date(Date.now() + DAY)));
+    returnUrl.searchParams.set("renew", renewToken(env.t.config.authSecret, otherLicense.id, new Date(Date.now() + DAY)));
     const elsewhere = await fetch(returnUrl, { redirect: "manual" });
     expect(new URL(elsewhere.headers.get("location")!).pathname).toBe("/license-keys");
   });
@@ -293,7 +293,7 @@ describe("POST /dev/test-api/workers/run", () => {
   it("runs every time-driven worker once at the given time (with the test API token only)", async () => {
     const owner = await env.t.signedInUser();
     const now = new Date(Date.now() + 40 * DAY);
-    await activeLicence(owner, 3 * DAY, now);
+    await activeLicense(owner, 3 * DAY, now);
     const refused = await env.t.client().json("/dev/test-api/workers/run", { json: { now: now.toISOString() } });
     expect(refused.status).toBe(403);
     const res = await env.t.client().json<Record<string, unknown>>("/dev/test-api/workers/run", { json: { now: now.toISOString() }, headers: { "x-test-token": TEST_API_TOKEN } });

@@ -13,7 +13,7 @@ import { ANONYMOUS, ANY_BODY, errorResponses, FORBIDDEN_STATE_CHANGE, json, JSON
 import { pageLanguage } from "../../lib/page-language";
 import { applyRateLimit, type SharedRateLimiter } from "../../lib/rate-limit";
 import type { OrdersDeps } from "../orders/deps";
-import { describeRenewal, ownLicence, startRenewalCheckout, tokenLicence } from "./service";
+import { describeRenewal, ownLicense, startRenewalCheckout, tokenLicense } from "./service";
 import { readRenewToken, readUnsubscribeToken } from "./token";
 
 const TAGS = [TAG_NAMES.licences];
@@ -97,35 +97,35 @@ const unsubscribeRoute = createRoute({
 export function createRenewalRoutes(deps: OrdersDeps & { limiter: SharedRateLimiter }) {
   const app = new OpenAPIHono<AppEnv>();
   const { db, secret } = deps;
-  const licenceOfLink = async (token: string) => {
+  const licenseOfLink = async (token: string) => {
     const check = readRenewToken(secret, token);
     if (!check.ok && check.reason === "expired") throw new AppError("RENEW_LINK_EXPIRED", "This renewal link has expired. Sign in to renew from License Keys.");
     if (!check.ok) throw new AppError("NOT_FOUND", "This renewal link is not valid");
-    return tokenLicence(db, check.licenceId);
+    return tokenLicense(db, check.licenceId);
   };
   return app
     .openapi(ownRenewalRoute, async (c) => {
       const me = requireUser(c.get("ctx"));
-      return c.json(await describeRenewal(db, await ownLicence(db, me.email, c.req.valid("param").id)), 200);
+      return c.json(await describeRenewal(db, await ownLicense(db, me.email, c.req.valid("param").id)), 200);
     })
     .openapi(ownRenewRoute, async (c) => {
       const me = requireUser(c.get("ctx"));
       applyRateLimit(c, [deps.limiter.hit(`checkout:user:${me.id}`, { limit: 30, windowSeconds: 60 })]);
-      const licence = await ownLicence(db, me.email, c.req.valid("param").id);
+      const license = await ownLicense(db, me.email, c.req.valid("param").id);
       c.header("Cache-Control", "no-store");
-      return c.json(await startRenewalCheckout(deps, licence, c.req.valid("json"), pageLanguage(c.req.header("cookie"))), 201);
+      return c.json(await startRenewalCheckout(deps, license, c.req.valid("json"), pageLanguage(c.req.header("cookie"))), 201);
     })
     .openapi(tokenRenewalRoute, async (c) => {
       applyRateLimit(c, [deps.limiter.hit(`renewal-link:ip:${c.get("clientIp")}`, { limit: 60, windowSeconds: 60 })]);
       c.header("Cache-Control", "no-store");
-      return c.json(await describeRenewal(db, await licenceOfLink(c.req.valid("param").token)), 200);
+      return c.json(await describeRenewal(db, await licenseOfLink(c.req.valid("param").token)), 200);
     })
     .openapi(tokenRenewRoute, async (c) => {
       applyRateLimit(c, [deps.limiter.hit(`checkout:ip:${c.get("clientIp")}`, { limit: 20, windowSeconds: 60 })]);
       const { token } = c.req.valid("param");
-      const licence = await licenceOfLink(token);
+      const license = await licenseOfLink(token);
       c.header("Cache-Control", "no-store");
-      return c.json(await startRenewalCheckout(deps, licence, c.req.valid("json"), pageLanguage(c.req.header("cookie")), token), 201);
+      return c.json(await startRenewalCheckout(deps, license, c.req.valid("json"), pageLanguage(c.req.header("cookie")), token), 201);
     })
     .openapi(unsubscribeRoute, async (c) => {
       applyRateLimit(c, [deps.limiter.hit(`unsubscribe:ip:${c.get("clientIp")}`, { limit: 30, windowSeconds: 60 })]);

@@ -13,36 +13,36 @@ import { createRenewalOrder } from "../orders/checkout";
 import type { OrdersDeps } from "../orders/deps";
 import { listPlans } from "../plans/service";
 
-type LicenceRow = typeof licenses.$inferSelect;
+type LicenseRow = typeof licenses.$inferSelect;
 
-async function licenceById(db: Db, id: string): Promise<LicenceRow | null> {
+async function licenseById(db: Db, id: string): Promise<LicenseRow | null> {
   const [row] = await db.select().from(licenses).where(eq(licenses.id, id));
   return row ?? null;
 }
 
 /** The market whose price list the owner renews from: the licence's own plan's (local by default). */
-async function marketOf(db: Db, licence: LicenceRow) {
-  const [plan] = licence.planId ? await db.select({ market: plans.market }).from(plans).where(eq(plans.id, licence.planId)) : [];
+async function marketOf(db: Db, license: LicenseRow) {
+  const [plan] = license.planId ? await db.select({ market: plans.market }).from(plans).where(eq(plans.id, license.planId)) : [];
   return plan?.market ?? "local";
 }
 
-export async function describeRenewal(db: Db, licence: LicenceRow): Promise<Renewal> {
-  const [plan] = licence.planId ? await db.select({ title: plans.title, months: plans.months }).from(plans).where(eq(plans.id, licence.planId)) : [];
+export async function describeRenewal(db: Db, license: LicenseRow): Promise<Renewal> {
+  const [plan] = license.planId ? await db.select({ title: plans.title, months: plans.months }).from(plans).where(eq(plans.id, license.planId)) : [];
   return {
-    licenceId: licence.id,
-    name: licence.name,
+    licenceId: license.id,
+    name: license.name,
     planTitle: plan?.title ?? null,
     planMonths: plan?.months ?? null,
-    email: licence.email,
-    expireDate: licence.expireDate?.toISOString() ?? null,
-    termDays: licence.termDays,
-    renewable: !licence.revokedAt,
-    plans: await listPlans({ db, market: await marketOf(db, licence) }),
+    email: license.email,
+    expireDate: license.expireDate?.toISOString() ?? null,
+    termDays: license.termDays,
+    renewable: !license.revokedAt,
+    plans: await listPlans({ db, market: await marketOf(db, license) }),
   };
 }
 
 /** The signed-in owner's licence (another user's answers NOT_FOUND, as if it did not exist). */
-export async function ownLicence(db: Db, userEmail: string, id: string): Promise<LicenceRow> {
+export async function ownLicense(db: Db, userEmail: string, id: string): Promise<LicenseRow> {
   const [row] = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)
     ? await db.select().from(licenses).where(and(eq(licenses.id, id), eq(licenses.email, userEmail.trim().toLowerCase())))
     : [];
@@ -51,30 +51,30 @@ export async function ownLicence(db: Db, userEmail: string, id: string): Promise
 }
 
 /** The licence a genuine token names. */
-export async function tokenLicence(db: Db, licenceId: string): Promise<LicenceRow> {
-  const row = await licenceById(db, licenceId);
+export async function tokenLicense(db: Db, licenseId: string): Promise<LicenseRow> {
+  const row = await licenseById(db, licenseId);
   if (!row) throw new AppError("NOT_FOUND", "This renewal link is no longer valid");
   return row;
 }
 
 export async function startRenewalCheckout(
   deps: OrdersDeps,
-  licence: LicenceRow,
+  license: LicenseRow,
   input: { planId: string; returnTo?: CheckoutReturnPage },
   locale: Language,
   /** The reminder link it was started from: the return goes back to that link's page. */
   renewLink?: string,
 ): Promise<CheckoutResponse> {
-  if (licence.revokedAt) throw new AppError("LICENSE_REVOKED", "This licence was revoked and cannot be renewed");
-  const market = await marketOf(deps.db, licence);
-  const [owner] = licence.userId
-    ? await deps.db.select({ id: user.id, name: user.name }).from(user).where(eq(user.id, licence.userId))
-    : await deps.db.select({ id: user.id, name: user.name }).from(user).where(eq(user.email, licence.email));
+  if (license.revokedAt) throw new AppError("LICENSE_REVOKED", "This licence was revoked and cannot be renewed");
+  const market = await marketOf(deps.db, license);
+  const [owner] = license.userId
+    ? await deps.db.select({ id: user.id, name: user.name }).from(user).where(eq(user.id, license.userId))
+    : await deps.db.select({ id: user.id, name: user.name }).from(user).where(eq(user.email, license.email));
   return createRenewalOrder(deps, {
-    licenceId: licence.id,
+    licenceId: license.id,
     planId: input.planId,
     market,
-    email: licence.email,
+    email: license.email,
     userId: owner?.id ?? null,
     name: owner?.name,
     returnTo: input.returnTo ?? "license-keys",

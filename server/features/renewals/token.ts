@@ -18,25 +18,25 @@ export const RENEW_LINK_DAYS_AFTER_EXPIRY = 30;
 const mac = (secret: string, text: string) => createHmac("sha256", secret).update(text).digest("base64url").slice(0, MAC_LENGTH);
 const same = (given: string, expected: string) => MAC.test(given) && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
 
-export function renewToken(secret: string, licenceId: string, expiresAt: Date): string {
+export function renewToken(secret: string, licenseId: string, expiresAt: Date): string {
   const expires = Math.floor(expiresAt.getTime() / 1000).toString(36);
-  return `${licenceId}.${expires}.${mac(secret, `licence-renew:${licenceId}:${expires}`)}`;
+  return `${licenseId}.${expires}.${mac(secret, `licence-renew:${licenseId}:${expires}`)}`;
 }
 
 /** The link for a reminder about a term ending at `termEnd`. */
-export function renewUrl(baseUrl: string, secret: string, licenceId: string, termEnd: Date): string {
-  return `${baseUrl}/renew/${renewToken(secret, licenceId, new Date(termEnd.getTime() + RENEW_LINK_DAYS_AFTER_EXPIRY * DAY_MS))}`;
+export function renewUrl(baseUrl: string, secret: string, licenseId: string, termEnd: Date): string {
+  return `${baseUrl}/renew/${renewToken(secret, licenseId, new Date(termEnd.getTime() + RENEW_LINK_DAYS_AFTER_EXPIRY * DAY_MS))}`;
 }
 
 export type RenewTokenCheck = { ok: true; licenceId: string } | { ok: false; reason: "invalid" | "expired" };
 
 /** Genuine and unexpired: the licence's id. An expired link is told apart only when genuine. */
 export function readRenewToken(secret: string, token: string, now = new Date()): RenewTokenCheck {
-  const [licenceId, expires, given, ...rest] = token.split(".");
-  if (!licenceId || !expires || !given || rest.length || !isUuid(licenceId) || !EXPIRY.test(expires)) return { ok: false, reason: "invalid" };
-  if (!same(given, mac(secret, `licence-renew:${licenceId}:${expires}`))) return { ok: false, reason: "invalid" };
+  const [licenseId, expires, given, ...rest] = token.split(".");
+  if (!licenseId || !expires || !given || rest.length || !isUuid(licenseId) || !EXPIRY.test(expires)) return { ok: false, reason: "invalid" };
+  if (!same(given, mac(secret, `licence-renew:${licenseId}:${expires}`))) return { ok: false, reason: "invalid" };
   if (parseInt(expires, 36) * 1000 <= now.getTime()) return { ok: false, reason: "expired" };
-  return { ok: true, licenceId };
+  return { ok: true, licenceId: licenseId };
 }
 
 export function unsubscribeToken(secret: string, userId: string): string {

@@ -6,10 +6,10 @@ import { and, eq, sql } from "drizzle-orm";
 import { calendarDaysBetween } from "../../../contracts/dates";
 import type { Db } from "../../db/client";
 import { queryRows } from "../../db/sql-array";
-import { checkoutRecoveries, licenceReminders, licenses } from "../../db/schema";
+import { checkoutRecoveries, licenseReminders, licenses } from "../../db/schema";
 import type { Logger } from "../../lib/logger";
 import { enqueueEmail } from "../../providers/email/outbox";
-import { recordLicenceExpiring } from "../notifications/events";
+import { recordLicenseExpiring } from "../notifications/events";
 import { RENEW_LINK_DAYS_AFTER_EXPIRY, renewUrl, unsubscribeUrl } from "./token";
 import { DAY_MS } from "../../../contracts/units";
 
@@ -73,35 +73,35 @@ export async function sendExpiryReminders(deps: RenewalWorkerDeps, now = new Dat
     if (!(REMINDER_STAGES as readonly number[]).includes(stage)) continue;
     const queued = await deps.db.transaction(async (tx) => {
       // The licence as it is now, locked: a renewal committed since the look above is a new term.
-      const [licence] = await tx.select().from(licenses).where(eq(licenses.id, c.id)).for("update");
-      if (!licence?.expireDate || licence.expireDate.getTime() !== termEnd.getTime() || licence.revokedAt) return false;
+      const [license] = await tx.select().from(licenses).where(eq(licenses.id, c.id)).for("update");
+      if (!license?.expireDate || license.expireDate.getTime() !== termEnd.getTime() || license.revokedAt) return false;
       const [marker] = await tx
-        .insert(licenceReminders)
-        .values({ licenceId: licence.id, termEnd, stage, sentAt: now })
+        .insert(licenseReminders)
+        .values({ licenceId: license.id, termEnd, stage, sentAt: now })
         .onConflictDoNothing()
-        .returning({ stage: licenceReminders.stage });
+        .returning({ stage: licenseReminders.stage });
       if (!marker) return false;
-      const [plan] = await queryRows<{ months: number }>(tx, sql`select months from plans where id = ${licence.planId}`);
-      const [owner] = await queryRows<{ id: string }>(tx, sql`select id from "user" where id = ${licence.userId} or email = ${licence.email} limit 1`);
+      const [plan] = await queryRows<{ months: number }>(tx, sql`select months from plans where id = ${license.planId}`);
+      const [owner] = await queryRows<{ id: string }>(tx, sql`select id from "user" where id = ${license.userId} or email = ${license.email} limit 1`);
       const unsubscribe = owner ? unsubscribeUrl(deps.baseUrl, deps.secret, owner.id) : null;
       // In the owner's language: their account's, else that of their latest order (decision 040).
       await enqueueEmail(tx, {
-        to: licence.email,
+        to: license.email,
         template: "licence-expiring",
         timeZone: deps.shopTimeZone,
         fallbackLanguage: c.locale,
         props: {
-          licenceName: licence.name,
+          licenseName: license.name,
           planMonths: plan ? Number(plan.months) : null,
           daysLeft: stage,
           expireDate: termEnd.toISOString(),
-          renewUrl: renewUrl(deps.baseUrl, deps.secret, licence.id, termEnd),
+          renewUrl: renewUrl(deps.baseUrl, deps.secret, license.id, termEnd),
           linkExpires: new Date(termEnd.getTime() + RENEW_LINK_DAYS_AFTER_EXPIRY * DAY_MS).toISOString(),
           profileUrl: `${deps.baseUrl}/profile`,
         },
         ...(unsubscribe ? { headers: { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } } : {}),
       });
-      await recordLicenceExpiring(tx, licence, { daysLeft: stage });
+      await recordLicenseExpiring(tx, license, { daysLeft: stage });
       return true;
     });
     if (queued) sent++;
@@ -169,10 +169,10 @@ export async function recoverAbandonedCheckouts(deps: RenewalWorkerDeps, now = n
 }
 
 /** Whether the licence already had this stage's reminder for this term (tests, the admin). */
-export async function reminderSent(db: Db, licenceId: string, termEnd: Date, stage: number): Promise<boolean> {
+export async function reminderSent(db: Db, licenseId: string, termEnd: Date, stage: number): Promise<boolean> {
   const [row] = await db
-    .select({ stage: licenceReminders.stage })
-    .from(licenceReminders)
-    .where(and(eq(licenceReminders.licenceId, licenceId), eq(licenceReminders.termEnd, termEnd), eq(licenceReminders.stage, stage)));
+    .select({ stage: licenseReminders.stage })
+    .from(licenseReminders)
+    .where(and(eq(licenseReminders.licenceId, licenseId), eq(licenseReminders.termEnd, termEnd), eq(licenseReminders.stage, stage)));
   return !!row;
 }

@@ -5,7 +5,7 @@
 // would meet them: checkouts settled or closed first, then what follows from them.
 import { startIntervalWorker, type IntervalWorker } from "../../lib/interval-worker";
 import type { Logger } from "../../lib/logger";
-import { flagSuspiciousLicences, type SuspicionThresholds } from "../licenses/signals";
+import { flagSuspiciousLicenses, type SuspicionThresholds } from "../licenses/signals";
 import { pruneShopEvents, runWatchdog } from "../notifications/watchdog";
 import type { OrdersDeps } from "../orders/deps";
 import { reconcileOrders, reconcileRefunds } from "../orders/reconcile";
@@ -61,7 +61,7 @@ export const JOBS: readonly Job[] = [
     // Licences whose use looks shared are flagged for the admin (safe to race across instances).
     name: "suspicious-licences",
     everyMs: 5 * 60_000,
-    pass: async (deps, now) => ({ suspicious: (await flagSuspiciousLicences({ db: deps.orders.db, thresholds: deps.suspicion, now })).length }),
+    pass: async (deps, now) => ({ suspicious: (await flagSuspiciousLicenses({ db: deps.orders.db, thresholds: deps.suspicion, now })).length }),
   },
   {
     // Expiry reminders, then the abandoned checkouts' recovery e-mails.

@@ -7,7 +7,7 @@ import { DEFAULT_SHOP_TIME_ZONE } from "../../../contracts/dates";
 import { DEFAULT_LANGUAGE, type Language } from "../../../contracts/languages";
 import { mailContext, type EmailTemplate } from "./templates/define-template";
 import { checkoutAbandonedTemplate } from "./templates/checkout-abandoned";
-import { licenceExpiringTemplate } from "./templates/licence-expiring";
+import { licenseExpiringTemplate } from "./templates/licence-expiring";
 import { licenseExtendedTemplate } from "./templates/license-extended";
 import { licenseExtendedByOtherTemplate } from "./templates/license-extended-by-other";
 import { licenseGiftReceiptTemplate } from "./templates/license-gift-receipt";
@@ -50,7 +50,7 @@ const templates = {
   "license-revoked": licenseRevokedTemplate,
   "license-device-released": licenseDeviceReleasedTemplate,
   // Renewals and recoveries (features/renewals, decision 026).
-  "licence-expiring": licenceExpiringTemplate,
+  "licence-expiring": licenseExpiringTemplate,
   "checkout-abandoned": checkoutAbandonedTemplate,
 };
 

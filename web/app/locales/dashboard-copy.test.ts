@@ -80,9 +80,9 @@ describe("the glossary's terms", () => {
   });
 
   it("never use a bare បន្ត for renewing: បន្តអាជ្ញាប័ណ្ណ or បន្តសុពលភាព", () => {
-    const licences = leaves(km.licenses as Tree);
+    const licenses = leaves(km.licenses as Tree);
     for (const key of ["actions.renew", "actions.renewLabel"]) {
-      expect(licences.get(key), key).toMatch(/បន្ត(អាជ្ញាប័ណ្ណ|សុពលភាព)/);
+      expect(licenses.get(key), key).toMatch(/បន្ត(អាជ្ញាប័ណ្ណ|សុពលភាព)/);
     }
   });
 });

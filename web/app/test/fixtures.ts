@@ -1,5 +1,5 @@
 // Records the component tests share, each test changing only what it is about.
-import type { AdminLicence } from "../../../contracts/customers";
+import type { AdminLicense } from "../../../contracts/customers";
 import type { License } from "../../../contracts/licenses";
 
 /** An active licence on a device, 1 change left. */
@@ -23,7 +23,7 @@ export function licenseFixture(over: Partial<License> = {}): License {
 }
 
 /** A customer's licence as the admin console reads it: active on a device, 3 Months, 2 of 10 changes left. */
-export function adminLicenceFixture(over: Partial<AdminLicence> = {}): AdminLicence {
+export function adminLicenseFixture(over: Partial<AdminLicense> = {}): AdminLicense {
   return {
     id: "l1",
     email: "dara@example.com",

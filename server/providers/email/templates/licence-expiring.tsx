@@ -6,9 +6,9 @@ import { ActionLink, EmailLayout, Note, Paragraph } from "./layout";
  * in the owner's language, with a one-click renew link (signed, expiring; it opens this licence's
  * renewal checkout without signing in) and the way to stop these e-mails. Never the buy key.
  */
-export interface LicenceExpiringProps {
+export interface LicenseExpiringProps {
   /** The licence's name on the dashboard ("" when it has none). */
-  licenceName: string;
+  licenseName: string;
   /** Its plan's length in months, or null for a licence without a plan. */
   planMonths: number | null;
   daysLeft: number;
@@ -20,7 +20,7 @@ export interface LicenceExpiringProps {
   profileUrl: string;
 }
 
-export const licenceExpiringTemplate = defineEmailTemplate("licence-expiring", {
+export const licenseExpiringTemplate = defineEmailTemplate("licence-expiring", {
   texts: {
     en: {
       subject: (n: number) => (n === 0 ? "Your Keyshop licence expires today" : n === 1 ? "Your Keyshop licence expires tomorrow" : `Your Keyshop licence expires in ${n} days`),
@@ -46,9 +46,9 @@ export const licenceExpiringTemplate = defineEmailTemplate("licence-expiring", {
       footer: "Keyshop · អ្នកទទួលបានការរំលឹកនេះ ព្រោះអ្នកមានអាជ្ញាប័ណ្ណ Keyshop។",
     },
   },
-  subject: (p: LicenceExpiringProps, c) => c.t.subject(p.daysLeft),
+  subject: (p: LicenseExpiringProps, c) => c.t.subject(p.daysLeft),
   Component: ({ p, c }) => {
-    const runs = c.t.runs(p.licenceName.trim(), p.planMonths ? c.plan(p.planMonths) : null, c.date(p.expireDate));
+    const runs = c.t.runs(p.licenseName.trim(), p.planMonths ? c.plan(p.planMonths) : null, c.date(p.expireDate));
     return (
       <EmailLayout c={c} preview={runs} heading={c.t.heading(p.daysLeft)} footer={c.t.footer}>
         <Paragraph>{runs}</Paragraph>
@@ -60,7 +60,7 @@ export const licenceExpiringTemplate = defineEmailTemplate("licence-expiring", {
     );
   },
   samples: [7, 3, 1, 0].map((daysLeft, i) => ({
-    licenceName: i % 2 ? "" : "Office PC",
+    licenseName: i % 2 ? "" : "Office PC",
     planMonths: i === 3 ? null : 3,
     daysLeft,
     expireDate: "2027-03-01T00:00:00.000Z",

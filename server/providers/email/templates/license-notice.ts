@@ -3,7 +3,7 @@
 import { defineTranslations, textsIn } from "../../../../contracts/languages";
 import type { MailContext } from "./define-template";
 
-export interface LicenceNoticeProps {
+export interface LicenseNoticeProps {
   /** The plan's length in months, or null for a licence without a plan. */
   planMonths: number | null;
   /** The last group of the buy key, so the owner knows which licence. */
@@ -25,13 +25,13 @@ const NOTICE_TEXTS = defineTranslations("email:licence-notice", {
 });
 
 /** Which licence, in the e-mail's language. */
-export function licenceName(c: MailContext<unknown>, p: Pick<LicenceNoticeProps, "planMonths" | "buyKeyEnd">, inline = false) {
+export function licenseName(c: MailContext<unknown>, p: Pick<LicenseNoticeProps, "planMonths" | "buyKeyEnd">, inline = false) {
   const t = textsIn(NOTICE_TEXTS, c.language);
   const plan = p.planMonths ? c.plan(p.planMonths) : null;
   return inline ? t.licenceInline(plan, p.buyKeyEnd) : t.licence(plan, p.buyKeyEnd);
 }
 
-export const NOTICE_SAMPLES: LicenceNoticeProps[] = [
+export const NOTICE_SAMPLES: LicenseNoticeProps[] = [
   { planMonths: 3, buyKeyEnd: "ZN5VA", dashboardUrl: "http://localhost:3000/license-keys" },
   { planMonths: null, buyKeyEnd: "ZN5VA", dashboardUrl: "http://localhost:3000/license-keys" },
 ];

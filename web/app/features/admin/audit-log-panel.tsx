@@ -109,7 +109,7 @@ function describe(t: TFunction, entry: AuditEntry, value: Record<string, unknown
 }
 
 /** What a licence action did, or null for other entries. */
-function licenceWhat(t: TFunction, entry: AuditEntry): string | null {
+function licenseWhat(t: TFunction, entry: AuditEntry): string | null {
   const before = entry.before ?? {};
   const after = entry.after ?? {};
   switch (entry.action) {
@@ -147,8 +147,8 @@ function licenceWhat(t: TFunction, entry: AuditEntry): string | null {
 function what(t: TFunction, entry: AuditEntry): string {
   if (entry.action === "user.role") return t("audit.what.roleChange");
   if (entry.action === "licence.suspicious") return t("audit.what.suspicious");
-  const licence = licenceWhat(t, entry);
-  if (licence) return licence;
+  const license = licenseWhat(t, entry);
+  if (license) return license;
   if (entry.action === "user.two_factor_reset") return t("audit.what.twoFactorReset");
   if (entry.action === "order.refund") {
     const amount = entry.after?.amountMills;

@@ -111,7 +111,7 @@ export function OverviewPanel() {
           </div>
 
           <RefundQueueCard />
-          <SuspiciousLicences data={data} />
+          <SuspiciousLicenses data={data} />
           <RecentTransactions data={data} />
         </>
       )}
@@ -273,7 +273,7 @@ const SUSPICIOUS_COLUMNS: readonly { key: string; className?: string }[] = [
 ];
 
 /** Licences the abuse signals flagged in the last 24 hours: a shared buy key, or one tried on many devices. */
-function SuspiciousLicences({ data }: { data: Overview | undefined }) {
+function SuspiciousLicenses({ data }: { data: Overview | undefined }) {
   const { t } = useAdminCopy();
   const { formatDateTime } = useDates();
   const rows = data?.suspiciousLicences;

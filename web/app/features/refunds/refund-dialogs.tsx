@@ -49,9 +49,9 @@ interface Refund {
 /** What a refund did, in the reader's language, from what the server recorded (not its English message). */
 function refundOutcome(t: TFunction, refund: Refund): string {
   if (!refund.appliedAt) return t("refundOrder.notApplied", { amount: formatMoney(refund.amountMills) });
-  const { licenceRevoked, daysRemoved, balanceDebited } = refund.reversal;
+  const { licenceRevoked: licenseRevoked, daysRemoved, balanceDebited } = refund.reversal;
   const parts = [t("refundOrder.refunded", { amount: formatMoney(refund.amountMills) })];
-  if (licenceRevoked) parts.push(t("refundOrder.licenceRevoked", { buyKey: licenceRevoked.buyKey }));
+  if (licenseRevoked) parts.push(t("refundOrder.licenceRevoked", { buyKey: licenseRevoked.buyKey }));
   if (daysRemoved) parts.push(t("refundOrder.daysRemoved", { count: daysRemoved.days }));
   if (balanceDebited) parts.push(t("refundOrder.balanceDebited", { amount: formatMoney(balanceDebited.mills) }));
   return `${parts.join("; ")}.`;

@@ -19,7 +19,7 @@ vi.mock("~/lib/session", () => ({ refreshPublicSession: async () => (session.ema
 // The provider's part of Pay (its script, its window) is not this component's.
 vi.mock("~/features/payments/use-checkout", () => import("~/test/fake-checkout"));
 
-const { RenewDialog, licenceLabel } = await import("./renew-dialog");
+const { RenewDialog, licenseLabel } = await import("./renew-dialog");
 
 const plan = (id: string, months: number, price: string, over: Partial<Plan> = {}): Plan => ({
   id,
@@ -121,8 +121,8 @@ describe("a licence's name in the renewal", () => {
     const { translatorFor } = await import("~/lib/i18n");
     const t = translatorFor("payments");
     renderInLanguage("en", <></>);
-    expect(licenceLabel(t, { name: "  Shop PC ", planTitle: "1 Month", planMonths: 1 })).toBe("Shop PC");
-    expect(licenceLabel(t, { name: "", planTitle: "3 Months", planMonths: 3 })).toBe("3 Months licence");
-    expect(licenceLabel(t, { name: "", planTitle: null, planMonths: null })).toBe("your licence");
+    expect(licenseLabel(t, { name: "  Shop PC ", planTitle: "1 Month", planMonths: 1 })).toBe("Shop PC");
+    expect(licenseLabel(t, { name: "", planTitle: "3 Months", planMonths: 3 })).toBe("3 Months licence");
+    expect(licenseLabel(t, { name: "", planTitle: null, planMonths: null })).toBe("your licence");
   });
 });

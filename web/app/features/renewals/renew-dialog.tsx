@@ -11,7 +11,7 @@ import { renewalsApi } from "./api";
 import { PlanCheckoutDialog } from "./plan-checkout-dialog";
 
 /** A licence's name in the dialog: its display name, else its plan (in the reader's language). */
-export function licenceLabel(t: TFunction, l: { name: string; planTitle: string | null; planMonths: number | null }) {
+export function licenseLabel(t: TFunction, l: { name: string; planTitle: string | null; planMonths: number | null }) {
   if (l.name.trim()) return l.name.trim();
   return l.planTitle ? t("payments:renew.licenceOfPlan", { plan: itemTitle(l, t) }) : t("payments:renew.yourLicence");
 }
@@ -35,7 +35,7 @@ export function RenewDialog({ license, open, onOpenChange }: { license: License;
     };
   }, [open, license.id, onOpenChange]);
 
-  const name = licenceLabel(t, license);
+  const name = licenseLabel(t, license);
   return (
     <PlanCheckoutDialog
       open={open}

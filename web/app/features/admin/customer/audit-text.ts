@@ -14,7 +14,7 @@ const role = (value: unknown) => {
 };
 
 /** What a licence action did, or null for other entries. */
-export function licenceActionText(entry: Pick<AuditEntry, "action" | "before" | "after">): string | null {
+export function licenseActionText(entry: Pick<AuditEntry, "action" | "before" | "after">): string | null {
   const before = entry.before ?? {};
   const after = entry.after ?? {};
   switch (entry.action) {
@@ -51,8 +51,8 @@ export function licenceActionText(entry: Pick<AuditEntry, "action" | "before" | 
 
 /** Any entry the customer's page lists, in words. */
 export function auditText(entry: AuditEntry): string {
-  const licence = licenceActionText(entry);
-  if (licence) return licence;
+  const license = licenseActionText(entry);
+  if (license) return license;
   const before = entry.before ?? {};
   const after = entry.after ?? {};
   switch (entry.action) {

@@ -20,7 +20,7 @@ const state = vi.hoisted(() => ({
 vi.mock("~/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 vi.mock("~/hooks/use-mobile", () => ({ useIsMobile: () => false }));
 vi.mock("~/features/session/queries", () => ({ useMe: () => ({ data: { id: "me", superAdmin: state.superAdmin } }) }));
-vi.mock("./licences-section", () => ({ LicencesSection: () => null }));
+vi.mock("./licences-section", () => ({ LicensesSection: () => null }));
 vi.mock("./queries", () => ({
   useCustomer: () => ({
     data: state.view,
@@ -30,7 +30,7 @@ vi.mock("./queries", () => ({
     isFetching: false,
     refetch: state.refetch,
   }),
-  useIssueLicence: () => ({ mutateAsync: vi.fn(), isPending: false }),
+  useIssueLicense: () => ({ mutateAsync: vi.fn(), isPending: false }),
 }));
 vi.mock("~/features/refunds/queries", () => ({
   useRefundOrder: () => ({ mutateAsync: vi.fn(), isPending: false }),

@@ -13,8 +13,8 @@ import { useDates } from "~/lib/dates";
 import { errorMessage } from "~/lib/errors";
 import { type CustomerView } from "./api";
 import { useAdminCustomerCopy } from "./copy";
-import { IssueLicenceDialog } from "./issue-licence-dialog";
-import { LicencesSection } from "./licences-section";
+import { IssueLicenseDialog } from "./issue-licence-dialog";
+import { LicensesSection } from "./licences-section";
 import { useCustomer } from "./queries";
 import { AuditSection, BalanceSection, HistorySection, OrdersSection, OtpOrdersSection } from "./sections";
 
@@ -33,7 +33,7 @@ export function CustomerPanel({ email }: { email: string }) {
             <ListMessage icon={UserXIcon} title={t("panel.missingTitle")}>
               <p>{t("panel.missingBody")}</p>
               <div className="mt-4">
-                <IssueLicenceDialog email={email} size="default" />
+                <IssueLicenseDialog email={email} size="default" />
               </div>
             </ListMessage>
           ) : (
@@ -55,7 +55,7 @@ export function CustomerPanel({ email }: { email: string }) {
     <div className="flex flex-col gap-6" aria-busy={query.isFetching || undefined}>
       <CustomerHeading email={view.email} view={view} />
       <AccountCard view={view} />
-      <LicencesSection email={view.email} licences={view.licences.items} total={view.licences.total} />
+      <LicensesSection email={view.email} licences={view.licences.items} total={view.licences.total} />
       <OrdersSection orders={view.orders} />
       <BalanceSection balance={view.balance} />
       <OtpOrdersSection otpOrders={view.otpOrders} />

@@ -11,12 +11,12 @@ const issue = vi.hoisted(() => vi.fn());
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 
 vi.mock("~/lib/toast", () => ({ toast }));
-vi.mock("./queries", () => ({ useIssueLicence: () => ({ mutateAsync: issue, isPending: false }) }));
+vi.mock("./queries", () => ({ useIssueLicense: () => ({ mutateAsync: issue, isPending: false }) }));
 
-const { IssueLicenceDialog } = await import("./issue-licence-dialog");
+const { IssueLicenseDialog: IssueLicenseDialog } = await import("./issue-licence-dialog");
 
 function open(lng: Language = "en") {
-  renderInLanguage(lng, <IssueLicenceDialog email="dara@example.com" />);
+  renderInLanguage(lng, <IssueLicenseDialog email="dara@example.com" />);
   fireEvent.click(screen.getByRole("button", { name: lng === "en" ? "Issue licence" : "ចេញអាជ្ញាប័ណ្ណ" }));
   return screen.getByRole("dialog");
 }

@@ -22,7 +22,7 @@ import type { TFunction } from "~/lib/i18n";
 
 import { errorMessage } from "~/lib/errors";
 import { adminCustomerText, fieldText, serverText, useAdminCustomerCopy } from "./copy";
-import { useIssueLicence } from "./queries";
+import { useIssueLicense } from "./queries";
 
 const issueSchema = (t: TFunction) =>
   z.object({
@@ -32,7 +32,7 @@ const issueSchema = (t: TFunction) =>
   });
 type IssueValues = z.input<ReturnType<typeof issueSchema>>;
 
-export function IssueLicenceDialog({ email, size = "sm" }: { email: string; size?: "sm" | "default" }) {
+export function IssueLicenseDialog({ email, size = "sm" }: { email: string; size?: "sm" | "default" }) {
   const { t } = useAdminCustomerCopy();
   const [open, setOpen] = useState(false);
   return (
@@ -56,7 +56,7 @@ export function IssueLicenceDialog({ email, size = "sm" }: { email: string; size
 
 function IssueForm({ email, onDone }: { email: string; onDone: () => void }) {
   const { t, i18n } = useAdminCustomerCopy();
-  const issue = useIssueLicence(email);
+  const issue = useIssueLicense(email);
   const form = useForm<IssueValues>({
     // The schema reads the language when the form checks (its messages in the reader's words).
     resolver: (values, context, options) => zodResolver(issueSchema(adminCustomerText))(values, context, options),

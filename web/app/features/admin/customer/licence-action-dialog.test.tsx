@@ -6,24 +6,24 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { ApiError } from "~/lib/api";
 import type { Language } from "~/lib/i18n";
-import { adminLicenceFixture } from "~/test/fixtures";
+import { adminLicenseFixture } from "~/test/fixtures";
 import { renderInLanguage } from "~/test/render";
 
-import type { AdminLicence, LicenceActionName } from "./api";
+import type { AdminLicense, LicenseActionName } from "./api";
 
 const act = vi.hoisted(() => vi.fn());
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 
 vi.mock("~/lib/toast", () => ({ toast }));
-vi.mock("./queries", () => ({ useLicenceAction: () => ({ mutateAsync: act, isPending: false }) }));
+vi.mock("./queries", () => ({ useLicenseAction: () => ({ mutateAsync: act, isPending: false }) }));
 
-const { LicenceActionDialog } = await import("./licence-action-dialog");
+const { LicenseActionDialog } = await import("./licence-action-dialog");
 
-const licence = adminLicenceFixture;
+const license = adminLicenseFixture;
 
 const onOpenChange = vi.fn();
-function renderDialog(action: LicenceActionName, over: Partial<AdminLicence> = {}, lng: Language = "en") {
-  renderInLanguage(lng, <LicenceActionDialog email="dara@example.com" licence={licence(over)} action={action} onOpenChange={onOpenChange} />);
+function renderDialog(action: LicenseActionName, over: Partial<AdminLicense> = {}, lng: Language = "en") {
+  renderInLanguage(lng, <LicenseActionDialog email="dara@example.com" licence={license(over)} action={action} onOpenChange={onOpenChange} />);
   return screen.getByRole("dialog");
 }
 
@@ -36,7 +36,7 @@ afterEach(cleanup);
 
 describe("extending a licence", () => {
   it("adds 30 days by default with the reason, and says the server's answer", async () => {
-    act.mockResolvedValue({ licence: licence(), message: "Extended by 30 days (until Feb 14, 2027). The owner was e-mailed." });
+    act.mockResolvedValue({ licence: license(), message: "Extended by 30 days (until Feb 14, 2027). The owner was e-mailed." });
     const dialog = renderDialog("extend");
     expect(within(dialog).getByRole("heading", { name: "Extend licence" })).toBeTruthy();
     expect(within(dialog).getByText(/^The days are added to its expiry \(Jan 15, 2027\), or to today/)).toBeTruthy();
@@ -101,7 +101,7 @@ describe("every action's reason", () => {
 
 describe("the other actions", () => {
   it("resets the changes left to the plan's by default", async () => {
-    act.mockResolvedValue({ licence: licence(), message: "Changes left set to 10." });
+    act.mockResolvedValue({ licence: license(), message: "Changes left set to 10." });
     const dialog = renderDialog("reset-changes");
     expect(within(dialog).getByText("It has 2 left; its plan gives 10. Each change moves the licence to another device key.")).toBeTruthy();
     expect((within(dialog).getByLabelText("Changes left") as HTMLInputElement).value).toBe("10");
@@ -129,7 +129,7 @@ describe("the other actions", () => {
   });
 
   it("sends a resume with its reason only", async () => {
-    act.mockResolvedValue({ licence: licence(), message: "Resumed: the desktop tool accepts the licence again. The owner was e-mailed." });
+    act.mockResolvedValue({ licence: license(), message: "Resumed: the desktop tool accepts the licence again. The owner was e-mailed." });
     const dialog = renderDialog("resume", { status: "Suspended" });
     reason(dialog);
     fireEvent.click(within(dialog).getByRole("button", { name: "Resume" }));
@@ -137,7 +137,7 @@ describe("the other actions", () => {
   });
 
   it("says it all in Khmer, the server's answer included", async () => {
-    act.mockResolvedValue({ licence: licence(), message: "Suspended: the desktop tool is refused at its next check. The owner was e-mailed." });
+    act.mockResolvedValue({ licence: license(), message: "Suspended: the desktop tool is refused at its next check. The owner was e-mailed." });
     const dialog = renderDialog("suspend", {}, "km");
     expect(within(dialog).getByRole("heading", { name: "ផ្អាកអាជ្ញាប័ណ្ណ" })).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText("មូលហេតុ"), { target: { value: "x" } });

@@ -19,9 +19,9 @@ import type { TFunction, TOptions } from "~/lib/i18n";
 import { itemTitle } from "~/features/payments/copy";
 
 import { errorMessage } from "~/lib/errors";
-import { type AdminLicence, type LicenceActionBody, type LicenceActionName } from "./api";
+import { type AdminLicense, type LicenseActionBody, type LicenseActionName } from "./api";
 import { adminCustomerText, fieldText, serverText, useAdminCustomerCopy } from "./copy";
-import { useLicenceAction } from "./queries";
+import { useLicenseAction } from "./queries";
 
 interface ActionCopy {
   title: string;
@@ -33,10 +33,10 @@ interface ActionCopy {
   destructive?: boolean;
 }
 
-const DESTRUCTIVE: ReadonlySet<LicenceActionName> = new Set(["suspend", "revoke"]);
+const DESTRUCTIVE: ReadonlySet<LicenseActionName> = new Set(["suspend", "revoke"]);
 
 /** An action's words for this licence, in the reader's language. */
-function actionCopy(t: TFunction, action: LicenceActionName, l: AdminLicence, formatDate: (iso: string) => string): ActionCopy {
+function actionCopy(t: TFunction, action: LicenseActionName, l: AdminLicense, formatDate: (iso: string) => string): ActionCopy {
   const word = (key: string, values?: TOptions) => t(`actions.${action}.${key}`, values);
   let describe: string;
   if (action === "extend") describe = l.expireDate ? word("describeExpiry", { date: formatDate(l.expireDate) }) : word("describeTerm", { count: l.termDays });
@@ -71,30 +71,30 @@ const changesSchema = (t: TFunction) =>
 const FormSchema = z.object({ reason: ReasonSchema, days: z.number().optional(), changesLeft: z.number().optional() });
 type FormValues = z.input<typeof FormSchema>;
 
-function schemaFor(t: TFunction, action: LicenceActionName) {
+function schemaFor(t: TFunction, action: LicenseActionName) {
   if (action === "extend") return FormSchema.extend({ days: daysSchema(t) });
   if (action === "reset-changes") return FormSchema.extend({ changesLeft: changesSchema(t) });
   return FormSchema;
 }
 
-export function LicenceActionDialog({
+export function LicenseActionDialog({
   email,
-  licence,
+  licence: license,
   action,
   onOpenChange,
   onCloseAutoFocus,
 }: {
   /** The customer whose page this is (the query to refresh). */
   email: string;
-  licence: AdminLicence;
+  licence: AdminLicense;
   /** The open action, or null when closed. */
-  action: LicenceActionName | null;
+  action: LicenseActionName | null;
   onOpenChange: (open: boolean) => void;
   onCloseAutoFocus?: (event: Event) => void;
 }) {
   const { t } = useAdminCustomerCopy();
   const { formatDate } = useDates();
-  const copy = action ? actionCopy(t, action, licence, formatDate) : null;
+  const copy = action ? actionCopy(t, action, license, formatDate) : null;
   return (
     <Dialog open={action !== null} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-md" onCloseAutoFocus={onCloseAutoFocus}>
@@ -104,7 +104,7 @@ export function LicenceActionDialog({
               <DialogTitle>{copy.title}</DialogTitle>
               <DialogDescription>{copy.describe}</DialogDescription>
             </DialogHeader>
-            <ActionForm key={`${licence.id}-${action}`} email={email} licence={licence} action={action} copy={copy} onDone={() => onOpenChange(false)} />
+            <ActionForm key={`${license.id}-${action}`} email={email} licence={license} action={action} copy={copy} onDone={() => onOpenChange(false)} />
           </>
         ) : null}
       </DialogContent>
@@ -112,27 +112,27 @@ export function LicenceActionDialog({
   );
 }
 
-function ActionForm({ email, licence, action, copy, onDone }: { email: string; licence: AdminLicence; action: LicenceActionName; copy: ActionCopy; onDone: () => void }) {
+function ActionForm({ email, licence: license, action, copy, onDone }: { email: string; licence: AdminLicense; action: LicenseActionName; copy: ActionCopy; onDone: () => void }) {
   const { t } = useAdminCustomerCopy();
-  const run = useLicenceAction(email);
+  const run = useLicenseAction(email);
   const form = useForm<FormValues>({
     // The schema reads the language when the form checks (its messages in the reader's words).
     resolver: (values, context, options) => zodResolver(schemaFor(adminCustomerText, action))(values, context, options),
-    defaultValues: { reason: "", days: 30, changesLeft: licence.planKeyChanges ?? licence.changesLeft },
+    defaultValues: { reason: "", days: 30, changesLeft: license.planKeyChanges ?? license.changesLeft },
   });
   const { errors, isSubmitting } = form.formState;
   const ids = { key: useId(), days: useId(), changes: useId(), reason: useId() };
 
   const onSubmit = form.handleSubmit(async (values) => {
     const reason = values.reason.trim();
-    const body: LicenceActionBody =
+    const body: LicenseActionBody =
       action === "extend"
         ? { action, days: values.days!, reason }
         : action === "reset-changes"
           ? { action, changesLeft: values.changesLeft!, reason }
           : { action, reason };
     try {
-      const result = await run.mutateAsync({ licenceId: licence.id, body });
+      const result = await run.mutateAsync({ licenceId: license.id, body });
       toast.success(copy.done, { description: serverText(result.message) });
       onDone();
     } catch (error) {
@@ -148,12 +148,12 @@ function ActionForm({ email, licence, action, copy, onDone }: { email: string; l
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
         <dt className="text-muted-foreground">{t("form.buyKey")}</dt>
         <dd id={ids.key} className="font-mono text-xs break-all">
-          {licence.buyKey}
+          {license.buyKey}
         </dd>
-        {licence.planTitle ? (
+        {license.planTitle ? (
           <>
             <dt className="text-muted-foreground">{t("form.plan")}</dt>
-            <dd>{itemTitle(licence)}</dd>
+            <dd>{itemTitle(license)}</dd>
           </>
         ) : null}
       </dl>

@@ -6,30 +6,30 @@ import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 import type { Language } from "~/lib/i18n";
-import { adminLicenceFixture } from "~/test/fixtures";
+import { adminLicenseFixture } from "~/test/fixtures";
 import { renderInLanguage } from "~/test/render";
 
-import type { AdminLicence } from "./api";
+import type { AdminLicense } from "./api";
 
 vi.mock("~/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 vi.mock("~/hooks/use-mobile", () => ({ useIsMobile: () => false }));
 vi.mock("./queries", () => ({
-  useLicenceAction: () => ({ mutateAsync: vi.fn(), isPending: false }),
-  useIssueLicence: () => ({ mutateAsync: vi.fn(), isPending: false }),
+  useLicenseAction: () => ({ mutateAsync: vi.fn(), isPending: false }),
+  useIssueLicense: () => ({ mutateAsync: vi.fn(), isPending: false }),
 }));
 
-const { LicencesSection } = await import("./licences-section");
+const { LicensesSection } = await import("./licences-section");
 
-const licence = (over: Partial<AdminLicence> = {}) =>
-  adminLicenceFixture({
+const license = (over: Partial<AdminLicense> = {}) =>
+  adminLicenseFixture({
     activity: { lastSeenHour: "2026-11-22T05:00:00.000Z", lastSeenAddresses: ["203.0.113.7", "198.51.100.2"], addresses24h: 2, refusedKeys24h: 0, flagged: false },
     ...over,
   });
 
 const quiet = { lastSeenHour: null, lastSeenAddresses: [], addresses24h: 0, refusedKeys24h: 0, flagged: false };
 
-function renderSection(licences: AdminLicence[], lng: Language = "en") {
-  return renderInLanguage(lng, <LicencesSection email="dara@example.com" licences={licences} total={licences.length} />);
+function renderSection(licenses: AdminLicense[], lng: Language = "en") {
+  return renderInLanguage(lng, <LicensesSection email="dara@example.com" licences={licenses} total={licenses.length} />);
 }
 
 function menuOf(name: string) {
@@ -42,7 +42,7 @@ afterEach(cleanup);
 
 describe("the customer's licences", () => {
   it("lists a licence with its device, status, changes left and the addresses the licence API saw", () => {
-    renderSection([licence()]);
+    renderSection([license()]);
     const row = screen.getByTestId("licence-row");
     const cells = Array.from(row.querySelectorAll("td")).map((td) => td.textContent);
     expect(cells[0]).toBe("Office PC3 Months planBUYKEY-0001");
@@ -55,8 +55,8 @@ describe("the customer's licences", () => {
 
   it("says a licence without a device, name or plan, not seen lately, and one flagged as suspicious", () => {
     renderSection([
-      licence({ deviceKey: null, name: "", planTitle: null, planMonths: null, activity: quiet }),
-      licence({ id: "l2", name: "Shop", activity: { ...quiet, lastSeenHour: "2026-11-22T05:00:00.000Z", lastSeenAddresses: ["203.0.113.7"], addresses24h: 9, refusedKeys24h: 1, flagged: true } }),
+      license({ deviceKey: null, name: "", planTitle: null, planMonths: null, activity: quiet }),
+      license({ id: "l2", name: "Shop", activity: { ...quiet, lastSeenHour: "2026-11-22T05:00:00.000Z", lastSeenAddresses: ["203.0.113.7"], addresses24h: 9, refusedKeys24h: 1, flagged: true } }),
     ]);
     const [bare, flagged] = screen.getAllByTestId("licence-row");
     expect(within(bare!).getByText("Unnamed")).toBeTruthy();
@@ -76,7 +76,7 @@ describe("the customer's licences", () => {
 
 describe("a licence's Actions menu", () => {
   it("offers every action for an active licence with a device, and opens the one chosen", () => {
-    renderSection([licence()]);
+    renderSection([license()]);
     const items = menuOf("Office PC");
     expect(enabled(items)).toEqual(["Extend…", "Suspend…", "Reset changes left…", "Release device…", "Resend key e-mail…", "Revoke…"]);
     fireEvent.click(screen.getByRole("menuitem", { name: "Suspend…" }));
@@ -84,19 +84,19 @@ describe("a licence's Actions menu", () => {
   });
 
   it("offers Resume for a suspended licence, and no release without a device (named by its buy key)", () => {
-    renderSection([licence({ name: "", deviceKey: null, status: "Suspended", suspendedAt: "2026-11-20T00:00:00.000Z" })]);
+    renderSection([license({ name: "", deviceKey: null, status: "Suspended", suspendedAt: "2026-11-20T00:00:00.000Z" })]);
     expect(enabled(menuOf("BUYKEY-0001"))).toEqual(["Extend…", "Resume…", "Reset changes left…", "Resend key e-mail…", "Revoke…"]);
   });
 
   it("offers nothing once revoked", () => {
-    renderSection([licence({ status: "Revoked", revokedAt: "2026-11-20T00:00:00.000Z" })]);
+    renderSection([license({ status: "Revoked", revokedAt: "2026-11-20T00:00:00.000Z" })]);
     const items = menuOf("Office PC");
     expect(items.map((i) => i.textContent)).toEqual(["Revoked: no actions"]);
     expect(enabled(items)).toEqual([]);
   });
 
   it("reads in Khmer: the columns and the dialog the menu opens", () => {
-    renderSection([licence()], "km");
+    renderSection([license()], "km");
     expect(screen.getByRole("heading", { name: "អាជ្ញាប័ណ្ណ" })).toBeTruthy();
     fireEvent.keyDown(screen.getByRole("button", { name: /Office PC/ }), { key: "Enter" });
     fireEvent.click(screen.getAllByRole("menuitem")[0]!);

@@ -34,10 +34,10 @@ import { itemTitle } from "~/features/payments/copy";
 import { useIsMobile } from "~/hooks/use-mobile";
 import type { TFunction } from "~/lib/i18n";
 
-import type { AdminLicence, LicenceActionName } from "./api";
+import type { AdminLicense, LicenseActionName } from "./api";
 import { useAdminCustomerCopy } from "./copy";
-import { IssueLicenceDialog } from "./issue-licence-dialog";
-import { LicenceActionDialog } from "./licence-action-dialog";
+import { IssueLicenseDialog } from "./issue-licence-dialog";
+import { LicenseActionDialog } from "./licence-action-dialog";
 import { CardField, CardFields, SectionCard } from "./section-card";
 
 const STICKY = "sticky right-0 z-[1]";
@@ -54,46 +54,46 @@ const columns = (t: TFunction) => [
 ];
 
 /** A name for the licence in labels: its display name, else its buy key. */
-const labelOf = (l: AdminLicence) => l.name.trim() || l.buyKey;
+const labelOf = (l: AdminLicense) => l.name.trim() || l.buyKey;
 
-export function LicencesSection({ email, licences, total }: { email: string; licences: AdminLicence[]; total: number }) {
+export function LicensesSection({ email, licences: licenses, total }: { email: string; licences: AdminLicense[]; total: number }) {
   const { t } = useAdminCustomerCopy();
   const isMobile = useIsMobile();
-  const state = licences.length === 0 ? { icon: KeyRoundIcon, title: t("licences.empty"), body: <p>{t("licences.emptyBody")}</p> } : null;
+  const state = licenses.length === 0 ? { icon: KeyRoundIcon, title: t("licences.empty"), body: <p>{t("licences.emptyBody")}</p> } : null;
   return (
-    <SectionCard id="licences" title={t("licences.title")} count={total} shown={licences.length} action={<IssueLicenceDialog email={email} />}>
+    <SectionCard id="licences" title={t("licences.title")} count={total} shown={licenses.length} action={<IssueLicenseDialog email={email} />}>
       {isMobile ? (
         <DataCards
-          rows={licences}
+          rows={licenses}
           state={state}
           renderCards={(list) => (
             <ul aria-label={t("licences.title")} className="divide-y">
-              {list.map((licence) => (
-                <li key={licence.id} className="grid gap-3 px-4 py-4" data-testid="licence-row">
+              {list.map((license) => (
+                <li key={license.id} className="grid gap-3 px-4 py-4" data-testid="licence-row">
                   <div className="flex items-start gap-3">
                     <div className="grid min-w-0 flex-1 gap-0.5">
-                      <LicenceName licence={licence} />
+                      <LicenseName licence={license} />
                     </div>
-                    <LicenseStatusBadge status={licence.status} />
+                    <LicenseStatusBadge status={license.status} />
                     <div className="-mt-1 -mr-2">
-                      <LicenceActions email={email} licence={licence} />
+                      <LicenseActions email={email} licence={license} />
                     </div>
                   </div>
                   <CardFields>
                     <CardField term={t("licences.buyKey")}>
-                      <KeyText value={licence.buyKey} />
+                      <KeyText value={license.buyKey} />
                     </CardField>
                     <CardField term={t("licences.columns.deviceKey")}>
-                      {licence.deviceKey ? <KeyText value={licence.deviceKey} /> : <span className="text-muted-foreground">{t("licences.notBound")}</span>}
+                      {license.deviceKey ? <KeyText value={license.deviceKey} /> : <span className="text-muted-foreground">{t("licences.notBound")}</span>}
                     </CardField>
                     <CardField term={t("licences.columns.term")}>
-                      <Term licence={licence} />
+                      <Term licence={license} />
                     </CardField>
                     <CardField term={t("licences.columns.changesLeft")}>
-                      <span className="tabular-nums">{licence.changesLeft}</span>
+                      <span className="tabular-nums">{license.changesLeft}</span>
                     </CardField>
                     <CardField term={t("licences.columns.lastSeen")}>
-                      <LastSeen licence={licence} />
+                      <LastSeen licence={license} />
                     </CardField>
                   </CardFields>
                 </li>
@@ -107,31 +107,31 @@ export function LicencesSection({ email, licences, total }: { email: string; lic
           caption={t("licences.caption")}
           scrollLabel={t("section.table", { name: t("licences.title") })}
           className="min-w-[50rem]"
-          rows={licences}
+          rows={licenses}
           state={state}
-          renderRow={(licence) => (
-            <TableRow key={licence.id} data-testid="licence-row">
+          renderRow={(license) => (
+            <TableRow key={license.id} data-testid="licence-row">
               <TableCell className="pl-4 sm:pl-6">
                 <div className="grid max-w-[12rem] min-w-[9rem] gap-0.5">
-                  <LicenceName licence={licence} />
-                  <KeyText value={licence.buyKey} className="text-muted-foreground" />
+                  <LicenseName licence={license} />
+                  <KeyText value={license.buyKey} className="text-muted-foreground" />
                 </div>
               </TableCell>
               <TableCell>
-                {licence.deviceKey ? <KeyText value={licence.deviceKey} className="block max-w-[11rem] min-w-[7rem]" /> : <span className="text-muted-foreground">{t("licences.notBound")}</span>}
+                {license.deviceKey ? <KeyText value={license.deviceKey} className="block max-w-[11rem] min-w-[7rem]" /> : <span className="text-muted-foreground">{t("licences.notBound")}</span>}
               </TableCell>
               <TableCell>
-                <LicenseStatusBadge status={licence.status} />
+                <LicenseStatusBadge status={license.status} />
               </TableCell>
               <TableCell className="whitespace-nowrap">
-                <Term licence={licence} />
+                <Term licence={license} />
               </TableCell>
-              <TableCell className="text-center tabular-nums">{licence.changesLeft}</TableCell>
+              <TableCell className="text-center tabular-nums">{license.changesLeft}</TableCell>
               <TableCell>
-                <LastSeen licence={licence} />
+                <LastSeen licence={license} />
               </TableCell>
               <TableCell className={`pr-4 text-right sm:pr-6 ${STICKY} bg-card`}>
-                <LicenceActions email={email} licence={licence} />
+                <LicenseActions email={email} licence={license} />
               </TableCell>
             </TableRow>
           )}
@@ -141,32 +141,32 @@ export function LicencesSection({ email, licences, total }: { email: string; lic
   );
 }
 
-function LicenceName({ licence }: { licence: AdminLicence }) {
+function LicenseName({ licence: license }: { licence: AdminLicense }) {
   const { t } = useAdminCustomerCopy();
   return (
     <>
-      {licence.name.trim() ? <span className="font-medium break-words">{licence.name}</span> : <span className="text-muted-foreground italic">{t("licences.unnamed")}</span>}
-      <span className="text-xs text-muted-foreground">{licence.planTitle ? t("licences.plan", { plan: itemTitle(licence) }) : t("licences.noPlan")}</span>
+      {license.name.trim() ? <span className="font-medium break-words">{license.name}</span> : <span className="text-muted-foreground italic">{t("licences.unnamed")}</span>}
+      <span className="text-xs text-muted-foreground">{license.planTitle ? t("licences.plan", { plan: itemTitle(license) }) : t("licences.noPlan")}</span>
     </>
   );
 }
 
 /** 'Nov 22, 2026 – Dec 22, 2026', or the term a new licence will run from first activation. */
-function Term({ licence }: { licence: AdminLicence }) {
+function Term({ licence: license }: { licence: AdminLicense }) {
   const { t } = useAdminCustomerCopy();
   const { formatDate } = useDates();
-  const summary = termText(t, licence);
-  if (!licence.startDate && !licence.expireDate) return <span className="text-muted-foreground" data-testid="licence-term">{summary}</span>;
+  const summary = termText(t, license);
+  if (!license.startDate && !license.expireDate) return <span className="text-muted-foreground" data-testid="licence-term">{summary}</span>;
   return (
     <span className="grid gap-0.5 text-sm" data-testid="licence-term">
       <span>
         <span className="text-muted-foreground">{t("licences.until")} </span>
         <span data-testid="licence-expiry">
-          <DateText iso={licence.expireDate} />
+          <DateText iso={license.expireDate} />
         </span>
       </span>
       <span className="text-xs text-muted-foreground">
-        {t("licences.from", { date: formatDate(licence.startDate) })}
+        {t("licences.from", { date: formatDate(license.startDate) })}
         {summary ? ` · ${summary}` : ""}
       </span>
     </span>
@@ -174,10 +174,10 @@ function Term({ licence }: { licence: AdminLicence }) {
 }
 
 /** The latest hour the licence API saw it, from which addresses; the last 24 hours' signals. */
-function LastSeen({ licence }: { licence: AdminLicence }) {
+function LastSeen({ licence: license }: { licence: AdminLicense }) {
   const { t } = useAdminCustomerCopy();
   const { formatDate, formatTime } = useDates();
-  const a = licence.activity;
+  const a = license.activity;
   const signals = a.addresses24h > 1 || a.refusedKeys24h > 0 || a.flagged;
   const hourEnd = a.lastSeenHour ? new Date(new Date(a.lastSeenHour).getTime() + 3_600_000).toISOString() : null;
   return (
@@ -216,18 +216,18 @@ function LastSeen({ licence }: { licence: AdminLicence }) {
   );
 }
 
-function LicenceActions({ email, licence }: { email: string; licence: AdminLicence }) {
+function LicenseActions({ email, licence: license }: { email: string; licence: AdminLicense }) {
   const { t } = useAdminCustomerCopy();
-  const [action, setAction] = useState<LicenceActionName | null>(null);
+  const [action, setAction] = useState<LicenseActionName | null>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
-  const label = labelOf(licence);
-  const revoked = licence.status === "Revoked";
+  const label = labelOf(license);
+  const revoked = license.status === "Revoked";
   // The dialogs open from the menu, so they hand focus back to the row's menu button.
   const returnFocus = (event: Event) => {
     event.preventDefault();
     triggerRef.current?.focus();
   };
-  const item = (name: LicenceActionName, icon: ReactNode, text: string, opts: { disabled?: boolean; destructive?: boolean } = {}) => (
+  const item = (name: LicenseActionName, icon: ReactNode, text: string, opts: { disabled?: boolean; destructive?: boolean } = {}) => (
     <DropdownMenuItem onSelect={() => setAction(name)} disabled={opts.disabled} variant={opts.destructive ? "destructive" : "default"}>
       {icon}
       {text}
@@ -253,11 +253,11 @@ function LicenceActions({ email, licence }: { email: string; licence: AdminLicen
           ) : (
             <>
               {item("extend", <CalendarPlusIcon aria-hidden="true" />, t("licences.menu.extend"))}
-              {licence.suspendedAt
+              {license.suspendedAt
                 ? item("resume", <PlayCircleIcon aria-hidden="true" />, t("licences.menu.resume"))
                 : item("suspend", <PauseCircleIcon aria-hidden="true" />, t("licences.menu.suspend"))}
               {item("reset-changes", <RotateCcwIcon aria-hidden="true" />, t("licences.menu.resetChanges"))}
-              {item("release-device", <UnlinkIcon aria-hidden="true" />, t("licences.menu.releaseDevice"), { disabled: !licence.deviceKey })}
+              {item("release-device", <UnlinkIcon aria-hidden="true" />, t("licences.menu.releaseDevice"), { disabled: !license.deviceKey })}
               {item("resend-key", <MailIcon aria-hidden="true" />, t("licences.menu.resendKey"))}
               <DropdownMenuSeparator />
               {item("revoke", <BanIcon aria-hidden="true" />, t("licences.menu.revoke"), { destructive: true })}
@@ -265,7 +265,7 @@ function LicenceActions({ email, licence }: { email: string; licence: AdminLicen
           )}
         </DropdownMenuContent>
       </DropdownMenu>
-      <LicenceActionDialog email={email} licence={licence} action={action} onOpenChange={(open) => (open ? undefined : setAction(null))} onCloseAutoFocus={returnFocus} />
+      <LicenseActionDialog email={email} licence={license} action={action} onOpenChange={(open) => (open ? undefined : setAction(null))} onCloseAutoFocus={returnFocus} />
     </>
   );
 }

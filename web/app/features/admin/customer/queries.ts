@@ -3,7 +3,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { SEARCH_MIN_LENGTH } from "../../../../../contracts/customers";
 import { isApiError } from "~/lib/api";
 import { adminKeys } from "../queries";
-import { customerApi, type CustomerView, type LicenceActionBody } from "./api";
+import { customerApi, type CustomerView, type LicenseActionBody } from "./api";
 
 export const customerKeys = {
   search: (q: string) => ["admin", "customer-search", q] as const,
@@ -36,11 +36,11 @@ export function useCustomer(email: string) {
 function useRefresh(email: string) {
   const queryClient = useQueryClient();
   return {
-    put(licence: CustomerView["licences"]["items"][number]) {
+    put(license: CustomerView["licences"]["items"][number]) {
       queryClient.setQueryData<CustomerView>(customerKeys.customer(email), (view) => {
         if (!view) return view;
-        const known = view.licences.items.some((l) => l.id === licence.id);
-        const items = known ? view.licences.items.map((l) => (l.id === licence.id ? licence : l)) : [licence, ...view.licences.items];
+        const known = view.licences.items.some((l) => l.id === license.id);
+        const items = known ? view.licences.items.map((l) => (l.id === license.id ? license : l)) : [license, ...view.licences.items];
         return { ...view, licences: { items, total: known ? view.licences.total : view.licences.total + 1 } };
       });
     },
@@ -52,16 +52,16 @@ function useRefresh(email: string) {
   };
 }
 
-export function useLicenceAction(email: string) {
+export function useLicenseAction(email: string) {
   const refresh = useRefresh(email);
   return useMutation({
-    mutationFn: ({ licenceId, body }: { licenceId: string; body: LicenceActionBody }) => customerApi.act(licenceId, body),
+    mutationFn: ({ licenceId: licenseId, body }: { licenceId: string; body: LicenseActionBody }) => customerApi.act(licenseId, body),
     onSuccess: (result) => refresh.put(result.licence),
     onSettled: refresh.settle,
   });
 }
 
-export function useIssueLicence(email: string) {
+export function useIssueLicense(email: string) {
   const refresh = useRefresh(email);
   return useMutation({
     mutationFn: (body: Parameters<typeof customerApi.issue>[1]) => customerApi.issue(email, body),
