@@ -26,7 +26,7 @@ describe("parsePaymentReturn", () => {
     expect(parse("payment_success=true&topup=true&amount=10")).toMatchObject({ type: "success", payment: { kind: "topup", amountMills: 10_000, planPrice: "$10.00" } });
   });
 
-  it("reads other outcomes, and anything unknown", () => {
+  it("reads other outcomes, and anything unknown as unknown", () => {
     expect(parse(`payment_status=failed&order=${ORDER}`)).toEqual({ type: "status", status: "failed", orderId: ORDER, receipt: null });
     expect(parse("payment_status=hacked")).toMatchObject({ type: "status", status: "unknown" });
     expect(parse("payment_success=true&plan_title=Fake")).toMatchObject({ type: "status", status: "unknown" });

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Language } from "~/lib/i18n";
 import { renderInLanguage } from "~/test/render";
 
-const state = vi.hoisted(() => ({ me: null | { role: "user" | "admin"; twoFactorEnabled: boolean; passkeyEnabled: boolean } }));
+const state = vi.hoisted(() => ({ me: null as null | { role: "user" | "admin"; twoFactorEnabled: boolean; passkeyEnabled: boolean } }));
 const auth = vi.hoisted(() => ({ enable: vi.fn(), generateBackupCodes: vi.fn(), disable: vi.fn(), verifyTotp: vi.fn() }));
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 
