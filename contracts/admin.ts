@@ -109,6 +109,74 @@ export const OverviewSchema = z.object({
 });
 export type Overview = z.infer<typeof OverviewSchema>;
 
+// ---- Shop health (admin): what the Overview's "Shop health" card shows (decision 064) ----------
+
+/** A periodic job on the instance that answered: how late its last good pass is. */
+export const WorkerHealthSchema = z.object({
+  name: z.string(),
+  everySeconds: z.number().int(),
+  /** Its last good pass; null: none yet since this instance started it. */
+  lastSuccessAt: z.string().nullable(),
+  /** Seconds since its last good pass (or since it was started, before the first). */
+  lagSeconds: z.number().int(),
+  failingInARow: z.number().int(),
+  /** Late by ALERT_WORKER_LATE_PERIODS of its periods, or failing as many passes in a row. */
+  stalled: z.boolean(),
+});
+export type WorkerHealth = z.infer<typeof WorkerHealthSchema>;
+
+/** A queue of work not yet sent: the e-mail outbox, or the webhook and Telegram deliveries. */
+export const BacklogHealthSchema = z.object({
+  /** Not sent yet (e-mails: pending; deliveries: pending, retried or not). */
+  pending: z.number().int(),
+  /** Of those, already tried and waiting to be tried again. */
+  retrying: z.number().int(),
+  /** Due now (their next attempt's time has come). */
+  due: z.number().int(),
+  /** Given up on (e-mails: dead; deliveries: failed). */
+  failed: z.number().int(),
+  /** How long the oldest due one has waited, in seconds; null: nothing due. */
+  oldestDueSeconds: z.number().int().nullable(),
+  /** At or past ALERT_OUTBOX_BACKLOG due, or the oldest due ALERT_OUTBOX_MINUTES old. */
+  backedUp: z.boolean(),
+});
+export type BacklogHealth = z.infer<typeof BacklogHealthSchema>;
+
+export const ShopHealthSchema = z.object({
+  generatedAt: z.string(),
+  /** The periodic jobs of the instance that answered (none when it runs with WORKERS=off). */
+  workers: z.array(WorkerHealthSchema),
+  emailOutbox: BacklogHealthSchema,
+  deliveries: BacklogHealthSchema,
+  /** The order reconciler's last good pass on this instance; null: it does not run here. */
+  reconciliation: z
+    .object({
+      at: z.string().nullable(),
+      /** Pending checkouts asked of the provider, and of those settled (paid, failed or closed). */
+      checked: z.number().int(),
+      settled: z.number().int(),
+      /** Refunds made at the provider or recorded, applied to their goods. */
+      refundsApplied: z.number().int(),
+      stalled: z.boolean(),
+    })
+    .nullable(),
+  backup: z.object({
+    /** BACKUP_EVERY is set. */
+    configured: z.boolean(),
+    lastAt: z.string().nullable(),
+    lastOk: z.boolean().nullable(),
+    lastError: z.string().nullable(),
+    lastGoodAt: z.string().nullable(),
+    /** The last scheduled backup failed. */
+    failed: z.boolean(),
+  }),
+  /** The owner's open incidents (what the owner has been told and is not resolved yet). */
+  openIncidents: z.array(z.object({ kind: z.string(), openedAt: z.string() })),
+  /** Anything above needs the owner's attention. */
+  attention: z.boolean(),
+});
+export type ShopHealth = z.infer<typeof ShopHealthSchema>;
+
 // ---- Transactions history (admin): the CSV export of the filtered orders ---------------------
 
 /** The filters of GET /api/orders, without paging: every matching row is exported. */

@@ -101,6 +101,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The shop's health (admin)
+         * @description The Overview's Shop health card (decision 064): each periodic job's lag and whether it is stalled (the answering instance's jobs), the e-mail outbox's and the webhook and Telegram deliveries' backlogs, the order reconciler's last pass, the last backup, and the owner's open incidents.
+         */
+        get: operations["getShopHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/licenses/{id}/actions": {
         parameters: {
             query?: never;
@@ -2017,6 +2037,90 @@ export interface operations {
             };
         };
     };
+    getShopHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ages in seconds, times as ISO 8601 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        attention: boolean;
+                        backup: {
+                            configured: boolean;
+                            failed: boolean;
+                            lastAt: string | null;
+                            lastError: string | null;
+                            lastGoodAt: string | null;
+                            lastOk: boolean | null;
+                        };
+                        deliveries: {
+                            backedUp: boolean;
+                            due: number;
+                            failed: number;
+                            oldestDueSeconds: number | null;
+                            pending: number;
+                            retrying: number;
+                        };
+                        emailOutbox: {
+                            backedUp: boolean;
+                            due: number;
+                            failed: number;
+                            oldestDueSeconds: number | null;
+                            pending: number;
+                            retrying: number;
+                        };
+                        generatedAt: string;
+                        openIncidents: {
+                            kind: string;
+                            openedAt: string;
+                        }[];
+                        reconciliation: {
+                            at: string | null;
+                            checked: number;
+                            refundsApplied: number;
+                            settled: number;
+                            stalled: boolean;
+                        } | null;
+                        workers: {
+                            everySeconds: number;
+                            failingInARow: number;
+                            lagSeconds: number;
+                            lastSuccessAt: string | null;
+                            name: string;
+                            stalled: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description FORBIDDEN: not an admin (or not a super-admin where the operation says so); SECOND_FACTOR_REQUIRED: an admin whose session has not passed its second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     runLicenceAction: {
         parameters: {
             query?: never;
@@ -3391,7 +3495,7 @@ export interface operations {
                             endpointId: string | null;
                             eventId: string;
                             /** @enum {string} */
-                            eventType: "order.paid" | "order.refunded" | "licence.created" | "licence.extended" | "licence.expiring" | "otp.code_received" | "balance.low" | "refund.requested" | "licence.suspicious" | "otp.stock_low" | "ops.outbox_stuck" | "ops.reconciler_stuck";
+                            eventType: "order.paid" | "order.refunded" | "licence.created" | "licence.extended" | "licence.expiring" | "otp.code_received" | "balance.low" | "refund.requested" | "licence.suspicious" | "otp.stock_low" | "ops.outbox_stuck" | "ops.reconciler_stuck" | "ops.incident" | "ops.incident_resolved";
                             id: string;
                             lastAttemptAt: string | null;
                             lastError: string | null;
@@ -3472,7 +3576,7 @@ export interface operations {
                             endpointId: string | null;
                             eventId: string;
                             /** @enum {string} */
-                            eventType: "order.paid" | "order.refunded" | "licence.created" | "licence.extended" | "licence.expiring" | "otp.code_received" | "balance.low" | "refund.requested" | "licence.suspicious" | "otp.stock_low" | "ops.outbox_stuck" | "ops.reconciler_stuck";
+                            eventType: "order.paid" | "order.refunded" | "licence.created" | "licence.extended" | "licence.expiring" | "otp.code_received" | "balance.low" | "refund.requested" | "licence.suspicious" | "otp.stock_low" | "ops.outbox_stuck" | "ops.reconciler_stuck" | "ops.incident" | "ops.incident_resolved";
                             id: string;
                             lastAttemptAt: string | null;
                             lastError: string | null;
@@ -3553,7 +3657,7 @@ export interface operations {
                             endpointId: string | null;
                             eventId: string;
                             /** @enum {string} */
-                            eventType: "order.paid" | "order.refunded" | "licence.created" | "licence.extended" | "licence.expiring" | "otp.code_received" | "balance.low" | "refund.requested" | "licence.suspicious" | "otp.stock_low" | "ops.outbox_stuck" | "ops.reconciler_stuck";
+                            eventType: "order.paid" | "order.refunded" | "licence.created" | "licence.extended" | "licence.expiring" | "otp.code_received" | "balance.low" | "refund.requested" | "licence.suspicious" | "otp.stock_low" | "ops.outbox_stuck" | "ops.reconciler_stuck" | "ops.incident" | "ops.incident_resolved";
                             id: string;
                             lastAttemptAt: string | null;
                             lastError: string | null;
@@ -3677,7 +3781,7 @@ export interface operations {
                                 failed: number;
                                 pending: number;
                             };
-                            events: ("order.paid" | "order.refunded" | "licence.created" | "licence.extended" | "licence.expiring" | "otp.code_received" | "balance.low" | "refund.requested" | "licence.suspicious" | "otp.stock_low" | "ops.outbox_stuck" | "ops.reconciler_stuck")[];
+                            events: ("order.paid" | "order.refunded" | "licence.created" | "licence.extended" | "licence.expiring" | "otp.code_received" | "balance.low" | "refund.requested" | "licence.suspicious" | "otp.stock_low" | "ops.outbox_stuck" | "ops.reconciler_stuck" | "ops.incident" | "ops.incident_resolved")[];
                             /** @enum {string} */
                             mode: "bot" | "simulator" | "off";
                         };

@@ -18,7 +18,7 @@ export const WEBHOOK_EVENT_TYPES = [
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /** Events only the seller hears about (Telegram): their own operations, never an integrator's business. */
-export const SELLER_EVENT_TYPES = ["refund.requested", "licence.suspicious", "otp.stock_low", "ops.outbox_stuck", "ops.reconciler_stuck"] as const;
+export const SELLER_EVENT_TYPES = ["refund.requested", "licence.suspicious", "otp.stock_low", "ops.outbox_stuck", "ops.reconciler_stuck", "ops.incident", "ops.incident_resolved"] as const;
 export type SellerEventType = (typeof SELLER_EVENT_TYPES)[number];
 
 export const SHOP_EVENT_TYPES = [...WEBHOOK_EVENT_TYPES, ...SELLER_EVENT_TYPES] as const;
@@ -38,10 +38,12 @@ export const SHOP_EVENT_DESCRIPTIONS: Record<ShopEventType, string> = {
   "otp.stock_low": "The upstream OTP mail supplier is out of stock",
   "ops.outbox_stuck": "E-mails or notifications have been due for a while without being sent",
   "ops.reconciler_stuck": "Pending payments past their lifetime are not being settled, or refunds made are not taking their goods back",
+  "ops.incident": "Something needs the owner: payments failing to verify, a stalled job, a backed-up outbox, a failed backup or many server errors (once per incident)",
+  "ops.incident_resolved": "An incident the owner was told about has cleared",
 };
 
 /** TELEGRAM_EVENTS unset: what the seller hears about by default. */
-export const DEFAULT_TELEGRAM_EVENTS: readonly ShopEventType[] = ["order.paid", "refund.requested", "licence.suspicious", "otp.stock_low", "ops.outbox_stuck", "ops.reconciler_stuck"];
+export const DEFAULT_TELEGRAM_EVENTS: readonly ShopEventType[] = ["order.paid", "refund.requested", "licence.suspicious", "otp.stock_low", "ops.outbox_stuck", "ops.reconciler_stuck", "ops.incident", "ops.incident_resolved"];
 
 export const WEBHOOK_SECRET_PREFIX = "whsec_";
 /** The headers of a webhook delivery (docs/webhooks.md). */

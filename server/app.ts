@@ -19,6 +19,7 @@ import { GOOGLE_STAND_IN_PATH, TELEGRAM_SIMULATOR_PATH, type Config } from "./co
 import type { PaymentSimulator } from "./providers/payments";
 import { createGoogleSimulator } from "./providers/google-sim/app";
 import type { Db } from "./db/client";
+import { countResponse } from "./features/health/signals";
 import { createAdminRoutes } from "./features/admin/routes";
 import { createDevMailboxRoutes } from "./features/dev-mailbox/routes";
 import { createDevTelegramRoutes } from "./features/dev-telegram/routes";
@@ -106,7 +107,15 @@ export function createApp({ config, db, auth, logger, signer, limiter, otpMail, 
   const metrics = config.metricsToken ? createMetrics({ db, logger, openStreams: () => events.totalConnections() }) : undefined;
 
   // The request's frame (id, caller's address, metrics, log line): the same for the fast path (request-edge.ts).
-  const edge = createRequestEdge({ logger, observe: metrics && ((method, route, status, seconds) => metrics.observe(method, route, status, seconds)), trustProxy: config.trustProxy });
+  // Every answer is counted for the owner's 5xx alert (features/health/signals.ts); metrics when on.
+  const edge = createRequestEdge({
+    logger,
+    observe: (method, route, status, seconds) => {
+      countResponse(status);
+      metrics?.observe(method, route, status, seconds);
+    },
+    trustProxy: config.trustProxy,
+  });
   app.use(
     "*",
     bothDoors(async (c, next) => {
@@ -235,7 +244,7 @@ export function createApp({ config, db, auth, logger, signer, limiter, otpMail, 
   api.route("/", createLicenseRoutes(db));
   api.route("/", createProfileRoutes({ db, secret: config.authSecret }));
   api.route("/", createOtpMailRoutes({ ...otpMail, secret: config.authSecret, limit: otpLimit, events }));
-  api.route("/", createAdminRoutes({ db, secret: config.authSecret, baseUrl: config.baseUrl, shopTimeZone: config.shopTimeZone, logger, suspicion: config.licences.suspicious, licenseCache }));
+  api.route("/", createAdminRoutes({ db, secret: config.authSecret, baseUrl: config.baseUrl, shopTimeZone: config.shopTimeZone, logger, suspicion: config.licences.suspicious, licenseCache, backups: config.backups, alerts: config.alerts }));
   api.route(
     "/",
     createWebhookRoutes({

@@ -118,6 +118,14 @@ const envSchema = z.object({
     .pipe(z.string().regex(/^\d{1,4}(m|h|d)$/, "a period like 6h or 1d (minutes m, hours h, days d)").optional())
     .describe("Scheduled backups into BACKUP_DIR this often (15m to 30d), by one instance with WORKERS=on; unset = none"),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14).describe("How many backups BACKUP_DIR keeps (the oldest are removed after a scheduled backup)"),
+  // The owner's alerts (decision 064): when the shop tells its owner that something is wrong.
+  OWNER_EMAIL: optionalString.describe("Where the owner's alert e-mails go, comma-separated; unset = every admin account"),
+  ALERT_OUTBOX_BACKLOG: z.coerce.number().int().min(1).max(1_000_000).default(100).describe("An incident when this many e-mails and notifications together are due and not sent"),
+  ALERT_OUTBOX_MINUTES: z.coerce.number().int().min(1).max(1440).default(15).describe("An incident when the oldest due e-mail or notification has waited this many minutes"),
+  ALERT_WORKER_LATE_PERIODS: z.coerce.number().int().min(2).max(1000).default(3).describe("A periodic job is stalled when its last good pass is this many of its periods ago (or as many passes failed in a row)"),
+  ALERT_5XX_PERCENT: z.coerce.number().int().min(1).max(100).default(5).describe("An incident when at least this share (%) of the last minute's requests answered 5xx"),
+  ALERT_5XX_MIN_REQUESTS: z.coerce.number().int().min(1).max(1_000_000).default(20).describe("…counted only over a minute with at least this many requests"),
+  ALERT_PAYMENT_FAILURES: z.coerce.number().int().min(1).max(1_000_000).default(3).describe("An incident when this many payment notifications in a minute fail their signature check"),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -183,6 +191,20 @@ export interface Config {
   notifications: NotificationsConfig;
   /** Backups (decision 062): where they go; scheduled every `everyMs` when set, the `keep` newest kept. */
   backups: { dir: string; everyMs?: number; keep: number };
+  /** The owner's alerts (decision 064). */
+  alerts: AlertSettings;
+}
+
+/** When the shop tells its owner (decision 064): the thresholds of the owner-alerts job. */
+export interface AlertSettings {
+  /** Where the e-mails go; empty: every admin account. */
+  ownerEmails: string[];
+  outboxBacklog: number;
+  outboxMinutes: number;
+  workerLatePeriods: number;
+  serverErrorPercent: number;
+  serverErrorMinRequests: number;
+  paymentFailures: number;
 }
 
 /** Seller notifications and webhooks (docs/decisions/027). */
@@ -301,6 +323,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   const backupEveryMs = e.BACKUP_EVERY ? parseBackupPeriod(e.BACKUP_EVERY) : undefined;
   if (backupEveryMs !== undefined && (backupEveryMs < 15 * 60_000 || backupEveryMs > 30 * 86_400_000)) problems.push("BACKUP_EVERY: between 15m and 30d");
+  const ownerEmails = e.OWNER_EMAIL?.split(",").map((a) => a.trim().toLowerCase()).filter(Boolean) ?? [];
+  for (const address of ownerEmails) if (!z.email().safeParse(address).success) problems.push(`OWNER_EMAIL: "${address}" is not an e-mail address`);
   const otpServices = otpServiceSettings(parseDollars(e.OTP_PRICE)!, e.OTP_SERVICE_PRICES, problems);
   if (problems.length) throw new ConfigError(problems);
 
@@ -356,6 +380,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       webhooks: { publicOnly: production },
     },
     backups: { dir: e.BACKUP_DIR, everyMs: backupEveryMs, keep: e.BACKUP_KEEP },
+    alerts: {
+      ownerEmails,
+      outboxBacklog: e.ALERT_OUTBOX_BACKLOG,
+      outboxMinutes: e.ALERT_OUTBOX_MINUTES,
+      workerLatePeriods: e.ALERT_WORKER_LATE_PERIODS,
+      serverErrorPercent: e.ALERT_5XX_PERCENT,
+      serverErrorMinRequests: e.ALERT_5XX_MIN_REQUESTS,
+      paymentFailures: e.ALERT_PAYMENT_FAILURES,
+    },
     licences: {
       leaseDays: e.LICENCE_LEASE_DAYS,
       v1Until: e.LICENCE_V1_UNTIL === "off" ? null : new Date(`${e.LICENCE_V1_UNTIL}T00:00:00Z`),

@@ -24,6 +24,7 @@ import { syncNotificationSettings } from "./features/notifications/settings";
 import { startDeliveryWorker } from "./features/notifications/worker";
 import { startJobs } from "./features/schedule/jobs";
 import { BackupLeader } from "./features/backups/scheduled";
+import { createOwnerAlerts } from "./features/health/alerts";
 
 export interface RunningServer {
   url: string;
@@ -134,7 +135,9 @@ export async function startServer(config: Config, opts: { database?: Database; l
     if (leader) closers.push(() => leader.stop());
     const backups = leader && backupEvery ? { database, dir: config.backups.dir, everyMs: backupEvery, keep: config.backups.keep, logger, leader } : undefined;
     if (backups) logger.info({ dir: backups.dir, everyMs: backups.everyMs, keep: backups.keep }, "backups: scheduled");
-    for (const job of startJobs({ orders, otpMail, suspicion: config.licences.suspicious, onEmailQueued: orders.onEmailQueued, backups }, logger)) closers.push(job.stop);
+    // The owner's alerts (decision 064): incidents told once by Telegram and e-mail, resolved once.
+    const ownerAlerts = createOwnerAlerts({ db, alerts: config.alerts, backups: config.backups, baseUrl: config.baseUrl, shopTimeZone: config.shopTimeZone, logger, onEmailQueued: orders.onEmailQueued });
+    for (const job of startJobs({ orders, otpMail, suspicion: config.licences.suspicious, onEmailQueued: orders.onEmailQueued, backups, ownerAlerts }, logger)) closers.push(job.stop);
   }
   const paymentSimulator = createPaymentSimulator(config);
   if (paymentSimulator) logger.info({ url: paymentSimulator.url }, paymentSimulator.description);

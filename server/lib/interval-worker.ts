@@ -33,12 +33,19 @@ export interface WorkerStats {
   failingInARow: number;
   lastSuccessAt: number | null;
   lastPassSeconds: number | null;
+  /** Its period, and when it was started on this instance: the health read model's lag. */
+  everyMs: number;
+  startedAt: number;
+  /** Started and not stopped on this instance (a stopped job is not late). */
+  active: boolean;
+  /** What its last good pass returned, when that was a plain object (the reconciler's counts). */
+  lastResult: Record<string, unknown> | null;
 }
 
 const stats = new Map<string, WorkerStats>();
 
 export function workerStats(): WorkerStats[] {
-  return [...stats.values()].map((s) => ({ ...s }));
+  return [...stats.values()].map((s) => ({ ...s, lastResult: s.lastResult && { ...s.lastResult } }));
 }
 
 /** The wait before the next pass: the period (or the backoff after failures), with jitter. */
@@ -49,7 +56,10 @@ export function nextDelay(everyMs: number, failingInARow: number, { jitter = 0.1
 
 export function startIntervalWorker(options: IntervalWorkerOptions): IntervalWorker {
   const { name, everyMs, logger, pass } = options;
-  const own: WorkerStats = stats.get(name) ?? { name, passes: 0, failures: 0, failingInARow: 0, lastSuccessAt: null, lastPassSeconds: null };
+  const own: WorkerStats = stats.get(name) ?? { name, passes: 0, failures: 0, failingInARow: 0, lastSuccessAt: null, lastPassSeconds: null, everyMs, startedAt: Date.now(), active: true, lastResult: null };
+  own.everyMs = everyMs;
+  own.startedAt = Date.now();
+  own.active = true;
   stats.set(name, own);
   let stopped = false;
   let running: Promise<void> | undefined;
@@ -64,10 +74,11 @@ export function startIntervalWorker(options: IntervalWorkerOptions): IntervalWor
   function run() {
     const started = performance.now();
     running = pass().then(
-      () => {
+      (result) => {
         own.passes++;
         own.failingInARow = 0;
         own.lastSuccessAt = Date.now();
+        if (result && typeof result === "object" && !Array.isArray(result)) own.lastResult = result as Record<string, unknown>;
       },
       (err: unknown) => {
         own.passes++;
@@ -87,6 +98,7 @@ export function startIntervalWorker(options: IntervalWorkerOptions): IntervalWor
   return {
     async stop() {
       stopped = true;
+      own.active = false;
       clearTimeout(timer);
       await running;
     },

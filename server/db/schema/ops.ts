@@ -82,3 +82,27 @@ export const apiRateLimits = pgTable("api_rate_limits", {
   windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
   count: integer("count").notNull(),
 });
+
+/**
+ * The owner's incidents (decision 064): a problem the shop told its owner about, open until it
+ * clears. At most one open incident per kind (the partial unique index): the instance whose insert
+ * wins tells the owner, the others find it open; `last_seen_at` is moved by every instance that
+ * still sees the problem, and the incident is resolved (once, by an update that returns it) only
+ * when none has seen it for a while.
+ */
+export const ownerIncidents = pgTable(
+  "owner_incidents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").notNull(),
+    openedAt: timestamp("opened_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    /** What was seen when it opened (counts, ages, the worker's name): no secrets. */
+    details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [
+    uniqueIndex("owner_incidents_open_kind_idx").on(t.kind).where(sql`${t.resolvedAt} is null`),
+    index("owner_incidents_opened_idx").on(t.openedAt),
+  ],
+);

@@ -45,6 +45,8 @@ export interface AdminEndpoint {
 export const ADMIN_ENDPOINTS: AdminEndpoint[] = [
   { method: "GET", doc: "/api/admin/overview", url: () => "/api/admin/overview?tz=UTC", level: "admin", showsTarget: true },
   { method: "GET", doc: "/api/admin/stats", url: () => "/api/admin/stats", level: "admin", showsTarget: false },
+  // The Shop health card (decision 064): admins, no super-admin flag needed.
+  { method: "GET", doc: "/api/admin/health", url: () => "/api/admin/health", level: "admin", showsTarget: false },
   { method: "GET", doc: "/api/admin/orders.csv", url: () => "/api/admin/orders.csv", level: "admin", showsTarget: true },
   { method: "GET", doc: "/api/admin/otp-orders", url: () => "/api/admin/otp-orders", level: "admin", showsTarget: true },
   { method: "GET", doc: "/api/admin/users", url: () => "/api/admin/users", level: "superAdmin", showsTarget: true },

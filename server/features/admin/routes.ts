@@ -15,6 +15,7 @@ import {
   OrderExportQuerySchema,
   OverviewQuerySchema,
   OverviewSchema,
+  ShopHealthSchema,
   UpdateRoleBodySchema,
   ResetTwoFactorResponseSchema,
   UpdateRoleResponseSchema,
@@ -46,6 +47,7 @@ import { listOtpTransactions } from "./otp-transactions";
 import type { SuspicionThresholds } from "../licenses/signals";
 import { getAdminStats, getOverview } from "./overview";
 import { listUsers } from "./users";
+import { readShopHealth, type HealthThresholds } from "../health/read-model";
 
 const ADMIN_403 =
   "FORBIDDEN: not an admin (or not a super-admin where the operation says so); SECOND_FACTOR_REQUIRED: an admin whose session has not passed its second factor";
@@ -77,6 +79,16 @@ const statsRoute = createRoute({
   summary: "The Overview's cards (admin)",
   description: "The Overview's cards only: users, users with valid licences, sales today and this month, all-time revenue; days in UTC.",
   responses: { 200: json(AdminStatsSchema, "Figures in mills"), ...errors([]) },
+});
+const healthRoute = createRoute({
+  method: "get",
+  path: "/admin/health",
+  operationId: "getShopHealth",
+  ...common,
+  summary: "The shop's health (admin)",
+  description:
+    "The Overview's Shop health card (decision 064): each periodic job's lag and whether it is stalled (the answering instance's jobs), the e-mail outbox's and the webhook and Telegram deliveries' backlogs, the order reconciler's last pass, the last backup, and the owner's open incidents.",
+  responses: { 200: json(ShopHealthSchema, "Ages in seconds, times as ISO 8601"), ...errors([]) },
 });
 const ordersCsvRoute = createRoute({
   method: "get",
@@ -228,9 +240,12 @@ export interface AdminRoutesDeps {
   suspicion?: SuspicionThresholds;
   /** The desktop tool's licence cache: a licence action drops its copy at once. */
   licenseCache?: LicenseCache;
+  /** The Shop health card: BACKUP_DIR and BACKUP_EVERY, and the alert thresholds (decision 064). */
+  backups?: { dir: string; everyMs?: number };
+  alerts?: HealthThresholds;
 }
 
-export function createAdminRoutes({ db, secret, baseUrl, shopTimeZone, logger, suspicion, licenseCache }: AdminRoutesDeps) {
+export function createAdminRoutes({ db, secret, baseUrl, shopTimeZone, logger, suspicion, licenseCache, backups = { dir: "./backups" }, alerts }: AdminRoutesDeps) {
   const licenseDeps = { db, baseUrl, shopTimeZone, cache: licenseCache };
   const app = new OpenAPIHono<AppEnv>();
   app.use("/admin/*", guard(requireAdmin));
@@ -242,6 +257,9 @@ export function createAdminRoutes({ db, secret, baseUrl, shopTimeZone, logger, s
     })
     .openapi(statsRoute, async (c) => {
       return c.json(await getAdminStats({ db }), 200, noStore);
+    })
+    .openapi(healthRoute, async (c) => {
+      return c.json(await readShopHealth({ db, backups, thresholds: alerts }), 200, noStore);
     })
     .openapi(ordersCsvRoute, (c) => {
       const query = c.req.valid("query");

@@ -3,6 +3,7 @@
 // API key or OTP code is in any event's data).
 import { formatMoney } from "../../../contracts/money";
 import type { ShopEventType } from "../../../contracts/notifications";
+import { incidentSummary, OWNER_ALERT_EN, type IncidentFacts } from "../../providers/email/templates/owner-alert";
 
 const escape = (value: unknown) => String(value ?? "").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 const num = (value: unknown) => (typeof value === "number" && Number.isFinite(value) ? value : 0);
@@ -64,5 +65,10 @@ export function renderTelegramMessage(type: ShopEventType, data: Record<string, 
       return Number(data.refunds ?? 0) > 0
         ? `🚨 <b>Payments not settling</b>: ${escape(num(data.orders))} pending payments are more than ${escape(num(data.minutes))} minutes past their lifetime, and ${escape(num(data.refunds))} refunds made more than ${escape(num(data.minutes))} minutes ago have not taken their goods back yet.`
         : `🚨 <b>Payments not settling</b>: ${escape(num(data.orders))} pending payments are more than ${escape(num(data.minutes))} minutes past their lifetime.`;
+    // The owner's incidents (features/health/alerts.ts): one when it opens, one when it clears.
+    case "ops.incident":
+      return `🚨 <b>Shop problem</b>: ${escape(incidentSummary(OWNER_ALERT_EN, "opened", data as unknown as IncidentFacts))}.\n${link(baseUrl, "/overview", "Overview")}`;
+    case "ops.incident_resolved":
+      return `✅ <b>Resolved</b>: ${escape(incidentSummary(OWNER_ALERT_EN, "resolved", data as unknown as IncidentFacts))}.`;
   }
 }

@@ -19,6 +19,7 @@ import type { OrdersDeps } from "./deps";
 import type { OrderRow } from "./dto";
 import { closeCheckout, findOrderByTranId, settleOrder } from "./settle";
 import { syncProviderRefunds } from "../refunds/service";
+import { countPaymentVerifyFailure } from "../health/signals";
 
 const ReturnQuerySchema = z.object({
   tran_id: singleLineText().max(64).optional(),
@@ -108,6 +109,7 @@ export function createProviderRoutes(deps: OrdersDeps & { limiter: SharedRateLim
     if (!reading.ok && reading.reason === "invalid") throw new AppError("VALIDATION_FAILED", reading.message, [{ path: "tran_id", message: reading.message }]);
     if (!reading.ok) {
       deps.logger.warn({ provider: provider.id, detail: reading.message, ip: c.get("clientIp") }, "payment callback refused: signature");
+      countPaymentVerifyFailure();
       throw new AppError("BAD_SIGNATURE", "Invalid callback signature");
     }
     const order = await findOrderByTranId(deps, reading.reference);

@@ -12,6 +12,7 @@ import { reconcileOrders, reconcileRefunds } from "../orders/reconcile";
 import { expireOtpOrders, type OtpMailDeps } from "../otp-mail/service";
 import { recoverAbandonedCheckouts, sendExpiryReminders, type RenewalWorkerDeps } from "../renewals/workers";
 import { runScheduledBackup, type BackupJobDeps } from "../backups/scheduled";
+import { OWNER_ALERTS_EVERY_MS, OWNER_ALERTS_JOB, type OwnerAlerts } from "../health/alerts";
 
 export interface JobDeps {
   orders: OrdersDeps;
@@ -20,6 +21,8 @@ export interface JobDeps {
   onEmailQueued?: () => void;
   /** Scheduled backups (BACKUP_EVERY); unset: that job does not run. */
   backups?: BackupJobDeps;
+  /** The owner's alerts (decision 064); unset: that job does not run. */
+  ownerAlerts?: OwnerAlerts;
 }
 
 interface Job {
@@ -88,6 +91,13 @@ export const JOBS: readonly Job[] = [
     everyMs: (deps) => deps.backups?.everyMs,
     timersOnly: true,
     pass: async ({ backups }, now) => (backups ? runScheduledBackup(backups, now) : {}),
+  },
+  {
+    // The shop tells its owner (decision 064): incidents opened and resolved from the health figures.
+    name: OWNER_ALERTS_JOB,
+    everyMs: (deps) => (deps.ownerAlerts ? OWNER_ALERTS_EVERY_MS : undefined),
+    timersOnly: true,
+    pass: async ({ ownerAlerts }, now) => ({ ...(ownerAlerts ? await ownerAlerts.check(now) : {}) }),
   },
 ];
 

@@ -18,6 +18,7 @@ import { licenseRevokedTemplate } from "./templates/license-revoked";
 import { licenseSupportExtendedTemplate } from "./templates/license-support-extended";
 import { licenseSuspendedTemplate } from "./templates/license-suspended";
 import { magicLinkTemplate } from "./templates/magic-link";
+import { ownerAlertTemplate } from "./templates/owner-alert";
 import { paymentReceiptTemplate } from "./templates/payment-receipt";
 import { refundMadeTemplate } from "./templates/refund-made";
 import { refundRequestDeclinedTemplate } from "./templates/refund-request-declined";
@@ -52,6 +53,8 @@ const templates = {
   // Renewals and recoveries (features/renewals, decision 026).
   "licence-expiring": licenseExpiringTemplate,
   "checkout-abandoned": checkoutAbandonedTemplate,
+  // To the shop's owner when an incident opens and when it clears (features/health, decision 064).
+  "owner-alert": ownerAlertTemplate,
 };
 
 type Templates = typeof templates;
