@@ -3,7 +3,7 @@ import type { AdjustBalanceBody, AuditAction, BalanceSort, PageSize } from "../.
 import type { Role } from "../../../../contracts/me";
 import { client, unwrap } from "~/lib/api";
 
-export type { AdminOtpList, AdminOtpOrder, AuditEntry, AuditList, BalanceList, BalanceUser, Overview, UserList, AdminUser } from "../../../../contracts/admin";
+export type { AdminOtpList, AdminOtpOrder, AuditEntry, AuditList, BalanceList, BalanceUser, Overview, ShopHealth, UserList, AdminUser } from "../../../../contracts/admin";
 
 /** The viewer's IANA time zone: 'today' and 'this month' on the Overview are theirs. */
 export function viewerTimeZone(): string {
@@ -21,6 +21,7 @@ export type AuditParams = { action?: AuditAction; page: number; pageSize: number
 
 export const adminApi = {
   overview: (tz: string, signal?: AbortSignal) => unwrap(client.GET("/api/admin/overview", { params: { query: { tz } }, signal })),
+  health: (signal?: AbortSignal) => unwrap(client.GET("/api/admin/health", { signal })),
   otpOrders: ({ search, ...p }: OtpListParams, signal?: AbortSignal) =>
     unwrap(client.GET("/api/admin/otp-orders", { params: { query: { ...p, search: search || undefined } }, signal })),
   users: ({ search, ...p }: UserListParams, signal?: AbortSignal) =>

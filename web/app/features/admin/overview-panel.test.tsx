@@ -20,6 +20,7 @@ const toast = vi.hoisted(() => ({ error: vi.fn() }));
 
 vi.mock("~/lib/toast", () => ({ toast }));
 vi.mock("~/features/refunds/refund-queue-card", () => ({ RefundQueueCard: () => null }));
+vi.mock("./shop-health-card", () => ({ ShopHealthCard: () => null }));
 vi.mock("./revenue-chart", () => ({ default: ({ days }: { days: unknown[] }) => <div data-testid="revenue-chart">{days.length} days</div> }));
 vi.mock("./queries", () => ({
   useOverview: () => ({ data: state.data, isError: state.error !== null, error: state.error, isFetching: state.isFetching, refetch: state.refetch }),

@@ -32,6 +32,7 @@ import { formatChartDay } from "./format";
 import { OrderStatusBadge } from "./order-status-badge";
 import { useOverview } from "./queries";
 import { RefundQueueCard } from "~/features/refunds/refund-queue-card";
+import { ShopHealthCard } from "./shop-health-card";
 
 // recharts is large: it loads with the chart, after the cards are on screen, and only here.
 const RevenueChart = lazy(() => import("./revenue-chart"));
@@ -110,6 +111,7 @@ export function OverviewPanel() {
             <PlanMixCard data={data} />
           </div>
 
+          <ShopHealthCard />
           <RefundQueueCard />
           <SuspiciousLicenses data={data} />
           <RecentTransactions data={data} />

@@ -12,6 +12,7 @@ import {
 export const adminKeys = {
   all: ["admin"] as const,
   overview: (tz: string) => ["admin", "overview", tz] as const,
+  health: ["admin", "health"] as const,
   otp: (p: OtpListParams) => ["admin", "otp", p] as const,
   users: ["admin", "users"] as const,
   userList: (p: UserListParams) => ["admin", "users", p] as const,
@@ -26,6 +27,11 @@ const FRESH = 60_000;
 
 export function useOverview(tz: string) {
   return useQuery({ queryKey: adminKeys.overview(tz), queryFn: ({ signal }) => adminApi.overview(tz, signal), staleTime: FRESH });
+}
+
+/** The Shop health card: read on each visit and every minute while the Overview is open. */
+export function useShopHealth() {
+  return useQuery({ queryKey: adminKeys.health, queryFn: ({ signal }) => adminApi.health(signal), staleTime: 30_000, refetchInterval: 60_000 });
 }
 
 export function useAdminOtpOrders(params: OtpListParams) {
