@@ -15,6 +15,7 @@ import { startIntervalWorker } from "../../lib/interval-worker";
 import { createTestContext, type SignedInUser, type TestContext } from "../../test/harness";
 import { writeBackupStatus } from "../backups/backup";
 import { recordShopEvent } from "../notifications/events";
+import { renderTelegramMessage } from "../notifications/telegram-messages";
 import { syncNotificationSettings } from "../notifications/settings";
 import { createOwnerAlerts, type OwnerAlertDeps } from "./alerts";
 import { readShopHealth } from "./read-model";
@@ -139,13 +140,18 @@ describe("the owner's alerts", () => {
     // The seller's Telegram hears of it like of a sale (the same deliveries).
     const [opened] = await incidentEvents();
     expect(await db().select({ channel: deliveries.channel }).from(deliveries).where(eq(deliveries.eventId, opened!.id))).toEqual([{ channel: "telegram" }]);
+    expect(renderTelegramMessage("ops.incident", opened!.data as Record<string, unknown>, "https://shop.example")).toMatch(
+      /^🚨 <b>Shop problem<\/b>: 1 e-mails and 0 notifications are waiting to be sent, the oldest for 2\d minutes\.\n<a href="https:\/\/shop\.example\/overview">Overview<\/a>$/,
+    );
 
     // Cleared: resolved once nobody has seen it for three minutes, and told once.
     await db().delete(emailOutbox).where(eq(emailOutbox.toAddress, "late@example.com"));
     expect((await alerts.check(new Date(start + 3 * MINUTE))).resolved).toEqual([]);
     expect((await alerts.check(new Date(start + 6 * MINUTE))).resolved).toEqual(["outbox_backlog"]);
     expect((await alerts.check(new Date(start + 7 * MINUTE))).resolved).toEqual([]);
-    expect((await incidentEvents()).map((e) => e.type)).toEqual(["ops.incident", "ops.incident_resolved"]);
+    const resolved = (await incidentEvents())[1]!;
+    expect(resolved.type).toBe("ops.incident_resolved");
+    expect(renderTelegramMessage("ops.incident_resolved", resolved.data as Record<string, unknown>, "https://shop.example")).toBe("✅ <b>Resolved</b>: the outbox is sending again.");
     expect((await ownerMails()).filter((m) => m.subject.startsWith("Resolved: the outbox is sending again"))).toHaveLength(2);
 
     // Later it backs up again: a new incident, told again.
