@@ -9,6 +9,7 @@ import { sql } from "drizzle-orm";
 import type { BacklogHealth, ShopHealth, WorkerHealth } from "../../../contracts/admin";
 import type { AlertSettings } from "../../config";
 import type { Db } from "../../db/client";
+import { deliveries, emailOutbox } from "../../db/schema";
 import { queryRows } from "../../db/sql-array";
 import { workerStats, type WorkerStats } from "../../lib/interval-worker";
 import { readBackupStatus } from "../backups/backup";
@@ -54,31 +55,28 @@ function backlog(row: BacklogRow | undefined, { outboxBacklog, outboxMinutes }: 
   };
 }
 
+/** A queue's open rows (pending, and those given up on as `failed`), on its (status, next_attempt_at) index. */
+function backlogRows(db: Db, table: typeof emailOutbox | typeof deliveries, failed: "dead" | "failed", at: string) {
+  return queryRows<BacklogRow>(
+    db,
+    sql`select count(*) filter (where status = 'pending') as pending,
+               count(*) filter (where status = 'pending' and attempts > 0) as retrying,
+               count(*) filter (where status = 'pending' and next_attempt_at <= ${at}::timestamptz) as due,
+               count(*) filter (where status = ${failed}) as failed,
+               extract(epoch from ${at}::timestamptz - min(next_attempt_at) filter (where status = 'pending' and next_attempt_at <= ${at}::timestamptz)) as oldest
+          from ${table} where status in ('pending', ${failed})`,
+  );
+}
+
 const count = (value: unknown) => (typeof value === "number" && Number.isFinite(value) ? value : 0);
 const field = (value: unknown, key: string) => (value && typeof value === "object" ? (value as Record<string, unknown>)[key] : undefined);
 
 export async function readShopHealth({ db, backups, thresholds = DEFAULT_HEALTH_THRESHOLDS }: HealthDeps, now = new Date()): Promise<ShopHealth> {
   const at = now.toISOString();
-  // Only the open rows, on the (status, next_attempt_at) indexes: sent mail is most of each table.
-  const [[outbox], [deliveries], incidents, backup] = await Promise.all([
-    queryRows<BacklogRow>(
-      db,
-      sql`select count(*) filter (where status = 'pending') as pending,
-                 count(*) filter (where status = 'pending' and attempts > 0) as retrying,
-                 count(*) filter (where status = 'pending' and next_attempt_at <= ${at}::timestamptz) as due,
-                 count(*) filter (where status = 'dead') as failed,
-                 extract(epoch from ${at}::timestamptz - min(next_attempt_at) filter (where status = 'pending' and next_attempt_at <= ${at}::timestamptz)) as oldest
-            from email_outbox where status in ('pending', 'dead')`,
-    ),
-    queryRows<BacklogRow>(
-      db,
-      sql`select count(*) filter (where status = 'pending') as pending,
-                 count(*) filter (where status = 'pending' and attempts > 0) as retrying,
-                 count(*) filter (where status = 'pending' and next_attempt_at <= ${at}::timestamptz) as due,
-                 count(*) filter (where status = 'failed') as failed,
-                 extract(epoch from ${at}::timestamptz - min(next_attempt_at) filter (where status = 'pending' and next_attempt_at <= ${at}::timestamptz)) as oldest
-            from deliveries where status in ('pending', 'failed')`,
-    ),
+  // Only the open rows: sent mail and delivered messages are most of each table.
+  const [[outbox], [sends], incidents, backup] = await Promise.all([
+    backlogRows(db, emailOutbox, "dead", at),
+    backlogRows(db, deliveries, "failed", at),
     queryRows<{ kind: string; opened_at: Date | string }>(db, sql`select kind, opened_at from owner_incidents where resolved_at is null order by opened_at`),
     readBackupStatus(backups.dir),
   ]);
@@ -90,7 +88,7 @@ export async function readShopHealth({ db, backups, thresholds = DEFAULT_HEALTH_
     generatedAt: at,
     workers,
     emailOutbox: backlog(outbox, thresholds),
-    deliveries: backlog(deliveries, thresholds),
+    deliveries: backlog(sends, thresholds),
     reconciliation: reconciler
       ? {
           at: reconciler.lastSuccessAt === null ? null : new Date(reconciler.lastSuccessAt).toISOString(),
