@@ -170,7 +170,7 @@ test("a super-admin in Khmer adds an endpoint, extends a customer's licence and 
   const logRow = () => page.getByRole("table", { name: /ការផ្ញើទៅ / }).getByRole("row").filter({ hasText: "licence.extended" });
   await expect(async () => {
     await page.reload();
-    await page.getByRole("table", { name: /^ចំណុចទទួល Webhooks/ }).getByRole("row").filter({ hasText: hookUrl }).getByRole("button", { name: "ការផ្ញើ", exact: true }).click();
+    await page.getByRole("table", { name: /^ចំណុចទទួល Webhooks/ }).getByRole("row").filter({ hasText: hookUrl }).getByRole("button", { name: `ការផ្ញើទៅ ${hookUrl}` }).click();
     await expect(logRow().first()).toContainText("បានផ្ញើដល់", { timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
   await expect(logRow().first()).toContainText("HTTP 204");

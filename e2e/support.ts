@@ -192,7 +192,7 @@ export function collectConsoleErrors(page: Page) {
 
 /** Latin words the Khmer pages keep: names of brands, products, currencies and codes (the glossary's). */
 // The sites OTP Gmail sells are proper names, shown as they are in every language.
-const KEPT_NAMES = new Set([...OTP_SERVICE_CATALOGUE.map((s) => s.name), "Keyshop", "OTP", "Gmail", "facebook", "Facebook", "USD", "KHQR", "ABA", "Pay", "PayWay", "Visa", "Mastercard", "API", "Key", "PDF", "UTC", "Emulator", "Android", "Google", "Telegram", "Passkey"]);
+const KEPT_NAMES = new Set([...OTP_SERVICE_CATALOGUE.map((s) => s.name), "Keyshop", "OTP", "Gmail", "facebook", "Facebook", "USD", "KHQR", "ABA", "Pay", "PayWay", "Visa", "Mastercard", "API", "Key", "PDF", "UTC", "Emulator", "Android", "Google", "Telegram", "Passkey", "Webhooks"]);
 /** Names of more than one word, or with digits (the authenticator apps Profile suggests). */
 const KEPT_PHRASES = /\b(Google Authenticator|Microsoft Authenticator|1Password)\b/g;
 
@@ -237,6 +237,7 @@ export async function englishIn(where: Page | Locator, data: string[] = [], { id
     text
       .replace(/\b[A-Za-z]+\/[A-Za-z_]+(?:\/[A-Za-z_]+)?\b/g, " ") // time zones
       .replace(/\b[A-Z0-9]+(?:-[A-Z0-9]+)+\b/g, " ") // keys
+      .replace(/\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b/g, " ") // settings' names (BACKUP_EVERY): identifiers the owner types
       .replace(/\b[A-Z0-9]{12,}\b/g, " ") // transaction ids
       .match(/[A-Za-z]{2,}/g) ?? [];
   const names = new Set([...KEPT_NAMES, ...kept]);

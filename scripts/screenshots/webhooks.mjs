@@ -74,7 +74,7 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
 
     // The CRM's log: a 500, retrying.
     if (device === "phone") await page.getByRole("list", { name: "Webhook endpoints" }).getByRole("listitem").nth(1).getByRole("button", { name: "Delivery log" }).click();
-    else await page.getByRole("row").filter({ hasText: "/crm" }).getByRole("button", { name: "Deliveries" }).click();
+    else await page.getByRole("row").filter({ hasText: "/crm" }).getByRole("button", { name: /^Deliveries to / }).click();
     await page.getByText("HTTP 500").first().waitFor();
     await shot(page, `${tag}-2-retrying-log`, { fullPage: true });
 

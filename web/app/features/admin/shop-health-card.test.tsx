@@ -68,7 +68,7 @@ describe("the Shop health card", () => {
       ["Open incidents", "OK"],
     ]);
     const jobs = within(screen.getByRole("list", { name: "Background jobs" })).getAllByRole("listitem").map((li) => li.textContent);
-    expect(jobs).toEqual(["order-reconcilerlast finished 5 s ago", "renewalslast finished 5 min ago"]);
+    expect(jobs).toEqual(["Payment reconcilerlast finished 5 s ago", "Renewal reminderslast finished 5 min ago"]);
     expect(screen.getByTestId("health-outbox").textContent).toContain("0 due now, 2 waiting, 0 being retried, 0 given up; nothing due");
     expect(screen.getByTestId("health-reconciliation").textContent).toContain("3 payments checked, 1 settled, 0 refunds applied");
     expect(screen.getByTestId("health-incidents").textContent).toContain("None");
@@ -90,7 +90,7 @@ describe("the Shop health card", () => {
     expect(screen.getByTestId("health-outbox").textContent).toContain("120 due now, 130 waiting, 5 being retried, 1 given up; oldest due: 21 min");
     expect(screen.getByTestId("health-backup").textContent).toMatch(/failed \(disk full\); no good backup yet/);
     const incidents = within(screen.getByRole("list", { name: "Open incidents" })).getAllByRole("listitem").map((li) => li.textContent);
-    expect(incidents.map((text) => text!.split(" · ")[0])).toEqual(["Outbox backing up", "Stalled job: renewals"]);
+    expect(incidents.map((text) => text!.split(" · ")[0])).toEqual(["Outbox backing up", "Stalled job: Renewal reminders"]);
   });
 
   it("says scheduled backups are off when BACKUP_EVERY is unset", () => {
@@ -111,7 +111,7 @@ describe("the Shop health card", () => {
     expect(screen.getByText(/^មានបញ្ហាដែលអ្នកត្រូវពិនិត្យ។/)).toBeTruthy();
     expect(rows().map(([, s]) => s)).toEqual(["ត្រូវការការពិនិត្យ", "ត្រូវការការពិនិត្យ", "ល្អ", "មិនដំណើរការលើម៉ាស៊ីនមេនេះទេ", "ត្រូវការការពិនិត្យ", "ត្រូវការការពិនិត្យ"]);
     expect(screen.getByTestId("health-outbox").textContent).toContain("ចាស់ជាងគេ៖ 21 នាទី");
-    expect(screen.getByText(/ការងារជាប់គាំង៖ renewals/)).toBeTruthy();
+    expect(screen.getByText(/ការងារជាប់គាំង៖ ការរំលឹកបន្តអាជ្ញាប័ណ្ណ/)).toBeTruthy();
   });
 
   it("says so when the figures cannot be read", () => {

@@ -60,7 +60,8 @@ function backlogText(t: TFunction, b: ShopHealth["emailOutbox"]): string {
 /** An incident's kind ("outbox_backlog", "worker_stalled:renewals") in the reader's words. */
 function incidentName(t: TFunction, kind: string): string {
   const [problem = kind, worker = ""] = kind.split(":");
-  return t(`overview.health.incidents.kinds.${problem}`, { worker, defaultValue: kind });
+  const workerName = worker ? t(`overview.health.workers.names.${worker}`, { defaultValue: worker }) : "";
+  return t(`overview.health.incidents.kinds.${problem}`, { worker: workerName, defaultValue: kind });
 }
 
 export function ShopHealthCard() {
@@ -119,7 +120,8 @@ function HealthFigures({ health }: { health: ShopHealth }) {
             <ul className="mt-1 grid gap-0.5" aria-label={t(`${h}.workers.listLabel`)}>
               {health.workers.map((w) => (
                 <li key={w.name} className="flex flex-wrap gap-x-2">
-                  <span className="font-mono text-xs text-foreground">{w.name}</span>
+                  {/* The job's name in words; a job this page does not know yet shows its id. */}
+                  <span className="font-medium text-foreground">{t(`${h}.workers.names.${w.name}`, { defaultValue: w.name })}</span>
                   <span>
                     {w.lastSuccessAt ? t(`${h}.workers.lag`, { age: formatAge(t, w.lagSeconds) }) : t(`${h}.workers.never`, { age: formatAge(t, w.lagSeconds) })}
                     {w.failingInARow > 0 ? `; ${t(`${h}.workers.failing`, { count: w.failingInARow })}` : null}
