@@ -22,7 +22,8 @@ import type { LicenseCache } from "./cache";
 import { createLicense, type LicenseRow } from "./service";
 import { licenseActivity } from "./signals";
 import { licenseStatus } from "./status";
-import { DAY_MS, isUuid } from "../../../contracts/units";
+import { isUuid } from "../../../contracts/units";
+import { shiftTerm } from "./term";
 
 /** What the owner's licence history shows as who changed it: the admin's own e-mail stays in the audit log. */
 const SUPPORT = "support";
@@ -126,10 +127,9 @@ interface Plan {
 function planAction(body: LicenseActionBody, row: LicenseRow, plan: PlanRow | null, baseUrl: string, now: Date): Plan {
   switch (body.action) {
     case "extend": {
-      // Not activated yet: no dates to move, so the term that starts at activation grows (as a
-      // renewal by device key does, orders/fulfil.ts); else from the later of now and the expiry.
-      const from = row.expireDate && row.expireDate > now ? row.expireDate : now;
-      const set = row.expireDate ? { expireDate: new Date(from.getTime() + body.days * DAY_MS) } : { termDays: row.termDays + body.days };
+      // The same rule as a paid renewal (term.ts): from the later of now and the expiry, or the
+      // term that starts at activation grows when the licence is not activated yet.
+      const set = shiftTerm(row, body.days, now);
       const until = (u: LicenseRow) => (u.expireDate ? `until ${u.expireDate.toISOString().slice(0, 10)}` : `term now ${u.termDays} days from first activation`);
       return {
         set,

@@ -15,6 +15,7 @@ import { licenseHistory, licenses } from "../../db/schema";
 import type { LicenseCache } from "./cache";
 import { applyKeyChange, BOUND_DEVICE_KEY_INDEX, freeDeviceKey, keyChangeRefusal, normalizeBuyKey, type LicenseRow } from "./service";
 import { holdOf, termStatus } from "./status";
+import { activatedExpiry } from "./term";
 import { DAY_MS } from "../../../contracts/units";
 
 /** Offline, the tool tolerates its clock this far behind the latest serverTime it has seen. */
@@ -117,7 +118,7 @@ export async function activateLicense({ db, buyKey, deviceKey, now = new Date() 
         .set({
           deviceKey,
           startDate: row.startDate ?? now,
-          expireDate: row.expireDate ?? new Date(now.getTime() + row.termDays * DAY_MS),
+          expireDate: activatedExpiry(row, now),
           updatedAt: now,
         })
         .where(eq(licenses.id, row.id))

@@ -12,7 +12,7 @@ import { recordLicenseCreated, recordLicenseExtended, recordOrderPaid } from "..
 import { queuePaymentReceiptEmail } from "../receipts/email";
 import type { OrdersDeps } from "./deps";
 import type { Fulfilment, OrderRow } from "./dto";
-import { DAY_MS } from "../../../contracts/units";
+import { shiftTerm } from "../licenses/term";
 
 
 async function planOf(tx: Tx, planId: string | null) {
@@ -68,13 +68,10 @@ async function extendOrIssue(tx: Tx, deps: OrdersDeps, order: OrderRow, now: Dat
         .for("update")
     : [];
   if (!bound) return issueLicense(tx, deps, order);
-  const from = bound.expireDate && bound.expireDate > now ? bound.expireDate : now;
-  // Not yet activated: no dates to move, so the term that starts at activation grows.
-  const set = bound.expireDate ? { expireDate: new Date(from.getTime() + days * DAY_MS) } : { termDays: bound.termDays + days };
   const [updated] = await tx
     .update(licenses)
     // The licence's plan is the one last paid for: it reads "3 Months plan" after a 3-month renewal (#29).
-    .set({ ...set, planId: plan.id, updatedAt: now })
+    .set({ ...shiftTerm(bound, days, now), planId: plan.id, updatedAt: now })
     .where(eq(licenses.id, bound.id))
     .returning();
   const expireDate = updated!.expireDate?.toISOString() ?? null;
@@ -121,12 +118,10 @@ async function renewLicense(tx: Tx, deps: OrdersDeps, order: OrderRow, now: Date
     .where(and(eq(licenses.id, order.renewLicenseId!), isNull(licenses.revokedAt)))
     .for("update");
   if (!license) return issueLicense(tx, deps, order);
-  const from = license.expireDate && license.expireDate > now ? license.expireDate : now;
-  const set = license.expireDate ? { expireDate: new Date(from.getTime() + days * DAY_MS) } : { termDays: license.termDays + days };
   const [updated] = await tx
     .update(licenses)
     // The licence's plan is the one last paid for: it reads "3 Months plan" after a 3-month renewal (#29).
-    .set({ ...set, planId: plan.id, updatedAt: now })
+    .set({ ...shiftTerm(license, days, now), planId: plan.id, updatedAt: now })
     .where(eq(licenses.id, license.id))
     .returning();
   const expireDate = updated!.expireDate?.toISOString() ?? null;

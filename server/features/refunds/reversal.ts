@@ -12,7 +12,7 @@ import { apiKeys, licenseHistory, licenses, plans } from "../../db/schema";
 import { changeBalance } from "../balance/service";
 import { fulfilmentOf, type OrderRow } from "../orders/dto";
 import type { TakenBackLine } from "../../providers/email/templates/refund-made";
-import { DAY_MS } from "../../../contracts/units";
+import { shiftTerm } from "../licenses/term";
 
 
 export interface TakenBack {
@@ -58,10 +58,9 @@ async function removeDays(tx: Tx, order: OrderRow, now: Date): Promise<TakenBack
   const [license] = await tx.select().from(licenses).where(eq(licenses.id, f.licenseId)).for("update");
   if (!license || days <= 0) return { reversal: { nothing: "the extended licence is gone" }, lines: [] };
   // Activated since (or before): the expiry moves back; not yet activated: the term shrinks.
-  const set = license.expireDate ? { expireDate: new Date(license.expireDate.getTime() - days * DAY_MS) } : { termDays: Math.max(0, license.termDays - days) };
   const [updated] = await tx
     .update(licenses)
-    .set({ ...set, updatedAt: now })
+    .set({ ...shiftTerm(license, -days, now), updatedAt: now })
     .where(eq(licenses.id, license.id))
     .returning();
   const expireDate = updated!.expireDate?.toISOString() ?? null;
