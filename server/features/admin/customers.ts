@@ -13,6 +13,7 @@ import { planMonthsById } from "../plans/service";
 import { toOtpOrderDto } from "../otp-mail/service";
 import { revealApiKey } from "../balance/service";
 import { toAdminLicenses } from "../licenses/admin-actions";
+import { toLicenseHistoryEntry } from "../licenses/service";
 import { int, queryRows } from "./rows";
 
 const LIMIT = CUSTOMER_SECTION_LIMIT;
@@ -145,17 +146,7 @@ export async function getCustomer({ db, secret, email: rawEmail, now = new Date(
     },
     otpOrders: { items: otpRows.map(toOtpOrderDto), total: total(otpCount) },
     history: {
-      items: historyRows.map((r) => ({
-        id: r.id,
-        changeDate: r.changeDate.toISOString(),
-        changedBy: r.changedBy,
-        email: r.email,
-        buykey: r.buykey,
-        oldDeviceKey: r.oldDeviceKey,
-        newDeviceKey: r.newDeviceKey,
-        status: r.status,
-        notes: r.notes,
-      })),
+      items: historyRows.map(toLicenseHistoryEntry),
       total: total(historyCount),
     },
     audit,

@@ -15,6 +15,21 @@ import { holdOf, licenseStatus, termStatus } from "./status";
 import { isUuid } from "../../../contracts/units";
 
 export type LicenseRow = typeof licenses.$inferSelect;
+
+/** A licence-history row as every list shows it (the history page, the customer's page). */
+export function toLicenseHistoryEntry(r: typeof licenseHistory.$inferSelect): LicenseHistoryEntry {
+  return {
+    id: r.id,
+    changeDate: r.changeDate.toISOString(),
+    changedBy: r.changedBy,
+    email: r.email,
+    buykey: r.buykey,
+    oldDeviceKey: r.oldDeviceKey,
+    newDeviceKey: r.newDeviceKey,
+    status: r.status,
+    notes: r.notes,
+  };
+}
 export interface Actor {
   id?: string | null;
   email: string;
@@ -287,17 +302,7 @@ export async function listLicenseHistory({
     ? []
     : await db.select().from(licenseHistory).where(inArray(licenseHistory.id, pageIds)).orderBy(...newestFirst);
   return {
-    entries: rows.map((r) => ({
-      id: r.id,
-      changeDate: r.changeDate.toISOString(),
-      changedBy: r.changedBy,
-      email: r.email,
-      buykey: r.buykey,
-      oldDeviceKey: r.oldDeviceKey,
-      newDeviceKey: r.newDeviceKey,
-      status: r.status,
-      notes: r.notes,
-    })),
+    entries: rows.map(toLicenseHistoryEntry),
     ...count,
     page,
     pageSize,
