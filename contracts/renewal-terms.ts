@@ -2,6 +2,11 @@ import { DAY_MS } from "./units";
 // A term's days left, without zod (decision 049): the renewal contracts (contracts/renewals.ts),
 // the e-mails and the dashboard's first load share them.
 
+/** The days a plan's licence runs (or a renewal adds): its period and its bonus. */
+export function planDays(plan: { periodDays: number; bonusDays: number }): number {
+  return plan.periodDays + plan.bonusDays;
+}
+
 /** Days of a term that remain, counted in whole days up (0 once it has ended). */
 export function daysLeft(expireDate: string | Date, now: Date = new Date()): number {
   const ms = new Date(expireDate).getTime() - now.getTime();

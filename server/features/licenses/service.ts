@@ -13,6 +13,7 @@ import { randomString } from "../../lib/crypto";
 import { AppError } from "../../lib/errors";
 import { holdOf, licenseStatus, termStatus } from "./status";
 import { isUuid } from "../../../contracts/units";
+import { planDays } from "../../../contracts/renewal-terms";
 
 export type LicenseRow = typeof licenses.$inferSelect;
 
@@ -73,7 +74,7 @@ export async function createLicense(input: CreateLicenseInput): Promise<LicenseR
         startDate: input.startDate ?? null,
         expireDate: input.expireDate ?? null,
         changesLeft: input.changesLeft ?? plan.keyChanges,
-        termDays: plan.periodDays + plan.bonusDays,
+        termDays: planDays(plan),
         planId: plan.id,
         orderId: input.orderId ?? null,
         email: input.email.trim().toLowerCase(),

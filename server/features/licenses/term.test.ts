@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { planDays } from "../../../contracts/renewal-terms";
 import { activatedExpiry, shiftTerm, type LicenseTerm } from "./term";
 
 const now = new Date("2026-11-22T12:00:00.000Z");
@@ -43,5 +44,12 @@ describe("activatedExpiry: the expiry a first activation sets", () => {
   });
   it("an activated licence keeps its own expiry", () => {
     expect(activatedExpiry(activated("2026-10-01T00:00:00.000Z"), now)).toEqual(at("2026-10-01T00:00:00.000Z"));
+  });
+});
+
+describe("planDays: what a plan's licence runs, or a renewal adds", () => {
+  it("is its period and its bonus", () => {
+    expect(planDays({ periodDays: 90, bonusDays: 15 })).toBe(105);
+    expect(planDays({ periodDays: 30, bonusDays: 0 })).toBe(30);
   });
 });

@@ -27,7 +27,7 @@ export interface Fulfilment {
   closedAtProvider?: boolean;
 }
 
-export function fulfilmentOf(row: OrderRow): Fulfilment {
+export function fulfilmentOf(row: Pick<OrderRow, "fulfilment">): Fulfilment {
   return (row.fulfilment ?? {}) as Fulfilment;
 }
 

@@ -13,6 +13,7 @@ import { queuePaymentReceiptEmail } from "../receipts/email";
 import type { OrdersDeps } from "./deps";
 import type { Fulfilment, OrderRow } from "./dto";
 import { shiftTerm } from "../licenses/term";
+import { planDays } from "../../../contracts/renewal-terms";
 
 
 async function planOf(tx: Tx, planId: string | null) {
@@ -58,7 +59,7 @@ const deviceKeyHint = (key: string) => (key.length <= 12 ? key : `${key.slice(0,
  */
 async function extendOrIssue(tx: Tx, deps: OrdersDeps, order: OrderRow, now: Date): Promise<Fulfilment> {
   const plan = await planOf(tx, order.planId);
-  const days = plan.periodDays + plan.bonusDays;
+  const days = planDays(plan);
   const [bound] = order.deviceKey
     ? await tx
         .select()
@@ -111,7 +112,7 @@ async function extendOrIssue(tx: Tx, deps: OrdersDeps, order: OrderRow, now: Dat
  */
 async function renewLicense(tx: Tx, deps: OrdersDeps, order: OrderRow, now: Date): Promise<Fulfilment> {
   const plan = await planOf(tx, order.planId);
-  const days = plan.periodDays + plan.bonusDays;
+  const days = planDays(plan);
   const [license] = await tx
     .select()
     .from(licenses)

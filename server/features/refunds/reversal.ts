@@ -1,11 +1,12 @@
 // What a refund takes back, inside the refund's own transaction (decision 024):
-//   plan  a full refund revokes the licence the order issued; a partial one takes nothing back
+//   plan  a full refund revokes the licence the order issued, or takes a renewal's days off the
+//         licence again (decision 026); a partial one takes nothing back
 //   tool  a full refund takes the days the renewal added off the licence again (or revokes the
 //         licence it issued); a partial one takes nothing back
 //   topup every refund debits its amount through the ledger, never below zero: what the balance
 //         no longer holds is recorded as a shortfall (the money already went back at the provider)
 // The caller holds the order's row lock; the licence and API-key rows are locked here.
-import { eq } from "drizzle-orm";
+import { eq, type SQL } from "drizzle-orm";
 import type { Reversal } from "../../../contracts/refunds";
 import type { Tx } from "../../db/client";
 import { apiKeys, licenseHistory, licenses, plans } from "../../db/schema";
@@ -13,7 +14,7 @@ import { changeBalance } from "../balance/service";
 import { fulfilmentOf, type OrderRow } from "../orders/dto";
 import type { TakenBackLine } from "../../providers/email/templates/refund-made";
 import { shiftTerm } from "../licenses/term";
-
+import { planDays } from "../../../contracts/renewal-terms";
 
 export interface TakenBack {
   reversal: Reversal;
@@ -53,7 +54,7 @@ async function removeDays(tx: Tx, order: OrderRow, now: Date): Promise<TakenBack
   if (days === undefined) {
     // Orders fulfilled before the days were kept: the plan's period and bonus, as fulfilment added them.
     const [plan] = order.planId ? await tx.select().from(plans).where(eq(plans.id, order.planId)) : [];
-    days = plan ? plan.periodDays + plan.bonusDays : 0;
+    days = plan ? planDays(plan) : 0;
   }
   const [license] = await tx.select().from(licenses).where(eq(licenses.id, f.licenseId)).for("update");
   if (!license || days <= 0) return { reversal: { nothing: "the extended licence is gone" }, lines: [] };
@@ -71,13 +72,15 @@ async function removeDays(tx: Tx, order: OrderRow, now: Date): Promise<TakenBack
   };
 }
 
-async function debitTopup(tx: Tx, order: OrderRow, amountMills: number, actorUserId: string | null): Promise<TakenBack> {
+/** The API key a top-up credited: the one its fulfilment recorded, else its buyer's account's; none without an account. */
+function creditedKey(order: OrderRow): SQL | null {
   const f = fulfilmentOf(order);
-  const [key] = f.apiKeyId
-    ? await tx.select().from(apiKeys).where(eq(apiKeys.id, f.apiKeyId)).for("update")
-    : order.userId
-      ? await tx.select().from(apiKeys).where(eq(apiKeys.userId, order.userId)).for("update")
-      : [];
+  return f.apiKeyId ? eq(apiKeys.id, f.apiKeyId) : order.userId ? eq(apiKeys.userId, order.userId) : null;
+}
+
+async function debitTopup(tx: Tx, order: OrderRow, amountMills: number, actorUserId: string | null): Promise<TakenBack> {
+  const where = creditedKey(order);
+  const [key] = where ? await tx.select().from(apiKeys).where(where).for("update") : [];
   if (!key) return { reversal: { nothing: "no balance was credited (no account)" }, lines: [] };
   const debit = Math.min(amountMills, key.balanceMills);
   const shortfallMills = amountMills - debit;
@@ -91,23 +94,38 @@ async function debitTopup(tx: Tx, order: OrderRow, amountMills: number, actorUse
   };
 }
 
+/** What a refund takes back, the one rule (see the top of this file). */
+export type TakeBackRule = "debit-balance" | "keep-licence" | "remove-days" | "revoke-licence";
+
+/**
+ * What a refund of the order takes back; `full` when this refund completes the order's refunds.
+ * A top-up's balance always; a licence only on a full refund: a renewal (decision 026) or an
+ * extension by device key gives its days back, a new licence is revoked.
+ */
+export function takeBackRule(order: Pick<OrderRow, "kind" | "fulfilment">, full: boolean): TakeBackRule {
+  if (order.kind === "topup") return "debit-balance";
+  if (!full) return "keep-licence";
+  return fulfilmentOf(order).extended ? "remove-days" : "revoke-licence";
+}
+
 /** Takes back the goods of `amountMills` of the order; `full` when this refund completes it. */
 export async function takeBack(tx: Tx, order: OrderRow, amountMills: number, full: boolean, actorUserId: string | null, now: Date): Promise<TakenBack> {
-  if (order.kind === "topup") return debitTopup(tx, order, amountMills, actorUserId);
-  if (!full) return { reversal: { nothing: "a partial refund keeps the licence" }, lines: [{ kind: "licence-kept" }] };
-  // A renewal (decision 026) gives its days back; a new licence is revoked.
-  if (order.kind === "plan" && !fulfilmentOf(order).extended) return revokeLicense(tx, order, fulfilmentOf(order).licenseId, now);
-  return fulfilmentOf(order).extended ? removeDays(tx, order, now) : revokeLicense(tx, order, fulfilmentOf(order).licenseId, now);
+  switch (takeBackRule(order, full)) {
+    case "debit-balance":
+      return debitTopup(tx, order, amountMills, actorUserId);
+    case "keep-licence":
+      return { reversal: { nothing: "a partial refund keeps the licence" }, lines: [{ kind: "licence-kept" }] };
+    case "remove-days":
+      return removeDays(tx, order, now);
+    case "revoke-licence":
+      return revokeLicense(tx, order, fulfilmentOf(order).licenseId, now);
+  }
 }
 
 /** Whether the goods can be taken back before the provider is asked: a top-up's balance must hold it. */
 export async function balanceHolding(tx: Tx, order: OrderRow): Promise<number | null> {
   if (order.kind !== "topup") return null;
-  const f = fulfilmentOf(order);
-  const [key] = f.apiKeyId
-    ? await tx.select({ balanceMills: apiKeys.balanceMills }).from(apiKeys).where(eq(apiKeys.id, f.apiKeyId))
-    : order.userId
-      ? await tx.select({ balanceMills: apiKeys.balanceMills }).from(apiKeys).where(eq(apiKeys.userId, order.userId))
-      : [];
+  const where = creditedKey(order);
+  const [key] = where ? await tx.select({ balanceMills: apiKeys.balanceMills }).from(apiKeys).where(where) : [];
   return key ? key.balanceMills : null;
 }

@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useState } from "react";
 
 import { planTitle as planTitleOf } from "../../../../contracts/plan-catalogue";
 import type { Plan } from "../../../../contracts/plans";
+import { planDays } from "../../../../contracts/renewal-terms";
 import {
   CheckoutDialog,
   type CheckoutDialogText,
@@ -119,7 +120,7 @@ export function PlanCheckoutDialog({
           >
             {plans.map((p) => {
               const checked = p.id === planId;
-              const days = p.periodDays + p.bonusDays;
+              const days = planDays(p);
               return (
                 <label
                   key={p.id}

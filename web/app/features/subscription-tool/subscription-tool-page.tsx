@@ -15,6 +15,7 @@ import { useSearchParams } from "react-router";
 import { formatMoney } from "../../../../contracts/money";
 import { planPeriod, plansForMarket, planTitle, type CataloguePlan } from "../../../../contracts/plan-catalogue";
 import { textProblem } from "../../../../contracts/text-rules";
+import { planDays } from "../../../../contracts/renewal-terms";
 import { PublicPage } from "~/components/public/public-page";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -147,7 +148,7 @@ export function SubscriptionToolPage({ variant }: { variant: "v1" | "v2" }) {
     [t],
   );
 
-  const days = plan ? plan.periodDays + plan.bonusDays : 0;
+  const days = plan ? planDays(plan) : 0;
 
   return (
     <PublicPage>
