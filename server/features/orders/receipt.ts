@@ -3,10 +3,9 @@
 // (its tran_id, which the payer saw anyway) and carries an HMAC under AUTH_SECRET, so it cannot be
 // made up for another order, and it reveals nothing but the plan, the amount and the status.
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { isReceiptNumber } from "../../../contracts/receipts";
 
 const MAC_LENGTH = 22; // base64url characters: 132 bits
-/** Payment references as the shop makes them (at most 20 letters, digits and dashes). */
-export const REFERENCE_PATTERN = /^[A-Za-z0-9-]{1,20}$/;
 const MAC_PATTERN = new RegExp(`^[A-Za-z0-9_-]{${MAC_LENGTH}}$`);
 
 function mac(secret: string, tranId: string) {
@@ -21,7 +20,7 @@ export function receiptToken(secret: string, tranId: string): string {
 export function readReceiptToken(secret: string, token: string): string | null {
   const [tranId, given, ...rest] = token.split(".");
   // base64url only: a same-length token of other characters has another byte length (timingSafeEqual throws).
-  if (!tranId || !given || rest.length || !REFERENCE_PATTERN.test(tranId) || !MAC_PATTERN.test(given)) return null;
+  if (!tranId || !given || rest.length || !isReceiptNumber(tranId) || !MAC_PATTERN.test(given)) return null;
   const expected = mac(secret, tranId);
   return timingSafeEqual(Buffer.from(given), Buffer.from(expected)) ? tranId : null;
 }

@@ -4,8 +4,7 @@
 // for another payment nor kept alive past its expiry. Its purpose string differs from the
 // return pages' receipt token (orders/receipt.ts), so neither token passes for the other.
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { RECEIPT_LINK_DAYS } from "../../../contracts/receipts";
-import { REFERENCE_PATTERN } from "../orders/receipt";
+import { isReceiptNumber, RECEIPT_LINK_DAYS } from "../../../contracts/receipts";
 import { DAY_MS } from "../../../contracts/units";
 
 const MAC_LENGTH = 22; // base64url characters: 132 bits
@@ -32,7 +31,7 @@ export type DownloadTokenCheck = { ok: true; tranId: string } | { ok: false; rea
 /** Genuine and unexpired: the payment's tran_id. An expired link is told apart only when genuine. */
 export function readReceiptDownloadToken(secret: string, token: string, now = new Date()): DownloadTokenCheck {
   const [tranId, expires, given, ...rest] = token.split(".");
-  if (!tranId || !expires || !given || rest.length || !REFERENCE_PATTERN.test(tranId) || !EXPIRY.test(expires) || !MAC.test(given)) {
+  if (!tranId || !expires || !given || rest.length || !isReceiptNumber(tranId) || !EXPIRY.test(expires) || !MAC.test(given)) {
     return { ok: false, reason: "invalid" };
   }
   if (!timingSafeEqual(Buffer.from(given), Buffer.from(mac(secret, tranId, expires)))) return { ok: false, reason: "invalid" };

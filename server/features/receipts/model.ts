@@ -4,7 +4,7 @@
 // (SHOP_TIME_ZONE) with its offset and the UTC time stated; numbers and codes stay Latin in every
 // language. The facts are language-free (receiptFacts); view.ts words them (localiseReceipt).
 import { eq } from "drizzle-orm";
-import { hasPaymentReceipt } from "../../../contracts/receipts";
+import { hasPaymentReceipt, receiptNumber } from "../../../contracts/receipts";
 import { DEFAULT_SHOP_TIME_ZONE } from "../../../contracts/dates";
 import type { Language } from "../../../contracts/languages";
 import { SITE, type SiteConfig } from "../../../contracts/site";
@@ -27,7 +27,7 @@ const hostOf = (url: string) => url.replace(/^https?:\/\//, "").replace(/\/$/, "
 export function receiptFacts(order: OrderRow, plan: ReceiptPlan | null, site: SiteConfig = SITE): ReceiptFacts {
   if (!hasPaymentReceipt(order) || !order.paidAt) throw new Error(`order ${order.id} (${order.status}) has no receipt`);
   return {
-    number: order.tranId,
+    number: receiptNumber(order),
     status: order.status === "refunded" ? "refunded" : "paid",
     seller: {
       name: site.brandName,

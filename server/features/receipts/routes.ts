@@ -9,7 +9,7 @@ import { OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { LANGUAGES, type Language } from "../../../contracts/languages";
-import { receiptFileName } from "../../../contracts/receipts";
+import { receiptFileName, receiptNumber } from "../../../contracts/receipts";
 import { guard, requireUser, type AppEnv } from "../../auth/context";
 import type { Db } from "../../db/client";
 import { orders } from "../../db/schema";
@@ -84,7 +84,7 @@ async function pdfAnswer(c: Context<AppEnv>, { db, shopTimeZone }: Pick<ReceiptR
   const bytes = await renderReceiptPdf(receipt);
   return c.body(new Uint8Array(bytes), 200, {
     "Content-Type": "application/pdf",
-    "Content-Disposition": `attachment; filename="${receiptFileName(order.tranId)}"`,
+    "Content-Disposition": `attachment; filename="${receiptFileName(receiptNumber(order))}"`,
     "Cache-Control": "private, no-store",
   });
 }

@@ -12,6 +12,7 @@
 import { formatMoney, parseDollars } from "../../../../contracts/money";
 import { APP_DEEP_LINK_SCHEME, TOP_UP_TITLE } from "../../../../contracts/order-rules";
 import { UUID_PATTERN } from "../../../../contracts/units";
+import { isReceiptNumber } from "../../../../contracts/receipts";
 
 export const PAYMENT_SUCCESS_MESSAGE_TYPE = "PAYMENT_SUCCESS";
 export const LAST_TRANSACTION_KEY = "lastTransaction";
@@ -67,7 +68,13 @@ export type LocalTransaction = {
 
 const MAX_PARAM_LENGTH = 100;
 const ORDER_ID = UUID_PATTERN;
-const RECEIPT = /^[A-Za-z0-9-]{1,20}\.[A-Za-z0-9_-]{22}$/;
+const RECEIPT_MAC = /^[A-Za-z0-9_-]{22}$/;
+
+/** A receipt token's shape (orders/receipt.ts): the receipt number, a dot, its 22-character MAC. */
+function isReceiptToken(text: string): boolean {
+  const [number, mac, ...rest] = text.split(".");
+  return number !== undefined && isReceiptNumber(number) && mac !== undefined && RECEIPT_MAC.test(mac) && rest.length === 0;
+}
 
 function param(params: URLSearchParams, name: string): string | null {
   const value = params.get(name)?.trim();
@@ -96,7 +103,7 @@ export function parsePaymentReturn(params: URLSearchParams): PaymentReturn | nul
   const rawOrder = params.get("order");
   const orderId = rawOrder && ORDER_ID.test(rawOrder) ? rawOrder : null;
   const rawReceipt = params.get("receipt");
-  const receipt = rawReceipt && RECEIPT.test(rawReceipt) ? rawReceipt : null;
+  const receipt = rawReceipt && isReceiptToken(rawReceipt) ? rawReceipt : null;
   const payment = parsePaidPayment(params);
   if (payment) return { type: "success", payment, orderId, receipt };
   const status = params.get("payment_status");
