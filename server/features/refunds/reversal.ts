@@ -95,7 +95,7 @@ async function debitTopup(tx: Tx, order: OrderRow, amountMills: number, actorUse
 }
 
 /** What a refund takes back, the one rule (see the top of this file). */
-export type TakeBackRule = "debit-balance" | "keep-licence" | "remove-days" | "revoke-licence";
+export type TakeBackRule = "debit-balance" | "keep-license" | "remove-days" | "revoke-license";
 
 /**
  * What a refund of the order takes back; `full` when this refund completes the order's refunds.
@@ -104,8 +104,8 @@ export type TakeBackRule = "debit-balance" | "keep-licence" | "remove-days" | "r
  */
 export function takeBackRule(order: Pick<OrderRow, "kind" | "fulfilment">, full: boolean): TakeBackRule {
   if (order.kind === "topup") return "debit-balance";
-  if (!full) return "keep-licence";
-  return fulfilmentOf(order).extended ? "remove-days" : "revoke-licence";
+  if (!full) return "keep-license";
+  return fulfilmentOf(order).extended ? "remove-days" : "revoke-license";
 }
 
 /** Takes back the goods of `amountMills` of the order; `full` when this refund completes it. */
@@ -113,11 +113,11 @@ export async function takeBack(tx: Tx, order: OrderRow, amountMills: number, ful
   switch (takeBackRule(order, full)) {
     case "debit-balance":
       return debitTopup(tx, order, amountMills, actorUserId);
-    case "keep-licence":
+    case "keep-license":
       return { reversal: { nothing: "a partial refund keeps the licence" }, lines: [{ kind: "licence-kept" }] };
     case "remove-days":
       return removeDays(tx, order, now);
-    case "revoke-licence":
+    case "revoke-license":
       return revokeLicense(tx, order, fulfilmentOf(order).licenseId, now);
   }
 }

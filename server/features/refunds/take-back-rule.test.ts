@@ -8,13 +8,13 @@ describe("takeBackRule: what a refund takes back", () => {
   it.each<[string, ReturnType<typeof order>, boolean, TakeBackRule]>([
     ["a top-up's full refund debits the balance", order("topup", { apiKeyId: "k" }), true, "debit-balance"],
     ["a top-up's partial refund debits the balance too", order("topup", { apiKeyId: "k" }), false, "debit-balance"],
-    ["a new licence's full refund revokes it", order("plan", { licenseId: "l", buyKey: "KS-1" }), true, "revoke-licence"],
-    ["a new licence's partial refund keeps it", order("plan", { licenseId: "l", buyKey: "KS-1" }), false, "keep-licence"],
+    ["a new licence's full refund revokes it", order("plan", { licenseId: "l", buyKey: "KS-1" }), true, "revoke-license"],
+    ["a new licence's partial refund keeps it", order("plan", { licenseId: "l", buyKey: "KS-1" }), false, "keep-license"],
     ["a renewal's full refund takes its days back (decision 026)", order("plan", { licenseId: "l", extended: true, addedDays: 90 }), true, "remove-days"],
-    ["a renewal's partial refund keeps the days", order("plan", { licenseId: "l", extended: true, addedDays: 90 }), false, "keep-licence"],
+    ["a renewal's partial refund keeps the days", order("plan", { licenseId: "l", extended: true, addedDays: 90 }), false, "keep-license"],
     ["the tool's extension by device key: a full refund takes its days back", order("tool", { licenseId: "l", extended: true, gift: true }), true, "remove-days"],
-    ["the tool's new licence: a full refund revokes it", order("tool", { licenseId: "l" }), true, "revoke-licence"],
-    ["an order without a fulfilment record: a full refund revokes what it issued", order("plan", null), true, "revoke-licence"],
+    ["the tool's new licence: a full refund revokes it", order("tool", { licenseId: "l" }), true, "revoke-license"],
+    ["an order without a fulfilment record: a full refund revokes what it issued", order("plan", null), true, "revoke-license"],
   ])("%s", (_label, o, full, expected) => {
     expect(takeBackRule(o, full)).toBe(expected);
   });
