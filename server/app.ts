@@ -16,7 +16,7 @@ import { authRequest, withErrorShape, withPagePolicy } from "./auth/edge";
 import { originRefusalLogger, requireTrustedOrigin, untrustedOriginMessage } from "./auth/origin-check";
 import { withSessionHint } from "./auth/session-hint";
 import { GOOGLE_STAND_IN_PATH, TELEGRAM_SIMULATOR_PATH, type Config } from "./config";
-import type { PaymentSimulator } from "./providers/payments";
+import { paymentContentSources, type PaymentSimulator } from "./providers/payments";
 import { createGoogleSimulator } from "./providers/google-sim/app";
 import type { Db } from "./db/client";
 import { countResponse } from "./features/health/signals";
@@ -299,7 +299,7 @@ export function createApp({ config, db, auth, logger, signer, limiter, otpMail, 
         runWorkers: (now) => runJobsOnce({ orders, otpMail, suspicion: config.licences.suspicious, onEmailQueued: orders.onEmailQueued }, now),
       }));
 
-  app.get("*", createStaticHandler(config.staticDir, { contentSecurityPolicy: contentSecurityPolicy(config) }));
+  app.get("*", createStaticHandler(config.staticDir, { contentSecurityPolicy: contentSecurityPolicy({ baseUrl: config.baseUrl, payment: paymentContentSources(config) }) }));
   app.notFound((c) => c.json(errorBody("NOT_FOUND"), 404));
 
   /**

@@ -1,14 +1,26 @@
 // The one place that reads process.env. Everything else receives a parsed Config.
 import { z } from "zod";
-import { DEFAULT_SUSPICION_THRESHOLDS } from "./features/licenses/signals";
 import { parseDollars } from "../contracts/money";
 import { DEFAULT_SHOP_TIME_ZONE, isTimeZone } from "../contracts/dates";
 import { isOtpServiceId, OTP_SERVICE_CATALOGUE, type OtpServiceId } from "../contracts/otp-services";
-import { parseRsaPublicKey } from "./providers/payway/merchant-auth";
-import { simulatorKeyPair } from "./providers/payway/simulator/rsa";
+import { parseRsaPublicKey, processRsaKeyPair } from "./lib/rsa-keys";
 import { DEFAULT_TELEGRAM_EVENTS, SHOP_EVENT_TYPES, type ShopEventType } from "../contracts/notifications";
 import { SITE } from "../contracts/site";
-import { parseBackupPeriod } from "./features/backups/period";
+
+export interface SuspicionThresholds {
+  addresses: number;
+  refusedKeys: number;
+}
+
+/** More than this many in 24 hours flags a licence (LICENCE_SUSPICIOUS_ADDRESSES / _DEVICE_KEYS). */
+export const DEFAULT_SUSPICION_THRESHOLDS: SuspicionThresholds = { addresses: 5, refusedKeys: 2 };
+
+/** BACKUP_EVERY's periods, "30m", "6h", "1d", in milliseconds; undefined when it is not such a period. */
+export function parseBackupPeriod(value: string): number | undefined {
+  const m = /^(\d{1,4})(m|h|d)$/.exec(value.trim());
+  if (!m) return undefined;
+  return Number(m[1]) * { m: 60_000, h: 3_600_000, d: 86_400_000 }[m[2] as "m" | "h" | "d"];
+}
 
 export const DEV_AUTH_SECRET = "dev-only-secret-change-me-in-production-0123456789";
 /** The Google stand-in's own client (embedded mode only; never accepted by real Google). */
@@ -240,7 +252,7 @@ export interface LicenseSettings {
   /** Protocol 1 requests are answered before this instant; null: not at all. */
   v1Until: Date | null;
   /** Flag a licence above these counts in 24 hours (distinct client addresses, refused device keys). */
-  suspicious: { addresses: number; refusedKeys: number };
+  suspicious: SuspicionThresholds;
 }
 
 export interface PaywayConfig {
@@ -411,7 +423,7 @@ function paywayRsaPublicKey(e: z.output<typeof envSchema>, problems: string[]): 
   // The simulator decrypts with its own private key, so it needs its own public key too.
   if (!e.PAYWAY_BASE_URL) {
     if (e.PAYWAY_RSA_PUBLIC_KEY) problems.push("PAYWAY_RSA_PUBLIC_KEY: the built-in PayWay simulator uses its own key pair; set it only with PAYWAY_BASE_URL");
-    return simulatorKeyPair().publicKey;
+    return processRsaKeyPair().publicKey;
   }
   if (!e.PAYWAY_RSA_PUBLIC_KEY) return undefined;
   try {

@@ -7,9 +7,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "../config";
+import { loadConfig, type Config } from "../config";
+import { paymentContentSources } from "../providers/payments";
 import { CSP_MANIFEST, contentSecurityPolicy, scriptSources } from "./csp";
 import { createStaticHandler } from "./static";
+
+/** The policy as app.ts builds it: the provider's origins handed in as data. */
+const policyFor = (config: Config, videoEmbedUrl?: string) => contentSecurityPolicy({ baseUrl: config.baseUrl, payment: paymentContentSources(config) }, videoEmbedUrl);
 
 const directives = (policy: string) =>
   Object.fromEntries(
@@ -22,7 +26,7 @@ const directives = (policy: string) =>
 describe("contentSecurityPolicy", () => {
   it("embedded: scripts from this origin (the PayWay simulator is here too), the page's hashes, no inline or eval", () => {
     const config = loadConfig({ PORT: "3400" });
-    const policy = contentSecurityPolicy(config, "https://www.youtube-nocookie.com/embed/videoseries?list=X")(["sha256-abc"]);
+    const policy = policyFor(config, "https://www.youtube-nocookie.com/embed/videoseries?list=X")(["sha256-abc"]);
     const d = directives(policy);
     expect(d["script-src"]).toEqual(["'self'", "http://localhost:3400", "'sha256-abc'"]);
     expect(d["frame-src"]).toEqual(["http://localhost:3400", "https://www.youtube-nocookie.com", "payment-success:"]);
@@ -43,7 +47,7 @@ describe("contentSecurityPolicy", () => {
       PAYWAY_MERCHANT_ID: "m",
       PAYWAY_API_KEY: "k",
     });
-    const d = directives(contentSecurityPolicy(config, "https://www.youtube-nocookie.com/embed/x")([]));
+    const d = directives(policyFor(config, "https://www.youtube-nocookie.com/embed/x")([]));
     expect(d["script-src"]).toEqual(["'self'", "https://checkout.payway.com.kh"]);
     expect(d["frame-src"]).toEqual(["https://checkout-sandbox.payway.com.kh", "https://checkout.payway.com.kh", "https://www.youtube-nocookie.com", "payment-success:"]);
     expect(d["form-action"]).toEqual(["'self'", "https://checkout-sandbox.payway.com.kh"]);

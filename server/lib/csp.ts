@@ -4,8 +4,12 @@
 // scripts/csp-hashes.mjs into build/client/.csp-hashes.json). No 'unsafe-inline' scripts, no eval.
 import { APP_DEEP_LINK_SCHEME } from "../../contracts/orders";
 import { SITE } from "../../contracts/site";
-import type { Config } from "../config";
-import { paymentContentSources } from "../providers/payments";
+
+/** The payment provider's origins on our pages: its checkout (form, frame, calls) and its plugin's assets. */
+export interface PaymentOrigins {
+  checkout: readonly string[];
+  assets: readonly string[];
+}
 
 /** Written by scripts/csp-hashes.mjs beside the pages: { pages: { "faq/index.html": ["sha256-…"] } }. */
 export const CSP_MANIFEST = ".csp-hashes.json";
@@ -30,8 +34,9 @@ const sources = (...values: Array<string | undefined>) => [...new Set(values.fil
 /**
  * Builds the policy once from the configuration; the returned function adds a page's script
  * hashes. Sources:
- * - The payment provider (`paymentContentSources`): where its checkout form is posted and framed
- *   (form-action, frame, connect), and where its plugin's script, styles and images come from.
+ * - The payment provider's origins, handed in as data (app.ts asks server/providers/payments):
+ *   where its checkout form is posted and framed (form-action, frame, connect), and where its
+ *   plugin's script, styles and images come from.
  * - The video playlist embed's origin (frame), from site.config.json.
  * - The mobile app's scheme (frame): the v2 subscription page hands a verified payment to the app
  *   through a hidden frame on desktops (`payment-success:`, see payment-return.ts).
@@ -40,14 +45,13 @@ const sources = (...values: Array<string | undefined>) => [...new Set(values.fil
  *   elements at run time. Style injection cannot run script.
  */
 export function contentSecurityPolicy(
-  config: Pick<Config, "baseUrl" | "payway">,
+  { baseUrl, payment: provider }: { baseUrl: string; payment: PaymentOrigins },
   videoEmbedUrl: string = SITE.videos.playlistEmbed,
 ): (scriptHashes: readonly string[]) => string {
-  const provider = paymentContentSources(config);
   const checkout = provider.checkout.join(" ") || undefined;
   const plugin = provider.assets.join(" ") || undefined;
   const video = originOf(videoEmbedUrl);
-  const https = config.baseUrl.startsWith("https://");
+  const https = baseUrl.startsWith("https://");
   const head = [
     "default-src 'self'",
     "base-uri 'none'",

@@ -19,7 +19,8 @@ import {
 import type { Db } from "../../db/client";
 import { orders } from "../../db/schema";
 import { AppError } from "../../lib/errors";
-import { DEFAULT_SUSPICION_THRESHOLDS, listSuspiciousLicenses, type SuspicionThresholds } from "../licenses/signals";
+import { DEFAULT_SUSPICION_THRESHOLDS, type SuspicionThresholds } from "../../config";
+import { listSuspiciousLicenses } from "../licenses/signals";
 import { toOrderDto } from "../orders/dto";
 import { planMonthsById } from "../plans/service";
 import { int, queryRows } from "./rows";

@@ -44,7 +44,7 @@ import { getCustomer } from "./customers";
 import { searchCustomers } from "./search";
 import { csvFileName, ordersCsv } from "./orders-export";
 import { listOtpTransactions } from "./otp-transactions";
-import type { SuspicionThresholds } from "../licenses/signals";
+import type { SuspicionThresholds } from "../../config";
 import { getAdminStats, getOverview } from "./overview";
 import { listUsers } from "./users";
 import { readShopHealth, type HealthThresholds } from "../health/read-model";

@@ -10,6 +10,7 @@ import type { LicenseActivity } from "../../../contracts/customers";
 import type { Db } from "../../db/client";
 import { pgArray, queryRows } from "../../db/sql-array";
 import { recordShopEvent } from "../notifications/events";
+import type { SuspicionThresholds } from "../../config";
 
 const HOUR_MS = 3_600_000;
 /** Distinct tuples remembered per hour and instance; beyond it new signals are dropped (memory stays bounded). */
@@ -81,14 +82,6 @@ export class LicenseSignals {
     await this.flush();
   }
 }
-
-export interface SuspicionThresholds {
-  addresses: number;
-  refusedKeys: number;
-}
-
-/** More than this many in 24 hours flags a licence (LICENCE_SUSPICIOUS_ADDRESSES / _DEVICE_KEYS). */
-export const DEFAULT_SUSPICION_THRESHOLDS: SuspicionThresholds = { addresses: 5, refusedKeys: 2 };
 
 /**
  * Flags licences above a threshold over the last 24 hours (the current hour and the 23 before).

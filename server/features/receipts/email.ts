@@ -11,7 +11,7 @@ import { enqueueEmail } from "../../providers/email/outbox";
 import type { OrderRow } from "../orders/dto";
 import { receiptDownloadUrl } from "./download-link";
 import { receiptFacts, receiptPlanOf, type PaymentReceipt } from "./model";
-import { receiptEmailView, type ReceiptDownload } from "./view";
+import { receiptEmailView, type ReceiptDownload } from "../../../contracts/receipt-view";
 
 export interface ReceiptEmailDeps {
   /** Public address of the site (links). */

@@ -14,9 +14,9 @@ import { AppError } from "../../lib/errors";
 import { paymentProviderName } from "../../providers/payments";
 import { recipientLanguage } from "../../providers/email/outbox";
 import type { OrderRow } from "../orders/dto";
-import { localiseReceipt, type PaymentReceipt, type ReceiptFacts } from "./view";
+import { localiseReceipt, type PaymentReceipt, type ReceiptFacts } from "../../../contracts/receipt-view";
 
-export { localiseReceipt, receiptAmount, receiptDates, receiptRows, type PaymentReceipt, type ReceiptFacts } from "./view";
+export { localiseReceipt, receiptAmount, receiptDates, receiptRows, type PaymentReceipt, type ReceiptFacts } from "../../../contracts/receipt-view";
 
 /** What a receipt needs of the plan (its length, period and bonus days); none for top-ups. */
 export type ReceiptPlan = Pick<typeof plans.$inferSelect, "months" | "periodDays" | "bonusDays">;

@@ -16,7 +16,7 @@ import { paymentReceiptEmail, receiptDownload } from "./email";
 import { RECEIPT_FONT_FILES, receiptFonts, woffToSfnt } from "./fonts";
 import { assertHasReceipt, buildPaymentReceipt, receiptAmount, receiptRows } from "./model";
 import { renderReceiptPdf, scriptRuns } from "./pdf";
-import { RECEIPT_TEXTS } from "./texts";
+import { RECEIPT_TEXTS } from "../../../contracts/receipt-texts";
 
 const THREE_MONTHS = { months: 3, periodDays: 90, bonusDays: 15 };
 const KHMER = /[\u1780-\u17FF]/;

@@ -5,7 +5,8 @@
 // would meet them: checkouts settled or closed first, then what follows from them.
 import { startIntervalWorker, type IntervalWorker } from "../../lib/interval-worker";
 import type { Logger } from "../../lib/logger";
-import { flagSuspiciousLicenses, type SuspicionThresholds } from "../licenses/signals";
+import type { SuspicionThresholds } from "../../config";
+import { flagSuspiciousLicenses } from "../licenses/signals";
 import { pruneShopEvents, runWatchdog } from "../notifications/watchdog";
 import type { OrdersDeps } from "../orders/deps";
 import { reconcileOrders, reconcileRefunds } from "../orders/reconcile";

@@ -2,23 +2,9 @@
 // the JSON is cut into 117-byte pieces, each encrypted with the merchant's RSA PUBLIC key
 // (PKCS#1 v1.5 padding, as PHP's openssl_public_encrypt in PayWay's sample), the cipher blocks
 // concatenated, then Base64. 117 = 128 − 11: the most PKCS#1 v1.5 fits in a 1024-bit key's block.
-import { constants, createPublicKey, publicEncrypt, type KeyObject } from "node:crypto";
+import { constants, publicEncrypt, type KeyObject } from "node:crypto";
 
 export const MERCHANT_AUTH_CHUNK_BYTES = 117;
-
-/**
- * The RSA public key from a setting: a PEM (SPKI "PUBLIC KEY" or PKCS#1 "RSA PUBLIC KEY"), with
- * literal "\n" accepted for newlines (one-line environment variables), or the bare Base64 body.
- * Throws when it is not an RSA public key of at least 1024 bits.
- */
-export function parseRsaPublicKey(text: string): KeyObject {
-  let pem = text.trim().replace(/\\n/g, "\n");
-  if (!pem.includes("-----BEGIN")) pem = `-----BEGIN PUBLIC KEY-----\n${pem.replace(/\s+/g, "")}\n-----END PUBLIC KEY-----\n`;
-  const key = createPublicKey(pem);
-  const bits = key.asymmetricKeyDetails?.modulusLength ?? 0;
-  if (key.asymmetricKeyType !== "rsa" || bits < 1024) throw new Error("not an RSA public key of at least 1024 bits");
-  return key;
-}
 
 /** Encrypts in 117-byte pieces of the UTF-8 bytes (PHP's substr counts bytes too). */
 export function encryptMerchantAuth(publicKey: KeyObject, json: string): string {

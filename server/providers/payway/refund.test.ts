@@ -4,7 +4,8 @@ import { generateKeyPairSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { createPaywayClient, PaywayError, type PaywaySettings } from "./client";
 import { paywayHash, refundHash } from "./hash";
-import { encryptMerchantAuth, MERCHANT_AUTH_CHUNK_BYTES, parseRsaPublicKey } from "./merchant-auth";
+import { parseRsaPublicKey } from "../../lib/rsa-keys";
+import { encryptMerchantAuth, MERCHANT_AUTH_CHUNK_BYTES } from "./merchant-auth";
 import { refundMerchantAuthJson } from "./refund";
 import { decryptMerchantAuth } from "./simulator/rsa";
 

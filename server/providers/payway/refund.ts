@@ -8,7 +8,8 @@
 import { z } from "zod";
 import { amountString, numberToMills, type PaywayCurrency } from "./amounts";
 import { formatReqTime, refundHash } from "./hash";
-import { encryptMerchantAuth, parseRsaPublicKey } from "./merchant-auth";
+import { parseRsaPublicKey } from "../../lib/rsa-keys";
+import { encryptMerchantAuth } from "./merchant-auth";
 import { PAYWAY_PATHS, PaywayError, parseAnswer, postJson, StatusSchema, type PaywaySettings } from "./transport";
 
 export interface RefundRequest {

@@ -1,12 +1,12 @@
 import { Column, Row, Section, Text } from "@react-email/components";
 import { RECEIPT_LINK_DAYS } from "../../../../contracts/receipts";
-import { localiseReceipt, receiptEmailView, type ReceiptDownload, type ReceiptFacts } from "../../../features/receipts/view";
+import { localiseReceipt, receiptEmailView, type ReceiptDownload, type ReceiptFacts } from "../../../../contracts/receipt-view";
 import { defineEmailTemplate } from "./define-template";
 import { ActionLink, EmailLayout, Note, Paragraph } from "./layout";
 
 /**
  * The receipt of a paid order, in the recipient's language. Its words are the receipt's own
- * (server/features/receipts/texts.ts), which the PDF shows too: this template lays out the one
+ * (contracts/receipt-texts.ts), which the PDF shows too: this template lays out the one
  * receipt model, worded for the language it is rendered in.
  */
 export interface PaymentReceiptProps {
@@ -34,7 +34,7 @@ const SAMPLE: ReceiptFacts = {
 };
 
 export const paymentReceiptTemplate = defineEmailTemplate("payment-receipt", {
-  // The receipt's words are its own table (receipts/texts.ts): nothing here but the layout.
+  // The receipt's words are its own table (contracts/receipt-texts.ts): nothing here but the layout.
   texts: { en: {}, km: {} },
   subject: (p: PaymentReceiptProps, c) => receiptEmailView(localiseReceipt(p.receipt, c.language, c.timeZone), p.download, RECEIPT_LINK_DAYS).subject,
   Component: ({ p, c }) => {

@@ -1,30 +1,12 @@
 // The simulator's side of merchant_auth: its RSA key pair and the decryption of what a merchant
 // encrypted with the public half (117-byte pieces, PKCS#1 v1.5, concatenated, Base64).
-import { constants, createPrivateKey, generateKeyPairSync, privateDecrypt, type KeyObject } from "node:crypto";
+import { constants, createPrivateKey, privateDecrypt, type KeyObject } from "node:crypto";
+import { processRsaKeyPair, type RsaKeyPair } from "../../../lib/rsa-keys";
 
-export interface SimKeyPair {
-  /** SPKI PEM: what ABA hands the merchant (PAYWAY_RSA_PUBLIC_KEY). */
-  publicKey: string;
-  /** PKCS#8 PEM: stays inside the simulator. */
-  privateKey: string;
-}
+export type SimKeyPair = RsaKeyPair;
 
-let processKeys: SimKeyPair | undefined;
-
-/**
- * One key pair per process, made on first use: the embedded server's config (which gives the
- * client the public key) and the simulator mounted in the same process (which decrypts) share it,
- * as they share the simulator's merchant id and API key. 1024 bits, as the 117-byte pieces of
- * PayWay's sample imply, and quick to make.
- */
-export function simulatorKeyPair(): SimKeyPair {
-  processKeys ??= generateKeyPairSync("rsa", {
-    modulusLength: 1024,
-    publicKeyEncoding: { type: "spki", format: "pem" },
-    privateKeyEncoding: { type: "pkcs8", format: "pem" },
-  });
-  return processKeys;
-}
+/** The simulator's key pair: the process's own (server/lib/rsa-keys.ts), which config.ts hands to the client. */
+export const simulatorKeyPair = processRsaKeyPair;
 
 /**
  * Removes PKCS#1 v1.5 encryption padding (0x00 0x02, at least 8 non-zero bytes, 0x00, message).

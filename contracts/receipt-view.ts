@@ -1,11 +1,11 @@
-// A payment receipt worded in a language: from its facts (model.ts builds them from the order,
+// A payment receipt worded in a language: from its facts (server/features/receipts/model.ts builds them from the order,
 // in no language) to what the e-mail and the PDF both show, so the two always say the same. Pure:
 // no database, so the e-mail template words the receipt in the recipient's language itself.
-import { formatDateTime, utcOffset } from "../../../contracts/dates";
-import { textsIn, type Language } from "../../../contracts/languages";
-import { formatMoney } from "../../../contracts/money";
-import { planTitle } from "../../../contracts/plan-catalogue";
-import { RECEIPT_TEXTS, type ReceiptTexts } from "./texts";
+import { formatDateTime, utcOffset } from "./dates";
+import { textsIn, type Language } from "./languages";
+import { formatMoney } from "./money";
+import { planTitle } from "./plan-catalogue";
+import { RECEIPT_TEXTS, type ReceiptTexts } from "./receipt-texts";
 
 /** What a receipt states, before any word: the e-mail's props, the PDF's source. */
 export interface ReceiptFacts {

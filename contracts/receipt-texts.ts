@@ -2,7 +2,7 @@
 // cannot drift apart (the type makes a missing language a compile error; decision 040). Numbers,
 // amounts, dates' digits and codes (tran_id, approval code) stay Latin in all; month names come
 // from the language's Intl locale (contracts/dates.ts).
-import { defineTranslations } from "../../../contracts/languages";
+import { defineTranslations } from "./languages";
 
 export interface ReceiptTexts {
   title: string;
