@@ -38,7 +38,8 @@ import { createOtpMailRoutes, createPublicOtpRoutes } from "./features/otp-mail/
 import type { OtpMailDeps } from "./features/otp-mail/service";
 import { createOtpCompatRoutes } from "./features/otp-mail/compat-routes";
 import { createKopeechkaRoutes } from "./features/otp-mail/kopeechka-routes";
-import { createOrdersDeps, type OrdersDeps } from "./features/orders/deps";
+import type { OrdersDeps } from "./features/orders/deps";
+import { createWiredOrdersDeps } from "./reactions";
 import { createProviderRoutes } from "./features/orders/provider-routes";
 import { createReceiptRoutes } from "./features/orders/receipt-routes";
 import { createOrderRoutes } from "./features/orders/routes";
@@ -102,7 +103,7 @@ export interface AppDeps {
 
 export function createApp({ config, db, auth, logger, signer, limiter, otpMail, licenseCache, licenseSignals, events, paymentSimulator, lifecycle, deliveries, resolver = systemResolver, sessionRevocations, ...rest }: AppDeps) {
   const app = new OpenAPIHono<AppEnv>(VALIDATION);
-  const orders = { ...(rest.orders ?? createOrdersDeps({ config, db, logger })), limiter };
+  const orders = { ...(rest.orders ?? createWiredOrdersDeps({ config, db, logger })), limiter };
   // Prometheus metrics only when METRICS_TOKEN is set: otherwise no per-request work at all.
   const metrics = config.metricsToken ? createMetrics({ db, logger, openStreams: () => events.totalConnections() }) : undefined;
 

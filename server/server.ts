@@ -11,7 +11,7 @@ import { SessionRevocations, sessionHoldMs } from "./auth/session-revocations";
 import { LicenseSignals } from "./features/licenses/signals";
 import { Signer } from "./features/licenses/signing";
 import { syncPlanCatalogue } from "./features/plans/service";
-import { createOrdersDeps } from "./features/orders/deps";
+import { createWiredOrdersDeps } from "./reactions";
 import { createPaymentSimulator } from "./providers/payments";
 import { SharedRateLimiter } from "./lib/rate-limit";
 import { createOtpMailDeps } from "./features/otp-mail/deps";
@@ -125,7 +125,7 @@ export async function startServer(config: Config, opts: { database?: Database; l
   closers.push(() => events.stop());
   // Payments: the provider (or its simulator, mounted by the app in embedded mode) and the
   // reconciler for orders whose callback never came.
-  const orders = createOrdersDeps({ config, db, logger, onEmailQueued: () => worker?.kick() });
+  const orders = createWiredOrdersDeps({ config, db, logger, onEmailQueued: () => worker?.kick() });
   // The periodic jobs (features/schedule/jobs.ts): reconciling orders and refunds, expiring OTP
   // orders, flagging suspicious licences, reminders and abandoned checkouts, the watchdog.
   if (config.workers) {

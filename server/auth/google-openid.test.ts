@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import * as oidc from "openid-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GOOGLE_STAND_IN_CLIENT_ID, GOOGLE_STAND_IN_CLIENT_SECRET } from "../config";
-import { startPaymentsTestEnv, type PaymentsTestEnv } from "../features/orders/test-env";
+import { startPaymentsTestEnv, type PaymentsTestEnv } from "../test/orders-env";
 
 let env: PaymentsTestEnv;
 let issuer: string;

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GOOGLE_STAND_IN_CLIENT_ID, GOOGLE_STAND_IN_CLIENT_SECRET, loadConfig } from "../config";
 import { account, user } from "../db/schema";
-import { startPaymentsTestEnv, type PaymentsTestEnv } from "../features/orders/test-env";
+import { startPaymentsTestEnv, type PaymentsTestEnv } from "../test/orders-env";
 import type { TestClient } from "../test/harness";
 
 let env: PaymentsTestEnv;

@@ -8,7 +8,7 @@ import { emailOutbox, user } from "../db/schema";
 import { createLogger } from "../lib/logger";
 import { SharedRateLimiter } from "../lib/rate-limit";
 import { createOtpMailDeps } from "../features/otp-mail/deps";
-import { createOrdersDeps } from "../features/orders/deps";
+import { createWiredOrdersDeps } from "../reactions";
 import { createPaymentProvider, type PaymentProvider } from "../providers/payments";
 import { LicenseSignals } from "../features/licenses/signals";
 import { Signer } from "../features/licenses/signing";
@@ -150,7 +150,7 @@ export async function createTestContext(
   await events.start(database.listen);
   const sessionRevocations = new SessionRevocations(sessionHoldMs(config.sessionCacheSeconds));
   await sessionRevocations.start(database.listen);
-  const orders = opts.paymentProvider ? createOrdersDeps({ config, db: database.db, logger, provider: opts.paymentProvider(createPaymentProvider(config)) }) : undefined;
+  const orders = opts.paymentProvider ? createWiredOrdersDeps({ config, db: database.db, logger, provider: opts.paymentProvider(createPaymentProvider(config)) }) : undefined;
   const app = createApp({ config, db: database.db, auth, logger, signer, limiter, otpMail, licenseCache, licenseSignals, events, orders, sessionRevocations });
   const ctx: TestContext = {
     app,

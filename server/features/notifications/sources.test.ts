@@ -18,7 +18,7 @@ import { changeBalance, ensureApiKey } from "../balance/service";
 import { createLicense } from "../licenses/service";
 import { flagSuspiciousLicenses } from "../licenses/signals";
 import { fulfilOrder } from "../orders/fulfil";
-import { startPaymentsTestEnv, type PaymentsTestEnv } from "../orders/test-env";
+import { startPaymentsTestEnv, type PaymentsTestEnv } from "../../test/orders-env";
 import { buyOtpMail, checkOtpMail } from "../otp-mail/service";
 import { recordLicenseExpiring, recordOrderRefunded, recordRefundRequested, recordShopEvent } from "./events";
 import { syncNotificationSettings } from "./settings";

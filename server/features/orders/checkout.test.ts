@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { purchaseHash, fromBase64, TRAN_ID_PATTERN } from "../../providers/payway/hash";
 import type { TestClient } from "../../test/harness";
-import { API_KEY, startPaymentsTestEnv, type PaymentsTestEnv } from "./test-env";
+import { API_KEY, startPaymentsTestEnv, type PaymentsTestEnv } from "../../test/orders-env";
 
 let env: PaymentsTestEnv;
 let user: { client: TestClient; email: string; id: string };

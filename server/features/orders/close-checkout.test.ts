@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CheckoutResponse, Order } from "../../../contracts/orders";
 import type { TestClient } from "../../test/harness";
 import { reconcileOrders } from "./reconcile";
-import { startPaymentsTestEnv, type PaymentsTestEnv } from "./test-env";
+import { startPaymentsTestEnv, type PaymentsTestEnv } from "../../test/orders-env";
 
 let env: PaymentsTestEnv;
 /** The customer whose checkouts these are. */

@@ -3,6 +3,8 @@ import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import type { Logger } from "../../lib/logger";
 import { createPaymentProvider, type PaymentProvider } from "../../providers/payments";
+import type { OrderRow } from "./dto";
+import type { OrderEventBus } from "./events";
 
 export interface OrdersDeps {
   db: Db;
@@ -19,9 +21,27 @@ export interface OrdersDeps {
   shopTimeZone: string;
   /** Called after a commit that queued an e-mail (wakes the outbox worker). */
   onEmailQueued?: () => void;
+  /** Who reacts to the orders' events in their transaction (server/reactions.ts wires them). */
+  events: OrderEventBus;
+  /**
+   * The provider called back about an order that is paid already: it may have been refunded at
+   * the provider. The refunds feature looks (server/reactions.ts); the updated order, or null.
+   */
+  checkRefunds: (deps: OrdersDeps, order: OrderRow) => Promise<OrderRow | null>;
 }
 
-export function createOrdersDeps({ config, db, logger, onEmailQueued, provider }: { config: Config; db: Db; logger: Logger; onEmailQueued?: () => void; provider?: PaymentProvider }): OrdersDeps {
+export interface OrdersDepsInput {
+  config: Config;
+  db: Db;
+  logger: Logger;
+  onEmailQueued?: () => void;
+  provider?: PaymentProvider;
+}
+
+/** The orders feature's own dependencies, before the other features' reactions are wired in (server/reactions.ts). */
+export type OrdersOwnDeps = Omit<OrdersDeps, "events" | "checkRefunds">;
+
+export function createOrdersDeps({ config, db, logger, onEmailQueued, provider }: OrdersDepsInput): OrdersOwnDeps {
   return {
     db,
     provider: provider ?? createPaymentProvider(config),

@@ -9,7 +9,6 @@ import { enqueueEmail } from "../../providers/email/outbox";
 import { changeBalance, ensureApiKey } from "../balance/service";
 import { createLicense } from "../licenses/service";
 import { recordLicenseCreated, recordLicenseExtended, recordOrderPaid } from "../notifications/events";
-import { queuePaymentReceiptEmail } from "../receipts/email";
 import type { OrdersDeps } from "./deps";
 import type { Fulfilment, OrderRow } from "./dto";
 import { shiftTerm } from "../licenses/term";
@@ -153,8 +152,8 @@ export async function fulfilOrder(deps: OrdersDeps, orderId: string, apv: string
     const fulfilment =
       order.kind === "plan" ? await (order.renewLicenseId ? renewLicense(tx, deps, order, now) : issueLicense(tx, deps, order)) : order.kind === "topup" ? await creditTopup(tx, deps, order) : await extendOrIssue(tx, deps, order, now);
     const [row] = await tx.update(orders).set({ fulfilment: { ...fulfilment } }).where(eq(orders.id, order.id)).returning();
-    // Every paid order gets its receipt, once: only this caller got past the UPDATE above.
-    await queuePaymentReceiptEmail(tx, deps, row!);
+    // Every paid order gets its receipt (the receipts feature reacts), once: only this caller got past the UPDATE above.
+    await deps.events.emit(tx, "order.paid", { order: row! });
     // …and its order.paid event (webhooks, the seller's "new sale"), in this same transaction.
     await recordOrderPaid(tx, row!, { licenceId: fulfilment.licenseId, extended: fulfilment.extended, balanceAfterMills: fulfilment.balanceAfterMills });
     return row!;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Order, OrderList } from "../../../contracts/orders";
 import { orders } from "../../db/schema";
 import type { TestClient } from "../../test/harness";
-import { startPaymentsTestEnv, type PaymentsTestEnv } from "./test-env";
+import { startPaymentsTestEnv, type PaymentsTestEnv } from "../../test/orders-env";
 
 let env: PaymentsTestEnv;
 type Who = { client: TestClient; email: string; id: string };

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CheckoutResponse } from "../../../contracts/orders";
 import type { TestClient } from "../../test/harness";
-import { startPaymentsTestEnv, type PaymentsTestEnv } from "./test-env";
+import { startPaymentsTestEnv, type PaymentsTestEnv } from "../../test/orders-env";
 
 let env: PaymentsTestEnv;
 let buyer: { client: TestClient; email: string; id: string };

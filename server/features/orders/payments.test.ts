@@ -9,7 +9,7 @@ import { callbackSignature } from "../../providers/payway/callback-signature";
 import type { TestClient } from "../../test/harness";
 import { findLedgerMismatches } from "../balance/service";
 import { reconcileOrders } from "./reconcile";
-import { API_KEY, MERCHANT_ID, startPaymentsTestEnv, type PaymentsTestEnv } from "./test-env";
+import { API_KEY, MERCHANT_ID, startPaymentsTestEnv, type PaymentsTestEnv } from "../../test/orders-env";
 
 let env: PaymentsTestEnv;
 let buyer: { client: TestClient; email: string; id: string };

@@ -13,12 +13,11 @@ import type { AppEnv } from "../../auth/context";
 import { AppError } from "../../lib/errors";
 import { applyRateLimit, type SharedRateLimiter } from "../../lib/rate-limit";
 import { CLOSED_PARAM, RENEWAL_RETURN, RETURN_PATHS } from "./checkout";
-import { readRenewToken } from "../renewals/token";
+import { readRenewToken } from "./renew-token";
 import { receiptToken } from "./receipt";
 import type { OrdersDeps } from "./deps";
 import type { OrderRow } from "./dto";
 import { closeCheckout, findOrderByTranId, settleOrder } from "./settle";
-import { syncProviderRefunds } from "../refunds/service";
 import { countPaymentVerifyFailure } from "../health/signals";
 
 const ReturnQuerySchema = z.object({
@@ -120,7 +119,7 @@ export function createProviderRoutes(deps: OrdersDeps & { limiter: SharedRateLim
     let settled = order;
     if (order.status !== "paid") settled = await settleOrder(deps, order);
     else if (deps.limiter.hit(`payment-callback:refunds:${order.id}`, { limit: 2, windowSeconds: 60 }).allowed) {
-      settled = (await syncProviderRefunds(deps, order).catch((err) => (deps.logger.warn({ err, orderId: order.id }, "refund check failed"), null))) ?? order;
+      settled = (await deps.checkRefunds(deps, order).catch((err) => (deps.logger.warn({ err, orderId: order.id }, "refund check failed"), null))) ?? order;
     }
     return c.json({ received: true, status: settled.status }, 200);
   });

@@ -14,6 +14,7 @@ import { createTestDatabase } from "../../test/db";
 import { syncPlanCatalogue } from "../plans/service";
 import { createPlanCheckout } from "./checkout";
 import type { OrdersDeps } from "./deps";
+import { withOrderReactions } from "../../reactions";
 import { closeCheckout, settleOrder } from "./settle";
 
 /** A provider that is not PayWay: its answers are whatever the test sets. */
@@ -48,7 +49,7 @@ beforeAll(async () => {
   await syncPlanCatalogue({ db: database.db });
   const [row] = await database.db.insert(user).values({ id: "seam-buyer", email: "seam@example.com", name: "Seam Buyer", emailVerified: true }).returning();
   buyer = { id: row!.id, email: row!.email, name: row!.name, role: "user", superAdmin: false } as CurrentUser;
-  deps = { db: database.db, provider: fake.provider, baseUrl: "http://shop.test", secret: "x".repeat(40), logger: createLogger("silent"), refundWindowDays: 3, shopTimeZone: "Asia/Phnom_Penh" };
+  deps = withOrderReactions({ db: database.db, provider: fake.provider, baseUrl: "http://shop.test", secret: "x".repeat(40), logger: createLogger("silent"), refundWindowDays: 3, shopTimeZone: "Asia/Phnom_Penh" });
 });
 afterAll(() => database.close());
 

@@ -6,9 +6,9 @@ import type { Order, OrderList, OrderStatus } from "../../../contracts/orders";
 import type { CurrentUser } from "../../auth/context";
 import type { Db } from "../../db/client";
 import { boundedCount, collectMatches, dayAnchor, EXACT_COUNT_LIMIT, estimatedCount, pageIdsOf, type BoundedCount } from "../../db/paging";
-import { orderCounts, orderDayCounts, orderEmailTotals, orderPrefixTotals, orders, salesDaily } from "../../db/schema";
+import { orderCounts, orderDayCounts, orderEmailTotals, orderPrefixTotals, orders, refundRequests, salesDaily } from "../../db/schema";
 import { AppError } from "../../lib/errors";
-import { latestRequestsOf, requestableUntil } from "../refunds/requests";
+import { requestableUntil } from "./refund-window";
 import { planMonthsById } from "../plans/service";
 import { toOrderDto, type OrderRow } from "./dto";
 import { isUuid } from "../../../contracts/units";
@@ -58,6 +58,15 @@ export function orderListFilter(user: CurrentUser, q: Omit<OrderListInput, "page
     q.to ? lte(orders.createdAt, q.to) : undefined,
     q.status ? eq(orders.status, q.status) : undefined,
   );
+}
+
+/** The latest request of each of these orders (for the transactions history). */
+async function latestRequestsOf(db: Db, orderIds: string[]): Promise<Map<string, typeof refundRequests.$inferSelect>> {
+  const out = new Map<string, typeof refundRequests.$inferSelect>();
+  if (!orderIds.length) return out;
+  const rows = await db.select().from(refundRequests).where(inArray(refundRequests.orderId, orderIds)).orderBy(desc(refundRequests.createdAt));
+  for (const row of rows) if (!out.has(row.orderId)) out.set(row.orderId, row);
+  return out;
 }
 
 /** The page's orders with their latest refund request and, for their owner, until when one may be asked. */

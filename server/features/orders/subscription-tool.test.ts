@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CheckoutResponse } from "../../../contracts/orders";
 import { emailOutbox, licenses } from "../../db/schema";
 import { createLicense } from "../licenses/service";
-import { startPaymentsTestEnv, type PaymentsTestEnv } from "./test-env";
+import { startPaymentsTestEnv, type PaymentsTestEnv } from "../../test/orders-env";
 import { formatDate } from "../../../contracts/dates";
 
 const DAY = 86_400_000;

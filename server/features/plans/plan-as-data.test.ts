@@ -13,7 +13,7 @@ import type { Plan } from "../../../contracts/plans";
 import type { Renewal } from "../../../contracts/renewals";
 import type { License } from "../../../contracts/licenses";
 import type { SignedInUser } from "../../test/harness";
-import { startPaymentsTestEnv, type PaymentsTestEnv } from "../orders/test-env";
+import { startPaymentsTestEnv, type PaymentsTestEnv } from "../../test/orders-env";
 import { syncPlanCatalogue } from "./service";
 
 /** The test catalogue's one addition: that entry and its prices, nothing more. */

@@ -11,7 +11,7 @@ import type { CheckoutResponse } from "../../../contracts/orders";
 import { emailOutbox, orders } from "../../db/schema";
 import type { SignedInUser, TestClient } from "../../test/harness";
 import { reconcileOrders } from "../orders/reconcile";
-import { startPaymentsTestEnv, type PaymentsTestEnv } from "../orders/test-env";
+import { startPaymentsTestEnv, type PaymentsTestEnv } from "../../test/orders-env";
 import { receiptDownloadToken } from "./download-link";
 
 let env: PaymentsTestEnv;

@@ -15,9 +15,9 @@ import { getOverview } from "../admin/overview";
 import { queryRows } from "../admin/rows";
 import { changeBalance, findLedgerMismatches } from "../balance/service";
 import { createLicense } from "../licenses/service";
-import { reconcileRefunds } from "../orders/reconcile";
+import { reconcileRefunds } from "./reconcile";
 import { startJob } from "../schedule/jobs";
-import { API_KEY, startPaymentsTestEnv, type PaymentsTestEnv } from "../orders/test-env";
+import { API_KEY, startPaymentsTestEnv, type PaymentsTestEnv } from "../../test/orders-env";
 import { refundOrder } from "./service";
 
 let env: PaymentsTestEnv;

@@ -3,7 +3,7 @@
 // admins see the queue; a super-admin approves (the refund is made through the provider, source
 // "guarantee", and the request is approved in the transaction that records the refund, decision 034)
 // or declines with a note. Every step is e-mailed to the customer; decisions are audited.
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { REFUND_MESSAGES, type AdminRefundRequest, type DecideRefundRequestResponse, type OwnRefundRequest, type RefundQueue } from "../../../contracts/refunds";
 import type { CurrentUser } from "../../auth/context";
 import type { Db } from "../../db/client";
@@ -15,8 +15,9 @@ import { enqueueEmail } from "../../providers/email/outbox";
 import { planMonthsById, planMonthsOf } from "../plans/service";
 import type { OrdersDeps } from "../orders/deps";
 import type { OrderRow } from "../orders/dto";
+import { requestableUntil } from "../orders/refund-window";
 import { recentShortfalls, refundOrder, toRefundDto, type RefundActor } from "./service";
-import { DAY_MS, isUuid } from "../../../contracts/units";
+import { isUuid } from "../../../contracts/units";
 
 
 type RequestRow = typeof refundRequests.$inferSelect;
@@ -48,12 +49,6 @@ function toAdminRequestDto(row: RequestRow, order: OrderRow, months: ReadonlyMap
       paidAt: order.paidAt?.toISOString() ?? null,
     },
   };
-}
-
-/** Until when the owner of a paid order may ask for a refund (null: not this order, or never). */
-export function requestableUntil(order: Pick<OrderRow, "status" | "userId" | "paidAt" | "amountMills" | "refundedMills">, windowDays: number): Date | null {
-  if (windowDays <= 0 || order.status !== "paid" || !order.userId || !order.paidAt || order.refundedMills >= order.amountMills) return null;
-  return new Date(order.paidAt.getTime() + windowDays * DAY_MS);
 }
 
 /** POST /api/orders/{id}/refund-requests: the owner (by account), within the window, one open at a time. */
@@ -90,15 +85,6 @@ export async function createRefundRequest(deps: OrdersDeps, user: CurrentUser, o
   });
   deps.onEmailQueued?.();
   return toOwnRequestDto(created);
-}
-
-/** The latest request of each of these orders (for the transactions history). */
-export async function latestRequestsOf(db: Db, orderIds: string[]): Promise<Map<string, RequestRow>> {
-  const out = new Map<string, RequestRow>();
-  if (!orderIds.length) return out;
-  const rows = await db.select().from(refundRequests).where(inArray(refundRequests.orderId, orderIds)).orderBy(desc(refundRequests.createdAt));
-  for (const row of rows) if (!out.has(row.orderId)) out.set(row.orderId, row);
-  return out;
 }
 
 /** GET /api/admin/refund-requests: the open queue, oldest first, and recent shortfalls. */

@@ -9,7 +9,7 @@ import { createLogger } from "../../lib/logger";
 import type { SignedInUser, TestClient } from "../../test/harness";
 import { createLicense } from "../licenses/service";
 import { refundOrder } from "../refunds/service";
-import { startPaymentsTestEnv, type PaymentsTestEnv } from "../orders/test-env";
+import { startPaymentsTestEnv, type PaymentsTestEnv } from "../../test/orders-env";
 import { renewToken } from "./token";
 import { recoverAbandonedCheckouts, sendExpiryReminders, type RenewalWorkerDeps } from "./workers";
 

@@ -2,13 +2,14 @@
 // the PayWay simulator on its own port (the client reaches it over HTTP).
 import { serve, type ServerType } from "@hono/node-server";
 import { and, eq } from "drizzle-orm";
-import type { CheckoutResponse } from "../../../contracts/orders";
-import { emailOutbox, licenses, orders } from "../../db/schema";
-import { createLogger } from "../../lib/logger";
-import { startPaywaySimulator, type RunningSimulator } from "../../providers/payway/simulator/app";
-import { simulatorKeyPair } from "../../providers/payway/simulator/rsa";
-import { createTestContext, type TestClient, type TestContext } from "../../test/harness";
-import { createOrdersDeps, type OrdersDeps } from "./deps";
+import type { CheckoutResponse } from "../../contracts/orders";
+import { emailOutbox, licenses, orders } from "../db/schema";
+import { createLogger } from "../lib/logger";
+import { startPaywaySimulator, type RunningSimulator } from "../providers/payway/simulator/app";
+import { simulatorKeyPair } from "../providers/payway/simulator/rsa";
+import { createTestContext, type TestClient, type TestContext } from "./harness";
+import type { OrdersDeps } from "../features/orders/deps";
+import { createWiredOrdersDeps } from "../reactions";
 
 export const MERCHANT_ID = "ec000002";
 export const API_KEY = "payments-test-api-key";
@@ -45,7 +46,7 @@ export async function startPaymentsTestEnv(env: Record<string, string> = {}): Pr
   const t = await createTestContext({ BASE_URL: appUrl, PAYWAY_BASE_URL: sim.url, PAYWAY_MERCHANT_ID: MERCHANT_ID, PAYWAY_API_KEY: API_KEY, PAYWAY_RSA_PUBLIC_KEY: simulatorKeyPair().publicKey, ...env });
   target.fetch = (req, e) => t.app.fetch(req, e as never);
   const db = t.database.db;
-  const deps = createOrdersDeps({ config: t.config, db, logger: createLogger("silent") });
+  const deps = createWiredOrdersDeps({ config: t.config, db, logger: createLogger("silent") });
 
   const checkout: PaymentsTestEnv["checkout"] = (client, body, path = "/api/orders/checkout") => client.json(path, { json: body }) as never;
   const openCheckout: PaymentsTestEnv["openCheckout"] = (instructions) =>

@@ -1,0 +1,18 @@
+// Which feature reacts to which other feature's events: the one place that names both sides
+// (decision 065), so a feature never imports another to tell it something happened. Orders
+// announce "order.paid" in the payment's transaction and the receipts feature queues the receipt
+// in it; a provider's callback about a paid order has the refunds feature look for refunds.
+import { createOrdersDeps, type OrdersDeps, type OrdersDepsInput, type OrdersOwnDeps } from "./features/orders/deps";
+import { createOrderEvents } from "./features/orders/events";
+import { queuePaymentReceiptEmail } from "./features/receipts/email";
+import { syncProviderRefunds } from "./features/refunds/service";
+
+/** The orders feature's dependencies with the other features' reactions registered. */
+export function withOrderReactions(own: OrdersOwnDeps): OrdersDeps {
+  const deps: OrdersDeps = { ...own, events: createOrderEvents(), checkRefunds: syncProviderRefunds };
+  deps.events.on("order.paid", (tx, { order }) => queuePaymentReceiptEmail(tx, deps, order));
+  return deps;
+}
+
+/** The orders feature's dependencies from the configuration, wired (server.ts, app.ts, tests). */
+export const createWiredOrdersDeps = (input: OrdersDepsInput): OrdersDeps => withOrderReactions(createOrdersDeps(input));
