@@ -1,7 +1,7 @@
 // The public navigation bar without React: translucent after 50 px, the Contact and language
 // menus, the mobile menu, Videos / Download, the theme toggle. Same markup as
 // components/public/public-header.tsx renders; the same behaviour as its React code.
-import { scrollToSection } from "../app/features/landing/sections";
+import { scrollToSection } from "../app/components/public/sections";
 import { languageCookie, rememberLanguage } from "../app/lib/language-choice";
 import { beforeUpgrade, staticSignal as signal, upgrade } from "./app";
 

@@ -16,7 +16,6 @@ vi.mock("~/hooks/use-mobile", () => ({ useIsMobile: () => false }));
 vi.mock("~/features/session/use-sign-out", () => ({ useSignOut: () => signOut }));
 vi.mock("~/lib/theme", () => ({ useTheme: () => ({ toggleTheme }) }));
 vi.mock("~/features/session/queries", () => ({ useMe: () => ({ data: me.value }), sessionKeys: { me: ["me"] } }));
-vi.mock("~/features/admin/customer/customer-search", () => ({ CustomerSearch: () => <input aria-label="customer search" /> }));
 
 const { AppSidebar } = await import("./app-sidebar");
 const { SiteHeader } = await import("./site-header");
@@ -45,13 +44,16 @@ const MEMBER: CurrentUser = {
 const ADMIN = { ...MEMBER, role: "admin", name: "Sokha Chan", twoFactorEnabled: true, secondFactorVerified: true } as CurrentUser;
 const SUPER = { ...ADMIN, superAdmin: true } as CurrentUser;
 
+/** Stands in for the admin console's customer search, which the dashboard layout hands to the header. */
+const CustomerSearch = ({ className }: { className?: string }) => <input aria-label="customer search" className={className} />;
+
 function renderShell(user: CurrentUser | null, path = "/license-keys", lng: Language = "en") {
   return renderInLanguage(
     lng,
     <MemoryRouter initialEntries={[path]}>
       <SidebarProvider>
         <AppSidebar user={user} />
-        <SiteHeader />
+        <SiteHeader AdminSearch={CustomerSearch} />
       </SidebarProvider>
     </MemoryRouter>,
   );

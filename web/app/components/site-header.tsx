@@ -1,4 +1,4 @@
-import { Suspense } from "react";
+import { Suspense, type ComponentType } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useLocation } from "react-router";
 import { toast } from "~/lib/toast";
@@ -11,15 +11,15 @@ import { sessionKeys, useMe } from "~/features/session/queries";
 import { shellText } from "~/features/shell/copy";
 import type { CurrentUser } from "~/lib/api";
 import { useTranslation, type Language } from "~/lib/i18n";
-import { lazyNamed } from "~/lib/lazy-component";
 import { BRAND_NAME, findPage, hasSecondFactor } from "~/lib/nav";
 import { cn } from "~/lib/utils";
 
-// The admin console's customer search loads for admins only: no admin code in a customer's first
-// load (decision 049).
-const CustomerSearch = lazyNamed(() => import("~/features/admin/customer/customer-search"), "CustomerSearch");
-
-export function SiteHeader() {
+/**
+ * The dashboard's header. `AdminSearch` is the admin console's customer search, handed in by the
+ * dashboard layout (a lazy component: no admin code in a customer's first load, decision 049);
+ * it is shown to admins only.
+ */
+export function SiteHeader({ AdminSearch }: { AdminSearch?: ComponentType<{ className?: string }> }) {
   const { t } = useTranslation("shell");
   const { pathname } = useLocation();
   const page = findPage(pathname);
@@ -45,9 +45,9 @@ export function SiteHeader() {
           ) : null}
         </p>
         <div className={cn("ml-auto flex min-w-0 items-center gap-2", admin && "w-full sm:w-auto")}>
-          {admin ? (
+          {admin && AdminSearch ? (
             <Suspense fallback={null}>
-              <CustomerSearch className="w-full min-w-0 sm:w-xs lg:w-sm" />
+              <AdminSearch className="w-full min-w-0 sm:w-xs lg:w-sm" />
             </Suspense>
           ) : null}
           <AccountLanguageSwitch signedIn={me.data != null} />

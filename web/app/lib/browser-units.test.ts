@@ -10,7 +10,7 @@ import km from "~/locales/km";
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock("~/lib/toast", () => ({ toast }));
 
-const { copyWithToast, writeClipboard } = await import("./clipboard");
+const { copyWithToast, writeClipboard } = await import("../components/clipboard");
 const { knownText, serverMessage } = await import("./error-text");
 const { languageCookie, rememberLanguage, storedLanguage, LANGUAGE_STORAGE_KEY } = await import("./language-choice");
 

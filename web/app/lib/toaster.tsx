@@ -8,7 +8,7 @@ import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
 import { useTranslation } from "~/lib/i18n";
 import { useTheme } from "~/lib/theme";
 
-const Toaster = lazy(() => import("~/components/ui/sonner").then((m) => ({ default: m.Toaster })));
+const Toaster = lazy(() => import("~/lib/sonner-toaster").then((m) => ({ default: m.Toaster })));
 
 let wanted = false;
 const listeners = new Set<() => void>();

@@ -25,6 +25,8 @@ import { setPublicSession } from "~/lib/session";
 // Only a session that owes a second factor sees the gate: its forms (react-hook-form, zod, the
 // passkey client) load then, not with every dashboard page (decision 049).
 const SecondFactorGate = lazyNamed(() => import("~/features/auth/second-factor-gate"), "SecondFactorGate");
+// The admin console's customer search in the header loads for admins only (decision 049).
+const CustomerSearch = lazyNamed(() => import("~/features/admin/customer/customer-search"), "CustomerSearch");
 
 /**
  * The dashboard brings the query client with it (the public pages load none). The toaster comes
@@ -94,7 +96,7 @@ function DashboardLayout() {
       <SkipLink />
       <AppSidebar user={user} />
       <SidebarInset>
-        <SiteHeader />
+        <SiteHeader AdminSearch={CustomerSearch} />
         <main
           id={MAIN_CONTENT_ID}
           aria-busy={!allowed || undefined}

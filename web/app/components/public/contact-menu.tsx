@@ -10,7 +10,7 @@ import { Link } from "react-router";
 
 import { SITE } from "../../../../contracts/site";
 import { Disclosure, MENU_ITEM_CLASS } from "~/components/public/header-disclosure";
-import { NEW_TAB_HINT_ID } from "~/features/landing/sections";
+import { NEW_TAB_HINT_ID } from "~/components/public/sections";
 import { useTranslation } from "~/lib/i18n";
 
 type ExternalItem = { key: string; href: string; icon: LucideIcon };

@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { AccountActions } from "~/components/public/account-actions";
 import { CONTACT_LINKS } from "~/components/public/contact-menu";
 import { Button } from "~/components/ui/button";
-import { NEW_TAB_HINT_ID, SECTION_IDS } from "~/features/landing/sections";
+import { NEW_TAB_HINT_ID, SECTION_IDS } from "~/components/public/sections";
 import { useTranslation } from "~/lib/i18n";
 
 /** The mobile menu's entries (the menu itself stays in the header, public-header.tsx, hidden until opened). */

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 
 import { SITE } from "../../../../contracts/site";
 import { LogoMark } from "~/components/logo";
-import { NEW_TAB_HINT_ID } from "~/features/landing/sections";
+import { NEW_TAB_HINT_ID } from "~/components/public/sections";
 import { useTranslation } from "~/lib/i18n";
 
 /** The product's copyright year (spec: 2024), not the current year. */

@@ -10,7 +10,7 @@ import { MobileMenuItems } from "~/components/public/mobile-menu";
 import { LogoMark } from "~/components/logo";
 import { ThemeToggleButton } from "~/components/theme-toggle";
 import { Button } from "~/components/ui/button";
-import { NEW_TAB_HINT_ID, scrollToSection, SECTION_IDS } from "~/features/landing/sections";
+import { NEW_TAB_HINT_ID, scrollToSection, SECTION_IDS } from "~/components/public/sections";
 import { useTranslation } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
 

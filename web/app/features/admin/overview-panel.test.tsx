@@ -19,7 +19,7 @@ const state = vi.hoisted(() => ({
 const toast = vi.hoisted(() => ({ error: vi.fn() }));
 
 vi.mock("~/lib/toast", () => ({ toast }));
-vi.mock("~/features/refunds/refund-queue-card", () => ({ RefundQueueCard: () => null }));
+vi.mock("~/features/admin/refund-queue-card", () => ({ RefundQueueCard: () => null }));
 vi.mock("./shop-health-card", () => ({ ShopHealthCard: () => null }));
 vi.mock("./revenue-chart", () => ({ default: ({ days }: { days: unknown[] }) => <div data-testid="revenue-chart">{days.length} days</div> }));
 vi.mock("./queries", () => ({

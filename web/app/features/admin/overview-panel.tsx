@@ -31,7 +31,7 @@ import { useAdminCopy } from "./copy";
 import { formatChartDay } from "./format";
 import { OrderStatusBadge } from "./order-status-badge";
 import { useOverview } from "./queries";
-import { RefundQueueCard } from "~/features/refunds/refund-queue-card";
+import { RefundQueueCard } from "~/features/admin/refund-queue-card";
 import { ShopHealthCard } from "./shop-health-card";
 
 // recharts is large: it loads with the chart, after the cards are on screen, and only here.

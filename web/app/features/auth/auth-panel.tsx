@@ -7,7 +7,7 @@ import { parseAuthView, type AuthView } from "~/features/auth/auth-views";
 import { useAuthCopy } from "~/features/auth/copy";
 import { EmailRequestForm } from "~/features/auth/email-request-form";
 import { ForgottenPasswordForm } from "~/features/auth/forgotten-password-form";
-import { FormMessage } from "~/features/auth/form-message";
+import { FormMessage } from "~/components/form-message";
 import { GoogleButton } from "~/features/auth/google-button";
 import { MagicLinkForm } from "~/features/auth/magic-link-form";
 import { SignInForm } from "~/features/auth/sign-in-form";

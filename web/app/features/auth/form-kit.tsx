@@ -9,7 +9,7 @@ import type { z } from "zod";
 import { FormField } from "~/components/form-field";
 import { providerErrorMessage } from "~/features/auth/auth-errors";
 import { useAuthCopy } from "~/features/auth/copy";
-import { FormMessage } from "~/features/auth/form-message";
+import { FormMessage } from "~/components/form-message";
 
 /** A form of the kit: its values are what its schema parses. */
 export type KitForm<T extends FieldValues> = UseFormReturn<T, unknown, T>;

@@ -7,7 +7,7 @@ import { SubmitButton } from "~/components/submit-button";
 import { Button } from "~/components/ui/button";
 import { providerErrorMessage } from "~/features/auth/auth-errors";
 import { useAuthCopy } from "~/features/auth/copy";
-import { FormMessage } from "~/features/auth/form-message";
+import { FormMessage } from "~/components/form-message";
 import { OTP_LENGTH, secondFactorCodeSchema } from "~/features/auth/schemas";
 import { authClient } from "~/lib/auth-client";
 

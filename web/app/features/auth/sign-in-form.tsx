@@ -4,7 +4,7 @@ import { FormField } from "~/components/form-field";
 import { SubmitButton } from "~/components/submit-button";
 import { authText, useAuthCopy } from "~/features/auth/copy";
 import { AuthFormBody, EmailField, useAuthForm } from "~/features/auth/form-kit";
-import { FormMessage } from "~/features/auth/form-message";
+import { FormMessage } from "~/components/form-message";
 import { SecondFactorForm } from "~/features/auth/second-factor-form";
 import { signInSchema } from "~/features/auth/schemas";
 import type { AuthFormProps } from "~/features/auth/types";

@@ -2,7 +2,7 @@ import { FormField } from "~/components/form-field";
 import { SubmitButton } from "~/components/submit-button";
 import { useAuthCopy } from "~/features/auth/copy";
 import { AuthFormBody, useAuthForm } from "~/features/auth/form-kit";
-import { FormMessage } from "~/features/auth/form-message";
+import { FormMessage } from "~/components/form-message";
 import { MIN_PASSWORD_LENGTH, updatePasswordSchema } from "~/features/auth/schemas";
 import { ViewLinks } from "~/features/auth/view-links";
 import { authClient } from "~/lib/auth-client";

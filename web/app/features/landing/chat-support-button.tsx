@@ -1,7 +1,7 @@
 import { MessageCircleIcon } from "lucide-react";
 
 import { SITE } from "../../../../contracts/site";
-import { NEW_TAB_HINT_ID } from "~/features/landing/sections";
+import { NEW_TAB_HINT_ID } from "~/components/public/sections";
 import { useTranslation } from "~/lib/i18n";
 
 /** Floating 'Chat Support' button: opens the support chat in a new tab. */

@@ -6,7 +6,7 @@ import type { CataloguePlan } from "../../../../contracts/plan-catalogue";
 import { Button } from "~/components/ui/button";
 import { intentProps } from "~/features/landing/plan-checkout";
 import { planName } from "~/features/landing/plan-text";
-import { SECTION_IDS } from "~/features/landing/sections";
+import { SECTION_IDS } from "~/components/public/sections";
 import { useTranslation } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
 import { SITE } from "../../../../contracts/site";

@@ -15,7 +15,7 @@ import { renderInLanguage } from "~/test/render";
 
 import { ChatSupportButton } from "./chat-support-button";
 import { Hero } from "./hero";
-import { NEW_TAB_HINT_ID } from "./sections";
+import { NEW_TAB_HINT_ID } from "../../components/public/sections";
 import { SetupSection } from "./setup-section";
 import { WhyChooseSection } from "./why-choose-section";
 

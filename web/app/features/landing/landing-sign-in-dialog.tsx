@@ -13,7 +13,7 @@ import {
 } from "~/components/ui/dialog";
 import { type AuthView } from "~/features/auth/auth-views";
 import { ForgottenPasswordForm } from "~/features/auth/forgotten-password-form";
-import { FormMessage } from "~/features/auth/form-message";
+import { FormMessage } from "~/components/form-message";
 import { GoogleButton } from "~/features/auth/google-button";
 import { SignInForm } from "~/features/auth/sign-in-form";
 import { SignUpForm } from "~/features/auth/sign-up-form";

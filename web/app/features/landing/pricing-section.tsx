@@ -13,7 +13,7 @@ import { MarketSwitch } from "~/features/landing/market-switch";
 import { intentProps } from "~/features/landing/plan-checkout";
 import { planFeature, planName, planPeriodText } from "~/features/landing/plan-text";
 import { SectionHeading } from "~/features/landing/section-heading";
-import { NEW_TAB_HINT_ID, SECTION_IDS } from "~/features/landing/sections";
+import { NEW_TAB_HINT_ID, SECTION_IDS } from "~/components/public/sections";
 import { useTranslation } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
 

@@ -4,7 +4,7 @@ import { CheckIcon, DownloadIcon, PackageIcon } from "lucide-react";
 import { SITE } from "../../../../contracts/site";
 import { Button } from "~/components/ui/button";
 import { SectionHeading } from "~/features/landing/section-heading";
-import { NEW_TAB_HINT_ID, SECTION_IDS } from "~/features/landing/sections";
+import { NEW_TAB_HINT_ID, SECTION_IDS } from "~/components/public/sections";
 import { useTranslation } from "~/lib/i18n";
 
 function DownloadLink({

@@ -3,7 +3,7 @@ import { ExternalLinkIcon, PlayIcon } from "lucide-react";
 
 import { SITE } from "../../../../contracts/site";
 import { SectionHeading } from "~/features/landing/section-heading";
-import { NEW_TAB_HINT_ID, SECTION_IDS } from "~/features/landing/sections";
+import { NEW_TAB_HINT_ID, SECTION_IDS } from "~/components/public/sections";
 import { PLAYLIST_FRAME } from "~/features/landing/playlist-frame";
 import { useNearViewport } from "~/features/landing/use-near-viewport";
 import { useTranslation } from "~/lib/i18n";

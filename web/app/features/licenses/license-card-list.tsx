@@ -6,7 +6,7 @@ import { Skeleton } from "~/components/ui/skeleton";
 
 import type { License } from "./api";
 import { useLicensesCopy } from "./copy";
-import { KeyText } from "./key-text";
+import { KeyText } from "../../components/key-text";
 import { LicenseRowActions } from "./license-row-actions";
 import { LicenseStatusBadge } from "./license-status-badge";
 import { ExpiryText } from "./term-text";

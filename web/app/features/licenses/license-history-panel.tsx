@@ -16,7 +16,7 @@ import { errorMessage } from "~/lib/errors";
 import { HISTORY_PAGE_SIZE, type LicenseHistoryEntry } from "./api";
 import { useDates } from "~/lib/dates";
 import { changedByText, useHistoryCopy } from "./copy";
-import { KeyText } from "./key-text";
+import { KeyText } from "../../components/key-text";
 import { useLicenseHistory } from "./queries";
 
 const COLUMNS = [

@@ -12,7 +12,7 @@ import { errorMessage } from "~/lib/errors";
 import { type License } from "./api";
 import { useLicensesCopy } from "./copy";
 import { DateText } from "~/components/date-text";
-import { KeyText } from "./key-text";
+import { KeyText } from "../../components/key-text";
 import { LicenseCardList, LicenseCardSkeletons } from "./license-card-list";
 import { LicenseRowActions } from "./license-row-actions";
 import { LicenseStatusBadge } from "./license-status-badge";

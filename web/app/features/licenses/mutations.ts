@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 
 import { licensesApi } from "./api";
-import { licenseQueryKeys } from "./queries";
+import { licenseQueryKeys } from "~/lib/query-keys";
 
 export function useRenameLicense() {
   const queryClient = useQueryClient();

@@ -1,14 +1,9 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 
+import { licenseQueryKeys } from "~/lib/query-keys";
+
 import { licensesApi } from "./api";
 
-export const licenseQueryKeys = {
-  all: ["licenses"] as const,
-  list: (search: string) => ["licenses", "list", search] as const,
-  history: ["license-history"] as const,
-  historyPage: (search: string, page: number, pageSize: number) =>
-    ["license-history", search, page, pageSize] as const,
-};
 
 /** The signed-in user's licences matching `search` (buy key or licence key; server-side). */
 export function useLicenses(search: string) {

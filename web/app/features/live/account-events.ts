@@ -3,8 +3,7 @@
 import { useEffect, useSyncExternalStore } from "react";
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 
-import { otpMailKeys } from "~/features/otp-mail/queries";
-import { accountKeys } from "~/features/profile/queries";
+import { accountKeys, OTP_MAIL_ORDERS_KEY } from "~/lib/query-keys";
 
 let connected = false;
 const watchers = new Set<() => void>();
@@ -31,7 +30,7 @@ function refresh(queryClient: QueryClient, kind: "balance" | "otp" | "resync") {
     void queryClient.invalidateQueries({ queryKey: accountKeys.balance });
     void queryClient.invalidateQueries({ queryKey: accountKeys.apiKey });
   }
-  if (kind !== "balance") void queryClient.invalidateQueries({ queryKey: otpMailKeys.all });
+  if (kind !== "balance") void queryClient.invalidateQueries({ queryKey: OTP_MAIL_ORDERS_KEY });
 }
 
 /** Mounted once by the dashboard layout while a user is signed in. */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 
 import type { OtpServiceId } from "../../../../contracts/otp-services";
-import { accountKeys } from "~/features/profile/queries";
+import { accountKeys } from "~/lib/query-keys";
 
 import { otpMailApi } from "./api";
 import { otpMailKeys } from "./queries";

@@ -31,7 +31,7 @@ import { cn } from "~/lib/utils";
 import { errorMessage } from "~/lib/errors";
 import { ORDERS_PAGE_SIZE, type OtpOrder } from "./api";
 import { useOtpCopy } from "./copy";
-import { copyWithToast, writeClipboard } from "~/lib/clipboard";
+import { copyWithToast, writeClipboard } from "~/components/clipboard";
 import { isFiltered, NO_RANGE, rangeToQuery, type DateRange } from "./date-range";
 import { DateRangeFilter } from "./date-range-filter";
 import { useCheckOtpMail } from "./mutations";

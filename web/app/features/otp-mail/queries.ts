@@ -1,9 +1,11 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 
+import { OTP_MAIL_ORDERS_KEY } from "~/lib/query-keys";
+
 import { otpMailApi, type OrderListParams } from "./api";
 
 export const otpMailKeys = {
-  all: ["otp-mail-orders"] as const,
+  all: OTP_MAIL_ORDERS_KEY,
   services: ["otp-mail-services"] as const,
   list: (params: OrderListParams) => ["otp-mail-orders", params.from ?? "", params.to ?? "", params.page] as const,
 };

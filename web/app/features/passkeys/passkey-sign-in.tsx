@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { KeyRoundIcon, Loader2Icon } from "lucide-react";
 
 import { Button } from "~/components/ui/button";
-import { FormMessage } from "~/features/auth/form-message";
+import { FormMessage } from "~/components/form-message";
 import { cn } from "~/lib/utils";
 
 import { passkeysSupported, signInWithPasskey } from "./api";

@@ -23,7 +23,7 @@ const clipboard = vi.hoisted(() => vi.fn());
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 
 vi.mock("~/lib/toast", () => ({ toast }));
-vi.mock("~/lib/clipboard", () => ({ writeClipboard: clipboard }));
+vi.mock("~/components/clipboard", () => ({ writeClipboard: clipboard }));
 vi.mock("./queries", () => ({
   useApiKey: () => ({ data: state.info, isError: state.error !== null, error: state.error, refetch: state.refetch }),
   useBalance: () => ({ data: state.balanceMills === undefined ? undefined : { balanceMills: state.balanceMills, hasApiKey: true } }),

@@ -9,7 +9,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Skeleton } from "~/components/ui/skeleton";
 import { cn } from "~/lib/utils";
-import { writeClipboard } from "~/lib/clipboard";
+import { writeClipboard } from "~/components/clipboard";
 import { showErrorToast } from "~/lib/errors";
 import { formatMoney } from "../../../../contracts/money";
 

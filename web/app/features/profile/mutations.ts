@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 
 import { accountApi } from "./api";
-import { accountKeys } from "./queries";
+import { accountKeys } from "~/lib/query-keys";
 
 export function useUpdateProfile() {
   const queryClient = useQueryClient();

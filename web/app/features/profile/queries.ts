@@ -1,12 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 
+import { accountKeys } from "~/lib/query-keys";
+
 import { accountApi } from "./api";
 
-export const accountKeys = {
-  profile: ["profile"] as const,
-  apiKey: ["api-key"] as const,
-  balance: ["balance"] as const,
-};
 
 /** The spec's balance refetch: every 30 s, also while the tab is in the background. */
 export const BALANCE_REFETCH_MS = 30_000;

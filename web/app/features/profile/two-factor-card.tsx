@@ -14,7 +14,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { providerErrorMessage } from "~/features/auth/auth-errors";
-import { FormMessage } from "~/features/auth/form-message";
+import { FormMessage } from "~/components/form-message";
 import { secondFactorCodeSchema } from "~/features/auth/schemas";
 import { sessionKeys, useMe } from "~/features/session/queries";
 import { fieldMessage } from "~/components/data-table/copy";

@@ -17,7 +17,7 @@ import { Skeleton } from "~/components/ui/skeleton";
 import { TableCell, TableRow } from "~/components/ui/table";
 import { errorMessage } from "~/lib/errors";
 import { useDates } from "~/lib/dates";
-import { KeyText } from "~/features/licenses/key-text";
+import { KeyText } from "~/components/key-text";
 import { formatMoney } from "../../../../contracts/money";
 import type { Order } from "~/features/payments/api";
 import { useOrders } from "~/features/payments/queries";
@@ -26,7 +26,7 @@ import { getActiveQueryClient } from "~/lib/query-client-ref";
 import { useMe } from "~/features/session/queries";
 import { useIsMobile } from "~/hooks/use-mobile";
 
-import { RefundOrderDialog, RequestRefundDialog } from "~/features/refunds/refund-dialogs";
+import { RefundOrderDialog, RequestRefundDialog } from "~/features/transactions/refund-dialogs";
 
 import { useTransactionsCopy } from "./copy";
 import { TransactionStatusBadge } from "./transaction-status-badge";

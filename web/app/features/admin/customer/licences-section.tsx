@@ -28,7 +28,7 @@ import { TableCell, TableRow } from "~/components/ui/table";
 import { DateText } from "~/components/date-text";
 import { useDates } from "~/lib/dates";
 import { termText } from "~/features/licenses/copy";
-import { KeyText } from "~/features/licenses/key-text";
+import { KeyText } from "~/components/key-text";
 import { LicenseStatusBadge } from "~/features/licenses/license-status-badge";
 import { itemTitle } from "~/features/payments/copy";
 import { useIsMobile } from "~/hooks/use-mobile";

@@ -6,7 +6,7 @@ import { HistoryIcon, MailIcon, ReceiptTextIcon, RotateCcwIcon, ScrollTextIcon, 
 import { Button } from "~/components/ui/button";
 import { TableCell, TableRow } from "~/components/ui/table";
 import { useDates } from "~/lib/dates";
-import { KeyText } from "~/features/licenses/key-text";
+import { KeyText } from "~/components/key-text";
 import { OtpStatusBadge } from "~/features/otp-mail/otp-status-badge";
 import { cn } from "~/lib/utils";
 
@@ -14,7 +14,7 @@ import type { AuditEntry } from "../api";
 import { formatMoney } from "../../../../../contracts/money";
 import { itemTitle } from "~/features/payments/copy";
 import { PAYMENT_PROVIDER_NAME } from "~/features/payments/providers";
-import { RefundOrderDialog } from "~/features/refunds/refund-dialogs";
+import { RefundOrderDialog } from "~/features/transactions/refund-dialogs";
 import { useMe } from "~/features/session/queries";
 import { TransactionStatusBadge } from "~/features/transactions/transaction-status-badge";
 

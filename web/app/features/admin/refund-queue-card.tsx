@@ -19,8 +19,8 @@ import { useMe } from "~/features/session/queries";
 import { adminText, useAdminCopy } from "~/features/admin/copy";
 import { itemTitle } from "~/features/payments/copy";
 
-import type { AdminRefundRequest } from "./api";
-import { useDecideRefundRequest, useRefundQueue } from "./queries";
+import type { AdminRefundRequest } from "~/features/refunds/api";
+import { useDecideRefundRequest, useRefundQueue } from "~/features/refunds/queries";
 
 type Decision = { request: AdminRefundRequest; decision: "approve" | "decline" };
 

@@ -1,3 +1,4 @@
+// sonner's Toaster in the shop's colours and font: loaded lazily by lib/toaster.tsx (decision 049).
 import type * as React from "react";
 import { Toaster as Sonner, type ToasterProps } from "sonner";
 

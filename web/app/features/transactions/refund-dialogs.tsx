@@ -19,8 +19,8 @@ import type { Order } from "~/features/payments/api";
 import type { TFunction } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
 
-import { REFUND_REASON_MAX, REQUEST_REASON_MAX, REQUEST_REASON_MIN } from "./api";
-import { useRefundOrder, useRequestRefund } from "./queries";
+import { REFUND_REASON_MAX, REQUEST_REASON_MAX, REQUEST_REASON_MIN } from "~/features/refunds/api";
+import { useRefundOrder, useRequestRefund } from "~/features/refunds/queries";
 
 const TEXTAREA =
   "min-h-24 w-full rounded-md border border-input bg-transparent px-3 py-2 text-sm shadow-xs outline-none placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-invalid:border-destructive";

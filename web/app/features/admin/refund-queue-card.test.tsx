@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "~/lib/api";
 import { renderInLanguage } from "~/test/render";
 
-import type { AdminRefundRequest, RefundQueue } from "./api";
+import type { AdminRefundRequest, RefundQueue } from "~/features/refunds/api";
 
 const state = vi.hoisted(() => ({ queue: undefined as unknown, error: null as unknown, superAdmin: true }));
 const decide = vi.hoisted(() => vi.fn());
@@ -14,12 +14,12 @@ const toast = vi.hoisted(() => ({ success: vi.fn(), warning: vi.fn(), error: vi.
 
 vi.mock("~/lib/toast", () => ({ toast }));
 vi.mock("~/features/session/queries", () => ({ useMe: () => ({ data: { id: "me", superAdmin: state.superAdmin } }) }));
-vi.mock("./queries", () => ({
+vi.mock("~/features/refunds/queries", () => ({
   useRefundQueue: () => ({ data: state.queue, isError: state.error !== null, error: state.error }),
   useDecideRefundRequest: () => ({ mutateAsync: decide, isPending: false }),
 }));
 
-const { RefundQueueCard } = await import("./refund-queue-card");
+const { RefundQueueCard } = await import("~/features/admin/refund-queue-card");
 
 const request = (over: Partial<AdminRefundRequest["order"]> = {}, id = "r1"): AdminRefundRequest => ({
   id,

@@ -13,12 +13,12 @@ const request = vi.hoisted(() => vi.fn());
 const toast = vi.hoisted(() => ({ success: vi.fn(), warning: vi.fn(), error: vi.fn() }));
 
 vi.mock("~/lib/toast", () => ({ toast }));
-vi.mock("./queries", () => ({
+vi.mock("~/features/refunds/queries", () => ({
   useRefundOrder: () => ({ mutateAsync: refund, isPending: false }),
   useRequestRefund: () => ({ mutateAsync: request, isPending: false }),
 }));
 
-const { RefundOrderDialog, RequestRefundDialog } = await import("./refund-dialogs");
+const { RefundOrderDialog, RequestRefundDialog } = await import("~/features/transactions/refund-dialogs");
 
 const order = (over: Partial<Order> = {}): Order => ({
   id: "o1",
