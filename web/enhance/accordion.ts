@@ -1,5 +1,5 @@
 // The FAQ accordion without React: one item open at a time, collapsible, arrow keys / Home / End
-// between questions. Drives the markup of components/ui/accordion.tsx (Radix's attributes: the
+// between questions. Drives the markup of the UI kit's accordion component (Radix's attributes: the
 // panels are always in the page and shown by their item's data-state).
 import { staticSignal as signal } from "./app";
 
