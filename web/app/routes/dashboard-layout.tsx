@@ -14,7 +14,7 @@ import { useAccountLanguage } from "~/features/session/account-language";
 import { signedOutPaymentReturn } from "~/features/payments-return/payment-return";
 import { sessionKeys, useMe } from "~/features/session/queries";
 import { describeSessionError } from "~/features/session/session-errors";
-import { isSigningOut } from "~/features/session/session-keys";
+import { isSigningOut, markSigningOut } from "~/features/session/session-keys";
 import "~/features/shell/copy"; // the shell's words (Translated below reads them)
 import { Translated } from "~/lib/i18n";
 import { canOpenPage, DASHBOARD_HOME, secondFactorDue } from "~/lib/nav";
@@ -57,6 +57,10 @@ function DashboardLayout() {
   // The account's language wins over this browser's remembered choice.
   useAccountLanguage(user);
 
+  // A dashboard page on screen again: a sign-out that left it is over (features/session/sign-out.ts).
+  // Declared before the guard below, so a signed-out visitor is still sent to /auth.
+  useEffect(() => markSigningOut(false), []);
+
   // No session: sign in first.
   useEffect(() => {
     if (me.isSuccess && me.data === null && !isSigningOut()) {
@@ -69,7 +73,7 @@ function DashboardLayout() {
 
   // The session could not be read: log, sign out, go to /auth.
   useEffect(() => {
-    if (!me.isError) return;
+    if (!me.isError || isSigningOut()) return;
     console.error("Could not read the session", me.error);
     const { title, description } = describeSessionError(me.error);
     toast.error(title, { id: "session-error", description });

@@ -22,12 +22,15 @@ export async function afterSignOut(navigate: NavigateFunction) {
   const queryClient = getActiveQueryClient();
   setPublicSession(null);
   // Leave the dashboard before its cached user is cleared: cleared first, its guard would race this
-  // navigation to /auth (and win on a slow phone). Until home is reached, the guard stands aside.
+  // navigation to /auth (and win on a slow phone). The guard stands aside until a dashboard page
+  // mounts again (dashboard-layout.tsx): the layout may still be on screen for a moment after the
+  // navigation resolves, while the live stream's reconnect refetches a user who is gone.
   markSigningOut(true);
   try {
     await navigate("/");
-  } finally {
+  } catch (error) {
     markSigningOut(false);
+    throw error;
   }
   queryClient?.setQueryData(sessionKeys.session, null);
   if (queryClient) clearUserQueries(queryClient);
