@@ -1,7 +1,6 @@
 // The forms that take a code or a new password: the e-mailed one-time code (two steps), the new
 // password from a reset link, and the second factor (authenticator app or backup code).
-import { act, cleanup, fireEvent, screen } from "@testing-library/react";
-import { MemoryRouter } from "react-router";
+import { cleanup, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 const auth = vi.hoisted(() => ({
@@ -24,26 +23,12 @@ import { SecondFactorForm } from "~/features/auth/second-factor-form";
 import { UpdatePasswordForm } from "~/features/auth/update-password-form";
 import { VerifyOtpForm } from "~/features/auth/verify-otp-form";
 import type { Language } from "~/lib/i18n";
-import { renderInLanguage } from "~/test/render";
+import { click, inRouter, type } from "~/test/render";
 
 afterEach(() => {
   cleanup();
   vi.clearAllMocks();
 });
-
-function inRouter(ui: React.ReactElement, lng: Language = "en") {
-  return renderInLanguage(lng, <MemoryRouter>{ui}</MemoryRouter>);
-}
-
-async function click(name: string) {
-  await act(async () => {
-    fireEvent.click(screen.getByRole("button", { name }));
-  });
-}
-
-function type(label: string, value: string) {
-  fireEvent.change(screen.getByLabelText(label), { target: { value } });
-}
 
 describe("signing in with an e-mailed code", () => {
   function renderOtp(lng: Language = "en") {

@@ -1,8 +1,7 @@
 // The auth forms that ask for an e-mail and a new password: sign up, forgotten password, magic link
 // (the spec's texts in English, the glossary's in Khmer), what each sends to better-auth, and its
 // refusals shown by their code.
-import { act, cleanup, fireEvent, screen } from "@testing-library/react";
-import { MemoryRouter } from "react-router";
+import { cleanup, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 const auth = vi.hoisted(() => ({
@@ -22,26 +21,12 @@ import { ForgottenPasswordForm } from "~/features/auth/forgotten-password-form";
 import { MagicLinkForm } from "~/features/auth/magic-link-form";
 import { SignUpForm } from "~/features/auth/sign-up-form";
 import type { Language } from "~/lib/i18n";
-import { renderInLanguage } from "~/test/render";
+import { click, inRouter, type } from "~/test/render";
 
 afterEach(() => {
   cleanup();
   vi.clearAllMocks();
 });
-
-function inRouter(ui: React.ReactElement, lng: Language = "en") {
-  return renderInLanguage(lng, <MemoryRouter>{ui}</MemoryRouter>);
-}
-
-async function click(name: string) {
-  await act(async () => {
-    fireEvent.click(screen.getByRole("button", { name }));
-  });
-}
-
-function type(label: string, value: string) {
-  fireEvent.change(screen.getByLabelText(label), { target: { value } });
-}
 
 describe("the sign-up form", () => {
   function renderSignUp(lng: Language = "en", defaultEmail = "") {

@@ -1,6 +1,6 @@
 // Passkeys (decision 038): Profile's card (list, add named after the device, rename, remove with
 // the last-factor warning), and "Use a passkey" where a sign-in needs one. Errors by their reason.
-import { act, cleanup, fireEvent, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
@@ -19,7 +19,7 @@ vi.mock("~/features/session/queries", () => ({ sessionKeys: { me: ["me"] }, useM
 vi.mock("~/lib/toast", () => ({ toast }));
 
 import type { Language } from "~/lib/i18n";
-import { renderInLanguage } from "~/test/render";
+import { click, renderInLanguage } from "~/test/render";
 
 import { PasskeyError } from "./api";
 import { PasskeySignIn } from "./passkey-sign-in";
@@ -43,12 +43,6 @@ const phone = { id: "p2", name: null, createdAt: "2026-11-02T03:00:00.000Z" };
 
 function renderCard(lng: Language = "en") {
   return renderInLanguage(lng, <MemoryRouter><PasskeysCard /></MemoryRouter>);
-}
-
-async function click(name: string | RegExp, root: HTMLElement = document.body) {
-  await act(async () => {
-    fireEvent.click(within(root).getByRole("button", { name }));
-  });
 }
 
 describe("Profile's passkeys", () => {
