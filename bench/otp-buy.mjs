@@ -16,7 +16,7 @@ const TARGET = { rps: 500, p99: 50 };
 
 async function startKeyshop(databaseUrl) {
   const port = 4000 + Math.floor(Math.random() * 50);
-  const child = spawn(process.execPath, ["dist/server.js"], {
+  const child = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean), "dist/server.js"], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -57,7 +57,7 @@ import { runJobsOnce } from "./features/schedule/jobs";
 import { AppError, errorBody, httpExceptionBody, validationError } from "./lib/errors";
 import type { Logger } from "./lib/logger";
 import type { SharedRateLimiter } from "./lib/rate-limit";
-import { learnSecurityHeaders, limitBody, securityHeaders } from "./lib/http-middleware";
+import { bodylessIsNull, learnSecurityHeaders, limitBody, securityHeaders } from "./lib/http-middleware";
 import { createNodeFastPath } from "./lib/node-fast-path";
 import { appOnly, bothDoors, BODY_LIMITS, createRequestEdge } from "./lib/request-edge";
 import { limitJsonDepth } from "./lib/json-depth";
@@ -152,6 +152,7 @@ export function createApp({ config, db, auth, logger, signer, limiter, otpMail, 
   app.use(
     "/api/*",
     bothDoors(limitBody(BODY_LIMITS.api), "it takes bodies up to BODY_LIMITS.fastPath and leaves larger ones to the app"),
+    bothDoors(bodylessIsNull(), "it reads the body off the socket itself and never builds a web Request"),
     bothDoors(limitJsonDepth(), "a body jsonTooDeep finds too deep is left to the app, which refuses it here"),
   );
 
