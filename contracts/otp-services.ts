@@ -2,8 +2,8 @@
 // (the spec's flow names no service). Prices and lifetimes here are the defaults; OTP_PRICE sets
 // Facebook's and OTP_SERVICE_PRICES any other's (server/config.ts). The code rules of each site
 // (sender domains, code length, prefixes) live with the extractor (server/features/otp-mail/profiles.ts).
-import { z } from "zod";
-
+// No zod here: the customer's OTP page imports the names, and its first load carries no zod
+// (issue #28); the API's schemas are in otp-service-schemas.ts.
 export const OTP_SERVICE_IDS = ["facebook", "instagram", "tiktok", "google", "telegram"] as const;
 export type OtpServiceId = (typeof OTP_SERVICE_IDS)[number];
 export const DEFAULT_OTP_SERVICE: OtpServiceId = "facebook";
@@ -35,22 +35,3 @@ export function otpServiceName(id: string): string {
 export function isOtpServiceId(value: string): value is OtpServiceId {
   return (OTP_SERVICE_IDS as readonly string[]).includes(value);
 }
-
-export const OtpServiceIdSchema = z.enum(OTP_SERVICE_IDS);
-
-export const OtpServiceSchema = z.object({
-  id: OtpServiceIdSchema,
-  name: z.string(),
-  priceMills: z.number().int(),
-  lifetimeMinutes: z.number().int(),
-  /** The sender domains whose mail counts for this site. */
-  senderDomains: z.array(z.string()),
-  /** Whether an address can be bought for it now. */
-  available: z.boolean(),
-});
-export type OtpService = z.infer<typeof OtpServiceSchema>;
-export const OtpServiceListSchema = z.object({ services: z.array(OtpServiceSchema) });
-
-export const OtpBuyBodySchema = z.object({
-  service: OtpServiceIdSchema.optional().describe("The site the codes come from (default facebook)"),
-});

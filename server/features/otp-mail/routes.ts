@@ -2,7 +2,7 @@
 import { OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { OtpMessageListSchema, OtpOrderListQuerySchema, OtpOrderListSchema, OtpOrderSchema } from "../../../contracts/otp-mail";
-import { OtpBuyBodySchema, OtpServiceListSchema } from "../../../contracts/otp-services";
+import { OtpBuyBodySchema, OtpServiceListSchema } from "../../../contracts/otp-service-schemas";
 import { singleLineText } from "../../../contracts/text";
 import { guard, requireUser, type AppEnv } from "../../auth/context";
 import { applyRateLimit, type SharedRateLimiter } from "../../lib/rate-limit";
