@@ -57,13 +57,13 @@ test("OTP Gmail sells every site of the catalogue, each price shown before buyin
   await seedBalance(request, { email, amountMills: 1_000 });
   await signInTo(page, email, "/otp-gmail");
 
+  // The browser's own picker (a phone shows its own wheel): each site with its price, Facebook chosen.
   const site = page.getByRole("combobox", { name: "Site" });
-  await expect(site).toHaveText("Facebook · $0.045");
-  await site.click();
-  const options = page.getByRole("option");
-  await expect(options).toHaveText(["Facebook · $0.045", "Instagram · $0.05", "TikTok · $0.04", "Google · $0.06", "Telegram · $0.035"]);
-  await page.getByRole("option", { name: "Instagram · $0.05" }).click();
-  await expect(site).toHaveText("Instagram · $0.05");
+  await expect(site).toHaveValue("facebook");
+  await expect(site.locator("option:checked")).toHaveText("Facebook · $0.045");
+  await expect(site.getByRole("option")).toHaveText(["Facebook · $0.045", "Instagram · $0.05", "TikTok · $0.04", "Google · $0.06", "Telegram · $0.035"]);
+  await site.selectOption({ label: "Instagram · $0.05" });
+  await expect(site.locator("option:checked")).toHaveText("Instagram · $0.05");
 
   await page.getByRole("button", { name: "Buy Gmail" }).click();
   const row = page.getByRole("table", { name: /OTP Gmail history/ }).locator("tbody tr").first();
@@ -72,8 +72,7 @@ test("OTP Gmail sells every site of the catalogue, each price shown before buyin
   await expect(page.getByTestId("balance-chip")).toHaveText("Balance: $0.95");
 
   // Another site from the same page: Telegram at its own price.
-  await site.click();
-  await page.getByRole("option", { name: "Telegram · $0.035" }).click();
+  await site.selectOption({ label: "Telegram · $0.035" });
   await page.getByRole("button", { name: "Buy Gmail" }).click();
   await expect(page.getByRole("table", { name: /OTP Gmail history/ }).locator("tbody tr")).toHaveCount(2);
   await expect(page.getByTestId("balance-chip")).toHaveText("Balance: $0.915");

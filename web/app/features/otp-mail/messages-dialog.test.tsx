@@ -29,19 +29,31 @@ const MAIL = {
   text: "Your code is 123456",
 };
 
-function open(lng: Language = "en", o: OtpOrder = order, name = "Open messages for box@gmail.com") {
+/** Opens the dialog (its code loads on the first press, so it is awaited). */
+async function open(lng: Language = "en", o: OtpOrder = order, name = "Open messages for box@gmail.com") {
   renderInLanguage(lng, <MessagesDialog order={o} />);
   fireEvent.click(screen.getByRole("button", { name }));
-  return screen.getByRole("dialog");
+  return screen.findByRole("dialog");
 }
 
 describe("an OTP order's messages", () => {
+  it("loads the dialog's code only when the button is first pressed", async () => {
+    messages.mockResolvedValue({ messages: [] });
+    renderInLanguage("en", <MessagesDialog order={order} />);
+    const button = screen.getByRole("button", { name: "Open messages for box@gmail.com" });
+    expect(button.getAttribute("aria-haspopup")).toBe("dialog");
+    expect(button.getAttribute("aria-expanded")).toBe("false");
+    expect(screen.queryByRole("dialog")).toBeNull();
+    fireEvent.click(button);
+    expect(await screen.findByRole("dialog", { name: "Messages for box@gmail.com" })).toBeTruthy();
+  });
+
   it("reads nothing until opened, then shows each message with its subject, sender, time and body", async () => {
     messages.mockResolvedValue({ messages: [MAIL, { ...MAIL, id: "m2", subject: "", html: null, text: "Plain 654321" }] });
     renderInLanguage("en", <MessagesDialog order={order} />);
     expect(messages).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole("button", { name: "Open messages for box@gmail.com" }));
-    const dialog = screen.getByRole("dialog", { name: "Messages for box@gmail.com" });
+    const dialog = await screen.findByRole("dialog", { name: "Messages for box@gmail.com" });
     expect(within(dialog).getByText("Every message this address received since you bought it, oldest first.")).toBeTruthy();
     expect(within(dialog).getByText("Loading messages")).toBeTruthy();
     expect(messages).toHaveBeenCalledWith("o1", expect.anything());
@@ -62,29 +74,29 @@ describe("an OTP order's messages", () => {
 
   it("says when no message has arrived yet", async () => {
     messages.mockResolvedValue({ messages: [] });
-    const dialog = open();
+    const dialog = await open();
     expect(await within(dialog).findByText("No message has arrived yet.")).toBeTruthy();
     expect(within(dialog).queryByRole("listitem")).toBeNull();
   });
 
   it("says why the messages could not be read", async () => {
     messages.mockRejectedValue(new ApiError("NOT_FOUND", "Order not found", 404));
-    const dialog = open();
+    const dialog = await open();
     expect((await within(dialog).findByRole("alert")).textContent).toBe("Order not found");
     expect(within(dialog).queryByText("Loading messages")).toBeNull();
   });
 
-  it("names an order without an address as 'this order'", () => {
+  it("names an order without an address as 'this order'", async () => {
     messages.mockReturnValue(new Promise(() => undefined));
-    const dialog = open("en", { ...order, address: null } as unknown as OtpOrder, "Open messages for this order");
+    const dialog = await open("en", { ...order, address: null } as unknown as OtpOrder, "Open messages for this order");
     expect(within(dialog).getByRole("heading", { name: "Messages for this order" })).toBeTruthy();
   });
 
   it("closes with Escape and gives the focus back to its button", async () => {
     messages.mockResolvedValue({ messages: [] });
-    open();
+    await open();
     fireEvent.keyDown(screen.getByRole("dialog"), { key: "Escape" });
-    expect(screen.queryByRole("dialog")).toBeNull();
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole("button", { name: "Open messages for box@gmail.com" })));
   });
 });
@@ -92,7 +104,7 @@ describe("an OTP order's messages", () => {
 describe("an OTP order's messages in Khmer", () => {
   it("says the button, the title, the states and the sender in Khmer", async () => {
     messages.mockResolvedValue({ messages: [{ ...MAIL, subject: "" }] });
-    const dialog = open("km", order, "បើកសារសម្រាប់ box@gmail.com");
+    const dialog = await open("km", order, "បើកសារសម្រាប់ box@gmail.com");
     expect(within(dialog).getByRole("heading", { name: "សារសម្រាប់ box@gmail.com" })).toBeTruthy();
     expect(within(dialog).getByText("កំពុងផ្ទុកសារ")).toBeTruthy();
     expect(await within(dialog).findByText("ពី security@facebookmail.com")).toBeTruthy();

@@ -1,74 +1,33 @@
-// The whole messages of one order, in a dialog: sender, subject, time, and the message itself
-// (its HTML was sanitised by the server: no scripts, styles, handlers or images).
-import { useQuery } from "@tanstack/react-query";
-import { Loader2Icon, MailOpenIcon } from "lucide-react";
-import { useState } from "react";
+// An OTP order's Messages button. The dialog it opens (messages-dialog-body.tsx: the dialog, its
+// focus trap and scroll lock) loads when the button is first pressed, so the OTP page's first load
+// carries none of it (issue #28 item 5); it then stays mounted, so reopening is instant.
+import { MailOpenIcon } from "lucide-react";
+import { Suspense, useRef, useState } from "react";
 
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
-import { useDates } from "~/lib/dates";
-import { errorMessage } from "~/lib/errors";
-import { otpMailApi, type OtpOrder } from "./api";
+import { lazyNamed, useOpenedOnce } from "~/lib/lazy-component";
+import type { OtpOrder } from "./api";
 import { useOtpCopy } from "./copy";
+
+const MessagesDialogBody = lazyNamed(() => import("./messages-dialog-body"), "MessagesDialogBody");
 
 export function MessagesDialog({ order }: { order: OtpOrder }) {
   const { t } = useOtpCopy();
-  const { formatDateTime } = useDates();
   const [open, setOpen] = useState(false);
+  const used = useOpenedOnce(open);
+  const button = useRef<HTMLButtonElement>(null);
   const address = order.address ?? t("messages.thisOrder");
-  const query = useQuery({
-    queryKey: ["otp-mail-messages", order.id, order.codes],
-    queryFn: ({ signal }) => otpMailApi.messages(order.id, signal),
-    enabled: open,
-  });
-  const messages = query.data?.messages;
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button variant="ghost" size="sm" aria-label={t("messages.label", { address })}>
-          <MailOpenIcon aria-hidden="true" />
-          {t("messages.button")}
-        </Button>
-      </DialogTrigger>
-      <DialogContent className="max-h-[85vh] overflow-y-auto sm:max-w-2xl">
-        <DialogHeader>
-          <DialogTitle className="[overflow-wrap:anywhere]">{t("messages.title", { address })}</DialogTitle>
-          <DialogDescription>{t("messages.description")}</DialogDescription>
-        </DialogHeader>
-        {query.isPending ? (
-          <p className="flex items-center gap-2 text-sm text-muted-foreground">
-            <Loader2Icon className="size-4 animate-spin" aria-hidden="true" /> {t("messages.loading")}
-          </p>
-        ) : query.isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            {errorMessage(query.error)}
-          </p>
-        ) : messages?.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{t("messages.none")}</p>
-        ) : (
-          <ol className="grid gap-4">
-            {messages?.map((m) => (
-              <li key={m.id} className="grid gap-2 rounded-md border p-3">
-                <div className="grid gap-0.5 text-sm">
-                  <span className="font-medium break-words">{m.subject || t("messages.noSubject")}</span>
-                  <span className="text-muted-foreground break-all">{t("messages.from", { from: m.from })}</span>
-                  <time dateTime={m.receivedAt} className="text-xs text-muted-foreground">
-                    {formatDateTime(m.receivedAt)}
-                  </time>
-                </div>
-                {m.html ? (
-                  // Sanitised on the server (sanitize-html): formatting and links only.
-                  <div data-testid="otp-message-body" className="prose prose-sm max-w-none text-sm break-words dark:prose-invert" dangerouslySetInnerHTML={{ __html: m.html }} />
-                ) : (
-                  <pre data-testid="otp-message-body" className="text-sm whitespace-pre-wrap break-words font-sans">
-                    {m.text}
-                  </pre>
-                )}
-              </li>
-            ))}
-          </ol>
-        )}
-      </DialogContent>
-    </Dialog>
+    <>
+      <Button ref={button} variant="ghost" size="sm" aria-label={t("messages.label", { address })} aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen(true)}>
+        <MailOpenIcon aria-hidden="true" />
+        {t("messages.button")}
+      </Button>
+      {used ? (
+        <Suspense fallback={null}>
+          <MessagesDialogBody order={order} open={open} onOpenChange={setOpen} returnFocusTo={button} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }
