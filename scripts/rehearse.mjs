@@ -65,6 +65,13 @@ async function main() {
   const work = mkdtempSync(path.join(tmpdir(), "keyshop-rehearse-"));
   const stack = {};
   let client;
+  // Interrupted (Ctrl-C, CI's timeout): end what was started and drop the database all the same.
+  for (const signal of ["SIGINT", "SIGTERM"]) {
+    process.once(signal, () => {
+      say(`${signal}: stopping the rehearsal's processes (logs in ${work})`);
+      void stopStack(stack).finally(() => process.exit(130));
+    });
+  }
   try {
     ok = await step("start: PostgreSQL database, mail sink, Caddy, PayWay simulator, instances A and B (NODE_ENV=production)", async () => {
       await startStack(stack, { root: ROOT, work, base: BASE });
