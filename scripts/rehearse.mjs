@@ -14,7 +14,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { runChecks } from "./rehearse/checks.mjs";
+import { runChecks, waitForQuietOutbox } from "./rehearse/checks.mjs";
 import { createClient } from "./rehearse/client.mjs";
 import { openMailbox } from "./rehearse/mailbox.mjs";
 import { caddyHealthSaw, caddyRetriesBodies, startStack, stopStack, waitUntil } from "./rehearse/stack.mjs";
@@ -117,6 +117,8 @@ async function main() {
         }),
       async kill(name) {
         const inst = stack.instances.find((i) => i.label === name);
+        // Between two steps: the e-mails of the last one are delivered and recorded as sent.
+        await waitForQuietOutbox(stack.databaseUrl);
         const at = since();
         const killedAt = Date.now();
         inst.child.kill("SIGKILL");
@@ -130,7 +132,7 @@ async function main() {
           await caddyHealthSaw(caddyProc(), inst.port, { up: false, sinceMs: killedAt });
           note += `; Caddy ${caddy} cannot retry a POST after a dead upstream (caddyserver/caddy#7546, fixed in 2.11.2), so the walk waited ${((Date.now() - t) / 1000).toFixed(1)}s for its health check to take ${name} out`;
         }
-        return `instance ${name} (pid ${inst.pid}) killed at ${at} (${signal}); ${note}`;
+        return `instance ${name} (pid ${inst.pid}) killed at ${at} (${signal}), the outbox settled; ${note}`;
       },
       async restart(name) {
         const i = stack.instances.findIndex((x) => x.label === name);
