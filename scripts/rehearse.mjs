@@ -36,7 +36,7 @@ async function step(name, run) {
   const t = Date.now();
   try {
     const detail = await run();
-    say(`  ok   ${seconds(Date.now() - t)}  ${name}${detail ? `: ${detail}` : ""}`);
+    say(`  ok   ${seconds(Date.now() - t)}  ${name}${detail ? `:${detail.startsWith("\n") ? "" : " "}${detail}` : ""}`);
     return true;
   } catch (err) {
     say(`  FAIL ${seconds(Date.now() - t)}  ${name}: ${err.message}`);
