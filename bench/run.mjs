@@ -46,6 +46,10 @@ const BENCHES = {
     load: () => import("./request-path.mjs"),
     about: "GET /api/me (cookie cache off and on) and GET /api/plans throughput on PostgreSQL beside the bare Node ceiling in the same run",
   },
+  "crash-drill": {
+    load: () => import("./crash-drill.mjs"),
+    about: "two instances on PostgreSQL with the PayWay simulator: a storm of purchases, renewals, refunds and OTP orders while one is SIGKILLed at random; then ledger, PayWay vs shop, e-mails and webhooks once, licence cache (DRILL_SECONDS, DRILL_KILLS)",
+  },
   guard: {
     load: () => import("./guard.mjs"),
     about: "a few minutes: licence, OTP purchase, /api/me and small admin lists as ratios to a bare server, against bench/baselines.json; exit 1 when one is > 15% below (--record writes them)",

@@ -191,7 +191,8 @@ export async function runLicenseAction(
   { actor, licenceId: licenseId, body, now = new Date() }: { actor: AdminActor; licenceId: string; body: LicenseActionBody; now?: Date },
 ): Promise<{ licence: AdminLicense; message: string }> {
   if (!isUuid(licenseId)) throw new AppError("NOT_FOUND", "Licence not found");
-  const { row, message } = await deps.db.transaction(async (tx) => {
+  const since = performance.now();
+  const { row, message, changed } = await deps.db.transaction(async (tx) => {
     const [row] = await tx.select().from(licenses).where(eq(licenses.id, licenseId)).for("update");
     if (!row) throw new AppError("NOT_FOUND", "Licence not found");
     if (row.revokedAt) throw refuse("LICENSE_REVOKED");
@@ -230,9 +231,11 @@ export async function runLicenseAction(
     if (email) await enqueueEmail(tx, { ...email, timeZone: deps.shopTimeZone });
     // Integrators hear of an extension like a sale's (the licence.extended webhook), in this transaction.
     if (body.action === "extend") await recordLicenseExtended(tx, updated!, { addedDays: body.days, source: "admin" });
-    return { row: updated!, message: action.message(updated!) };
+    return { row: updated!, message: action.message(updated!), changed: Boolean(action.set) };
   });
   deps.cache?.evict(row.buyKey);
+  // Answered once every instance was told (cache.ts): a revoked licence is refused wherever it is validated next.
+  if (changed) await deps.cache?.heard(row.buyKey, since);
   const [license] = await toAdminLicenses(deps.db, [row], now);
   return { licence: license!, message };
 }

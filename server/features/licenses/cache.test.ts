@@ -124,6 +124,29 @@ describe("the licence cache", () => {
   });
 });
 
+describe("a writer waits until its change was heard (decision 069)", () => {
+  it("resolves when the change's notification arrives, at once when it already has, and gives up after its bound", async () => {
+    const lic = await activeLicense("LDREEL-CACHE-7");
+    await eventually(async () => expect(cache.isLive).toBe(true));
+    const since = performance.now();
+    let heard = false;
+    const waiting = cache.heard(lic.buyKey, since, 5000).then(() => (heard = true));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(heard).toBe(false); // nothing changed yet
+    const started = Date.now();
+    await t.database.db.update(licenses).set({ deviceKey: "LDREEL-CACHE-7B" }).where(eq(licenses.id, lic.id));
+    await waiting;
+    expect(Date.now() - started).toBeLessThan(2000);
+    // Already heard: no wait at all; a change that never comes: the bound.
+    const again = Date.now();
+    await cache.heard(lic.buyKey, since, 5000);
+    expect(Date.now() - again).toBeLessThan(50);
+    const none = Date.now();
+    await cache.heard(lic.buyKey, performance.now(), 150);
+    expect(Date.now() - none).toBeGreaterThanOrEqual(140);
+  });
+});
+
 describe.runIf(process.env.TEST_DATABASE_URL)("the licence cache on PostgreSQL", () => {
   it("stops trusting memory when its listening connection dies, and resumes after reconnecting", async () => {
     const lic = await activeLicense("LDREEL-CACHE-6");

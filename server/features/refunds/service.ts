@@ -304,9 +304,11 @@ async function claimRefund(deps: OrdersDeps, orderId: string, requested: number 
     if (unapplied) throw new AppError("REFUND_IN_PROGRESS", REFUND_MESSAGES.inProgress);
     const balance = await balanceHolding(tx, order);
     if (balance !== null && balance < amountMills) throw new AppError("REFUND_BALANCE_TOO_LOW", REFUND_MESSAGES.balanceTooLow(balance, amountMills));
+    // The order's next look at the provider is just after the claim, set with it: a process killed
+    // during the provider's call (no lookSoon then) leaves a refund there that is recorded within minutes.
     const [claimed] = await tx
       .update(orders)
-      .set({ refundClaimUntil: new Date(now.getTime() + REFUND_CLAIM_MS) })
+      .set({ refundClaimUntil: new Date(now.getTime() + REFUND_CLAIM_MS), nextCheckAt: new Date(now.getTime() + REFUND_CLAIM_MS + 5_000) })
       .where(eq(orders.id, order.id))
       .returning();
     return { order: claimed!, amountMills };
