@@ -5,7 +5,6 @@ import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { createServer } from "node:http";
 import PostalMime from "postal-mime";
-import { SMTPServer } from "smtp-server";
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -72,30 +71,20 @@ export function mailKey(to, subject, text) {
   return createHash("sha256").update(`${to.toLowerCase()}\n${subject}\n${text.replace(/\r\n/g, "\n").trim()}`).digest("hex");
 }
 
-/** An SMTP peer for one instance: every message with its arrival time and a key of what it says. */
+/** An SMTP peer for one instance (server/test/smtp-peer.ts): every message with its arrival time and what it says. */
 export async function startMailPeer(port) {
   const received = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    closeTimeout: 1000,
-    onData(stream, _session, callback) {
-      const chunks = [];
-      stream.on("data", (c) => chunks.push(c));
-      stream.on("end", async () => {
-        const at = Date.now();
-        const mail = await PostalMime.parse(Buffer.concat(chunks));
-        const to = (mail.to ?? []).map((t) => t.address).join(",");
-        const key = mailKey(to, mail.subject, mail.text ?? "");
-        received.push({ at, to, subject: mail.subject, key });
-        callback();
-      });
-    },
-  });
-  server.on("error", () => {});
-  await new Promise((resolve) => server.listen(port, "127.0.0.1", resolve));
-  return { port, received, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  const { tsImport } = await import("tsx/esm/api");
+  const { startSmtpPeer } = await tsImport("../server/test/smtp-peer.ts", import.meta.url);
+  const peer = await startSmtpPeer((raw, reply) => {
+    const at = Date.now();
+    void PostalMime.parse(raw).then((mail) => {
+      const to = (mail.to ?? []).map((t) => t.address).join(",");
+      received.push({ at, to, subject: mail.subject, key: mailKey(to, mail.subject, mail.text ?? "") });
+      reply();
+    });
+  }, port);
+  return { port, received, close: peer.close };
 }
 
 /** A webhook receiver answering 200: every delivery's Keyshop-Webhook-Id with its arrival time. */

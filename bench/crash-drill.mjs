@@ -9,7 +9,7 @@
 // (default 4), DRILL_SETTLE_MINUTES (how long the checks may wait, default 6).
 import { generateKeyPairSync } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
-import { TEST_TOKEN, createBenchDatabase, ensureServerBuilt, signIn, testApi } from "./lib.mjs";
+import { createBenchDatabase, drillEnv, ensureServerBuilt, signIn, testApi } from "./lib.mjs";
 import { DrillInstance, duplicates, startMailPeer, startSimulator, startWebhookReceiver } from "./crash-drill-parts.mjs";
 import { checkLicenseCache, collectShop, compareWithPayway } from "./crash-drill-checks.mjs";
 
@@ -34,16 +34,7 @@ export async function run() {
   const peers = [await startMailPeer(BASE + 20), await startMailPeer(BASE + 21)];
   const hooks = await startWebhookReceiver(BASE + 30);
   const env = (i) => ({
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    NODE_ENV: "development",
-    LOG_LEVEL: "error",
-    HOST: "127.0.0.1",
-    DATABASE_URL: database.url,
-    WORKERS: "on",
-    AUTH_RATE_LIMIT: "off",
-    PUBLIC_API_RATE_LIMIT: "1000000",
-    DEV_TEST_API_TOKEN: TEST_TOKEN,
+    ...drillEnv(database.url),
     DEV_SMTP_PORT: String(BASE + 40 + i),
     SMTP_URL: `smtp://127.0.0.1:${peers[i].port}`,
     PAYWAY_BASE_URL: sim.url,

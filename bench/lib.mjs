@@ -80,6 +80,22 @@ export async function startKeyshop(env, { basePort = 3950, nodeArgs = [] } = {})
   return { url, pid: child.pid, stop: () => new Promise((r) => { child.once("exit", r); child.kill("SIGTERM"); }) };
 }
 
+/** The environment of a drill's instance (crash and upgrade drills): workers on, the test API, no rate limits in the way. */
+export function drillEnv(databaseUrl) {
+  return {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: "development",
+    LOG_LEVEL: "error",
+    HOST: "127.0.0.1",
+    DATABASE_URL: databaseUrl,
+    WORKERS: "on",
+    AUTH_RATE_LIMIT: "off",
+    PUBLIC_API_RATE_LIMIT: "1000000",
+    DEV_TEST_API_TOKEN: TEST_TOKEN,
+  };
+}
+
 /** RFC 6238 code for a base32 secret (the admin console needs a second factor; the screenshot scripts use it too). */
 export function totpCode(secret, at = Date.now()) {
   const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";

@@ -11,7 +11,7 @@ export interface SmtpPeer {
 }
 
 /** `onMessage` must call `reply()` to accept, `reply(error)` to refuse, or leave the sender hanging. */
-export async function startSmtpPeer(onMessage: (raw: string, reply: PeerReply) => void): Promise<SmtpPeer> {
+export async function startSmtpPeer(onMessage: (raw: string, reply: PeerReply) => void, port = 0): Promise<SmtpPeer> {
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
@@ -25,7 +25,7 @@ export async function startSmtpPeer(onMessage: (raw: string, reply: PeerReply) =
   });
   // A sender that dies mid-session resets its connection: expected in tests, nothing to report.
   server.on("error", () => {});
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   return {
     port: (server.server.address() as AddressInfo).port,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
