@@ -9,7 +9,7 @@
 // old release, keeps serving on the new schema. Reports failed requests and lost orders; exit 1
 // unless both are 0 (and the ledger is exact). UPGRADE_PHASE_SECONDS (default 15): traffic per phase.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync } from "node:fs";
+import { mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -159,6 +159,6 @@ try {
   await Promise.all(instances.map((i) => i.exited));
   await database.drop();
   git("worktree", "remove", "--force", oldDir);
-  if (existsSync(oldDir)) rmSync(oldDir, { recursive: true, force: true });
+  rmSync(path.dirname(oldDir), { recursive: true, force: true });
 }
 process.exit(exitCode);
