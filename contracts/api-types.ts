@@ -1102,7 +1102,7 @@ export interface paths {
         };
         /**
          * Licence plans with prices
-         * @description The active licence plans of both price lists (local and foreign), or of one market.
+         * @description The active licence plans of both price lists (local and foreign), or of one market, and the payment provider new checkouts go to.
          */
         get: operations["listPlans"];
         put?: never;
@@ -1847,6 +1847,7 @@ export interface operations {
                                 planMonths: number | null;
                                 planTitle: string;
                                 provider: string;
+                                providerName: string;
                                 providerRef: string | null;
                                 refundedMills: number;
                                 refundRequest?: {
@@ -2616,6 +2617,7 @@ export interface operations {
                             planId: string | null;
                             planMonths: number | null;
                             planTitle: string;
+                            providerName: string;
                             refundedMills: number;
                             refundRequest?: {
                                 decisionNote: string | null;
@@ -4846,6 +4848,7 @@ export interface operations {
                             planId: string | null;
                             planMonths: number | null;
                             planTitle: string;
+                            providerName: string;
                             refundedMills: number;
                             refundRequest?: {
                                 decisionNote: string | null;
@@ -5111,6 +5114,7 @@ export interface operations {
                             planId: string | null;
                             planMonths: number | null;
                             planTitle: string;
+                            providerName: string;
                             refundedMills: number;
                             refundRequest?: {
                                 decisionNote: string | null;
@@ -5195,6 +5199,7 @@ export interface operations {
                             planId: string | null;
                             planMonths: number | null;
                             planTitle: string;
+                            providerName: string;
                             refundedMills: number;
                             refundRequest?: {
                                 decisionNote: string | null;
@@ -5283,6 +5288,7 @@ export interface operations {
                             planId: string | null;
                             planMonths: number | null;
                             planTitle: string;
+                            providerName: string;
                             refundedMills: number;
                             refundRequest?: {
                                 decisionNote: string | null;
@@ -5627,6 +5633,7 @@ export interface operations {
                             planId: string | null;
                             planMonths: number | null;
                             planTitle: string;
+                            providerName: string;
                             refundedMills: number;
                             refundRequest?: {
                                 decisionNote: string | null;
@@ -5770,6 +5777,7 @@ export interface operations {
                             planId: string | null;
                             planMonths: number | null;
                             planTitle: string;
+                            providerName: string;
                             refundedMills: number;
                             refundRequest?: {
                                 decisionNote: string | null;
@@ -6806,6 +6814,7 @@ export interface operations {
                             paidAt: string | null;
                             planMonths: number | null;
                             planTitle: string;
+                            providerName: string;
                             /** @enum {string} */
                             status: "pending" | "paid" | "failed" | "cancelled" | "refunded";
                         };
@@ -6869,6 +6878,7 @@ export interface operations {
                             paidAt: string | null;
                             planMonths: number | null;
                             planTitle: string;
+                            providerName: string;
                             /** @enum {string} */
                             status: "pending" | "paid" | "failed" | "cancelled" | "refunded";
                         };
@@ -6949,6 +6959,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        paymentProvider: {
+                            id: string;
+                            name: string;
+                        };
                         plans: {
                             bonusDays: number;
                             features: string[];
@@ -7320,6 +7334,7 @@ export interface operations {
                             planId: string | null;
                             planMonths: number | null;
                             planTitle: string;
+                            providerName: string;
                             refundedMills: number;
                             refundRequest?: {
                                 decisionNote: string | null;

@@ -86,6 +86,8 @@ export const OrderSchema = z.object({
   amount: z.string(),
   currency: z.string(),
   status: OrderStatusSchema,
+  /** The payment provider that takes (took) this order's payment, as pages name it ("PayWay"). */
+  providerName: z.string(),
   /** The licence's buy key once a plan order is fulfilled. */
   buyKey: z.string().nullable(),
   createdAt: z.string(),
@@ -154,6 +156,8 @@ export const ReceiptSchema = z.object({
   amount: z.string(),
   currency: z.string(),
   paidAt: z.string().nullable(),
+  /** The payment provider, as pages name it ("PayWay"). */
+  providerName: z.string(),
 });
 export type Receipt = z.infer<typeof ReceiptSchema>;
 export const ReceiptResponseSchema = z.object({ receipt: ReceiptSchema });

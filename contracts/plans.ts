@@ -19,5 +19,8 @@ export const PlanSchema = z.object({
   features: z.array(z.string()),
 });
 export type Plan = z.infer<typeof PlanSchema>;
-export const PlanListSchema = z.object({ plans: z.array(PlanSchema) });
+/** The payment provider new checkouts go to, as pages name it before any order exists. */
+export const CheckoutProviderSchema = z.object({ id: z.string(), name: z.string() });
+export type CheckoutProvider = z.infer<typeof CheckoutProviderSchema>;
+export const PlanListSchema = z.object({ plans: z.array(PlanSchema), paymentProvider: CheckoutProviderSchema });
 export const PlanListQuerySchema = z.object({ market: MarketSchema.optional() });

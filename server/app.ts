@@ -16,7 +16,7 @@ import { authRequest, withErrorShape, withPagePolicy } from "./auth/edge";
 import { originRefusalLogger, requireTrustedOrigin, untrustedOriginMessage } from "./auth/origin-check";
 import { withSessionHint } from "./auth/session-hint";
 import { GOOGLE_STAND_IN_PATH, TELEGRAM_SIMULATOR_PATH, type Config } from "./config";
-import { paymentContentSources, type PaymentSimulator } from "./providers/payments";
+import { paymentContentSources, paymentProviderName, type PaymentSimulator } from "./providers/payments";
 import { createGoogleSimulator } from "./providers/google-sim/app";
 import type { Db } from "./db/client";
 import { countResponse } from "./features/health/signals";
@@ -89,8 +89,8 @@ export interface AppDeps {
   events: AccountEventHub;
   /** Payments; built from config when not given (tests). */
   orders?: OrdersDeps;
-  /** The payment provider's simulator, mounted at its path when the real provider is not configured. */
-  paymentSimulator?: Pick<PaymentSimulator, "path" | "fetch">;
+  /** The payment providers' simulators, each mounted at its path when its real provider is not configured. */
+  paymentSimulators?: ReadonlyArray<Pick<PaymentSimulator, "path" | "fetch">>;
   /** Shared with server.ts: set `draining` on shutdown and /readyz answers 503. */
   lifecycle?: Lifecycle;
   /** The deliveries worker, woken when a delivery is replayed (none in tests without workers). */
@@ -101,7 +101,7 @@ export interface AppDeps {
   sessionRevocations?: SessionRevocations;
 }
 
-export function createApp({ config, db, auth, logger, signer, limiter, otpMail, licenseCache, licenseSignals, events, paymentSimulator, lifecycle, deliveries, resolver = systemResolver, sessionRevocations, ...rest }: AppDeps) {
+export function createApp({ config, db, auth, logger, signer, limiter, otpMail, licenseCache, licenseSignals, events, paymentSimulators = [], lifecycle, deliveries, resolver = systemResolver, sessionRevocations, ...rest }: AppDeps) {
   const app = new OpenAPIHono<AppEnv>(VALIDATION);
   const orders = { ...(rest.orders ?? createWiredOrdersDeps({ config, db, logger })), limiter };
   // Prometheus metrics only when METRICS_TOKEN is set: otherwise no per-request work at all.
@@ -231,7 +231,7 @@ export function createApp({ config, db, auth, logger, signer, limiter, otpMail, 
 
   // The plan catalogue is public and read-only: like the tool API, mounted before the session
   // middleware, so its requests do no session work at all (decision 030).
-  app.route("/api", createPlanRoutes(db));
+  app.route("/api", createPlanRoutes(db, { id: orders.providers.checkout.id, name: paymentProviderName(orders.providers.checkout.id) }));
 
   // Cookie-authenticated state changes come from the shop's own pages (better-auth checks /api/auth
   // itself; the routes mounted above carry no session).
@@ -288,7 +288,7 @@ export function createApp({ config, db, auth, logger, signer, limiter, otpMail, 
 
   if (config.embedded) app.route("/dev/mailbox", createDevMailboxRoutes({ db }));
   if (config.notifications.telegram.mode === "simulator") app.route(TELEGRAM_SIMULATOR_PATH, createDevTelegramRoutes({ db }));
-  if (paymentSimulator) app.mount(paymentSimulator.path, paymentSimulator.fetch);
+  for (const simulator of paymentSimulators) app.mount(simulator.path, simulator.fetch);
   if (config.google?.standIn) {
     const { clientId, clientSecret, issuer } = config.google;
     app.route(GOOGLE_STAND_IN_PATH, createGoogleSimulator({ clientId, clientSecret, issuer, redirectUri: `${config.baseUrl}/api/auth/callback/google` }).app);

@@ -90,6 +90,7 @@ const envSchema = z.object({
   OTP_SUPPLIER_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   OTP_SUPPLIER_TOKEN: optionalString.describe("Secret: the upstream market token (never logged, never sent to the browser)"),
   OTP_SUPPLIER_MAIL_TYPE: z.string().trim().min(1).max(100).default("gmail.com").describe("The market's mail_type: a domain or a group (REAL, OUTLOOK…)"),
+  PAYMENT_PROVIDER: z.string().trim().regex(/^[a-z][a-z0-9-]{0,31}$/, "a provider id like payway").default("payway").describe("Who takes new checkouts (an order keeps the provider that took it)"),
   PAYWAY_BASE_URL: optionalString.pipe(z.url().optional()).describe("unset = the built-in PayWay simulator"),
   PAYWAY_MERCHANT_ID: optionalString.pipe(z.string().max(30).optional()),
   PAYWAY_API_KEY: optionalString.describe("Secret: the PayWay merchant API key (HMAC key)"),
@@ -190,6 +191,8 @@ export interface Config {
     /** Outside embedded mode: where the local inbox receives mail for `domain` (none: not at all). */
     inbound?: { port: number; host: string };
   };
+  /** PAYMENT_PROVIDER: the provider new checkouts go to (server/providers/payments). */
+  paymentProvider: string;
   payway: PaywayConfig;
   /** True when embedded defaults (dev mailbox, simulators) are in use. */
   embedded: boolean;
@@ -380,6 +383,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           : { kind: "local" },
       inbound: e.INBOUND_SMTP_PORT ? { port: e.INBOUND_SMTP_PORT, host: e.INBOUND_SMTP_HOST } : undefined,
     },
+    paymentProvider: e.PAYMENT_PROVIDER,
     payway: paywayConfig(e, baseUrl, rsaPublicKey),
     embedded: !e.SMTP_URL,
     metricsToken: e.METRICS_TOKEN,

@@ -12,7 +12,7 @@ import { LicenseSignals } from "./features/licenses/signals";
 import { Signer } from "./features/licenses/signing";
 import { syncPlanCatalogue } from "./features/plans/service";
 import { createWiredOrdersDeps } from "./reactions";
-import { createPaymentSimulator } from "./providers/payments";
+import { createPaymentSimulators } from "./providers/payments";
 import { SharedRateLimiter } from "./lib/rate-limit";
 import { createOtpMailDeps } from "./features/otp-mail/deps";
 import { recordMailArrival } from "./features/otp-mail/service";
@@ -139,10 +139,10 @@ export async function startServer(config: Config, opts: { database?: Database; l
     const ownerAlerts = createOwnerAlerts({ db, alerts: config.alerts, backups: config.backups, baseUrl: config.baseUrl, shopTimeZone: config.shopTimeZone, logger, onEmailQueued: orders.onEmailQueued });
     for (const job of startJobs({ orders, otpMail, suspicion: config.licences.suspicious, onEmailQueued: orders.onEmailQueued, backups, ownerAlerts }, logger)) closers.push(job.stop);
   }
-  const paymentSimulator = createPaymentSimulator(config);
-  if (paymentSimulator) logger.info({ url: paymentSimulator.url }, paymentSimulator.description);
+  const paymentSimulators = createPaymentSimulators(config);
+  for (const simulator of paymentSimulators) logger.info({ url: simulator.url }, simulator.description);
   const lifecycle = { draining: false };
-  const app = createApp({ config, db, auth, logger, signer, limiter, otpMail, licenseCache, licenseSignals, events, orders, paymentSimulator, lifecycle, deliveries, sessionRevocations });
+  const app = createApp({ config, db, auth, logger, signer, limiter, otpMail, licenseCache, licenseSignals, events, orders, paymentSimulators, lifecycle, deliveries, sessionRevocations });
 
   // Requests in flight are counted so shutdown waits for them before closing the database
   // (a client that disconnects early does not end its request's work), and until their response

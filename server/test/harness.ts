@@ -9,7 +9,8 @@ import { createLogger } from "../lib/logger";
 import { SharedRateLimiter } from "../lib/rate-limit";
 import { createOtpMailDeps } from "../features/otp-mail/deps";
 import { createWiredOrdersDeps } from "../reactions";
-import { createPaymentProvider, type PaymentProvider } from "../providers/payments";
+import { createPaymentProviders, type PaymentProvider } from "../providers/payments";
+import { changeProvider } from "./payment-providers";
 import { LicenseSignals } from "../features/licenses/signals";
 import { Signer } from "../features/licenses/signing";
 import { syncPlanCatalogue } from "../features/plans/service";
@@ -150,7 +151,7 @@ export async function createTestContext(
   await events.start(database.listen);
   const sessionRevocations = new SessionRevocations(sessionHoldMs(config.sessionCacheSeconds));
   await sessionRevocations.start(database.listen);
-  const orders = opts.paymentProvider ? createWiredOrdersDeps({ config, db: database.db, logger, provider: opts.paymentProvider(createPaymentProvider(config)) }) : undefined;
+  const orders = opts.paymentProvider ? createWiredOrdersDeps({ config, db: database.db, logger, providers: changeProvider(createPaymentProviders(config), opts.paymentProvider) }) : undefined;
   const app = createApp({ config, db: database.db, auth, logger, signer, limiter, otpMail, licenseCache, licenseSignals, events, orders, sessionRevocations });
   const ctx: TestContext = {
     app,

@@ -50,13 +50,14 @@ interface NewOrder {
 
 
 async function insertOrder(deps: OrdersDeps, o: NewOrder, now: Date): Promise<OrderRow> {
+  const provider = deps.providers.checkout; // a new checkout: the configured default
   for (let attempt = 0; ; attempt++) {
     try {
       const [row] = await deps.db
         .insert(orders)
         .values({
-          tranId: deps.provider.newReference(now),
-          provider: deps.provider.id,
+          tranId: provider.newReference(now),
+          provider: provider.id,
           kind: o.kind,
           userId: o.userId,
           email: o.email,
@@ -71,7 +72,7 @@ async function insertOrder(deps: OrdersDeps, o: NewOrder, now: Date): Promise<Or
           updatedAt: now,
           // The cut-off (decision 060): when the provider stops taking the payment, the reconciler
           // closes the checkout there and cancels the order (no grace: a late approval still pays it).
-          expiresAt: new Date(now.getTime() + deps.provider.checkoutLifetimeMinutes * 60_000),
+          expiresAt: new Date(now.getTime() + provider.checkoutLifetimeMinutes * 60_000),
           nextCheckAt: new Date(now.getTime() + FIRST_CHECK_MS),
         })
         .returning();
@@ -92,7 +93,7 @@ function checkoutFor(deps: OrdersDeps, row: OrderRow, o: NewOrder, now: Date): C
   // the server closes the checkout at the provider instead of leaving the order pending until it expires.
   const cancelUrl = new URL(returnUrl);
   cancelUrl.searchParams.set(CLOSED_PARAM, "1");
-  const checkout = deps.provider.createCheckout({
+  const checkout = deps.providers.of(row).createCheckout({
     reference: row.tranId,
     amountMills: row.amountMills,
     currency: "USD",

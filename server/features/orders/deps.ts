@@ -2,14 +2,17 @@
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import type { Logger } from "../../lib/logger";
-import { createPaymentProvider, type PaymentProvider } from "../../providers/payments";
+import { createPaymentProviders, type PaymentProviders } from "../../providers/payments";
 import type { OrderRow } from "./dto";
 import type { OrderEventBus } from "./events";
 
 export interface OrdersDeps {
   db: Db;
-  /** Who takes the payments (chosen from the configuration: server/providers/payments). */
-  provider: PaymentProvider;
+  /**
+   * Who takes the payments (server/providers/payments): new checkouts go to `providers.checkout`,
+   * everything about an existing order to `providers.of(order)`, the provider that took it.
+   */
+  providers: PaymentProviders;
   /** Public address of this site: return URLs and e-mail links. */
   baseUrl: string;
   /** AUTH_SECRET: API keys are stored encrypted with it; receipt tokens are signed with it. */
@@ -35,16 +38,16 @@ export interface OrdersDepsInput {
   db: Db;
   logger: Logger;
   onEmailQueued?: () => void;
-  provider?: PaymentProvider;
+  providers?: PaymentProviders;
 }
 
 /** The orders feature's own dependencies, before the other features' reactions are wired in (server/reactions.ts). */
 export type OrdersOwnDeps = Omit<OrdersDeps, "events" | "checkRefunds">;
 
-export function createOrdersDeps({ config, db, logger, onEmailQueued, provider }: OrdersDepsInput): OrdersOwnDeps {
+export function createOrdersDeps({ config, db, logger, onEmailQueued, providers }: OrdersDepsInput): OrdersOwnDeps {
   return {
     db,
-    provider: provider ?? createPaymentProvider(config),
+    providers: providers ?? createPaymentProviders(config),
     baseUrl: config.baseUrl,
     secret: config.authSecret,
     logger,

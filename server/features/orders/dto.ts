@@ -2,6 +2,7 @@
 import { TOP_UP_TITLE, type Order } from "../../../contracts/orders";
 import { orders } from "../../db/schema";
 import { formatMoney } from "../../../contracts/money";
+import { paymentProviderName } from "../../providers/payments";
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -48,6 +49,7 @@ export function toOrderDto(row: OrderRow, planMonths: ReadonlyMap<string, number
     amount: formatMoney(row.amountMills, { plain: true }), // "29.99": orders are whole cents
     currency: row.currency,
     status: row.status,
+    providerName: paymentProviderName(row.provider),
     buyKey: fulfilmentOf(row).buyKey ?? null,
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,

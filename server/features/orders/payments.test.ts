@@ -10,6 +10,7 @@ import type { TestClient } from "../../test/harness";
 import { findLedgerMismatches } from "../balance/service";
 import { reconcileOrders } from "./reconcile";
 import { API_KEY, MERCHANT_ID, startPaymentsTestEnv, type PaymentsTestEnv } from "../../test/orders-env";
+import { changeProvider } from "../../test/payment-providers";
 
 let env: PaymentsTestEnv;
 let buyer: { client: TestClient; email: string; id: string };
@@ -190,7 +191,7 @@ describe("the reconciler", () => {
   it("a payment approved after the order was cancelled locally is still honoured, once", async () => {
     const { order } = await startPlan("local-1m");
     // PayWay would not close it (unreachable for that call; the sandbox also let closed card sessions be paid).
-    const unclosable = { ...env.deps, provider: { ...env.deps.provider, close: async () => "not_closed" as const } };
+    const unclosable = { ...env.deps, providers: changeProvider(env.deps.providers, (real) => ({ ...real, close: async () => "not_closed" as const })) };
     await reconcileOrders(unclosable, new Date((await env.order(order.tranId)).expiresAt!.getTime() + 1));
     expect((await env.order(order.tranId)).status).toBe("cancelled");
     await env.control(`/transactions/${order.tranId}/approve`, { callback: { mode: "repeat", times: 3 } });

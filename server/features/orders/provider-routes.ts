@@ -1,5 +1,5 @@
 // The payment provider's side of the money path, no session involved:
-//   POST /api/<provider's callback path>        its notification: read (signature) by the provider, then verified
+//   POST /api/<each provider's callback path>   its notification: read (signature) by that provider, then verified
 //   GET  /api/check-transaction-plan            the spec's return URLs (after paying, and after closing the
 //   GET  /api/check-transaction-topup           provider's window): verify with the provider, then redirect
 //   GET  /api/check-transaction-SubscriptionTool the browser to the page the checkout started on
@@ -99,9 +99,10 @@ function landing(deps: OrdersDeps, kind: OrderRow["kind"], order: OrderRow | nul
 
 export function createProviderRoutes(deps: OrdersDeps & { limiter: SharedRateLimiter }) {
   const app = new Hono<AppEnv>();
-  const { provider } = deps;
+  const { providers } = deps;
 
-  app.post(provider.callbackPath, async (c) => {
+  // Each provider's notifications at its own path, about its own orders only.
+  for (const provider of providers.all) app.post(provider.callbackPath, async (c) => {
     applyRateLimit(c, [deps.limiter.hit(`payment-callback:${c.get("clientIp")}`, { limit: 300, windowSeconds: 60 })]);
     const body = await callbackBody(c);
     const reading = provider.readCallback(body, (name) => c.req.header(name));
@@ -112,7 +113,7 @@ export function createProviderRoutes(deps: OrdersDeps & { limiter: SharedRateLim
       throw new AppError("BAD_SIGNATURE", "Invalid callback signature");
     }
     const order = await findOrderByTranId(deps, reading.reference);
-    if (!order) throw new AppError("NOT_FOUND", "Unknown transaction");
+    if (!order || order.provider !== provider.id) throw new AppError("NOT_FOUND", "Unknown transaction");
     // A replay of a settled order costs nothing: no call to the provider, nothing granted. A paid
     // order's notification is also a moment to look for a refund made at the provider, at most
     // twice a minute per order, so replays cannot amplify into provider calls (decision 024).
@@ -128,7 +129,8 @@ export function createProviderRoutes(deps: OrdersDeps & { limiter: SharedRateLim
     app.get(RETURN_PATHS[kind].replace(/^\/api/, ""), async (c) => {
       const parsed = ReturnQuerySchema.safeParse(c.req.query());
       const q: ReturnQuery = parsed.success ? parsed.data : {};
-      let order = q.tran_id && provider.referencePattern.test(q.tran_id) ? await findOrderByTranId(deps, q.tran_id) : null;
+      const tranId = q.tran_id;
+      let order = tranId && providers.all.some((p) => p.referencePattern.test(tranId)) ? await findOrderByTranId(deps, tranId) : null;
       if (order && order.kind !== kind) order = null;
       // The browser may arrive before the provider's notification: ask the provider now (limited per
       // address). A closed window (the cancel URL) closes the checkout there, unless it was paid after all.

@@ -9,6 +9,7 @@ import type { CurrentUser } from "../../auth/context";
 import type { Database } from "../../db/client";
 import { licenses, orders, user } from "../../db/schema";
 import { createLogger } from "../../lib/logger";
+import { paymentProviderSet } from "../../providers/payments";
 import type { CheckoutInstructions, PaymentProvider, PaymentVerdict } from "../../providers/payments/types";
 import { createTestDatabase } from "../../test/db";
 import { syncPlanCatalogue } from "../plans/service";
@@ -49,7 +50,7 @@ beforeAll(async () => {
   await syncPlanCatalogue({ db: database.db });
   const [row] = await database.db.insert(user).values({ id: "seam-buyer", email: "seam@example.com", name: "Seam Buyer", emailVerified: true }).returning();
   buyer = { id: row!.id, email: row!.email, name: row!.name, role: "user", superAdmin: false } as CurrentUser;
-  deps = withOrderReactions({ db: database.db, provider: fake.provider, baseUrl: "http://shop.test", secret: "x".repeat(40), logger: createLogger("silent"), refundWindowDays: 3, shopTimeZone: "Asia/Phnom_Penh" });
+  deps = withOrderReactions({ db: database.db, providers: paymentProviderSet([fake.provider], fake.provider.id), baseUrl: "http://shop.test", secret: "x".repeat(40), logger: createLogger("silent"), refundWindowDays: 3, shopTimeZone: "Asia/Phnom_Penh" });
 });
 afterAll(() => database.close());
 

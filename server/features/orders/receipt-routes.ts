@@ -53,8 +53,8 @@ const closeRoute = createRoute({
 
 async function receiptOf(deps: OrdersDeps, order: OrderRow) {
   // The order as its owner sees it, less everything that names a person or a licence.
-  const { status, kind, planTitle, planMonths, amountMills, amount, currency, paidAt } = toOrderDto(order, await planMonthsById(deps.db, [order.planId]));
-  return { receipt: { status, kind, planTitle, planMonths, amountMills, amount, currency, paidAt } };
+  const { status, kind, planTitle, planMonths, amountMills, amount, currency, paidAt, providerName } = toOrderDto(order, await planMonthsById(deps.db, [order.planId]));
+  return { receipt: { status, kind, planTitle, planMonths, amountMills, amount, currency, paidAt, providerName } };
 }
 
 async function orderOfToken(deps: OrdersDeps, token: string): Promise<OrderRow> {

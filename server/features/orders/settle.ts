@@ -12,8 +12,8 @@ import { fulfilOrder } from "./fulfil";
 export type Verdict = PaymentVerdict;
 
 /** The provider's word on an order's payment. */
-export function verifyPayment(deps: Pick<OrdersDeps, "provider">, order: OrderRow): Promise<PaymentVerdict> {
-  return deps.provider.verify({ reference: order.tranId, amountMills: order.amountMills, currency: order.currency });
+export function verifyPayment(deps: Pick<OrdersDeps, "providers">, order: OrderRow): Promise<PaymentVerdict> {
+  return deps.providers.of(order).verify({ reference: order.tranId, amountMills: order.amountMills, currency: order.currency });
 }
 
 /** Closes a pending order without fulfilment (guarded: only a pending order changes). */
@@ -70,7 +70,7 @@ export async function settleOrder(deps: OrdersDeps, order: OrderRow, now = new D
  * later approval still pays a cancelled order: settleOrder).
  */
 async function expireCheckout(deps: OrdersDeps, order: OrderRow, now: Date): Promise<OrderRow> {
-  const closed = (await deps.provider.close(order.tranId)) === "closed";
+  const closed = (await deps.providers.of(order).close(order.tranId)) === "closed";
   if (!closed) {
     const again = await verifyPayment(deps, order);
     if (again.outcome === "approved") {
@@ -101,7 +101,7 @@ export async function closeCheckout(deps: OrdersDeps, order: OrderRow, now = new
   if (order.status !== "pending") return order;
   const checked = await settleOrder(deps, order, now);
   if (checked.status !== "pending") return checked;
-  if ((await deps.provider.close(order.tranId)) !== "closed") return settleOrder(deps, checked, now);
+  if ((await deps.providers.of(order).close(order.tranId)) !== "closed") return settleOrder(deps, checked, now);
   await closeOrder(deps, order, "cancelled", { reason: "closed by the customer" }, now);
   return reload(deps, order.id);
 }

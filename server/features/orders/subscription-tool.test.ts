@@ -56,7 +56,7 @@ describe("subscription tool", () => {
     expect(spec).toEqual({ payment_success: "true", plan_price: "$29.99", plan_title: "3 Months" });
     const confirmed = await env.t.client().json<{ receipt: Record<string, unknown> }>(`/api/payments/receipts/${receipt}`);
     expect(confirmed.status).toBe(200);
-    expect(confirmed.body.receipt).toEqual({ status: "paid", kind: "tool", planTitle: "3 Months", planMonths: 3, amountMills: 29_990, amount: "29.99", currency: "USD", paidAt: expect.any(String) });
+    expect(confirmed.body.receipt).toEqual({ status: "paid", kind: "tool", planTitle: "3 Months", planMonths: 3, amountMills: 29_990, amount: "29.99", currency: "USD", paidAt: expect.any(String), providerName: "PayWay" });
     expect(JSON.stringify(confirmed.body)).not.toContain(bound.buyKey);
     expect(JSON.stringify(confirmed.body)).not.toContain("owner@example.com");
   });

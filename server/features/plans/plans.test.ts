@@ -52,7 +52,7 @@ describe("robots.txt and sitemap.xml", () => {
   });
 
   it("each instance keeps the answer for the time browsers may (max-age), then reads the table again", async () => {
-    const routes = createPlanRoutes(t.database.db, 300);
+    const routes = createPlanRoutes(t.database.db, { id: "payway", name: "PayWay" }, 300);
     const price = async () => {
       const res = await routes.request("/plans?market=local");
       expect(res.headers.get("cache-control")).toBe("public, max-age=0");

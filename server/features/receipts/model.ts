@@ -11,7 +11,7 @@ import { SITE, type SiteConfig } from "../../../contracts/site";
 import type { Db, Tx } from "../../db/client";
 import { plans } from "../../db/schema";
 import { AppError } from "../../lib/errors";
-import { paymentProviderName } from "../../providers/payments";
+import { paymentMethodName } from "../../providers/payments";
 import { recipientLanguage } from "../../providers/email/outbox";
 import type { OrderRow } from "../orders/dto";
 import { localiseReceipt, type PaymentReceipt, type ReceiptFacts } from "../../../contracts/receipt-view";
@@ -45,7 +45,7 @@ export function receiptFacts(order: OrderRow, plan: ReceiptPlan | null, site: Si
     amountMills: order.amountMills,
     currency: order.currency,
     paidAt: order.paidAt.toISOString(),
-    method: paymentProviderName(order.provider),
+    method: paymentMethodName(order.provider),
     tranId: order.tranId,
     approvalCode: order.providerRef?.trim() || null,
   };

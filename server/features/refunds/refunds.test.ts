@@ -19,6 +19,7 @@ import { reconcileRefunds } from "./reconcile";
 import { startJob } from "../schedule/jobs";
 import { API_KEY, startPaymentsTestEnv, type PaymentsTestEnv } from "../../test/orders-env";
 import { refundOrder } from "./service";
+import { changeProvider } from "../../test/payment-providers";
 
 let env: PaymentsTestEnv;
 let boss: { client: TestClient; email: string; id: string };
@@ -95,7 +96,7 @@ async function balanceOf(userId: string) {
 }
 
 const refundsOf = (orderId: string) => db().select().from(refunds).where(eq(refunds.orderId, orderId));
-const refundedAtPayway = (order: typeof orders.$inferSelect) => env.deps.provider.refundedSoFar({ reference: order.tranId, amountMills: order.amountMills, currency: "USD" });
+const refundedAtPayway = (order: typeof orders.$inferSelect) => env.deps.providers.checkout.refundedSoFar({ reference: order.tranId, amountMills: order.amountMills, currency: "USD" });
 const reload = async (id: string) => (await db().select().from(orders).where(eq(orders.id, id)))[0]!;
 
 /** PayWay's callback, signed, as PayWay (or someone replaying it) posts it. */
@@ -262,7 +263,7 @@ describe("admin refunds through PayWay's refund API", () => {
   it("an answer lost after PayWay refunded: the reconciler records it once, and a retry refunds nothing more", async () => {
     const buyer = await env.t.signedInUser();
     const order = await topUp(buyer.client, 8);
-    const lossy = { ...env.deps, provider: { ...env.deps.provider, refund: async (p: Parameters<typeof env.deps.provider.refund>[0], a: number) => { await env.deps.provider.refund(p, a); throw new Error("socket hang up"); } } };
+    const lossy = { ...env.deps, providers: changeProvider(env.deps.providers, (real) => ({ ...real, refund: async (p, a) => { await real.refund(p, a); throw new Error("socket hang up"); } })) };
     await expect(refundOrder(lossy, { orderId: order.id, reason: "Lost", source: "admin", actor: { id: boss.id, email: boss.email } })).rejects.toMatchObject({ code: "REFUND_OUTCOME_UNKNOWN" });
     expect(await refundsOf(order.id)).toHaveLength(0);
     expect(await refundedAtPayway(order)).toBe(8_000);
@@ -279,7 +280,7 @@ describe("admin refunds through PayWay's refund API", () => {
   it("a retry after PayWay refunded behind our back: recorded as PayWay's, nothing more refunded", async () => {
     const buyer = await env.t.signedInUser();
     const order = await topUp(buyer.client, 6);
-    await env.deps.provider.refund({ reference: order.tranId, amountMills: order.amountMills, currency: "USD" }, 2_000); // in PayWay's portal
+    await env.deps.providers.checkout.refund({ reference: order.tranId, amountMills: order.amountMills, currency: "USD" }, 2_000); // in PayWay's portal
     const res = await refund(order.id, { reason: "Admin" });
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({ code: "REFUND_ALREADY_MADE", message: expect.stringContaining("$2.00") });
@@ -306,7 +307,7 @@ describe("refunds made at PayWay itself", () => {
     const buyer = await env.t.signedInUser();
     const order = await topUp(buyer.client, 30);
     const payment = { reference: order.tranId, amountMills: order.amountMills, currency: "USD" };
-    await env.deps.provider.refund(payment, 10_000);
+    await env.deps.providers.checkout.refund(payment, 10_000);
     const later = new Date(Date.now() + 2 * 3_600_000);
     const [c1, c2, , c3] = await Promise.all([postCallback(order.tranId), postCallback(order.tranId), reconcileRefunds(env.deps, later), postCallback(order.tranId)]);
     expect([c1.status, c2.status, c3.status]).toEqual([200, 200, 200]);

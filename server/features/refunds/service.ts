@@ -275,7 +275,7 @@ export async function applyRecordedRefunds(deps: OrdersDeps, now = new Date(), b
 export async function syncProviderRefunds(deps: OrdersDeps, order: OrderRow, now = new Date()): Promise<OrderRow | null> {
   if (order.status !== "paid") return null;
   if (order.refundClaimUntil && order.refundClaimUntil > now) return null;
-  const total = await deps.provider.refundedSoFar(paymentOf(order));
+  const total = await deps.providers.of(order).refundedSoFar(paymentOf(order));
   if (total <= order.refundedMills) return null;
   const applied = await applyRefund(deps, { orderId: order.id, source: "provider", providerTotalMills: total, reason: "Refunded at the payment provider", actor: null, now });
   return applied?.order ?? null;
@@ -357,7 +357,7 @@ export async function refundOrder(deps: OrdersDeps, input: RefundInput): Promise
   // Refunded at the provider already (its portal, or a lost answer): record that, refund nothing more.
   let already: number;
   try {
-    already = await deps.provider.refundedSoFar(payment);
+    already = await deps.providers.of(order).refundedSoFar(payment);
   } catch (err) {
     deps.logger.warn({ err, orderId: order.id }, "refund: the provider could not say what was refunded; nothing done");
     await releaseClaim(deps, order.id);
@@ -376,7 +376,7 @@ export async function refundOrder(deps: OrdersDeps, input: RefundInput): Promise
 
   let outcome;
   try {
-    outcome = await deps.provider.refund(payment, amountMills);
+    outcome = await deps.providers.of(order).refund(payment, amountMills);
   } catch (err) {
     // Unknown: the refund may have been made. Record nothing; keep the claim until it lapses, then
     // the reconciler looks (scheduled just after) and records it if it went through.

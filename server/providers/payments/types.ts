@@ -1,7 +1,9 @@
 // One interface for whoever takes the payments (issue #15): the orders feature prices, records and
-// fulfils orders, and asks the provider only these questions. PayWay (and its simulator) is the one
-// implementation today (server/providers/payway/provider.ts); a second provider is a second file.
+// fulfils orders, and asks the provider of each order (orders.provider) only these questions. PayWay
+// (and its simulator) is the one in production (server/providers/payway/provider.ts); a provider is
+// a folder exporting a PaymentProviderDefinition, listed in server/providers/payments/index.ts.
 import type { CheckoutInstructions } from "../../../contracts/payment-providers";
+import type { Config } from "../../config";
 
 export type { CheckoutInstructions };
 
@@ -89,4 +91,20 @@ export interface PaymentSimulator {
   /** The start-up log line. */
   description: string;
   url: string;
+}
+
+/** A provider this build knows: its names, and how the configuration sets it up. */
+export interface PaymentProviderDefinition {
+  /** Stored with each order (`orders.provider`). */
+  id: string;
+  /** How pages and the API name it ("PayWay"). */
+  displayName: string;
+  /** How receipts name the payment method, when not the display name ("ABA PayWay"). */
+  methodName?: string;
+  /** The provider for this configuration; undefined when it is not configured. */
+  create(config: Config): PaymentProvider | undefined;
+  /** Where the browser talks to it (the pages' Content-Security-Policy). */
+  contentSources?(config: Config): PaymentContentSources;
+  /** Its simulator, served by this shop in embedded mode. */
+  simulator?(config: Config): PaymentSimulator | undefined;
 }

@@ -3,7 +3,7 @@
 // the only proof of payment, close-transaction, the signed pushback, and refunds.
 import { z } from "zod";
 import { PAYWAY_SIMULATOR_PATH, type PaywayConfig } from "../../config";
-import type { CallbackReading, NewCheckout, PaymentContentSources, PaymentProvider, PaymentRef, PaymentSimulator, PaymentVerdict } from "../payments/types";
+import type { CallbackReading, NewCheckout, PaymentContentSources, PaymentProvider, PaymentProviderDefinition, PaymentRef, PaymentSimulator, PaymentVerdict } from "../payments/types";
 import { createPaywaySimulator } from "./simulator/app";
 import { amountString } from "./amounts";
 import { CALLBACK_SIGNATURE_HEADER } from "./callback-signature";
@@ -12,8 +12,6 @@ import { formatReqTime, TRAN_ID_PATTERN } from "./hash";
 import { newTranId } from "./tran-id";
 
 export const PAYWAY_PROVIDER_ID = "payway";
-/** How receipts and pages name the provider. */
-export const PAYWAY_DISPLAY_NAME = "ABA PayWay";
 
 const CallbackSchema = z.looseObject({
   tran_id: z.union([z.string(), z.number()]).transform(String).pipe(z.string().regex(TRAN_ID_PATTERN, "Invalid tran_id")),
@@ -146,3 +144,15 @@ export function paywaySimulator(settings: PaywayConfig): PaymentSimulator | unde
   });
   return { path: PAYWAY_SIMULATOR_PATH, fetch: app.fetch, url: settings.baseUrl, description: "payments: built-in PayWay simulator (set PAYWAY_BASE_URL for the real PayWay)" };
 }
+
+/** PayWay in the shop's list of providers (server/providers/payments/index.ts). */
+export const paywayDefinition: PaymentProviderDefinition = {
+  id: PAYWAY_PROVIDER_ID,
+  /** How pages name it ("Verified with PayWay: paid."). */
+  displayName: "PayWay",
+  /** How receipts name the payment method. */
+  methodName: "ABA PayWay",
+  create: (config) => createPaywayProvider(config.payway),
+  contentSources: (config) => paywayContentSources(config.payway),
+  simulator: (config) => paywaySimulator(config.payway),
+};

@@ -17,7 +17,7 @@ beforeEach(() => {
   vi.useFakeTimers();
   statuses = [];
   vi.spyOn(ordersApi, "receipt").mockImplementation(async () => ({
-    receipt: { status: statuses.shift() ?? "pending", kind: "topup", planTitle: "Balance Top Up", planMonths: null, amountMills: 3000, amount: "3.00", currency: "USD", paidAt: null },
+    receipt: { status: statuses.shift() ?? "pending", kind: "topup", planTitle: "Balance Top Up", planMonths: null, amountMills: 3000, amount: "3.00", currency: "USD", paidAt: null, providerName: "PayWay" },
   }));
 });
 afterEach(() => {

@@ -32,6 +32,7 @@ const order = (over: Partial<Order> = {}): Order => ({
   amount: "74.99",
   currency: "USD",
   status: "paid",
+  providerName: "PayWay",
   buyKey: "BUYKEY-0001",
   createdAt: "2026-11-21T06:00:00.000Z",
   paidAt: "2026-11-21T06:00:00.000Z",

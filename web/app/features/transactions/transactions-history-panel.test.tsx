@@ -52,6 +52,7 @@ const order = (o: Partial<Order>): Order => ({
   amount: "54.99",
   currency: "USD",
   status: "paid",
+  providerName: "PayWay",
   buyKey: "KS-AAAAA-BBBBB-CCCCC-DDDDD",
   createdAt: "2026-11-20T03:00:00.000Z",
   paidAt: "2026-11-20T03:01:00.000Z",

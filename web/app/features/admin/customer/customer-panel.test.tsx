@@ -52,6 +52,7 @@ const order = (over: Partial<CustomerOrder>): CustomerOrder => ({
   amount: "29.99",
   currency: "USD",
   status: "paid",
+  providerName: "PayWay",
   buyKey: "BUYKEY-0001",
   createdAt: "2026-11-01T00:00:00.000Z",
   paidAt: "2026-11-01T00:00:00.000Z",
