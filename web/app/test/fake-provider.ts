@@ -14,5 +14,5 @@ export const fakeRunner = {
 };
 
 export const runnerFor = () => fakeRunner;
-export const PAYMENT_PROVIDER_NAME = "PayWay";
+export const fallbackProviderName = "PayWay";
 export const watchCheckout = () => () => undefined;

@@ -24,7 +24,7 @@ import {
 import { formatMoney } from "../../../../contracts/money";
 import type { Order } from "~/features/payments/api";
 import { itemTitle, usePaymentsCopy } from "~/features/payments/copy";
-import { PAYMENT_PROVIDER_NAME } from "~/features/payments/providers";
+import { checkoutProviderName } from "~/features/payments/provider-name";
 import { useOrder } from "~/features/payments/queries";
 import { KeyText } from "~/components/key-text";
 import { BalanceLinks } from "~/features/profile/api-key-card";
@@ -160,9 +160,9 @@ export function DashboardPaymentReturn({
 /** The order's status as the server verified it with the provider, read after the popup opens. */
 function VerifiedStatus({ orderId, poll, onPaid }: { orderId: string; poll: boolean; onPaid: () => void }) {
   const { t } = usePaymentsCopy();
-  const provider = PAYMENT_PROVIDER_NAME;
   const query = useOrder(orderId, { poll });
   const status = query.data?.order.status;
+  const provider = query.data?.order.providerName ?? checkoutProviderName();
   const wasPending = useRef(false);
 
   useEffect(() => {
@@ -286,10 +286,10 @@ function PendingPaymentDialog({
   onPaid: (order: Order) => void;
 }) {
   const { t } = usePaymentsCopy();
-  const provider = PAYMENT_PROVIDER_NAME;
   // Read again every few seconds while the dialog is open (closed: the page stops asking).
   const query = useOrder(orderId, { poll: open });
   const order = query.data?.order;
+  const provider = order?.providerName ?? checkoutProviderName();
   const reported = useRef(false);
 
   useEffect(() => {
@@ -301,7 +301,7 @@ function PendingPaymentDialog({
       reported.current = true;
       onOpenChange(false);
       showToaster();
-      const { title, description } = paymentReturnText().status[order.status];
+      const { title, description } = paymentReturnText(undefined, order.providerName).status[order.status];
       (order.status === "failed" ? toast.error : toast.info)(title, { id: `payment-status-${order.id}`, description });
     }
   }, [order, onPaid, onOpenChange]);

@@ -2,7 +2,7 @@
 // subscription pages pass their own (namespace "subscription").
 import { itemTitle, paymentsText, type TitledItem } from "~/features/payments/copy";
 import { checkoutOutcomeText } from "~/features/payments/outcome-text";
-import { PAYMENT_PROVIDER_NAME } from "~/features/payments/providers";
+import { checkoutProviderName } from "~/features/payments/provider-name";
 import type { TFunction } from "~/lib/i18n";
 
 import type { ReturnStatus } from "./payment-return";
@@ -20,10 +20,12 @@ export type PaymentReturnText = {
   status: Record<ReturnStatus, { title: string; description: string }>;
 };
 
-/** The return's words in the current language (`t`: a component's, so it re-renders on a switch). */
-export function paymentReturnText(t: TFunction = paymentsText): PaymentReturnText {
-  const provider = PAYMENT_PROVIDER_NAME;
-  const outcome = checkoutOutcomeText();
+/**
+ * The return's words in the current language (`t`: a component's, so it re-renders on a switch);
+ * `provider`: the order's provider when the page knows the order.
+ */
+export function paymentReturnText(t: TFunction = paymentsText, provider = checkoutProviderName()): PaymentReturnText {
+  const outcome = checkoutOutcomeText(provider);
   return {
     successTitle: t("payments:return.successTitle"),
     planDescription: (plan) => t("payments:return.planDescription", { plan: itemTitle(plan, t) }),

@@ -19,6 +19,7 @@ import { cn } from "~/lib/utils";
 import type { CheckoutResponse } from "./api";
 import type { CheckoutOutcomeText } from "./outcome-text";
 import { useCheckout, type CheckoutFailure } from "./use-checkout";
+import { loadCheckoutProviderName } from "./provider-name";
 
 /** Every text of the dialog, so the landing (English/Khmer) and the dashboard (English) share it. */
 export type CheckoutDialogText = {
@@ -93,6 +94,11 @@ export function CheckoutDialog({
   useEffect(() => {
     loadEmailRef.current = loadEmail;
   });
+
+  // Which provider takes the payment, known before a failed checkout must name it (asked once).
+  useEffect(() => {
+    if (open) void loadCheckoutProviderName();
+  }, [open]);
 
   // The session's e-mail, read again on every open.
   useEffect(() => {

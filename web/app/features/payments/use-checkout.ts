@@ -7,7 +7,8 @@ import { showToaster } from "~/lib/toaster";
 import { ordersApi, validationMessage, type CheckoutResponse } from "./api";
 import { paymentsText, providerErrors } from "./copy";
 import { checkoutOutcomeText, type CheckoutOutcomeText } from "./outcome-text";
-import { PAYMENT_PROVIDER_NAME, runnerFor } from "./providers";
+import { checkoutProviderName } from "./provider-name";
+import { runnerFor } from "./providers";
 import { watchCheckout, type CheckoutOutcome } from "./watch-checkout";
 
 export type CheckoutFailure = { title: string; description: string };
@@ -65,7 +66,7 @@ export function useCheckout({
         } catch (error) {
           console.error("Checkout request failed", error);
           const message = validationMessage(error);
-          const errors = providerErrors(PAYMENT_PROVIDER_NAME);
+          const errors = providerErrors(checkoutProviderName());
           const text = message
             ? (describeError?.(message) ?? { title: errors.title, description: message })
             : { title: errors.title, description: failure ?? errors.payment };
@@ -112,7 +113,7 @@ export function useCheckout({
       receipt: prepared.receipt,
       runner,
       continueUrl: runner.returnUrl(prepared.checkout),
-      onOutcome: (outcome) => announceOutcome(outcome, prepared.order.tranId, text.current ?? checkoutOutcomeText()),
+      onOutcome: (outcome) => announceOutcome(outcome, prepared.order.tranId, text.current ?? checkoutOutcomeText(prepared.order.providerName)),
       closeCheckout: async () =>
         closeWith === "receipt" ? (await ordersApi.closeByReceipt(prepared.receipt)).receipt.status : (await ordersApi.close(prepared.order.id)).order.status,
     });

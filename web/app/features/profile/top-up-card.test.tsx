@@ -8,12 +8,17 @@ import { renderInLanguage } from "~/test/render";
 
 const checkoutApi = vi.hoisted(() => vi.fn());
 const toast = vi.hoisted(() => ({ error: vi.fn() }));
+const plansAnswer = vi.hoisted(() =>
+  vi.fn(async (_path: string) => ({ data: { plans: [], paymentProvider: { id: "testpay", name: "Test Pay" } }, response: new Response("{}", { status: 200 }) })),
+);
 
 vi.mock("~/lib/toast", () => ({ toast }));
 vi.mock("~/features/payments/api", () => ({ ordersApi: { checkout: checkoutApi } }));
 vi.mock("~/lib/api", async (importOriginal) => ({
   ...(await importOriginal<typeof import("~/lib/api")>()),
   api: { getMe: async () => ({ email: "dara@example.com" }) },
+  // GET /api/plans names the provider new checkouts go to.
+  client: { GET: plansAnswer },
 }));
 // The provider's part of Pay (its script, its window) is not this component's.
 vi.mock("~/features/payments/use-checkout", () => import("~/test/fake-checkout"));
@@ -69,6 +74,15 @@ describe("Top Up Balance", () => {
     fireEvent.click(pay);
     await waitFor(() => expect(checkoutApi).toHaveBeenCalledWith({ kind: "topup", amountMills: 12_500, returnTo: "profile" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
+  it("names the provider the server says takes the payment", async () => {
+    renderInLanguage("en", <TopUpCard />);
+    fireEvent.change(amountField(), { target: { value: "5" } });
+    fireEvent.click(topUpNow());
+    const dialog = screen.getByRole("dialog", { name: "Balance Top Up" });
+    await waitFor(() => expect(within(dialog).getByText(/Add money to your API key balance with ABA Test Pay/)).toBeTruthy());
+    expect(plansAnswer).toHaveBeenCalledWith("/api/plans", expect.anything());
   });
 
   it("closes with Cancel without asking for an order", async () => {

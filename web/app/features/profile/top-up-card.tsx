@@ -11,7 +11,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { ordersApi } from "~/features/payments/api";
 import { CheckoutDialog, type CheckoutDialogText } from "~/features/payments/checkout-dialog";
-import { PAYMENT_PROVIDER_NAME } from "~/features/payments/providers";
+import { useCheckoutProviderName } from "~/features/payments/provider-name";
 import { api } from "~/lib/api";
 import type { TFunction } from "~/lib/i18n";
 
@@ -29,8 +29,7 @@ function belowMinimum(text: string): boolean {
 }
 
 /** The payment dialog's words in the reader's language (the spec's title 'Balance Top Up'). */
-function dialogText(t: TFunction, price: string | null): CheckoutDialogText {
-  const provider = PAYMENT_PROVIDER_NAME;
+function dialogText(t: TFunction, price: string | null, provider: string): CheckoutDialogText {
   return {
     title: t("topUp.dialog.title"),
     description: t("topUp.dialog.description", { provider }),
@@ -61,6 +60,7 @@ export function TopUpCard() {
   /** The amount being paid (mills) while the payment dialog is open. */
   const [paying, setPaying] = useState<number | null>(null);
   const [open, setOpen] = useState(false);
+  const provider = useCheckoutProviderName();
   const enabled = !belowMinimum(amount);
   // A refused amount (the server's words for it, in the reader's language).
   const describeError = useCallback(
@@ -118,7 +118,7 @@ export function TopUpCard() {
       <CheckoutDialog
         open={open}
         onOpenChange={setOpen}
-        text={dialogText(t, paying === null ? null : formatMoney(paying))}
+        text={dialogText(t, paying === null ? null : formatMoney(paying), provider)}
         item={t("topUp.dialog.title")}
         amount={paying === null ? null : formatMoney(paying)}
         loadEmail={sessionEmail}

@@ -114,6 +114,14 @@ describe("the customer's page", () => {
     expect(screen.getByRole("dialog", { name: "Issue a licence" })).toBeTruthy();
   });
 
+  it("a 404 without the server's NOT_FOUND code (a proxy's page) is a failure, not 'no customer'", () => {
+    state.view = undefined;
+    state.error = new ApiError("HTTP_ERROR", "The server answered 404 Not Found", 404);
+    renderPanel();
+    expect(screen.queryByText("No customer has this e-mail")).toBeNull();
+    expect(screen.getByRole("button", { name: "Try again" })).toBeTruthy();
+  });
+
   it("shows another failure with the server's message and Try again", () => {
     state.view = undefined;
     state.error = new ApiError("FORBIDDEN", "Unauthorized: Admin access required", 403);

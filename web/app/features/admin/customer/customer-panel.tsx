@@ -24,7 +24,7 @@ export function CustomerPanel({ email }: { email: string }) {
 
   if (query.isPending) return <CustomerSkeleton email={email} />;
   if (query.isError) {
-    const missing = isApiError(query.error) && query.error.status === 404;
+    const missing = isApiError(query.error) && query.error.code === "NOT_FOUND";
     return (
       <div className="flex flex-col gap-6">
         <CustomerHeading email={email} />

@@ -11,7 +11,7 @@ import { Input } from "~/components/ui/input";
 import { customerPath } from "~/lib/nav";
 import { cn } from "~/lib/utils";
 
-import { PAYMENT_PROVIDER_NAME } from "~/features/payments/providers";
+import { useCheckoutProviderName } from "~/features/payments/provider-name";
 
 import { errorMessage } from "~/lib/errors";
 import { type CustomerHit } from "./api";
@@ -24,6 +24,8 @@ export function CustomerSearch({ className }: { className?: string }) {
   const [text, setText] = useState("");
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
+  // Asked once the search is used (it sits in every admin page's header).
+  const provider = useCheckoutProviderName(open);
   // Enter pressed before the answer for the typed term arrived: open the first hit when it does.
   const [enterPending, setEnterPending] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -107,7 +109,7 @@ export function CustomerSearch({ className }: { className?: string }) {
         onKeyDown={onKeyDown}
       />
       <span id={hintId} className="sr-only">
-        {t("search.hint", { provider: PAYMENT_PROVIDER_NAME })}
+        {t("search.hint", { provider })}
       </span>
       {loading ? (
         <Loader2Icon className="pointer-events-none absolute top-1/2 right-2.5 size-4 -translate-y-1/2 animate-spin text-muted-foreground" aria-hidden="true" />
@@ -142,7 +144,7 @@ export function CustomerSearch({ className }: { className?: string }) {
                   {[hit.name, hit.accountId ? null : t("search.noAccount")].filter(Boolean).join(" · ") || t("search.account")}
                 </span>
               </span>
-              <span className="shrink-0 rounded-full border px-2 py-0.5 text-[11px] text-muted-foreground">{t(`search.match.${hit.matchedBy}`, { provider: PAYMENT_PROVIDER_NAME })}</span>
+              <span className="shrink-0 rounded-full border px-2 py-0.5 text-[11px] text-muted-foreground">{t(`search.match.${hit.matchedBy}`, { provider })}</span>
             </li>
           ))}
         </ul>

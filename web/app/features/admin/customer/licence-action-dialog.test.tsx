@@ -97,6 +97,24 @@ describe("every action's reason", () => {
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
     expect(toast.error).toHaveBeenCalledWith("Could not suspend the licence", expect.anything());
   });
+
+  it("stays open for a refusal that is not about the licence changing, whatever its status", async () => {
+    act.mockRejectedValue(new ApiError("DEVICE_IN_USE", "This device key is already bound to another license.", 409));
+    const dialog = renderDialog("suspend");
+    reason(dialog);
+    fireEvent.click(within(dialog).getByRole("button", { name: "Suspend" }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith("Could not suspend the licence", expect.anything()));
+    expect(onOpenChange).not.toHaveBeenCalled();
+    expect(screen.getByRole("dialog")).toBeTruthy();
+  });
+
+  it("closes when the licence is gone (NOT_FOUND)", async () => {
+    act.mockRejectedValue(new ApiError("NOT_FOUND", "No such licence", 404));
+    const dialog = renderDialog("suspend");
+    reason(dialog);
+    fireEvent.click(within(dialog).getByRole("button", { name: "Suspend" }));
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+  });
 });
 
 describe("the other actions", () => {

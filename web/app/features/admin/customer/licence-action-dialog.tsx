@@ -14,7 +14,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { useDates } from "~/lib/dates";
-import { isApiError } from "~/lib/api";
+import { isApiError, type ApiErrorCode } from "~/lib/api";
 import type { TFunction, TOptions } from "~/lib/i18n";
 import { itemTitle } from "~/features/payments/copy";
 
@@ -76,6 +76,9 @@ function schemaFor(t: TFunction, action: LicenseActionName) {
   if (action === "reset-changes") return FormSchema.extend({ changesLeft: changesSchema(t) });
   return FormSchema;
 }
+
+/** The licence changed meanwhile (gone, revoked, already in the asked state): the route's refusals that mean so. */
+const STALE_LICENCE: ReadonlySet<ApiErrorCode> = new Set<ApiErrorCode>(["NOT_FOUND", "LICENSE_REVOKED", "ALREADY_SUSPENDED", "NOT_SUSPENDED", "NOT_BOUND"]);
 
 export function LicenseActionDialog({
   email,
@@ -139,7 +142,7 @@ function ActionForm({ email, licence: license, action, copy, onDone }: { email: 
       toast.error(copy.failed, { description: fieldText(errorMessage(error)) });
       if (isApiError(error) && error.issues?.[0]?.path === "reason") form.setError("reason", { message: fieldText(errorMessage(error)) }, { shouldFocus: true });
       // The licence changed meanwhile (revoked, already suspended…): the page has been refreshed.
-      else if (isApiError(error) && (error.status === 404 || error.status === 409)) onDone();
+      else if (isApiError(error) && STALE_LICENCE.has(error.code)) onDone();
     }
   });
 

@@ -27,8 +27,8 @@ export function useCustomer(email: string) {
     queryKey: customerKeys.customer(email),
     queryFn: ({ signal }) => customerApi.get(email, signal),
     staleTime: 0,
-    // 404 (nobody has this e-mail) is an answer, not a hiccup.
-    retry: (count, error) => count < 1 && !(isApiError(error) && error.status === 404),
+    // NOT_FOUND (nobody has this e-mail) is an answer, not a hiccup.
+    retry: (count, error) => count < 1 && !(isApiError(error) && error.code === "NOT_FOUND"),
   });
 }
 

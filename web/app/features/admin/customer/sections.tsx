@@ -13,7 +13,7 @@ import { cn } from "~/lib/utils";
 import type { AuditEntry } from "../api";
 import { formatMoney } from "../../../../../contracts/money";
 import { itemTitle } from "~/features/payments/copy";
-import { PAYMENT_PROVIDER_NAME } from "~/features/payments/providers";
+import { checkoutProviderName, providerNamesOf } from "~/features/payments/provider-name";
 import { RefundOrderDialog } from "~/features/transactions/refund-dialogs";
 import { useMe } from "~/features/session/queries";
 import { TransactionStatusBadge } from "~/features/transactions/transaction-status-badge";
@@ -73,6 +73,8 @@ function RefundButton({ order, onRefund, className }: { order: CustomerOrder; on
 }
 
 export function OrdersSection({ orders }: { orders: CustomerView["orders"] }) {
+  // The references are those of the providers that took these orders (each order names its own).
+  const provider = providerNamesOf(orders.items, checkoutProviderName());
   const { t } = useAdminCustomerCopy();
   const { formatDateTime } = useDates();
   // Refunds move money: super-admins only (the server refuses anyone else).
@@ -89,11 +91,11 @@ export function OrdersSection({ orders }: { orders: CustomerView["orders"] }) {
           t("orders.columns.plan"),
           t("orders.columns.amount"),
           t("orders.columns.status"),
-          t("orders.columns.tranId", { provider: PAYMENT_PROVIDER_NAME }),
+          t("orders.columns.tranId", { provider }),
           t("orders.columns.key"),
           ...(canRefund ? [{ label: t("orders.columns.actions"), className: "text-right" }] : []),
         ]}
-        caption={t("orders.caption", { provider: PAYMENT_PROVIDER_NAME })}
+        caption={t("orders.caption", { provider })}
         tableClassName="min-w-[52rem]"
         cardsLabel={t("orders.title")}
         renderRow={(o) => (

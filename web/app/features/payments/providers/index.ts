@@ -15,5 +15,8 @@ export function runnerFor(instructions: CheckoutInstructions): CheckoutRunner {
   return RUNNERS[instructions.provider] as CheckoutRunner;
 }
 
-/** The payment provider's name as customers know it (status notes name it; failures before any checkout exists too). */
-export const PAYMENT_PROVIDER_NAME = paywayRunner.name;
+/**
+ * A name for the checkout provider until the server has said it (features/payments/provider-name.ts):
+ * orders carry their provider's name, and GET /api/plans names the one new checkouts go to.
+ */
+export const fallbackProviderName = paywayRunner.name;
