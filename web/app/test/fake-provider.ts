@@ -15,4 +15,9 @@ export const fakeRunner = {
 
 export const runnerFor = () => fakeRunner;
 export const fallbackProviderName = "PayWay";
+// The checkout provider's name without asking a server: also
+// `vi.mock("~/features/payments/provider-name", () => import("~/test/fake-provider"))`.
+export const checkoutProviderName = () => "PayWay";
+export const loadCheckoutProviderName = () => Promise.resolve("PayWay");
+export const useCheckoutProviderName = () => "PayWay";
 export const watchCheckout = () => () => undefined;

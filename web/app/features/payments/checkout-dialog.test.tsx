@@ -17,6 +17,7 @@ const toast = vi.hoisted(() => ({ error: vi.fn(), info: vi.fn() }));
 vi.mock("~/lib/toast", () => ({ toast }));
 vi.mock("~/features/payments/providers", () => import("~/test/fake-provider"));
 vi.mock("~/features/payments/watch-checkout", () => import("~/test/fake-provider"));
+vi.mock("~/features/payments/provider-name", () => import("~/test/fake-provider"));
 
 const { CheckoutDialog } = await import("./checkout-dialog");
 

@@ -178,6 +178,15 @@ describe("the customer's orders", () => {
     expect(ordersTable().queryByRole("button", { name: /^Refund/ })).toBeNull();
   });
 
+  it("names the references by the providers that took the orders, as the server says", () => {
+    renderPanel();
+    expect(ordersTable().getByRole("columnheader", { name: "PayWay tran_id" })).toBeTruthy();
+    cleanup();
+    state.view = { ...state.view!, orders: { ...state.view!.orders, items: [order({}), order({ id: "o9", tranId: "TP0009", providerName: "Test Pay" })] } };
+    renderPanel();
+    expect(ordersTable().getByRole("columnheader", { name: "PayWay / Test Pay tran_id" })).toBeTruthy();
+  });
+
   it("offers a super-admin Refund on a paid order with something left, and opens its dialog", () => {
     state.superAdmin = true;
     renderPanel();

@@ -13,6 +13,7 @@ import type { CustomerHit } from "./api";
 
 const state = vi.hoisted(() => ({ hits: [] as unknown[], error: null as unknown, terms: [] as string[] }));
 
+vi.mock("~/features/payments/provider-name", () => import("~/test/fake-provider"));
 vi.mock("./queries", () => ({
   useCustomerSearch: (term: string) => {
     state.terms.push(term);
