@@ -182,7 +182,7 @@ describe("the customer's orders", () => {
     renderPanel();
     expect(ordersTable().getByRole("columnheader", { name: "PayWay tran_id" })).toBeTruthy();
     cleanup();
-    state.view = { ...state.view!, orders: { ...state.view!.orders, items: [order({}), order({ id: "o9", tranId: "TP0009", providerName: "Test Pay" })] } };
+    state.view = view({ orders: section([order({}), order({ id: "o9", tranId: "TP0009", providerName: "Test Pay" })]) });
     renderPanel();
     expect(ordersTable().getByRole("columnheader", { name: "PayWay / Test Pay tran_id" })).toBeTruthy();
   });
