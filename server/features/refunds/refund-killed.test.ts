@@ -9,6 +9,7 @@ import { findLedgerMismatches } from "../balance/service";
 import { startPaymentsTestEnv, type PaymentsTestEnv } from "../../test/orders-env";
 import { reconcileRefunds } from "./reconcile";
 import { REFUND_CLAIM_MS, refundOrder } from "./service";
+import { changeProvider } from "../../test/payment-providers";
 
 let env: PaymentsTestEnv;
 beforeAll(async () => {
@@ -34,8 +35,8 @@ describe("a process killed while PayWay refunds", () => {
     let refundedThere!: () => void;
     const atPayway = new Promise<void>((resolve) => (refundedThere = resolve));
     // PayWay refunds; the process that asked never runs another line (its call never settles).
-    const provider = env.deps.provider;
-    const dying = { ...env.deps, provider: { ...provider, refund: async (...args: Parameters<typeof provider.refund>) => (await provider.refund(...args), refundedThere(), new Promise<never>(() => {})) } };
+    const provider = env.deps.providers.checkout;
+    const dying = { ...env.deps, providers: changeProvider(env.deps.providers, (real) => ({ ...real, refund: async (...args: Parameters<typeof real.refund>) => (await real.refund(...args), refundedThere(), new Promise<never>(() => {})) })) };
     void refundOrder(dying, { orderId: order.id, reason: "Killed mid-call", source: "admin", actor: { id: boss.id, email: boss.email } });
     await atPayway;
     expect(await provider.refundedSoFar({ reference: order.tranId, amountMills: order.amountMills, currency: "USD" })).toBe(6_000);

@@ -43,7 +43,7 @@ export function useCheckoutProviderName(enabled = true): string {
   return name;
 }
 
-/** The names of the providers of some orders ("PayWay", "PayWay / Stripe"); the checkout provider's for none. */
+/** The names of the providers of some orders, each once ("A / B"); `otherwise` for none. */
 export function providerNamesOf(orders: ReadonlyArray<{ providerName: string }>, otherwise: string): string {
   const names = [...new Set(orders.map((o) => o.providerName))];
   return names.length ? names.join(" / ") : otherwise;
