@@ -1,5 +1,5 @@
 // The contract checker itself (contract.ts), on a small document: what it resolves, what it
-// refuses, what it skips. The suites that use it are authorization-matrix.test.ts and fuzz.test.ts.
+// refuses, what it skips. The suites that use it are authorization-matrix.test.ts and the fuzz tests (fuzz*.test.ts).
 import { describe, expect, it } from "vitest";
 import { createContract } from "./contract";
 
