@@ -5,7 +5,7 @@
 import { createOrdersDeps, type OrdersDeps, type OrdersDepsInput, type OrdersOwnDeps } from "./features/orders/deps";
 import { createOrderEvents } from "./features/orders/events";
 import { queuePaymentReceiptEmail } from "./features/receipts/email";
-import { syncProviderRefunds } from "./features/refunds/service";
+import { syncProviderRefunds } from "./features/refunds/record-and-apply";
 
 /** The orders feature's dependencies with the other features' reactions registered. */
 export function withOrderReactions(own: OrdersOwnDeps): OrdersDeps {

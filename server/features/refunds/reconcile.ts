@@ -7,7 +7,7 @@
 import { eq, sql } from "drizzle-orm";
 import { orders } from "../../db/schema";
 import type { OrdersDeps } from "../orders/deps";
-import { applyRecordedRefunds, syncProviderRefunds } from "./service";
+import { applyRecordedRefunds, syncProviderRefunds } from "./record-and-apply";
 
 /** Refunds at the provider are looked for this long after payment (the provider refunds up to 30 days). */
 const REFUND_LOOK_DAYS = 30;

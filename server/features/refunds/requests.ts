@@ -16,7 +16,8 @@ import { planMonthsById, planMonthsOf } from "../plans/service";
 import type { OrdersDeps } from "../orders/deps";
 import type { OrderRow } from "../orders/dto";
 import { requestableUntil } from "../orders/refund-window";
-import { recentShortfalls, refundOrder, toRefundDto, type RefundActor } from "./service";
+import { toRefundDto, type RefundActor } from "./record-and-apply";
+import { recentShortfalls, refundOrder } from "./service";
 import { isUuid } from "../../../contracts/units";
 
 
