@@ -10,8 +10,8 @@
 // claims a killed instance held (they lapse after CLAIM_SECONDS) and the OTP orders' expiry.
 // The reconciler's first look at an order (a minute after creation) is brought forward the same
 // way; the restarted instances' own workers then do the work.
-import { spawn, type ChildProcess } from "node:child_process";
-import { fileURLToPath } from "node:url";
+//
+// The server processes: Instance in test/server-process.ts.
 import { and, eq, inArray, sql } from "drizzle-orm";
 import PostalMime from "postal-mime";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -21,12 +21,12 @@ import { findLedgerMismatches } from "./features/balance/service";
 import { CLAIM_SECONDS } from "./providers/email/outbox-store";
 import { renderEmail } from "./providers/email/render";
 import { SEND_CONCURRENCY } from "./providers/email/worker";
-import { startPaywaySimulator, type RunningSimulator } from "./providers/payway/simulator/app";
+import { type RunningSimulator, startPaywaySimulator } from "./providers/payway/simulator/app";
 import { createTestDatabase } from "./test/db";
-import { startSmtpPeer, type SmtpPeer } from "./test/smtp-peer";
+import { type SmtpPeer, startSmtpPeer } from "./test/smtp-peer";
 import { restartablePort } from "./test/ports";
+import { Instance, sleep, waitFor } from "./test/server-process";
 
-const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const TOKEN = "crash-test-token";
 const PASSWORD = "correct horse battery 9";
 const MERCHANT_ID = "ec000crash";
@@ -37,75 +37,6 @@ const APPROVALS_AT_ONCE = 12;
 const BULK_EMAILS = 400;
 const OTP_ORDERS = 5;
 const OTP_BALANCE_MILLS = 1000;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitFor(what: string, deadlineMs: number, check: () => Promise<boolean> | boolean, everyMs = 200) {
-  const deadline = Date.now() + deadlineMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(everyMs);
-  }
-}
-
-/** One server process; restarts keep its port and BASE_URL, as a supervisor would. */
-class Instance {
-  private child: ChildProcess | undefined;
-  private exited: Promise<void> = Promise.resolve();
-  private readonly log: string[] = [];
-  kills = 0;
-
-  constructor(
-    readonly name: string,
-    readonly port: number,
-    private readonly env: Record<string, string>,
-  ) {}
-
-  get url() {
-    return `http://127.0.0.1:${this.port}`;
-  }
-  get running() {
-    return this.child !== undefined;
-  }
-  tail() {
-    return this.log.slice(-30).join("\n");
-  }
-
-  async start() {
-    const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-      cwd: ROOT,
-      env: { ...this.env, PORT: String(this.port), BASE_URL: this.url },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    this.child = child;
-    let gone = false;
-    this.exited = new Promise((resolve) => child.once("exit", () => resolve()));
-    void this.exited.then(() => (gone = true));
-    const capture = (chunk: Buffer) => {
-      this.log.push(...chunk.toString("utf8").split("\n").filter(Boolean));
-      if (this.log.length > 300) this.log.splice(0, this.log.length - 300);
-    };
-    child.stdout!.on("data", capture);
-    child.stderr!.on("data", capture);
-    // The server listens only once migrations ran and its workers started (server/server.ts).
-    await waitFor(`${this.name} to listen`, 30_000, async () => {
-      if (gone) throw new Error(`${this.name} exited while starting:\n${this.tail()}`);
-      return fetch(`${this.url}/healthz`).then((res) => res.ok, () => false);
-    }, 100).catch((err: Error) => {
-      throw new Error(`${err.message}\n${this.tail()}`);
-    });
-  }
-
-  /** SIGKILL: no shutdown hook runs, open transactions die with the connections. */
-  async kill() {
-    const child = this.child;
-    if (!child) return;
-    this.child = undefined;
-    this.kills++;
-    child.kill("SIGKILL");
-    await this.exited;
-  }
-}
 
 describe.runIf(process.env.TEST_DATABASE_URL)("crash safety: SIGKILL mid-work, restart, nothing lost or granted twice", () => {
   let database: Database;

@@ -2,7 +2,7 @@
 // whatever the door, and the rough edges (request ids, the auth error page, origin refusals).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureApiKey, changeBalance, revealApiKey } from "../features/balance/service";
-import { buyOtpMail } from "../features/otp-mail/service";
+import { buyOtpMail } from "../features/otp-mail/buy";
 import { createTestContext, PASSWORD, type TestContext } from "./harness";
 
 let t: TestContext;

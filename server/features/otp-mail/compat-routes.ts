@@ -9,7 +9,8 @@ import { otpMailOrders } from "../../db/schema";
 import { AppError, validationError } from "../../lib/errors";
 import { ensureApiKey } from "../balance/service";
 import { limitOtp, type OtpLimit } from "./routes";
-import { buyOtpMail, checkOtpMail, type OtpMailDeps } from "./service";
+import { checkOtpMail, type OtpMailDeps } from "./service";
+import { buyOtpMail } from "./buy";
 
 const CheckBody = z.object({ service: z.literal("EMAIL_SERVICE_1"), gmail: z.email() });
 // The spec's functions answered dollar amounts as text with every mill: "0.045", "1.000".

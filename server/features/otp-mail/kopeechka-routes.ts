@@ -21,7 +21,8 @@ import { fullMessage, readKopeechkaFilter, regexAnswer, saveKopeechkaFilter, set
 import { badText, ERROR_NAMES, errorReply, KOPEECHKA_BODY_LIMIT, okReply, PARAM_ERRORS, readParams, wantsText, writeReply, type KopeechkaReply } from "./kopeechka-wire";
 import { readOrderMessages } from "./messages";
 import { limitOtp, type OtpLimit } from "./routes";
-import { buyOtpMail, cancelOtpMail, checkOtpMail, reorderOtpMail, serviceSettings, type OtpMailDeps } from "./service";
+import { cancelOtpMail, checkOtpMail, serviceSettings, type OtpMailDeps } from "./service";
+import { buyOtpMail, reorderOtpMail } from "./buy";
 
 export const KOPEECHKA_METHODS = [
   "mailbox-get-email",

@@ -12,7 +12,8 @@ import { ANY_BODY, API_KEY, errorResponses, FORBIDDEN_STATE_CHANGE, json, SESSIO
 import { ensureApiKey } from "../balance/service";
 import type { AccountEventHub } from "../events/hub";
 import { MAX_WAIT_SECONDS, waitForOtpOrder } from "./wait";
-import { buyOtpMail, getOtpOrder, reorderOtpMail, cancelOtpMail, checkOtpMail, listOtpOrders, listOtpServices, otpOrderMessages, type OtpMailDeps } from "./service";
+import { getOtpOrder, cancelOtpMail, checkOtpMail, listOtpOrders, listOtpServices, otpOrderMessages, type OtpMailDeps } from "./service";
+import { buyOtpMail, reorderOtpMail } from "./buy";
 
 const Order = z.object({ order: OtpOrderSchema });
 const IdParam = z.object({ id: z.string().max(64).openapi({ description: "The order's id" }) });

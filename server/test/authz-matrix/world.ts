@@ -12,7 +12,7 @@ import { withRefundsMade } from "../refunding-provider";
 import { insertOrders } from "../../features/admin/test-seed";
 import { changeBalance, ensureApiKey, revealApiKey } from "../../features/balance/service";
 import { createLicense } from "../../features/licenses/service";
-import { buyOtpMail } from "../../features/otp-mail/service";
+import { buyOtpMail } from "../../features/otp-mail/buy";
 import { createWebhook } from "../../features/notifications/endpoints";
 import { recordShopEvent } from "../../features/notifications/events";
 import { type Contract, loadContract } from "../contract";

@@ -5,7 +5,7 @@ import { afterAll } from "vitest";
 import { changeBalance, ensureApiKey, revealApiKey } from "../../features/balance/service";
 import { insertOrders } from "../../features/admin/test-seed";
 import { createLicense } from "../../features/licenses/service";
-import { buyOtpMail } from "../../features/otp-mail/service";
+import { buyOtpMail } from "../../features/otp-mail/buy";
 import { createWebhook } from "../../features/notifications/endpoints";
 import { recordShopEvent } from "../../features/notifications/events";
 import { createContract, type OpenApiDocument } from "../contract";
