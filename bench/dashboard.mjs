@@ -20,7 +20,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
 
-import { gitRevision, kb, lighthouseMedian, machineFacts, printTable, printTargets, startServer } from "./landing.mjs";
+import { lighthouseMedian } from "./lighthouse.mjs";
+import { startServer } from "./page-server.mjs";
+import { kb, printTable, printTargets, resultHeader } from "./report.mjs";
 import { signIn, testApi, TEST_TOKEN } from "./lib.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -233,11 +235,7 @@ export async function run({ runs = 3 } = {}) {
   const targetsMet = printTargets(targets);
 
   const result = {
-    bench: "dashboard",
-    date: new Date().toISOString(),
-    revision: gitRevision(),
-    command: "npm run bench -- dashboard",
-    machine: machineFacts(loadBefore),
+    ...resultHeader("dashboard", loadBefore),
     definition:
       "JavaScript transferred: bytes of every script the page fetched from a fresh signed-in load until the network was idle, as the browser received them (Content-Encoding as served, brotli); gzip -9 of the same files for comparison (decision 049).",
     lighthouse: { version: lighthouse[0]?.lighthouseVersion, formFactor: "mobile (default config, simulated throttling)", runsPerPage: runs, signedIn: "session cookie as an extra header" },
