@@ -6,7 +6,7 @@ import path from "node:path";
 import { z } from "zod";
 import { loadConfig } from "../config";
 import { openDatabase } from "../db/client";
-import { backupFileName, BackupError, takeBackup, writeBackupStatus } from "../features/backups/backup";
+import { backupFileName, BackupError, takeAndRecordBackup } from "../features/backups/backup";
 
 const argsSchema = z.object({ out: z.string().trim().min(1, "--out needs a file name").optional() }).strict();
 
@@ -21,7 +21,6 @@ async function main() {
   const kind = config.databaseUrl ? "postgres" : "pglite";
   const file = path.resolve(parsed.data.out ?? path.join(config.backups.dir, backupFileName(kind)));
   const inBackupDir = path.dirname(file) === path.resolve(config.backups.dir);
-  const started = performance.now();
   let database;
   try {
     database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -31,16 +30,8 @@ async function main() {
     throw new BackupError(kind === "pglite" && /in use by process/.test(why) ? `${why.replace(/ Stop it first.*$/, "")} Stop the server first, or set BACKUP_EVERY so the running server backs itself up.` : `Cannot open the database: ${why}`);
   }
   try {
-    const taken = await takeBackup(database, file);
-    const seconds = (performance.now() - started) / 1000;
-    if (inBackupDir) await writeBackupStatus(config.backups.dir, { at: new Date().toISOString(), ok: true, trigger: "manual", kind, file: path.basename(file), bytes: taken.bytes, seconds });
-    console.log(`Backup written: ${taken.file} (${formatBytes(taken.bytes)}, ${seconds.toFixed(1)} s)`);
-  } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
-    if (inBackupDir) {
-      await writeBackupStatus(config.backups.dir, { at: new Date().toISOString(), ok: false, trigger: "manual", kind, seconds: (performance.now() - started) / 1000, error: message }).catch(() => {});
-    }
-    throw err;
+    const taken = (await takeAndRecordBackup(database, file, { statusDir: inBackupDir ? config.backups.dir : null, trigger: "manual" }))!;
+    console.log(`Backup written: ${taken.file} (${formatBytes(taken.bytes)}, ${taken.seconds.toFixed(1)} s)`);
   } finally {
     await database.close();
   }

@@ -78,6 +78,38 @@ export async function writeBackupStatus(dir: string, record: BackupRecord): Prom
   await rename(tmp, path.join(dir, STATUS_FILE));
 }
 
+/**
+ * Takes a backup into `file` and records its outcome in `statusDir`'s keyshop-backups.json (null:
+ * not recorded, e.g. a file written outside BACKUP_DIR): ok with its size and seconds, or failed
+ * with why. Used by `npm run db:backup` and the scheduled backups alike. `gate` runs first (the
+ * leader's turn): false takes nothing and records nothing (null); its failure is a failed backup.
+ * `onFailure` hears a failure before it is recorded; a failure to record it goes to
+ * `onRecordFailure`, and the backup's own error is rethrown.
+ */
+export async function takeAndRecordBackup(
+  database: Database,
+  file: string,
+  opts: { statusDir: string | null; trigger: BackupRecord["trigger"]; at?: Date; gate?: () => Promise<boolean>; onFailure?: (err: unknown, message: string) => void; onRecordFailure?: (err: unknown) => void },
+): Promise<{ file: string; bytes: number; seconds: number } | null> {
+  const started = performance.now();
+  const at = (opts.at ?? new Date()).toISOString();
+  const base = { at, trigger: opts.trigger, kind: database.kind };
+  try {
+    if (opts.gate && !(await opts.gate())) return null;
+    const taken = await takeBackup(database, file);
+    const seconds = (performance.now() - started) / 1000;
+    if (opts.statusDir) await writeBackupStatus(opts.statusDir, { ...base, ok: true, file: path.basename(file), bytes: taken.bytes, seconds });
+    return { ...taken, seconds };
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    opts.onFailure?.(err, message);
+    if (opts.statusDir) {
+      await writeBackupStatus(opts.statusDir, { ...base, ok: false, seconds: (performance.now() - started) / 1000, error: message }).catch((recordErr: unknown) => opts.onRecordFailure?.(recordErr));
+    }
+    throw err;
+  }
+}
+
 /** The PGlite client under a database opened by openDatabase. */
 function pgliteClient(database: Database) {
   return (database.db as unknown as { $client: import("@electric-sql/pglite").PGlite }).$client;

@@ -5,7 +5,7 @@
 import path from "node:path";
 import type { Database } from "../../db/client";
 import type { Logger } from "../../lib/logger";
-import { backupFileName, pruneBackups, takeBackup, writeBackupStatus } from "./backup";
+import { backupFileName, pruneBackups, takeAndRecordBackup } from "./backup";
 
 /** The advisory lock's key (migrations use 727274). */
 const BACKUP_LEADER_LOCK = 727275;
@@ -57,24 +57,18 @@ export class BackupLeader {
  * counts it for /metrics and waits longer before the next try).
  */
 export async function runScheduledBackup(deps: BackupJobDeps, now = new Date()): Promise<Record<string, unknown>> {
-  const started = performance.now();
-  const kind = deps.database.kind;
-  const file = path.join(deps.dir, backupFileName(kind, now));
-  try {
+  const file = path.join(deps.dir, backupFileName(deps.database.kind, now));
+  const taken = await takeAndRecordBackup(deps.database, file, {
+    statusDir: deps.dir,
+    trigger: "scheduled",
+    at: now,
     // Not reaching PostgreSQL to ask who leads is a failed backup too (recorded, so it shows).
-    if (!(await deps.leader.acquire())) return { backup: "another instance leads" };
-    const taken = await takeBackup(deps.database, file);
-    const seconds = (performance.now() - started) / 1000;
-    await writeBackupStatus(deps.dir, { at: now.toISOString(), ok: true, trigger: "scheduled", kind, file: path.basename(file), bytes: taken.bytes, seconds });
-    const removed = await pruneBackups(deps.dir, deps.keep);
-    deps.logger.info({ file: taken.file, bytes: taken.bytes, seconds, removed }, "backup written");
-    return { backup: path.basename(file), bytes: taken.bytes, removed: removed.length };
-  } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
-    deps.logger.error({ err, dir: deps.dir }, `scheduled backup failed: ${message}`);
-    await writeBackupStatus(deps.dir, { at: now.toISOString(), ok: false, trigger: "scheduled", kind, seconds: (performance.now() - started) / 1000, error: message }).catch(
-      (statusErr: unknown) => deps.logger.error({ err: statusErr, dir: deps.dir }, "the failed backup could not be recorded"),
-    );
-    throw err;
-  }
+    gate: () => deps.leader.acquire(),
+    onFailure: (err, message) => deps.logger.error({ err, dir: deps.dir }, `scheduled backup failed: ${message}`),
+    onRecordFailure: (err) => deps.logger.error({ err, dir: deps.dir }, "the failed backup could not be recorded"),
+  });
+  if (!taken) return { backup: "another instance leads" };
+  const removed = await pruneBackups(deps.dir, deps.keep);
+  deps.logger.info({ file: taken.file, bytes: taken.bytes, seconds: taken.seconds, removed }, "backup written");
+  return { backup: path.basename(file), bytes: taken.bytes, removed: removed.length };
 }
