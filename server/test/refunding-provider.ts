@@ -1,6 +1,6 @@
 // For access and fuzz tests, where no PayWay answers: the real provider, except that every refund
 // is made and remembered (how much of each payment went back). The money path itself is tested
-// against the PayWay simulator over HTTP (features/refunds/refunds.test.ts).
+// against the PayWay simulator over HTTP (features/refunds/refunds-*.test.ts).
 import type { PaymentProvider } from "../providers/payments/types";
 
 export function withRefundsMade(real: PaymentProvider): PaymentProvider {
