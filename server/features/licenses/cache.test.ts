@@ -128,6 +128,9 @@ describe("a writer waits until its change was heard (decision 069)", () => {
   it("resolves when the change's notification arrives, at once when it already has, and gives up after its bound", async () => {
     const lic = await activeLicense("LDREEL-CACHE-7");
     await eventually(async () => expect(cache.isLive).toBe(true));
+    // The licence's own creation is a change too: let its notice arrive (a loaded machine delays
+    // it) before the moment the wait counts from.
+    await cache.heard(lic.buyKey, 0, 1000);
     const since = performance.now();
     let heard = false;
     const waiting = cache.heard(lic.buyKey, since, 5000).then(() => (heard = true));
