@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
 
 /** The top of a dashboard screen: its <h1>, an optional subtitle, badge and actions. */
 export function PageHeader({
@@ -22,6 +22,16 @@ export function PageHeader({
         {description ? <p className="text-muted-foreground">{description}</p> : null}
       </div>
       {actions ? <div className="flex shrink-0 items-center gap-2">{actions}</div> : null}
+    </div>
+  );
+}
+
+/** A dashboard screen: its header, then its content, spaced alike on every page. */
+export function DashboardPage({ children, ...header }: ComponentProps<typeof PageHeader> & { children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader {...header} />
+      {children}
     </div>
   );
 }

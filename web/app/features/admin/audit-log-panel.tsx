@@ -6,7 +6,7 @@ import { DataTable } from "~/components/data-table/data-table";
 import { EmailText } from "~/components/email-text";
 import { ListSelect } from "~/components/data-table/list-select";
 import { loadErrorState, useErrorToast } from "~/components/data-table/list-state";
-import { PageHeader } from "~/components/dashboard/page-header";
+import { DashboardPage } from "~/components/dashboard/page-header";
 import { Card } from "~/components/ui/card";
 import { TableCell, TableRow } from "~/components/ui/table";
 import { formatDate, useDates } from "~/lib/dates";
@@ -41,8 +41,7 @@ export function AuditLogPanel() {
         ? { icon: InboxIcon, title: t("audit.empty") }
         : null;
   return (
-    <div className="flex flex-col gap-6">
-      <PageHeader title={t("audit.title")} description={t("audit.description")} />
+    <DashboardPage title={t("audit.title")} description={t("audit.description")}>
       <Card className="gap-0 overflow-hidden py-0">
         <div className="flex items-end gap-3 border-b px-4 py-4 sm:px-6">
           <ListSelect
@@ -68,7 +67,7 @@ export function AuditLogPanel() {
           pagination={data && { page, pageSize: PAGE_SIZE, total: data.total, noun: t("audit.noun"), label: t("audit.pages"), onPageChange: setPage }}
         />
       </Card>
-    </div>
+    </DashboardPage>
   );
 }
 

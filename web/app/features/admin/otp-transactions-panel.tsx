@@ -3,7 +3,7 @@ import { ArrowRightIcon, BadgeDollarSignIcon, InboxIcon, ReceiptTextIcon, Search
 
 import { DataTable } from "~/components/data-table/data-table";
 import { loadErrorState, useErrorToast, usePagedSearch, type ListState } from "~/components/data-table/list-state";
-import { PageHeader } from "~/components/dashboard/page-header";
+import { DashboardPage } from "~/components/dashboard/page-header";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { SearchInput } from "~/components/ui/search-input";
@@ -45,17 +45,15 @@ export function OtpTransactionsPanel() {
   }
 
   return (
-    <div className="flex flex-col gap-6">
-      <PageHeader
-        title={t("gmail.title")}
-        description={t("gmail.description")}
-        badge={
-          <Badge variant="secondary" className="tabular-nums" data-testid="otp-count-badge">
-            {data ? t("gmail.count", { count: data.total }) : "…"}
-          </Badge>
-        }
-      />
-
+    <DashboardPage
+      title={t("gmail.title")}
+      description={t("gmail.description")}
+      badge={
+        <Badge variant="secondary" className="tabular-nums" data-testid="otp-count-badge">
+          {data ? t("gmail.count", { count: data.total }) : "…"}
+        </Badge>
+      }
+    >
       <div className="grid gap-4 sm:grid-cols-2" aria-live="polite">
         <FigureCard icon={ReceiptTextIcon} title={t("gmail.totalSpent")} testId="otp-total-spent" hint={t("gmail.totalSpentHint")}>
           {data ? formatMoney(data.totalSpentMills) : null}
@@ -101,7 +99,7 @@ export function OtpTransactionsPanel() {
           pagination={data && { page, pageSize: PAGE_SIZE, total: data.total, noun: t("gmail.noun"), label: t("gmail.pages"), onPageChange: setPage }}
         />
       </Card>
-    </div>
+    </DashboardPage>
   );
 }
 

@@ -14,7 +14,7 @@ import {
 import { DataTable } from "~/components/data-table/data-table";
 import { ListMessage } from "~/components/data-table/list-message";
 import { loadErrorState, useErrorToast } from "~/components/data-table/list-state";
-import { PageHeader } from "~/components/dashboard/page-header";
+import { DashboardPage } from "~/components/dashboard/page-header";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Skeleton } from "~/components/ui/skeleton";
@@ -61,18 +61,16 @@ export function OverviewPanel() {
   const failed = query.isError && !data ? loadErrorState(statsError, errorMessage(query.error), () => void query.refetch()) : null;
 
   return (
-    <div className="flex flex-col gap-6">
-      <PageHeader
-        title={t("overview.title")}
-        description={t("overview.description")}
-        actions={
-          <Button variant="outline" size="sm" onClick={() => void query.refetch()} disabled={query.isFetching} aria-busy={query.isFetching || undefined}>
-            <RotateCwIcon className={cn(query.isFetching && "animate-spin")} aria-hidden="true" />
-            {t("overview.refresh")}
-          </Button>
-        }
-      />
-
+    <DashboardPage
+      title={t("overview.title")}
+      description={t("overview.description")}
+      actions={
+        <Button variant="outline" size="sm" onClick={() => void query.refetch()} disabled={query.isFetching} aria-busy={query.isFetching || undefined}>
+          <RotateCwIcon className={cn(query.isFetching && "animate-spin")} aria-hidden="true" />
+          {t("overview.refresh")}
+        </Button>
+      }
+    >
       {failed ? (
         <Card>
           <ListMessage icon={failed.icon} tone={failed.tone} title={failed.title}>
@@ -117,7 +115,7 @@ export function OverviewPanel() {
           <RecentTransactions data={data} />
         </>
       )}
-    </div>
+    </DashboardPage>
   );
 }
 

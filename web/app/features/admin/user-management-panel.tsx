@@ -6,7 +6,7 @@ import { ConfirmDialog } from "~/components/confirm-dialog";
 import { DataCards, DataTable } from "~/components/data-table/data-table";
 import { loadErrorState, useErrorToast, usePagedSearch, type ListState } from "~/components/data-table/list-state";
 import { Pagination } from "~/components/data-table/pagination";
-import { PageHeader } from "~/components/dashboard/page-header";
+import { DashboardPage } from "~/components/dashboard/page-header";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -45,17 +45,16 @@ export function UserManagementPanel() {
   }
 
   return (
-    <div className="flex flex-col gap-6">
-      <PageHeader
-        title={t("users.title")}
-        description={t("users.description")}
-        badge={
-          <Badge variant="secondary" className="gap-1">
-            <ShieldCheckIcon aria-hidden="true" />
-            {t("users.adminAccess")}
-          </Badge>
-        }
-      />
+    <DashboardPage
+      title={t("users.title")}
+      description={t("users.description")}
+      badge={
+        <Badge variant="secondary" className="gap-1">
+          <ShieldCheckIcon aria-hidden="true" />
+          {t("users.adminAccess")}
+        </Badge>
+      }
+    >
       <Card className="gap-0 overflow-hidden py-0">
         <div className="border-b px-4 py-4 sm:px-6">
           <SearchInput
@@ -100,7 +99,7 @@ export function UserManagementPanel() {
           />
         )}
       </Card>
-    </div>
+    </DashboardPage>
   );
 }
 

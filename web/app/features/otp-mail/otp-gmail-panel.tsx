@@ -17,7 +17,7 @@ import { formatMoney } from "../../../../contracts/money";
 import { DataCards, DataTable } from "~/components/data-table/data-table";
 import { loadErrorState, useErrorToast, type ListState } from "~/components/data-table/list-state";
 import { pageCount as countPages } from "~/components/data-table/pagination";
-import { PageHeader } from "~/components/dashboard/page-header";
+import { DashboardPage } from "~/components/dashboard/page-header";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { TableCell, TableRow } from "~/components/ui/table";
@@ -83,20 +83,18 @@ export function OtpGmailPanel() {
   }
 
   return (
-    <div className="flex flex-col gap-6">
-      <PageHeader
-        title={t("page.title")}
-        description={t("page.description")}
-        actions={
-          <div className="flex flex-wrap items-end gap-2">
-            <Chip icon={WalletIcon} testId="balance-chip">
-              {t("balance", { amount: balanceMills === undefined ? (balance.isError ? t("balanceUnavailable") : "…") : formatMoney(balanceMills) })}
-            </Chip>
-            <BuyGmail balanceMills={balanceMills} balancePending={balance.isPending} onBought={() => setPage(1)} />
-          </div>
-        }
-      />
-
+    <DashboardPage
+      title={t("page.title")}
+      description={t("page.description")}
+      actions={
+        <div className="flex flex-wrap items-end gap-2">
+          <Chip icon={WalletIcon} testId="balance-chip">
+            {t("balance", { amount: balanceMills === undefined ? (balance.isError ? t("balanceUnavailable") : "…") : formatMoney(balanceMills) })}
+          </Chip>
+          <BuyGmail balanceMills={balanceMills} balancePending={balance.isPending} onBought={() => setPage(1)} />
+        </div>
+      }
+    >
       <Card className="gap-0 overflow-hidden py-0">
         <div className="flex flex-col gap-4 border-b px-4 py-4 sm:px-6">
           <DateRangeFilter value={range} onChange={changeRange} />
@@ -148,7 +146,7 @@ export function OtpGmailPanel() {
           </nav>
         ) : null}
       </Card>
-    </div>
+    </DashboardPage>
   );
 }
 

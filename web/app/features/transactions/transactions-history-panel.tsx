@@ -6,7 +6,7 @@ import { ReceiptTextIcon, SearchXIcon, WalletIcon } from "lucide-react";
 import { DataCards, DataTable } from "~/components/data-table/data-table";
 import { type ListState, loadErrorState, useErrorToast, usePagedSearch } from "~/components/data-table/list-state";
 import { pageCount as countPages, Pagination } from "~/components/data-table/pagination";
-import { PageHeader } from "~/components/dashboard/page-header";
+import { DashboardPage } from "~/components/dashboard/page-header";
 import { dayRangeToQuery, type DayRange, todayRange } from "~/components/date-range-picker";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -111,21 +111,16 @@ export function TransactionsHistoryPanel() {
   }
 
   return (
-    <div className="flex flex-col gap-6">
-      <PageHeader
-        title={t("page.title")}
-        description={isAdmin ? t("page.adminDescription") : t("page.description")}
-        actions={
-          isAdmin ? (            <ExportCsvLink search={term} range={range} />
-          ) : undefined
-        }
-        badge={
-          <Badge variant="secondary" className="rounded-full px-2.5 text-sm tabular-nums" data-testid="transactions-count" aria-live="polite">
-            {data ? t("count", { count: total }) : "…"}
-          </Badge>
-        }
-      />
-
+    <DashboardPage
+      title={t("page.title")}
+      description={isAdmin ? t("page.adminDescription") : t("page.description")}
+      actions={isAdmin ? <ExportCsvLink search={term} range={range} /> : undefined}
+      badge={
+        <Badge variant="secondary" className="rounded-full px-2.5 text-sm tabular-nums" data-testid="transactions-count" aria-live="polite">
+          {data ? t("count", { count: total }) : "…"}
+        </Badge>
+      }
+    >
       <Card className="max-w-sm gap-2 py-5" data-testid="total-paid-card">
         <div className="flex items-center justify-between gap-3 px-5">
           <h2 className="text-sm font-medium text-muted-foreground">{t("totalPaid.title")}</h2>
@@ -139,7 +134,8 @@ export function TransactionsHistoryPanel() {
         <p className="px-5 text-xs text-muted-foreground">{t("totalPaid.note")}</p>
       </Card>
 
-      <Card className="gap-0 overflow-hidden py-0">        <TransactionsToolbar search={search} onSearch={setSearch} pending={pending} range={range} onRangeChange={changeRange} />
+      <Card className="gap-0 overflow-hidden py-0">
+        <TransactionsToolbar search={search} onSearch={setSearch} pending={pending} range={range} onRangeChange={changeRange} />
 
         {isMobile ? (
           <DataCards
@@ -170,6 +166,6 @@ export function TransactionsHistoryPanel() {
       </Card>
       <RefundOrderDialog order={refunding} onClose={() => setRefunding(null)} />
       <RequestRefundDialog order={requesting} onClose={() => setRequesting(null)} />
-    </div>
+    </DashboardPage>
   );
 }

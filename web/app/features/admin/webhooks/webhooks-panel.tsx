@@ -5,7 +5,7 @@ import { useRef, useState } from "react";
 import { PlusIcon } from "lucide-react";
 
 import { loadErrorState, useErrorToast } from "~/components/data-table/list-state";
-import { PageHeader } from "~/components/dashboard/page-header";
+import { DashboardPage } from "~/components/dashboard/page-header";
 import { Button } from "~/components/ui/button";
 import { errorMessage } from "~/lib/errors";
 import type { TFunction } from "~/lib/i18n";
@@ -46,18 +46,16 @@ export function WebhooksPanel() {
   };
 
   return (
-    <div className="flex flex-col gap-6">
-      <PageHeader
-        title={t("page.title")}
-        description={t("page.description")}
-        actions={
-          <Button onClick={() => setAdding(true)} disabled={!data}>
-            <PlusIcon aria-hidden="true" />
-            {t("page.add")}
-          </Button>
-        }
-      />
-
+    <DashboardPage
+      title={t("page.title")}
+      description={t("page.description")}
+      actions={
+        <Button onClick={() => setAdding(true)} disabled={!data}>
+          <PlusIcon aria-hidden="true" />
+          {t("page.add")}
+        </Button>
+      }
+    >
       {data ? <TelegramCard telegram={data.telegram} selected={shown?.kind === "telegram"} onShowLog={() => showLog({ kind: "telegram" })} /> : null}
 
       <EndpointsCard
@@ -85,7 +83,7 @@ export function WebhooksPanel() {
         />
       ) : null}
       <SecretDialog secret={secret?.value ?? null} url={secret?.url ?? ""} rotated={secret?.rotated ?? false} onClose={() => setSecret(null)} />
-    </div>
+    </DashboardPage>
   );
 }
 
