@@ -1,14 +1,12 @@
 import { useEffect, type ReactNode } from "react";
 import { HistoryIcon, SearchXIcon } from "lucide-react";
 
-import { DataCards, DataTable } from "~/components/data-table/data-table";
 import { loadErrorState, useErrorToast, usePagedSearch, type ListState } from "~/components/data-table/list-state";
 import { pageCount as countPages, Pagination } from "~/components/data-table/pagination";
+import { ResponsiveList } from "~/components/data-table/responsive-list";
 import { Card } from "~/components/ui/card";
-import { SearchInput } from "~/components/ui/search-input";
 import { Skeleton } from "~/components/ui/skeleton";
 import { TableCell, TableRow } from "~/components/ui/table";
-import { useIsMobile } from "~/hooks/use-mobile";
 import type { TFunction } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
 
@@ -17,6 +15,7 @@ import { HISTORY_PAGE_SIZE, type LicenseHistoryEntry } from "./api";
 import { useDates } from "~/lib/dates";
 import { changedByText, useHistoryCopy } from "./copy";
 import { KeyText } from "../../components/key-text";
+import { LicensesPanelHeader } from "./panel-header";
 import { useLicenseHistory } from "./queries";
 
 const COLUMNS = [
@@ -29,7 +28,6 @@ const COLUMNS = [
 
 export function LicenseHistoryPanel() {
   const { t } = useHistoryCopy();
-  const isMobile = useIsMobile();
   // A new search starts on the first page.
   const { search, setSearch, term, typing, page, setPage } = usePagedSearch();
   const query = useLicenseHistory(term, page, HISTORY_PAGE_SIZE);
@@ -61,45 +59,29 @@ export function LicenseHistoryPanel() {
 
   return (
     <Card className="gap-0 overflow-hidden py-0">
-      <div className="flex flex-col gap-3 border-b px-4 py-4 sm:flex-row sm:items-center sm:justify-between sm:px-6">
-        <div className="grid gap-0.5">
-          <h2 className="font-semibold">{t("panel.heading")}</h2>
-          <p className="text-sm text-muted-foreground" aria-live="polite">
-            {data ? countText(t, total, searching) : query.isError ? t("table:notLoaded") : t("table:loading")}
-          </p>
-        </div>
-        <SearchInput
-          label={t("panel.searchLabel")}
-          placeholder={t("panel.searchPlaceholder")}
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          pending={pending}
-          maxLength={200}
-          containerClassName="sm:max-w-[26rem]"
-        />
-      </div>
+      <LicensesPanelHeader
+        ns="history"
+        count={data ? countText(t, total, searching) : undefined}
+        failed={query.isError}
+        search={search}
+        onSearch={setSearch}
+        pending={pending}
+        searchClassName="sm:max-w-[26rem]"
+      />
 
-      {isMobile ? (
-        <DataCards
-          rows={entries}
-          renderCards={(list) => <HistoryCardList entries={list} />}
-          state={message}
-          busy={pending}
-          loading={<HistoryCardSkeletons />}
-        />
-      ) : (
-        <DataTable
-          columns={COLUMNS.map(({ key, ...column }) => ({ ...column, label: t(`columns.${key}`) }))}
-          caption={t("panel.caption")}
-          scrollLabel={t("panel.scrollLabel")}
-          className="min-w-[52rem]"
-          rows={entries}
-          renderRow={(entry) => <HistoryRow key={entry.id} entry={entry} />}
-          state={message}
-          busy={pending}
-          loadingLabel={t("panel.loading")}
-        />
-      )}
+      <ResponsiveList
+        columns={COLUMNS.map(({ key, ...column }) => ({ ...column, label: t(`columns.${key}`) }))}
+        caption={t("panel.caption")}
+        scrollLabel={t("panel.scrollLabel")}
+        className="min-w-[52rem]"
+        rows={entries}
+        renderRow={(entry) => <HistoryRow key={entry.id} entry={entry} />}
+        renderCards={(list) => <HistoryCardList entries={list} />}
+        cardsLoading={<HistoryCardSkeletons />}
+        state={message}
+        busy={pending}
+        loadingLabel={t("panel.loading")}
+      />
 
       {/* 'Showing X to Y of Z' (no noun), only when there is more than a page. */}
       {total > pageSize ? (

@@ -1,12 +1,10 @@
 import { KeyRoundIcon, SearchXIcon } from "lucide-react";
 
 import { itemTitle } from "~/features/payments/copy";
-import { DataCards, DataTable } from "~/components/data-table/data-table";
 import { loadErrorState, useErrorToast, usePagedSearch, type ListState } from "~/components/data-table/list-state";
+import { ResponsiveList } from "~/components/data-table/responsive-list";
 import { Card } from "~/components/ui/card";
-import { SearchInput } from "~/components/ui/search-input";
 import { TableCell, TableRow } from "~/components/ui/table";
-import { useIsMobile } from "~/hooks/use-mobile";
 
 import { errorMessage } from "~/lib/errors";
 import { type License } from "./api";
@@ -16,6 +14,7 @@ import { KeyText } from "../../components/key-text";
 import { LicenseCardList, LicenseCardSkeletons } from "./license-card-list";
 import { LicenseRowActions } from "./license-row-actions";
 import { LicenseStatusBadge } from "./license-status-badge";
+import { LicensesPanelHeader } from "./panel-header";
 import { useLicenses } from "./queries";
 import { ExpiryText } from "./term-text";
 
@@ -41,7 +40,6 @@ function rowLabel(license: License) {
 
 export function LicensesPanel() {
   const { t } = useLicensesCopy();
-  const isMobile = useIsMobile();
   const { search, setSearch, term, typing } = usePagedSearch();
   const query = useLicenses(term);
   const licenses = query.data?.licenses;
@@ -69,45 +67,29 @@ export function LicensesPanel() {
 
   return (
     <Card className="gap-0 overflow-hidden py-0">
-      <div className="flex flex-col gap-3 border-b px-4 py-4 sm:flex-row sm:items-center sm:justify-between sm:px-6">
-        <div className="grid gap-0.5">
-          <h2 className="font-semibold">{t("panel.heading")}</h2>
-          <p className="text-sm text-muted-foreground" aria-live="polite">
-            {licenses ? t(searching ? "panel.matching" : "panel.count", { count: licenses.length }) : query.isError ? t("table:notLoaded") : t("table:loading")}
-          </p>
-        </div>
-        <SearchInput
-          label={t("panel.searchLabel")}
-          placeholder={t("panel.searchPlaceholder")}
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          pending={pending}
-          maxLength={200}
-          containerClassName="sm:max-w-xs"
-        />
-      </div>
+      <LicensesPanelHeader
+        ns="licenses"
+        count={licenses ? t(searching ? "panel.matching" : "panel.count", { count: licenses.length }) : undefined}
+        failed={query.isError}
+        search={search}
+        onSearch={setSearch}
+        pending={pending}
+        searchClassName="sm:max-w-xs"
+      />
 
-      {isMobile ? (
-        <DataCards
-          rows={licenses}
-          renderCards={(list) => <LicenseCardList licenses={list} rowLabel={rowLabel} />}
-          state={message}
-          busy={pending}
-          loading={<LicenseCardSkeletons />}
-        />
-      ) : (
-        <DataTable
-          columns={COLUMNS.map(({ key, ...column }) => ({ ...column, label: t(`columns.${key}`) }))}
-          caption={t("panel.caption")}
-          scrollLabel={t("panel.scrollLabel")}
-          className="min-w-[56rem]"
-          rows={licenses}
-          renderRow={(license) => <LicenseRow key={license.id} license={license} />}
-          state={message}
-          busy={pending}
-          loadingLabel={t("panel.loading")}
-        />
-      )}
+      <ResponsiveList
+        columns={COLUMNS.map(({ key, ...column }) => ({ ...column, label: t(`columns.${key}`) }))}
+        caption={t("panel.caption")}
+        scrollLabel={t("panel.scrollLabel")}
+        className="min-w-[56rem]"
+        rows={licenses}
+        renderRow={(license) => <LicenseRow key={license.id} license={license} />}
+        renderCards={(list) => <LicenseCardList licenses={list} rowLabel={rowLabel} />}
+        cardsLoading={<LicenseCardSkeletons />}
+        state={message}
+        busy={pending}
+        loadingLabel={t("panel.loading")}
+      />
     </Card>
   );
 }

@@ -14,9 +14,9 @@ import { toast } from "~/lib/toast";
 
 import { useLiveConnected } from "~/features/live/account-events";
 import { formatMoney } from "../../../../contracts/money";
-import { DataCards, DataTable } from "~/components/data-table/data-table";
 import { loadErrorState, useErrorToast, type ListState } from "~/components/data-table/list-state";
 import { pageCount as countPages } from "~/components/data-table/pagination";
+import { ResponsiveList } from "~/components/data-table/responsive-list";
 import { DashboardPage } from "~/components/dashboard/page-header";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -24,7 +24,6 @@ import { TableCell, TableRow } from "~/components/ui/table";
 import { useBalance } from "~/features/profile/queries";
 import { useDates } from "~/lib/dates";
 import type { TFunction } from "~/lib/i18n";
-import { useIsMobile } from "~/hooks/use-mobile";
 import { showErrorToast } from "~/lib/errors";
 import { cn } from "~/lib/utils";
 
@@ -55,7 +54,6 @@ export function OtpGmailPanel() {
   const { t } = useOtpCopy();
   const [range, setRange] = useState<DateRange>(NO_RANGE);
   const [page, setPage] = useState(1);
-  const isMobile = useIsMobile();
   const filtered = isFiltered(range);
   const live = useLiveConnected();
   const query = useOtpOrders({ ...rangeToQuery(range), page }, { live });
@@ -106,28 +104,19 @@ export function OtpGmailPanel() {
           </div>
         </div>
 
-        {isMobile ? (
-          <DataCards
-            rows={orders}
-            renderCards={(list) => <OrderCardList orders={list} />}
-            state={message}
-            busy={busy}
-            loadingLabel={t("loading")}
-          />
-        ) : (
-          <DataTable
-            columns={COLUMNS.map(({ key, ...column }) => ({ ...column, label: t(`columns.${key}`) }))}
-            caption={t("caption")}
-            scrollLabel={t("scrollLabel")}
-            className="min-w-[48rem]"
-            rows={orders}
-            renderRow={(order) => <OrderRow key={order.id} order={order} />}
-            state={message}
-            busy={busy}
-            skeletonClassName="h-4 w-16"
-            loadingLabel={t("loading")}
-          />
-        )}
+        <ResponsiveList
+          columns={COLUMNS.map(({ key, ...column }) => ({ ...column, label: t(`columns.${key}`) }))}
+          caption={t("caption")}
+          scrollLabel={t("scrollLabel")}
+          className="min-w-[48rem]"
+          rows={orders}
+          renderRow={(order) => <OrderRow key={order.id} order={order} />}
+          renderCards={(list) => <OrderCardList orders={list} />}
+          state={message}
+          busy={busy}
+          skeletonClassName="h-4 w-16"
+          loadingLabel={t("loading")}
+        />
 
         {/* Its own paging: 'Page N of M' only, no totals (the chip above counts them). */}
         {data && pageCount > 1 ? (

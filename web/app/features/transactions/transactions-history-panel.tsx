@@ -3,9 +3,9 @@
 // transactions-toolbar.tsx.
 import { useEffect, useState } from "react";
 import { ReceiptTextIcon, SearchXIcon, WalletIcon } from "lucide-react";
-import { DataCards, DataTable } from "~/components/data-table/data-table";
 import { type ListState, loadErrorState, useErrorToast, usePagedSearch } from "~/components/data-table/list-state";
 import { pageCount as countPages, Pagination } from "~/components/data-table/pagination";
+import { ResponsiveList } from "~/components/data-table/responsive-list";
 import { DashboardPage } from "~/components/dashboard/page-header";
 import { dayRangeToQuery, type DayRange, todayRange } from "~/components/date-range-picker";
 import { Badge } from "~/components/ui/badge";
@@ -19,7 +19,6 @@ import { useOrders } from "~/features/payments/queries";
 import { useCheckout } from "~/features/payments/use-checkout";
 import { getActiveQueryClient } from "~/lib/query-client-ref";
 import { useMe } from "~/features/session/queries";
-import { useIsMobile } from "~/hooks/use-mobile";
 import { RefundOrderDialog, RequestRefundDialog } from "~/features/transactions/refund-dialogs";
 import { useTransactionsCopy } from "./copy";
 import { canTryAgain, tryAgainRequest } from "./try-again";
@@ -35,7 +34,6 @@ export const PAGE_SIZE = 20;
  */
 export function TransactionsHistoryPanel() {
   const { t } = useTransactionsCopy();
-  const isMobile = useIsMobile();
   const me = useMe().data;
   const isAdmin = me?.role === "admin";
   const [refunding, setRefunding] = useState<Order | null>(null);
@@ -137,28 +135,19 @@ export function TransactionsHistoryPanel() {
       <Card className="gap-0 overflow-hidden py-0">
         <TransactionsToolbar search={search} onSearch={setSearch} pending={pending} range={range} onRangeChange={changeRange} />
 
-        {isMobile ? (
-          <DataCards
-            rows={orders}
-            renderCards={(list) => <TransactionCardList orders={list} actions={actions} />}
-            state={message}
-            busy={pending}
-            loadingLabel={t("panel.loading")}
-          />
-        ) : (
-          <DataTable
-            columns={COLUMNS.map(({ key, ...column }) => ({ ...column, label: t(`columns.${key}`) }))}
-            caption={t("panel.caption")}
-            scrollLabel={t("panel.scrollLabel")}
-            className="min-w-[64rem]"
-            rows={orders}
-            renderRow={(order) => <TransactionRow key={order.id} order={order} actions={actions} />}
-            state={message}
-            busy={pending}
-            skeletonClassName="h-4 w-16"
-            loadingLabel={t("panel.loading")}
-          />
-        )}
+        <ResponsiveList
+          columns={COLUMNS.map(({ key, ...column }) => ({ ...column, label: t(`columns.${key}`) }))}
+          caption={t("panel.caption")}
+          scrollLabel={t("panel.scrollLabel")}
+          className="min-w-[64rem]"
+          rows={orders}
+          renderRow={(order) => <TransactionRow key={order.id} order={order} actions={actions} />}
+          renderCards={(list) => <TransactionCardList orders={list} actions={actions} />}
+          state={message}
+          busy={pending}
+          skeletonClassName="h-4 w-16"
+          loadingLabel={t("panel.loading")}
+        />
 
         {total > PAGE_SIZE ? (
           <Pagination page={shownPage} pageSize={PAGE_SIZE} total={total} estimate={data?.totalIsEstimate} label={t("panel.pages")} onPageChange={setPage} />
