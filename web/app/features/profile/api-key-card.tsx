@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { CopyIcon, EyeIcon, EyeOffIcon, MailIcon, RefreshCwIcon, RotateCwIcon } from "lucide-react";
+import { CopyIcon, EyeIcon, EyeOffIcon, MailIcon, RefreshCwIcon } from "lucide-react";
 import { Link } from "react-router";
 import { toast } from "~/lib/toast";
 
@@ -7,13 +7,13 @@ import { API_KEY_LENGTH } from "../../../../contracts/api-key";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Skeleton } from "~/components/ui/skeleton";
 import { cn } from "~/lib/utils";
 import { writeClipboard } from "~/components/clipboard";
 import { showErrorToast } from "~/lib/errors";
 import { formatMoney } from "../../../../contracts/money";
 
 import { errorMessage } from "~/lib/errors";
+import { CardLoadError, CardLoading } from "./card-states";
 import { useProfileCopy } from "./copy";
 import { PaymentHistoryLink } from "./payment-history-link";
 import { useRegenerateApiKey } from "./mutations";
@@ -100,19 +100,9 @@ export function ApiKeyCard() {
             <BalanceLinks />
           </>
         ) : query.isError ? (
-          <div role="alert" className="grid gap-3 text-sm">
-            <p className="text-destructive">{t("apiKey.loadError", { message: errorMessage(query.error) })}</p>
-            <Button variant="outline" size="sm" className="w-fit" onClick={() => void query.refetch()}>
-              <RotateCwIcon aria-hidden="true" />
-              {t("table:tryAgain")}
-            </Button>
-          </div>
+          <CardLoadError message={t("apiKey.loadError", { message: errorMessage(query.error) })} onRetry={() => void query.refetch()} />
         ) : (
-          <div role="status" className="grid gap-4">
-            <span className="sr-only">{t("apiKey.loading")}</span>
-            <Skeleton className="h-9 w-full" />
-            <Skeleton className="h-7 w-24" />
-          </div>
+          <CardLoading label={t("apiKey.loading")} skeletons={["h-9 w-full", "h-7 w-24"]} />
         )}
       </CardContent>
     </Card>

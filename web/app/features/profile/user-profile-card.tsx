@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { PencilIcon, RotateCwIcon } from "lucide-react";
+import { PencilIcon } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { toast } from "~/lib/toast";
 
@@ -10,12 +10,12 @@ import { FormField } from "~/components/form-field";
 import { SubmitButton } from "~/components/submit-button";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Skeleton } from "~/components/ui/skeleton";
 import { Switch } from "~/components/ui/switch";
 import { showErrorToast } from "~/lib/errors";
 
 import { errorMessage } from "~/lib/errors";
 import { type Profile } from "./api";
+import { CardLoadError, CardLoading } from "./card-states";
 import { PROFILE_FIELD_MESSAGES, useProfileCopy } from "./copy";
 import { useUpdateProfile } from "./mutations";
 import { useProfile } from "./queries";
@@ -68,19 +68,9 @@ export function UserProfileCard() {
             <RemindersSwitch profile={profile} />
           </>
         ) : query.isError ? (
-          <div role="alert" className="grid gap-3 text-sm">
-            <p className="text-destructive">{t("user.loadError", { message: errorMessage(query.error) })}</p>
-            <Button variant="outline" size="sm" className="w-fit" onClick={() => void query.refetch()}>
-              <RotateCwIcon aria-hidden="true" />
-              {t("table:tryAgain")}
-            </Button>
-          </div>
+          <CardLoadError message={t("user.loadError", { message: errorMessage(query.error) })} onRetry={() => void query.refetch()} />
         ) : (
-          <div role="status" className="grid gap-4">
-            <span className="sr-only">{t("user.loading")}</span>
-            <Skeleton className="h-4 w-48" />
-            <Skeleton className="h-4 w-32" />
-          </div>
+          <CardLoading label={t("user.loading")} skeletons={["h-4 w-48", "h-4 w-32"]} />
         )}
       </CardContent>
     </Card>
