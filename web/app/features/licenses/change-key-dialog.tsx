@@ -8,13 +8,6 @@ import { z } from "zod";
 import { DeviceKeySchema, DEVICE_KEY_MARKER } from "../../../../contracts/licenses";
 import { fieldMessage } from "~/components/data-table/copy";
 import { DialogSubmitFooter } from "~/components/dialog-submit-footer";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { useMe } from "~/features/session/queries";
@@ -22,32 +15,22 @@ import { errorCode, toastFor } from "~/lib/errors";
 
 import type { License } from "./api";
 import { LICENCE_FIELD_MESSAGES, useLicensesCopy } from "./copy";
+import { LicenseFormDialog, type LicenseDialogProps } from "./license-form-dialog";
 import { useChangeDeviceKey } from "./mutations";
 
 const ChangeKeyFormSchema = z.object({ deviceKey: DeviceKeySchema });
 
-type DialogProps = {
-  license: License;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  onCloseAutoFocus?: (event: Event) => void;
-};
-
-export function ChangeKeyDialog({ license, open, onOpenChange, onCloseAutoFocus }: DialogProps) {
+export function ChangeKeyDialog({ license, ...dialog }: LicenseDialogProps) {
   const { t } = useLicensesCopy();
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-md" onCloseAutoFocus={onCloseAutoFocus}>
-        <DialogHeader>
-          <DialogTitle>{t("changeKey.title")}</DialogTitle>
-          <DialogDescription>
-            {/* Every key set here spends one change, the first too (decision 051): said before the customer confirms. */}
-            {t(license.deviceKey ? "changeKey.description" : "changeKey.descriptionFirst", { count: license.changesLeft, after: Math.max(0, license.changesLeft - 1) })}
-          </DialogDescription>
-        </DialogHeader>
-        <ChangeKeyForm license={license} onDone={() => onOpenChange(false)} />
-      </DialogContent>
-    </Dialog>
+    <LicenseFormDialog
+      {...dialog}
+      title={t("changeKey.title")}
+      // Every key set here spends one change, the first too (decision 051): said before the customer confirms.
+      description={t(license.deviceKey ? "changeKey.description" : "changeKey.descriptionFirst", { count: license.changesLeft, after: Math.max(0, license.changesLeft - 1) })}
+    >
+      <ChangeKeyForm license={license} onDone={() => dialog.onOpenChange(false)} />
+    </LicenseFormDialog>
   );
 }
 

@@ -7,38 +7,18 @@ import { fieldMessage } from "~/components/data-table/copy";
 import { DialogSubmitFooter } from "~/components/dialog-submit-footer";
 import { FormField } from "~/components/form-field";
 import { showErrorToast } from "~/lib/errors";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "~/components/ui/dialog";
 
 import type { License } from "./api";
 import { LICENCE_FIELD_MESSAGES, useLicensesCopy } from "./copy";
+import { LicenseFormDialog, type LicenseDialogProps } from "./license-form-dialog";
 import { useRenameLicense } from "./mutations";
 
-type DialogProps = {
-  license: License;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** Where focus goes when the dialog closes (it is opened from a menu, not a trigger). */
-  onCloseAutoFocus?: (event: Event) => void;
-};
-
-export function RenameLicenseDialog({ license, open, onOpenChange, onCloseAutoFocus }: DialogProps) {
+export function RenameLicenseDialog({ license, ...dialog }: LicenseDialogProps) {
   const { t } = useLicensesCopy();
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-md" onCloseAutoFocus={onCloseAutoFocus}>
-        <DialogHeader>
-          <DialogTitle>{t("rename.title")}</DialogTitle>
-          <DialogDescription>{t("rename.description")}</DialogDescription>
-        </DialogHeader>
-        <RenameForm license={license} onDone={() => onOpenChange(false)} />
-      </DialogContent>
-    </Dialog>
+    <LicenseFormDialog {...dialog} title={t("rename.title")} description={t("rename.description")}>
+      <RenameForm license={license} onDone={() => dialog.onOpenChange(false)} />
+    </LicenseFormDialog>
   );
 }
 
