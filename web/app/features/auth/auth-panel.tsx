@@ -8,7 +8,7 @@ import { useAuthCopy } from "~/features/auth/copy";
 import { EmailRequestForm } from "~/features/auth/email-request-form";
 import { ForgottenPasswordForm } from "~/features/auth/forgotten-password-form";
 import { FormMessage } from "~/components/form-message";
-import { GoogleButton } from "~/features/auth/google-button";
+import { GoogleOrEmail } from "~/features/auth/google-button";
 import { MagicLinkForm } from "~/features/auth/magic-link-form";
 import { SignInForm } from "~/features/auth/sign-in-form";
 import { SignUpForm } from "~/features/auth/sign-up-form";
@@ -68,16 +68,7 @@ export function AuthPanel({ onSignedIn }: { onSignedIn: () => Promise<void> | vo
       {notice?.view === view ? <FormMessage tone="success">{t(notice.key)}</FormMessage> : null}
       {socialError ? <FormMessage tone="error">{socialError}</FormMessage> : null}
 
-      {showGoogle ? (
-        <>
-          <GoogleButton onError={setSocialError} />
-          <div className="flex items-center gap-3 text-xs text-muted-foreground uppercase">
-            <span className="h-px flex-1 bg-border" />
-            {t("social.orEmail")}
-            <span className="h-px flex-1 bg-border" />
-          </div>
-        </>
-      ) : null}
+      {showGoogle ? <GoogleOrEmail onError={setSocialError} /> : null}
 
       {view === "sign_in" ? <SignInForm key="sign_in" {...formProps} /> : null}
       {view === "sign_up" ? <SignUpForm key="sign_up" {...formProps} /> : null}

@@ -67,3 +67,18 @@ export function GoogleButton({
     </Button>
   );
 }
+
+/** Google's button, then a rule with "or continue with e-mail" above the e-mail forms. */
+export function GoogleOrEmail({ onError, callbackURL }: { onError: (message: string) => void; callbackURL?: string }) {
+  const { t } = useAuthCopy();
+  return (
+    <>
+      <GoogleButton onError={onError} callbackURL={callbackURL} />
+      <div className="flex items-center gap-3 text-xs text-muted-foreground uppercase">
+        <span className="h-px flex-1 bg-border" />
+        {t("social.orEmail")}
+        <span className="h-px flex-1 bg-border" />
+      </div>
+    </>
+  );
+}

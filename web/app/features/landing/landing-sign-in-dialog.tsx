@@ -14,7 +14,7 @@ import {
 import { type AuthView } from "~/features/auth/auth-views";
 import { ForgottenPasswordForm } from "~/features/auth/forgotten-password-form";
 import { FormMessage } from "~/components/form-message";
-import { GoogleButton } from "~/features/auth/google-button";
+import { GoogleOrEmail } from "~/features/auth/google-button";
 import { SignInForm } from "~/features/auth/sign-in-form";
 import { SignUpForm } from "~/features/auth/sign-up-form";
 import { AuthViewSwitchContext } from "~/features/auth/view-links";
@@ -115,16 +115,7 @@ function SignInDialog({ open, plan, onOpenChange, onSignedIn }: LandingSignInDia
         <AuthViewSwitchContext.Provider value={switcher}>
           <div className="grid gap-5">
             {socialError ? <FormMessage tone="error">{socialError}</FormMessage> : null}
-            {showGoogle ? (
-              <>
-                <GoogleButton onError={setSocialError} callbackURL="/" />
-                <div className="flex items-center gap-3 text-xs text-muted-foreground uppercase">
-                  <span className="h-px flex-1 bg-border" />
-                  {t("signIn.orEmail")}
-                  <span className="h-px flex-1 bg-border" />
-                </div>
-              </>
-            ) : null}
+            {showGoogle ? <GoogleOrEmail onError={setSocialError} callbackURL="/" /> : null}
             {view === "sign_in" ? <SignInForm key="sign_in" {...formProps} /> : null}
             {view === "sign_up" ? <SignUpForm key="sign_up" {...formProps} /> : null}
             {view === "forgotten_password" ? (
