@@ -168,53 +168,18 @@ function useAdjustment(user: BalanceUser, onConfirm: (p: Pending) => void) {
 
 function BalanceRow({ user, onConfirm }: { user: BalanceUser; onConfirm: (p: Pending) => void }) {
   const { t } = useAdminCopy();
-  const { key, amount, setAmount, start } = useAdjustment(user, onConfirm);
-  const inputId = useId();
+  const adjustment = useAdjustment(user, onConfirm);
 
   return (
     <TableRow data-testid="balance-row">
       <TableCell className="pl-4 font-medium break-all sm:pl-6">{user.email}</TableCell>
       <TableCell translate="no">{user.name || <span className="text-muted-foreground">—</span>}</TableCell>
       <TableCell>
-        {key ? (
-          <div className="grid gap-0.5">
-            <span className="font-mono text-xs break-all">{key.key}</span>
-            <span className="text-sm tabular-nums" data-testid="key-balance">
-              {/* The one money rule (decision 053): the same figure the customer reads on Profile, $4.955 included. */}
-              {formatMoney(key.balanceMills)}
-              {key.isActive ? null : <span className="ml-2 text-xs text-muted-foreground">{t("balance.inactive")}</span>}
-            </span>
-          </div>
-        ) : (
-          <span className="text-muted-foreground">{t("balance.noApiKey")}</span>
-        )}
+        {adjustment.key ? <KeyBalance apiKey={adjustment.key} /> : <span className="text-muted-foreground">{t("balance.noApiKey")}</span>}
       </TableCell>
       <TableCell className="pr-4 sm:pr-6">
-        {key ? (
-          <div className="flex items-center gap-2">
-            <label htmlFor={inputId} className="sr-only">
-              {t("balance.amountLabel", { email: user.email })}
-            </label>
-            <Input
-              id={inputId}
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step={0.01}
-              placeholder={t("balance.amountPlaceholder")}
-              className="w-36"
-              value={amount}
-              onChange={(e) => setAmount(e.target.value)}
-            />
-            <Button size="sm" variant="outline" aria-label={t("balance.addLabel", { email: user.email })} onClick={() => start("add")}>
-              <PlusIcon aria-hidden="true" />
-              {t("balance.add")}
-            </Button>
-            <Button size="sm" variant="outline" aria-label={t("balance.subtractLabel", { email: user.email })} onClick={() => start("subtract")}>
-              <MinusIcon aria-hidden="true" />
-              {t("balance.subtract")}
-            </Button>
-          </div>
+        {adjustment.key ? (
+          <AdjustmentFields user={user} adjustment={adjustment} className="flex items-center gap-2" inputClassName="w-36" buttonSize="sm" />
         ) : null}
       </TableCell>
     </TableRow>
@@ -224,8 +189,7 @@ function BalanceRow({ user, onConfirm }: { user: BalanceUser; onConfirm: (p: Pen
 /** Phones: the same row as a card, the amount field and both buttons full width. */
 function BalanceCard({ user, onConfirm }: { user: BalanceUser; onConfirm: (p: Pending) => void }) {
   const { t } = useAdminCopy();
-  const { key, amount, setAmount, start } = useAdjustment(user, onConfirm);
-  const inputId = useId();
+  const adjustment = useAdjustment(user, onConfirm);
 
   return (
     <li className="grid gap-3 px-4 py-4" data-testid="balance-row">
@@ -233,44 +197,75 @@ function BalanceCard({ user, onConfirm }: { user: BalanceUser; onConfirm: (p: Pe
         <span className="font-medium break-all">{user.email}</span>
         <span className="text-sm text-muted-foreground" translate="no">{user.name || "—"}</span>
       </div>
-      {key ? (
+      {adjustment.key ? (
         <>
-          <div className="grid gap-0.5">
-            <span className="font-mono text-xs break-all">{key.key}</span>
-            <span className="text-sm tabular-nums" data-testid="key-balance">
-              {formatMoney(key.balanceMills)}
-              {key.isActive ? null : <span className="ml-2 text-xs text-muted-foreground">{t("balance.inactive")}</span>}
-            </span>
-          </div>
-          <div className="grid grid-cols-2 gap-2">
-            <label htmlFor={inputId} className="sr-only">
-              {t("balance.amountLabel", { email: user.email })}
-            </label>
-            <Input
-              id={inputId}
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step={0.01}
-              placeholder={t("balance.amountPlaceholder")}
-              className="col-span-2"
-              value={amount}
-              onChange={(e) => setAmount(e.target.value)}
-            />
-            <Button variant="outline" aria-label={t("balance.addLabel", { email: user.email })} onClick={() => start("add")}>
-              <PlusIcon aria-hidden="true" />
-              {t("balance.add")}
-            </Button>
-            <Button variant="outline" aria-label={t("balance.subtractLabel", { email: user.email })} onClick={() => start("subtract")}>
-              <MinusIcon aria-hidden="true" />
-              {t("balance.subtract")}
-            </Button>
-          </div>
+          <KeyBalance apiKey={adjustment.key} />
+          <AdjustmentFields user={user} adjustment={adjustment} className="grid grid-cols-2 gap-2" inputClassName="col-span-2" />
         </>
       ) : (
         <span className="text-sm text-muted-foreground">{t("balance.noApiKey")}</span>
       )}
     </li>
+  );
+}
+
+/** A user's API key and its balance (inactive keys say so). */
+function KeyBalance({ apiKey }: { apiKey: Pending["key"] }) {
+  const { t } = useAdminCopy();
+  return (
+    <div className="grid gap-0.5">
+      <span className="font-mono text-xs break-all">{apiKey.key}</span>
+      <span className="text-sm tabular-nums" data-testid="key-balance">
+        {/* The one money rule (decision 053): the same figure the customer reads on Profile, $4.955 included. */}
+        {formatMoney(apiKey.balanceMills)}
+        {apiKey.isActive ? null : <span className="ml-2 text-xs text-muted-foreground">{t("balance.inactive")}</span>}
+      </span>
+    </div>
+  );
+}
+
+/** The amount to add or subtract, labelled for screen readers with the user's e-mail, and the two buttons. */
+function AdjustmentFields({
+  user,
+  adjustment,
+  className,
+  inputClassName,
+  buttonSize,
+}: {
+  user: BalanceUser;
+  adjustment: ReturnType<typeof useAdjustment>;
+  className: string;
+  inputClassName: string;
+  buttonSize?: "sm";
+}) {
+  const { t } = useAdminCopy();
+  const { amount, setAmount, start } = adjustment;
+  const inputId = useId();
+  return (
+    <div className={className}>
+      <label htmlFor={inputId} className="sr-only">
+        {t("balance.amountLabel", { email: user.email })}
+      </label>
+      <Input
+        id={inputId}
+        type="number"
+        inputMode="decimal"
+        min={0}
+        step={0.01}
+        placeholder={t("balance.amountPlaceholder")}
+        className={inputClassName}
+        value={amount}
+        onChange={(e) => setAmount(e.target.value)}
+      />
+      <Button size={buttonSize} variant="outline" aria-label={t("balance.addLabel", { email: user.email })} onClick={() => start("add")}>
+        <PlusIcon aria-hidden="true" />
+        {t("balance.add")}
+      </Button>
+      <Button size={buttonSize} variant="outline" aria-label={t("balance.subtractLabel", { email: user.email })} onClick={() => start("subtract")}>
+        <MinusIcon aria-hidden="true" />
+        {t("balance.subtract")}
+      </Button>
+    </div>
   );
 }
 

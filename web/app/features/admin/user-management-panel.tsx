@@ -146,25 +146,16 @@ function UserCard({ user }: { user: AdminUser }) {
     <li className="grid gap-3 px-4 py-4" data-testid="user-row">
       <div className="grid gap-0.5">
         <span className="font-medium break-all">{user.email}</span>
-        {user.name || user.username ? (
-          <span className="text-xs text-muted-foreground" translate="no">{[user.name, user.username ? `@${user.username}` : null].filter(Boolean).join(" · ")}</span>
-        ) : null}
+        <UserNames user={user} />
       </div>
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-4 gap-y-2 text-sm">
         <dt className="text-muted-foreground">{t("users.columns.role")}</dt>
         <dd className="flex flex-wrap items-center gap-2">
-          <RoleSelect user={user} />
-          {user.superAdmin ? (
-            <Badge variant="outline" className="text-xs">
-              {t("roles.superAdmin")}
-            </Badge>
-          ) : null}
-          {isSelf ? <span className="text-xs text-muted-foreground">{t("users.you")}</span> : null}
+          <RoleControls user={user} isSelf={isSelf} />
         </dd>
         <dt className="text-muted-foreground">{t("users.columns.twoFactor")}</dt>
         <dd className="flex items-center gap-2">
-          {hasFactor(user) ? <Badge className="bg-emerald-600 text-white dark:bg-emerald-500">{t("users.on")}</Badge> : <span className="text-muted-foreground">{t("users.off")}</span>}
-          {hasFactor(user) && !isSelf ? <ResetTwoFactorButton user={user} /> : null}
+          <TwoFactorControls user={user} isSelf={isSelf} offClassName="text-muted-foreground" />
         </dd>
         <dt className="text-muted-foreground">{t("users.columns.createdAt")}</dt>
         <dd className="text-muted-foreground">{formatCreatedAt(user.createdAt)}</dd>
@@ -174,7 +165,6 @@ function UserCard({ user }: { user: AdminUser }) {
 }
 
 function UserRow({ user }: { user: AdminUser }) {
-  const { t } = useAdminCopy();
   const me = useMe();
   const isSelf = me.data?.id === user.id;
   const labelId = `role-label-${user.id}`;
@@ -186,30 +176,55 @@ function UserRow({ user }: { user: AdminUser }) {
           <span id={labelId} className="font-medium break-all">
             {user.email}
           </span>
-          {user.name || user.username ? (
-            <span className="text-xs text-muted-foreground" translate="no">{[user.name, user.username ? `@${user.username}` : null].filter(Boolean).join(" · ")}</span>
-          ) : null}
+          <UserNames user={user} />
         </div>
       </TableCell>
       <TableCell>
         <div className="flex items-center gap-2">
-          <RoleSelect user={user} />
-          {user.superAdmin ? (
-            <Badge variant="outline" className="text-xs">
-              {t("roles.superAdmin")}
-            </Badge>
-          ) : null}
-          {isSelf ? <span className="text-xs text-muted-foreground">{t("users.you")}</span> : null}
+          <RoleControls user={user} isSelf={isSelf} />
         </div>
       </TableCell>
       <TableCell>
         <div className="flex items-center gap-2">
-          {hasFactor(user) ? <Badge className="bg-emerald-600 text-white dark:bg-emerald-500">{t("users.on")}</Badge> : <span className="text-sm text-muted-foreground">{t("users.off")}</span>}
-          {hasFactor(user) && !isSelf ? <ResetTwoFactorButton user={user} /> : null}
+          <TwoFactorControls user={user} isSelf={isSelf} offClassName="text-sm text-muted-foreground" />
         </div>
       </TableCell>
       <TableCell className="pr-4 whitespace-nowrap text-muted-foreground sm:pr-6">{formatCreatedAt(user.createdAt)}</TableCell>
     </TableRow>
+  );
+}
+
+/** The user's name and username, when they have either. */
+function UserNames({ user }: { user: AdminUser }) {
+  return user.name || user.username ? (
+    <span className="text-xs text-muted-foreground" translate="no">{[user.name, user.username ? `@${user.username}` : null].filter(Boolean).join(" · ")}</span>
+  ) : null;
+}
+
+/** The role dropdown, a super-admin's badge, and "you" on one's own row. */
+function RoleControls({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
+  const { t } = useAdminCopy();
+  return (
+    <>
+      <RoleSelect user={user} />
+      {user.superAdmin ? (
+        <Badge variant="outline" className="text-xs">
+          {t("roles.superAdmin")}
+        </Badge>
+      ) : null}
+      {isSelf ? <span className="text-xs text-muted-foreground">{t("users.you")}</span> : null}
+    </>
+  );
+}
+
+/** Second factor on or off, and its reset (not on one's own row). */
+function TwoFactorControls({ user, isSelf, offClassName }: { user: AdminUser; isSelf: boolean; offClassName: string }) {
+  const { t } = useAdminCopy();
+  return (
+    <>
+      {hasFactor(user) ? <Badge className="bg-emerald-600 text-white dark:bg-emerald-500">{t("users.on")}</Badge> : <span className={offClassName}>{t("users.off")}</span>}
+      {hasFactor(user) && !isSelf ? <ResetTwoFactorButton user={user} /> : null}
+    </>
   );
 }
 
