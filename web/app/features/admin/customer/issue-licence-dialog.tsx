@@ -16,13 +16,13 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, Di
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
-import { Textarea } from "~/components/ui/textarea";
 import { isApiError } from "~/lib/api";
 import type { TFunction } from "~/lib/i18n";
 
 import { errorMessage } from "~/lib/errors";
 import { adminCustomerText, fieldText, serverText, useAdminCustomerCopy } from "./copy";
 import { useIssueLicense } from "./queries";
+import { ReasonField } from "./reason-field";
 
 const issueSchema = (t: TFunction) =>
   z.object({
@@ -120,24 +120,7 @@ function IssueForm({ email, onDone }: { email: string; onDone: () => void }) {
           </p>
         ) : null}
       </div>
-      <div className="grid gap-2">
-        <Label htmlFor={ids.reason}>{t("form.reason")}</Label>
-        <Textarea
-          id={ids.reason}
-          rows={3}
-          maxLength={500}
-          placeholder={t("issue.reasonPlaceholder")}
-          aria-invalid={errors.reason ? true : undefined}
-          {...form.register("reason")}
-        />
-        {errors.reason ? (
-          <p role="alert" className="text-sm text-destructive">
-            {fieldText(errors.reason.message)}
-          </p>
-        ) : (
-          <p className="text-xs text-muted-foreground">{t("form.reasonHint")}</p>
-        )}
-      </div>
+      <ReasonField id={ids.reason} placeholder={t("issue.reasonPlaceholder")} error={errors.reason?.message} registration={form.register("reason")} />
       <DialogSubmitFooter loading={isSubmitting} loadingLabel={t("issue.submitting")}>
         {t("issue.submit")}
       </DialogSubmitFooter>

@@ -12,7 +12,6 @@ import { DialogSubmitFooter } from "~/components/dialog-submit-footer";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { Textarea } from "~/components/ui/textarea";
 import { useDates } from "~/lib/dates";
 import { isApiError, type ApiErrorCode } from "~/lib/api";
 import type { TFunction, TOptions } from "~/lib/i18n";
@@ -22,6 +21,7 @@ import { errorMessage } from "~/lib/errors";
 import { type AdminLicense, type LicenseActionBody, type LicenseActionName } from "./api";
 import { adminCustomerText, fieldText, serverText, useAdminCustomerCopy } from "./copy";
 import { useLicenseAction } from "./queries";
+import { ReasonField } from "./reason-field";
 
 interface ActionCopy {
   title: string;
@@ -168,26 +168,7 @@ function ActionForm({ email, licence: license, action, copy, onDone }: { email: 
         <NumberField id={ids.changes} label={t("form.changesLeft")} min={0} max={MAX_CHANGES_LEFT} error={errors.changesLeft?.message} registration={form.register("changesLeft", { valueAsNumber: true })} />
       ) : null}
 
-      <div className="grid gap-2">
-        <Label htmlFor={ids.reason}>{t("form.reason")}</Label>
-        <Textarea
-          id={ids.reason}
-          rows={3}
-          maxLength={500}
-          placeholder={t("form.reasonPlaceholder")}
-          aria-invalid={errors.reason ? true : undefined}
-          aria-describedby={`${ids.reason}-hint${errors.reason ? ` ${ids.reason}-error` : ""}`}
-          {...form.register("reason")}
-        />
-        <p id={`${ids.reason}-hint`} className="text-xs text-muted-foreground">
-          {t("form.reasonHint")}
-        </p>
-        {errors.reason ? (
-          <p id={`${ids.reason}-error`} role="alert" className="text-sm text-destructive">
-            {fieldText(errors.reason.message)}
-          </p>
-        ) : null}
-      </div>
+      <ReasonField id={ids.reason} placeholder={t("form.reasonPlaceholder")} error={errors.reason?.message} registration={form.register("reason")} />
 
       <DialogSubmitFooter loading={isSubmitting} loadingLabel={copy.pending} variant={copy.destructive ? "destructive" : "default"}>
         {copy.confirm}
