@@ -15,19 +15,9 @@ import { useAccountLanguage } from "~/features/session/account-language";
 import { sessionKeys } from "~/features/session/queries";
 import type { CurrentUser } from "~/lib/api";
 import i18n, { setLanguage } from "~/lib/i18n";
+import { userFixture } from "~/test/fixtures";
 
-const USER = {
-  id: "u1",
-  email: "dara@example.com",
-  name: "",
-  role: "user",
-  superAdmin: false,
-  emailVerified: true,
-  twoFactorEnabled: false,
-  passkeyEnabled: false,
-  secondFactorVerified: false,
-  language: "en",
-} satisfies CurrentUser;
+const USER = userFixture();
 
 type Call = { method: string; url: string; body: unknown };
 let calls: Call[];

@@ -11,6 +11,7 @@ import enOtp from "~/locales/en/otp.json";
 import enProfile from "~/locales/en/profile.json";
 import enTable from "~/locales/en/table.json";
 import enTransactions from "~/locales/en/transactions.json";
+import { leaves } from "~/test/copy-leaves";
 
 type Tree = { [key: string]: string | Tree };
 
@@ -25,16 +26,6 @@ const NAMESPACES: Record<string, Tree> = {
   admin: enAdmin,
 };
 
-
-function leaves(tree: Tree, prefix = ""): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [key, value] of Object.entries(tree)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === "string") out.set(path, value);
-    else for (const [k, v] of leaves(value, path)) out.set(k, v);
-  }
-  return out;
-}
 /** Brand and product names, codes and symbols that stay as they are in Khmer. */
 const KEEP = /^(OTP|OTP Gmail|API Key|API key|Gmail)$/;
 

@@ -17,6 +17,7 @@ import enAdminCustomer from "./en/adminCustomer.json";
 import enErrors from "./en/errors.json";
 import enPayments from "./en/payments.json";
 import enWebhooks from "./en/webhooks.json";
+import { leaves } from "~/test/copy-leaves";
 
 type Tree = { [key: string]: unknown };
 
@@ -36,15 +37,6 @@ const LANGUAGES: Record<string, Record<string, Tree>> = Object.fromEntries(
   ]),
 );
 const OTHERS = CODES.filter((lng) => lng !== DEFAULT_LANGUAGE);
-
-/** Every string of a namespace by its dotted path (array items by index). */
-function leaves(tree: unknown, prefix = "", out = new Map<string, string>()): Map<string, string> {
-  if (typeof tree === "string") out.set(prefix, tree);
-  else if (tree && typeof tree === "object") {
-    for (const [key, value] of Object.entries(tree)) leaves(value, prefix ? `${prefix}.${key}` : key, out);
-  }
-  return out;
-}
 
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 /** A key without its plural suffix: languages have different plural forms (Khmer only `other`). */

@@ -2,25 +2,15 @@ import { describe, expect, it } from "vitest";
 
 import enPasskeys from "~/locales/en/passkeys.json";
 import kmPasskeys from "~/locales/km/passkeys.json";
+import { leaves } from "~/test/copy-leaves";
 
 import { deviceName } from "./api";
 
-type Tree = { [key: string]: string | Tree };
-
-function leaves(tree: Tree, prefix = ""): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [key, value] of Object.entries(tree)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === "string") out.set(path, value);
-    else for (const [k, v] of leaves(value, path)) out.set(k, v);
-  }
-  return out;
-}
 // Same keys, placeholders and tags in every language: web/app/locales/locales.test.ts.
 describe("the passkeys' words", () => {
   it("are translated in Khmer, not copied (a name or a \"Passkey\" alone may stay as it is)", () => {
-    const km = leaves(kmPasskeys as Tree);
-    for (const [key, text] of leaves(enPasskeys as Tree)) {
+    const km = leaves(kmPasskeys);
+    for (const [key, text] of leaves(enPasskeys)) {
       if (text.split(" ").length > 2) expect(km.get(key), key).not.toBe(text);
     }
   });

@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 
 import type { Order } from "~/features/payments/api";
 import type { Language } from "~/lib/i18n";
+import { orderFixture } from "~/test/fixtures";
 import { renderInLanguage } from "~/test/render";
 
 // The order as the page's polling reads it (useOrder), changed by the tests.
@@ -47,20 +48,8 @@ afterEach(() => {
 });
 
 const ID = "6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f";
-const ORDER = {
-  id: ID,
-  tranId: "T1700000000000",
-  kind: "plan",
-  email: "dara@example.com",
-  planTitle: "3 Months",
-  planMonths: 3,
-  amountMills: 29_990,
-  amount: "29.99",
-  currency: "USD",
-  status: "paid",
-  buyKey: "KS-ABCDE-FGHIJ-KLMNO-PQRST",
-} as Order;
-const TOP_UP = { ...ORDER, kind: "topup", planTitle: "Balance Top Up", planMonths: null, amountMills: 10_000, buyKey: null } as Order;
+const ORDER = orderFixture({ id: ID, tranId: "T1700000000000", buyKey: "KS-ABCDE-FGHIJ-KLMNO-PQRST" });
+const TOP_UP = { ...ORDER, kind: "topup", planId: null, planTitle: "Balance Top Up", planMonths: null, amountMills: 10_000, buyKey: null } as Order;
 
 function renderReturn(search: string, { path = "/license-history", lng = "en" as Language } = {}) {
   const router = createMemoryRouter([{ path: "*", element: <DashboardPaymentReturn /> }], { initialEntries: [`${path}${search}`] });

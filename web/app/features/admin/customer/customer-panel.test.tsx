@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { ApiError } from "~/lib/api";
 import type { Language } from "~/lib/i18n";
+import { orderFixture } from "~/test/fixtures";
 import { renderInLanguage } from "~/test/render";
 
 import type { CustomerOrder, CustomerView } from "./api";
@@ -41,23 +42,7 @@ const { CustomerPanel } = await import("./customer-panel");
 
 const section = <T,>(items: T[], total = items.length) => ({ items, total });
 const order = (over: Partial<CustomerOrder>): CustomerOrder => ({
-  id: "o1",
-  tranId: "T-0001",
-  kind: "plan",
-  email: "dara@example.com",
-  planId: "local-3m",
-  planTitle: "3 Months",
-  planMonths: 3,
-  amountMills: 29_990,
-  amount: "29.99",
-  currency: "USD",
-  status: "paid",
-  providerName: "PayWay",
-  buyKey: "BUYKEY-0001",
-  createdAt: "2026-11-01T00:00:00.000Z",
-  paidAt: "2026-11-01T00:00:00.000Z",
-  expiresAt: null,
-  refundedMills: 0,
+  ...orderFixture(),
   provider: "payway",
   providerRef: "APV-9",
   deviceKey: null,
