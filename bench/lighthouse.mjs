@@ -1,17 +1,9 @@
 // Lighthouse (mobile, default config) over Chromium for the page benchmarks: one run, and the median
 // of several by performance with its scores, metrics, opportunities and failed audits.
 
+import { CHROMIUM_PATH as CHROME_PATH, QUIET_CHROMIUM_FLAGS } from "../scripts/chromium.mjs";
 
-const CHROME_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
+const CHROME_FLAGS = ["--headless=new", ...QUIET_CHROMIUM_FLAGS];
 export const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 
 async function lighthouseOnce(url, { extraHeaders, categories = CATEGORIES } = {}) {

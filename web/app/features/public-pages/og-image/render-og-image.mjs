@@ -8,9 +8,10 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
+import { CHROMIUM_PATH, QUIET_CHROMIUM_FLAGS } from "../../../../../scripts/chromium.mjs";
+
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../../..");
 const OUT = path.join(ROOT, "web/public/og-image.png");
-const CHROME = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const site = JSON.parse(readFileSync(path.join(ROOT, "site.config.json"), "utf8"));
 const fonts = path.join(ROOT, "node_modules/@fontsource-variable/noto-sans-khmer/files");
 const font = (subset) => pathToFileURL(path.join(fonts, `noto-sans-khmer-${subset}-wght-normal.woff2`)).href;
@@ -76,15 +77,10 @@ try {
   const page = path.join(dir, "og.html");
   writeFileSync(page, html);
   const result = spawnSync(
-    CHROME,
+    CHROMIUM_PATH,
     [
       "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
+      ...QUIET_CHROMIUM_FLAGS,
       "--hide-scrollbars",
       "--force-device-scale-factor=1",
       "--allow-file-access-from-files",
