@@ -8,6 +8,7 @@ import { startSmtpReceiver, type SmtpReceiver } from "../../providers/email/smtp
 import { createTestDatabase } from "../../test/db";
 import { extractLinks } from "./links";
 import { createDevMailboxRoutes } from "./routes";
+import type { MailboxMessage } from "./service";
 
 const verifyUrl = "https://keyshop.test/api/auth/verify-email?token=abc123&callbackURL=%2Fdashboard";
 
@@ -15,16 +16,8 @@ let database: Database;
 let receiver: SmtpReceiver;
 let app: Hono;
 
-interface JsonMessage {
-  id: string;
-  to: string;
-  from: string;
-  subject: string;
-  text: string;
-  html: string | null;
-  links: string[];
-  receivedAt: string;
-}
+/** A message as the JSON list sends it: its links as addresses, its time as an ISO string. */
+type JsonMessage = Omit<MailboxMessage, "links" | "receivedAt"> & { links: string[]; receivedAt: string };
 
 beforeAll(async () => {
   database = await createTestDatabase();
