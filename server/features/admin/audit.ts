@@ -1,27 +1,43 @@
 // The audit log for super-admins: who did what to whom, when, with the values before and after.
 import { sql } from "drizzle-orm";
-import type { AuditList, AuditQuery } from "../../../contracts/admin";
+import type { AuditEntry, AuditList, AuditQuery } from "../../../contracts/admin";
 import type { Db } from "../../db/client";
 import { int, queryRows } from "./rows";
 
-interface AuditRow {
+/** An audit_log row as raw SQL reads it. */
+export interface AuditRow {
   id: string;
   created_at: string | Date;
   actor_email: string | null;
   action: string;
   target_type: string;
   target_id: string;
-  target_email: string | null;
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
   note: string | null;
+}
+
+/** One audit entry as the API sends it; `targetEmail` is whose account, key, licence or order the target is. */
+export function toAuditEntry(r: AuditRow, targetEmail: string | null): AuditEntry {
+  return {
+    id: r.id,
+    createdAt: new Date(r.created_at).toISOString(),
+    actorEmail: r.actor_email,
+    action: r.action,
+    targetType: r.target_type,
+    targetId: r.target_id,
+    targetEmail,
+    before: r.before,
+    after: r.after,
+    note: r.note,
+  };
 }
 
 export async function listAudit(db: Db, q: AuditQuery): Promise<AuditList> {
   const filter = q.action ? sql`where action = ${q.action}` : sql``;
   // The page first (audit_log_created_idx / audit_log_action_created_idx), then its targets' e-mails.
   const [rows, totals] = await Promise.all([
-    queryRows<AuditRow>(
+    queryRows<AuditRow & { target_email: string | null }>(
       db,
       sql`with page as (
             select * from audit_log ${filter}
@@ -41,18 +57,7 @@ export async function listAudit(db: Db, q: AuditQuery): Promise<AuditList> {
     queryRows<{ n: string }>(db, sql`select count(*) as n from audit_log ${filter}`),
   ]);
   return {
-    entries: rows.map((r) => ({
-      id: r.id,
-      createdAt: new Date(r.created_at).toISOString(),
-      actorEmail: r.actor_email,
-      action: r.action,
-      targetType: r.target_type,
-      targetId: r.target_id,
-      targetEmail: r.target_email,
-      before: r.before,
-      after: r.after,
-      note: r.note,
-    })),
+    entries: rows.map((r) => toAuditEntry(r, r.target_email)),
     total: int(totals[0]?.n),
     page: q.page,
     pageSize: q.pageSize,

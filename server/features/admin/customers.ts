@@ -14,23 +14,11 @@ import { toOtpOrderDto } from "../otp-mail/service";
 import { revealApiKey } from "../balance/service";
 import { toAdminLicenses } from "../licenses/admin-actions";
 import { toLicenseHistoryEntry } from "../licenses/service";
+import { toAuditEntry, type AuditRow } from "./audit";
 import { int, queryRows } from "./rows";
 
 const LIMIT = CUSTOMER_SECTION_LIMIT;
 const total = (rows: Array<{ n: number | string }>) => Number(rows[0]?.n ?? 0);
-
-interface AuditRow {
-  id: string;
-  created_at: string | Date;
-  actor_email: string | null;
-  action: string;
-  target_type: string;
-  target_id: string;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-  note: string | null;
-  total: string | number;
-}
 
 /** audit_log rows whose target is this customer's account, API key, licences or orders, newest first. */
 async function auditTrail(db: Db, email: string, accountId: string | null, apiKeyId: string | null) {
@@ -42,7 +30,7 @@ async function auditTrail(db: Db, email: string, accountId: string | null, apiKe
   ];
   if (accountId) targets.push(sql`(a.target_type = 'user' and a.target_id = ${accountId})`);
   if (apiKeyId) targets.push(sql`(a.target_type = 'api_key' and a.target_id = ${apiKeyId})`);
-  const rows = await queryRows<AuditRow>(
+  const rows = await queryRows<AuditRow & { total: string | number }>(
     db,
     sql`select a.id, a.created_at, a.actor_email, a.action, a.target_type, a.target_id, a.before, a.after, a.note, count(*) over () as total
         from audit_log a
@@ -51,18 +39,7 @@ async function auditTrail(db: Db, email: string, accountId: string | null, apiKe
         limit ${LIMIT}`,
   );
   return {
-    items: rows.map((r) => ({
-      id: r.id,
-      createdAt: new Date(r.created_at).toISOString(),
-      actorEmail: r.actor_email,
-      action: r.action,
-      targetType: r.target_type,
-      targetId: r.target_id,
-      targetEmail: email,
-      before: r.before,
-      after: r.after,
-      note: r.note,
-    })),
+    items: rows.map((r) => toAuditEntry(r, email)),
     total: int(rows[0]?.total),
   };
 }
