@@ -4,18 +4,15 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BALANCE_MESSAGES, type AdjustBalanceResponse, type BalanceList } from "../../../contracts/admin";
 import { apiKeys, auditLog, balanceLedger } from "../../db/schema";
-import { createTestContext, type TestClient, type TestContext } from "../../test/harness";
+import type { SignedInUser, TestContext } from "../../test/harness";
 import { changeBalance, ensureApiKey, findLedgerMismatches, revealApiKey } from "../balance/service";
 import { adjustBalance } from "./balances";
-import { insertUser } from "./test-seed";
+import { insertUser, superAdminContext } from "./test-seed";
 
 let t: TestContext;
-let boss: { client: TestClient; id: string; email: string };
+let boss: SignedInUser;
 
-beforeAll(async () => {
-  t = await createTestContext();
-  boss = await t.signedInUser({ role: "admin", superAdmin: true });
-});
+beforeAll(async () => ({ t, boss } = await superAdminContext()));
 afterAll(() => t.close());
 
 async function keyWith(balanceMills: number, fields: Parameters<typeof insertUser>[1] = {}) {

@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import type { CurrentUser } from "../../auth/context";
 import type { Db } from "../../db/client";
 import { otpMailOrders, orders, plans, user } from "../../db/schema";
+import { createTestContext, type SignedInUser, type TestContext } from "../../test/harness";
 
 let seq = 0;
 const unique = () => `${Date.now().toString(36)}${(++seq).toString(36)}`;
@@ -22,6 +23,12 @@ export const SUPER_ADMIN_CALLER: CurrentUser = {
   secondFactorVerified: true,
   language: "en",
 };
+
+/** A fresh test context and a super-admin signed in to it (past the second factor). */
+export async function superAdminContext(): Promise<{ t: TestContext; boss: SignedInUser }> {
+  const t = await createTestContext();
+  return { t, boss: await t.signedInUser({ role: "admin", superAdmin: true }) };
+}
 
 export async function insertUser(db: Db, fields: { email?: string; name?: string; username?: string | null; createdAt?: Date; role?: "user" | "admin"; superAdmin?: boolean } = {}) {
   const [row] = await db

@@ -4,17 +4,14 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROLE_MESSAGES, type AdminUser, type UserList } from "../../../contracts/admin";
 import { auditLog, user } from "../../db/schema";
-import { createTestContext, type TestClient, type TestContext } from "../../test/harness";
+import type { SignedInUser, TestClient, TestContext } from "../../test/harness";
 import { changeUserRole } from "../users/service";
-import { insertUser } from "./test-seed";
+import { insertUser, superAdminContext } from "./test-seed";
 
 let t: TestContext;
-let boss: { client: TestClient; id: string; email: string };
+let boss: SignedInUser;
 
-beforeAll(async () => {
-  t = await createTestContext();
-  boss = await t.signedInUser({ role: "admin", superAdmin: true });
-});
+beforeAll(async () => ({ t, boss } = await superAdminContext()));
 afterAll(() => t.close());
 
 const setRole = (client: TestClient, id: string, role: string) =>
