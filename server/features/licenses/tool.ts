@@ -88,58 +88,60 @@ async function readByBuyKey(db: Db, buyKey: string) {
 }
 
 /**
- * Runs a binding change; when the unique index on bound device keys refuses it (another licence
- * bound the same key in the same instant), the answer is DEVICE_IN_USE with the licence unchanged.
+ * Runs a binding change on the licence of a buy key, locked in its transaction; an unknown buy key
+ * is NOT_FOUND and an admin's hold answers before `change` runs. When the unique index on bound
+ * device keys refuses the change (another licence bound the same key in the same instant), the
+ * answer is DEVICE_IN_USE with the licence unchanged.
  */
-async function withBindingRace(db: Db, buyKey: string, change: () => Promise<Outcome>): Promise<Outcome> {
+async function changeBinding(db: Db, buyKey: string, change: (tx: Tx, row: LicenseRow) => Promise<Outcome>): Promise<Outcome> {
+  const key = normalizeBuyKey(buyKey);
   try {
-    return await change();
+    return await db.transaction(async (tx): Promise<Outcome> => {
+      const row = await lockByBuyKey(tx, key);
+      if (!row) return { code: "NOT_FOUND", row };
+      const hold = holdOf(row);
+      if (hold) return { code: hold, row };
+      return change(tx, row);
+    });
   } catch (err) {
     if (!isUniqueViolation(err, BOUND_DEVICE_KEY_INDEX)) throw err;
-    return { code: "DEVICE_IN_USE", row: await readByBuyKey(db, buyKey) };
+    return { code: "DEVICE_IN_USE", row: await readByBuyKey(db, key) };
   }
 }
 
 /** First activation binds the device and starts the term; the same device again is a quiet success. */
 export async function activateLicense({ db, buyKey, deviceKey, now = new Date() }: { db: Db; buyKey: string; deviceKey: string; now?: Date }): Promise<Outcome> {
-  const key = normalizeBuyKey(buyKey);
-  return withBindingRace(db, key, () =>
-    db.transaction(async (tx): Promise<Outcome> => {
-      const row = await lockByBuyKey(tx, key);
-      if (!row) return { code: "NOT_FOUND", row };
-      const hold = holdOf(row);
-      if (hold) return { code: hold, row };
-      if (termStatus(row, now) === "Expired") return { code: "EXPIRED", row };
-      if (row.deviceKey !== null && row.deviceKey !== deviceKey) return { code: "DEVICE_MISMATCH", row };
-      if (row.deviceKey === deviceKey && row.startDate) return { code: "ALREADY_ACTIVE", row };
-      if (row.deviceKey === null && !(await freeDeviceKey(tx, deviceKey, row.id, now))) return { code: "DEVICE_IN_USE", row };
-      const [updated] = await tx
-        .update(licenses)
-        .set({
-          deviceKey,
-          startDate: row.startDate ?? now,
-          expireDate: activatedExpiry(row, now),
-          updatedAt: now,
-        })
-        .where(eq(licenses.id, row.id))
-        .returning();
-      if (row.deviceKey === null) {
-        await tx.insert(licenseHistory).values({
-          licenseId: row.id,
-          userId: row.userId,
-          oldDeviceKey: null,
-          newDeviceKey: deviceKey,
-          buykey: row.buyKey,
-          email: row.email,
-          status: "changed",
-          changedBy: "desktop tool",
-          changeDate: now,
-          notes: "Activated",
-        });
-      }
-      return { code: "ACTIVATED", row: updated! };
-    }),
-  );
+  return changeBinding(db, buyKey, async (tx, row) => {
+    if (termStatus(row, now) === "Expired") return { code: "EXPIRED", row };
+    if (row.deviceKey !== null && row.deviceKey !== deviceKey) return { code: "DEVICE_MISMATCH", row };
+    if (row.deviceKey === deviceKey && row.startDate) return { code: "ALREADY_ACTIVE", row };
+    if (row.deviceKey === null && !(await freeDeviceKey(tx, deviceKey, row.id, now))) return { code: "DEVICE_IN_USE", row };
+    const [updated] = await tx
+      .update(licenses)
+      .set({
+        deviceKey,
+        startDate: row.startDate ?? now,
+        expireDate: activatedExpiry(row, now),
+        updatedAt: now,
+      })
+      .where(eq(licenses.id, row.id))
+      .returning();
+    if (row.deviceKey === null) {
+      await tx.insert(licenseHistory).values({
+        licenseId: row.id,
+        userId: row.userId,
+        oldDeviceKey: null,
+        newDeviceKey: deviceKey,
+        buykey: row.buyKey,
+        email: row.email,
+        status: "changed",
+        changedBy: "desktop tool",
+        changeDate: now,
+        notes: "Activated",
+      });
+    }
+    return { code: "ACTIVATED", row: updated! };
+  });
 }
 
 // The hot path: thousands of desktop tools validate; a prepared statement skips query building
@@ -198,19 +200,12 @@ export async function changeDeviceKeyFromTool({
   newDeviceKey: string;
   now?: Date;
 }): Promise<Outcome> {
-  const key = normalizeBuyKey(buyKey);
-  return withBindingRace(db, key, () =>
-    db.transaction(async (tx): Promise<Outcome> => {
-      const row = await lockByBuyKey(tx, key);
-      if (!row) return { code: "NOT_FOUND", row };
-      const hold = holdOf(row);
-      if (hold) return { code: hold, row };
-      if (row.deviceKey !== oldDeviceKey) return { code: "DEVICE_MISMATCH", row };
-      const refusal = keyChangeRefusal(row, newDeviceKey, now);
-      if (refusal) return { code: refusal, row };
-      if (row.deviceKey !== newDeviceKey && !(await freeDeviceKey(tx, newDeviceKey, row.id, now))) return { code: "DEVICE_IN_USE", row };
-      const updated = await applyKeyChange(tx, row, newDeviceKey, { email: null, changedBy: "desktop tool" }, now);
-      return { code: "KEY_CHANGED", row: updated };
-    }),
-  );
+  return changeBinding(db, buyKey, async (tx, row) => {
+    if (row.deviceKey !== oldDeviceKey) return { code: "DEVICE_MISMATCH", row };
+    const refusal = keyChangeRefusal(row, newDeviceKey, now);
+    if (refusal) return { code: refusal, row };
+    if (row.deviceKey !== newDeviceKey && !(await freeDeviceKey(tx, newDeviceKey, row.id, now))) return { code: "DEVICE_IN_USE", row };
+    const updated = await applyKeyChange(tx, row, newDeviceKey, { email: null, changedBy: "desktop tool" }, now);
+    return { code: "KEY_CHANGED", row: updated };
+  });
 }
