@@ -94,13 +94,21 @@ const PasskeyId = singleLineText(undefined, { trim: false }).min(1).max(64);
 /** A passkey's name, as Profile shows it: one line of text (decision 034), trimmed. */
 export const PasskeyName = singleLineText().min(1, "Give the passkey a name").max(64, "At most 64 characters");
 
+/** A public-key credential as the browser sends it (PublicKeyCredential's JSON), around its authenticator's `response`. */
+const credential = <R extends z.ZodType>(response: R) =>
+  z.strictObject({
+    id: CredentialId,
+    rawId: CredentialId,
+    type: z.literal("public-key"),
+    response,
+    clientExtensionResults: Extensions,
+    authenticatorAttachment: Attachment,
+  });
+
 export const PASSKEY_BODIES = {
   "/passkey/verify-registration": z.strictObject({
-    response: z.strictObject({
-      id: CredentialId,
-      rawId: CredentialId,
-      type: z.literal("public-key"),
-      response: z.strictObject({
+    response: credential(
+      z.strictObject({
         clientDataJSON: B64,
         attestationObject: B64,
         authenticatorData: B64.optional(),
@@ -108,25 +116,18 @@ export const PASSKEY_BODIES = {
         publicKeyAlgorithm: z.number().int().optional(),
         publicKey: B64.optional(),
       }),
-      clientExtensionResults: Extensions,
-      authenticatorAttachment: Attachment,
-    }),
+    ),
     name: PasskeyName.optional(),
   }),
   "/passkey/verify-authentication": z.strictObject({
-    response: z.strictObject({
-      id: CredentialId,
-      rawId: CredentialId,
-      type: z.literal("public-key"),
-      response: z.strictObject({
+    response: credential(
+      z.strictObject({
         clientDataJSON: B64,
         authenticatorData: B64,
         signature: B64,
         userHandle: B64.optional(),
       }),
-      clientExtensionResults: Extensions,
-      authenticatorAttachment: Attachment,
-    }),
+    ),
   }),
   "/passkey/update-passkey": z.strictObject({ id: PasskeyId, name: PasskeyName }),
   "/passkey/delete-passkey": z.strictObject({ id: PasskeyId }),
