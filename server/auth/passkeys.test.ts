@@ -37,16 +37,6 @@ async function passkeySignIn(c: TestClient, pk: SoftPasskey) {
 const list = (c: TestClient) => c.json<PasskeyRow[]>("/api/auth/passkey/list-user-passkeys");
 const passwordSignIn = (c: TestClient, email: string) => c.json<{ twoFactorRedirect?: boolean }>("/api/auth/sign-in/email", { json: { email, password: PASSWORD } });
 
-/** A session from the admin's mailbox alone: magic link, no second factor passed. */
-async function magicLinkSession(email: string) {
-  const c = t.client();
-  await c.request("/api/auth/sign-in/magic-link", { json: { email, callbackURL: "/dashboard" } });
-  const link = (await t.lastEmail(email, "magic-link")).link!;
-  expect((await c.request(link)).status).toBe(302);
-  expect(c.hasSession()).toBe(true);
-  return c;
-}
-
 /** A customer or admin with a passkey and nothing else (their first factor). */
 async function withPasskey(opts: { role?: "admin" | "user"; superAdmin?: boolean } = {}): Promise<SignedInUser & { pk: SoftPasskey; passkeyId: string }> {
   const person = await t.signedInUser({ ...opts, twoFactor: false });
@@ -241,7 +231,7 @@ describe("who may list, add, rename and remove passkeys", () => {
 
   it("an admin session that has not passed its second factor (a magic link): may list, may not add, rename or remove", async () => {
     const admin = await withPasskey({ role: "admin" });
-    const c = await magicLinkSession(admin.email);
+    const c = await t.magicLinkSession(admin.email);
     expect((await c.json("/api/admin/overview")).status).toBe(403);
     expect((await list(c)).body).toHaveLength(1);
     const options = await c.json<Refusal>("/api/auth/passkey/generate-register-options");

@@ -16,16 +16,6 @@ afterAll(() => t.close());
 const STEP = 30_000;
 type Me = { user: { role: string; twoFactorEnabled: boolean; secondFactorVerified: boolean } };
 
-/** What whoever reads the mailbox gets: a session from a magic link. */
-async function magicLinkSession(email: string): Promise<TestClient> {
-  const c = t.client();
-  await c.request("/api/auth/sign-in/magic-link", { json: { email, callbackURL: "/dashboard" } });
-  const link = (await t.lastEmail(email, "magic-link")).link!;
-  expect((await c.request(link)).status).toBe(302);
-  expect(c.hasSession()).toBe(true);
-  return c;
-}
-
 async function notices(email: string) {
   const rows = await t.database.db.query.emailOutbox.findMany({ where: (o, { and, eq }) => and(eq(o.toAddress, email), eq(o.template, "security-notice")) });
   return rows.map((r) => r.subject);
@@ -36,7 +26,7 @@ describe("a session that has not passed the account's second factor", () => {
   let mailbox: TestClient;
   beforeAll(async () => {
     boss = await t.signedInUser({ role: "admin", superAdmin: true });
-    mailbox = await magicLinkSession(boss.email);
+    mailbox = await t.magicLinkSession(boss.email);
   });
 
   it("cannot make new backup codes and pass with one (the finding: 403 → 200 on /api/admin/users)", async () => {
@@ -72,7 +62,7 @@ describe("a session that has not passed the account's second factor", () => {
 
   it("every endpoint that needs a passed second factor refuses such a session, asks anonymous callers to sign in, and serves a passed one", async () => {
     const admin = await t.signedInUser({ role: "admin" });
-    const pending = await magicLinkSession(admin.email);
+    const pending = await t.magicLinkSession(admin.email);
     // Passkeys' too (decision 038): the registration options are a GET, the rest bodies of their own.
     const webauthn = { id: "AAAA", rawId: "AAAA", type: "public-key", response: { clientDataJSON: "AAAA", attestationObject: "AAAA" } };
     const bodies: Record<string, unknown> = {
@@ -105,7 +95,7 @@ describe("a session that has not passed the account's second factor", () => {
     const signIn = await c.json<{ twoFactorRedirect?: boolean }>("/api/auth/sign-in/email", { json: { email: admin.email, password: newPassword } });
     expect(signIn.body.twoFactorRedirect).toBe(true);
     expect(c.hasSession()).toBe(false);
-    const generate = await (await magicLinkSession(admin.email)).json<{ code: string }>("/api/auth/two-factor/generate-backup-codes", { json: { password: newPassword } });
+    const generate = await (await t.magicLinkSession(admin.email)).json<{ code: string }>("/api/auth/two-factor/generate-backup-codes", { json: { password: newPassword } });
     expect([generate.status, generate.body.code]).toEqual([403, "SECOND_FACTOR_REQUIRED"]);
     expect(await notices(admin.email)).toContain("Your Keyshop password was changed");
     // The reset ended the owner's sessions, everywhere.
@@ -116,7 +106,7 @@ describe("a session that has not passed the account's second factor", () => {
 describe("a session is stamped only by a factor that existed before the request", () => {
   it("a customer without a factor enrols from a magic-link session: the new session passed it, and the owner is told", async () => {
     const customer = await t.signedInUser();
-    const c = await magicLinkSession(customer.email);
+    const c = await t.magicLinkSession(customer.email);
     const { totpSecret } = await t.enrolTwoFactor(c);
     expect((await c.json<Me>("/api/me")).body.user).toMatchObject({ twoFactorEnabled: true, secondFactorVerified: true });
     expect(await notices(customer.email)).toContain("Two-factor authentication was turned on");

@@ -118,6 +118,8 @@ export interface TestContext {
    * authenticator and their session passed it; `twoFactor: false` leaves an admin without one.
    */
   signedInUser(opts?: { role?: "user" | "admin"; superAdmin?: boolean; email?: string; twoFactor?: boolean }): Promise<SignedInUser>;
+  /** What whoever reads an account's mailbox gets: a session from a magic link (no second factor passed). */
+  magicLinkSession(email: string): Promise<TestClient>;
   /** Enrols an authenticator for the signed-in client (the password is the harness's), as a person would. */
   enrolTwoFactor(client: TestClient): Promise<{ totpSecret: string; backupCodes: string[] }>;
   close(): Promise<void>;
@@ -187,6 +189,14 @@ export async function createTestContext(
       // same endpoints a person uses: the session that verified the first code has passed it.
       if (!(opts.twoFactor ?? opts.role === "admin")) return { client, email, id: created!.id };
       return { client, email, id: created!.id, ...(await ctx.enrolTwoFactor(client)) };
+    },
+    async magicLinkSession(email) {
+      const client = ctx.client();
+      await client.request("/api/auth/sign-in/magic-link", { json: { email, callbackURL: "/dashboard" } });
+      const link = (await ctx.lastEmail(email, "magic-link")).link!;
+      const res = await client.request(link);
+      if (res.status !== 302 || !client.hasSession()) throw new Error(`magic link sign-in failed: ${res.status}`);
+      return client;
     },
     async enrolTwoFactor(client) {
       const enabled = await client.json<{ totpURI: string; backupCodes: string[] }>("/api/auth/two-factor/enable", { json: { password: PASSWORD } });
