@@ -8,10 +8,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { SITE } from "../../../contracts/site";
-import type { OrderRow } from "../orders/dto";
 import { paymentReceiptEmail } from "./email";
 import { buildPaymentReceipt, type PaymentReceipt } from "./model";
 import { renderReceiptPdf } from "./pdf";
+import { paidOrder } from "./receipts-test-env";
 import type { Language } from "../../../contracts/languages";
 
 const hasPoppler = ["pdffonts", "pdftotext"].every((tool) => !spawnSync(tool, ["-v"]).error);
@@ -21,32 +21,17 @@ if (!hasPoppler) console.warn(`receipt PDF checks skipped: poppler-utils is not 
 const dir = mkdtempSync(path.join(tmpdir(), "keyshop-receipt-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const paidAt = new Date("2026-11-24T07:05:00Z");
-const order = {
+const order = paidOrder({
   id: "3f0c9a52-4a4e-4bf1-9f0e-0f3cb5f0a002",
   tranId: "KS261124070512QWERTY",
-  provider: "payway",
   locale: "km",
-  kind: "plan",
   userId: null,
   email: "khmer-buyer@example.com",
   planId: "local-12m",
   planTitle: "12 Months",
   amountMills: 119_990,
-  currency: "USD",
-  status: "paid",
   providerRef: "654321",
-  refundedMills: 0,
-  refundClaimUntil: null,
-  deviceKey: null,
-  renewLicenseId: null,
-  fulfilment: null,
-  createdAt: paidAt,
-  updatedAt: paidAt,
-  paidAt,
-  expiresAt: null,
-  nextCheckAt: null,
-} satisfies OrderRow;
+});
 
 const TWELVE_MONTHS = { months: 12, periodDays: 365, bonusDays: 30 };
 

@@ -16,40 +16,13 @@ import { paymentReceiptEmail, receiptDownload } from "./email";
 import { RECEIPT_FONT_FILES, receiptFonts, woffToSfnt } from "./fonts";
 import { assertHasReceipt, buildPaymentReceipt, receiptAmount, receiptRows } from "./model";
 import { renderReceiptPdf, scriptRuns } from "./pdf";
+import { paidOrder } from "./receipts-test-env";
 import { RECEIPT_TEXTS } from "../../../contracts/receipt-texts";
 
 const THREE_MONTHS = { months: 3, periodDays: 90, bonusDays: 15 };
 const KHMER = /[\u1780-\u17FF]/;
 
-function order(over: Partial<OrderRow> = {}): OrderRow {
-  const paidAt = new Date("2026-11-24T07:05:00Z");
-  return {
-    id: "3f0c9a52-4a4e-4bf1-9f0e-0f3cb5f0a001",
-    tranId: "KS261124070512ABCDEF",
-    provider: "payway",
-    locale: "en",
-    kind: "plan",
-    userId: "user-1",
-    email: "buyer@example.com",
-    planId: "local-3m",
-    planTitle: "3 Months",
-    amountMills: 29_990,
-    currency: "USD",
-    status: "paid",
-    providerRef: "123456",
-    refundedMills: 0,
-    refundClaimUntil: null,
-    deviceKey: null,
-    renewLicenseId: null,
-    fulfilment: null,
-    createdAt: paidAt,
-    updatedAt: paidAt,
-    paidAt,
-    expiresAt: null,
-    nextCheckAt: null,
-    ...over,
-  };
-}
+const order = paidOrder;
 
 describe("the receipt model", () => {
   it("English: seller from the site configuration, plan and term, amount, both dates, PayWay's tran_id and approval code", () => {
