@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../config";
 import { createTestDatabase } from "../../test/db";
+import { PRODUCTION_ENV } from "../../test/production-env";
 import type { Database } from "../../db/client";
 import { AppError } from "../../lib/errors";
 import { isPublicAddress, resolveAllowed, urlProblem, type Resolver } from "./address-guard";
@@ -70,15 +71,7 @@ describe("URL rules", () => {
   });
 
   it("the production configuration is publicOnly; development and test are not", () => {
-    const production = loadConfig({
-      NODE_ENV: "production",
-      AUTH_SECRET: "x".repeat(40),
-      SMTP_URL: "smtp://mail.example.com",
-      BASE_URL: "https://shop.example.com",
-      PAYWAY_BASE_URL: "https://checkout.payway.com.kh",
-      PAYWAY_MERCHANT_ID: "m",
-      PAYWAY_API_KEY: "k",
-    });
+    const production = loadConfig(PRODUCTION_ENV);
     expect(production.notifications.webhooks).toEqual({ publicOnly: true });
     expect(loadConfig({ NODE_ENV: "test" }).notifications.webhooks).toEqual({ publicOnly: false });
   });

@@ -3,17 +3,9 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_TELEGRAM_EVENTS } from "../../../contracts/notifications";
 import { ConfigError, loadConfig, TELEGRAM_SIMULATOR_CHAT_ID, TELEGRAM_SIMULATOR_TOKEN } from "../../config";
+import { PRODUCTION_ENV } from "../../test/production-env";
 
 const TOKEN = "123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw";
-const PRODUCTION = {
-  NODE_ENV: "production",
-  AUTH_SECRET: "x".repeat(40),
-  SMTP_URL: "smtp://mail.example.com",
-  BASE_URL: "https://shop.example.com",
-  PAYWAY_BASE_URL: "https://checkout.payway.com.kh",
-  PAYWAY_MERCHANT_ID: "m",
-  PAYWAY_API_KEY: "k",
-};
 
 describe("Telegram settings", () => {
   it("embedded mode without a token: the simulator at /dev/telegram with its own token and chat, the default events", () => {
@@ -23,13 +15,13 @@ describe("Telegram settings", () => {
   });
 
   it("with a token and chats: the Bot API; TELEGRAM_EVENTS chooses the events", () => {
-    const { telegram } = loadConfig({ ...PRODUCTION, TELEGRAM_BOT_TOKEN: TOKEN, TELEGRAM_CHAT_ID: "424242, -1001234567890,@keyshop_sales", TELEGRAM_EVENTS: "order.paid,balance.low,order.paid" }).notifications;
+    const { telegram } = loadConfig({ ...PRODUCTION_ENV, TELEGRAM_BOT_TOKEN: TOKEN, TELEGRAM_CHAT_ID: "424242, -1001234567890,@keyshop_sales", TELEGRAM_EVENTS: "order.paid,balance.low,order.paid" }).notifications;
     expect(telegram).toEqual({ mode: "bot", apiBase: "https://api.telegram.org", token: TOKEN, chatIds: ["424242", "-1001234567890", "@keyshop_sales"], events: ["order.paid", "balance.low"] });
   });
 
   it("production without a token starts, with Telegram off", () => {
-    expect(loadConfig(PRODUCTION).notifications.telegram).toMatchObject({ mode: "off", chatIds: [] });
-    expect(loadConfig({ ...PRODUCTION, TELEGRAM_CHAT_ID: "424242" }).notifications.telegram.mode).toBe("off");
+    expect(loadConfig(PRODUCTION_ENV).notifications.telegram).toMatchObject({ mode: "off", chatIds: [] });
+    expect(loadConfig({ ...PRODUCTION_ENV, TELEGRAM_CHAT_ID: "424242" }).notifications.telegram.mode).toBe("off");
     // Outside embedded mode (SMTP_URL) a developer gets no simulator either.
     expect(loadConfig({ NODE_ENV: "development", SMTP_URL: "smtp://127.0.0.1:25" }).notifications.telegram.mode).toBe("off");
   });
@@ -44,8 +36,8 @@ describe("Telegram settings", () => {
       }
       return "";
     };
-    expect(problems({ ...PRODUCTION, TELEGRAM_BOT_TOKEN: TOKEN })).toContain("TELEGRAM_CHAT_ID: required with TELEGRAM_BOT_TOKEN");
-    expect(problems({ ...PRODUCTION, TELEGRAM_BOT_TOKEN: TOKEN, TELEGRAM_CHAT_ID: "the seller" })).toContain('"the seller" is not a chat id');
+    expect(problems({ ...PRODUCTION_ENV, TELEGRAM_BOT_TOKEN: TOKEN })).toContain("TELEGRAM_CHAT_ID: required with TELEGRAM_BOT_TOKEN");
+    expect(problems({ ...PRODUCTION_ENV, TELEGRAM_BOT_TOKEN: TOKEN, TELEGRAM_CHAT_ID: "the seller" })).toContain('"the seller" is not a chat id');
     expect(problems({ TELEGRAM_EVENTS: "order.paid,order.exploded" })).toContain('unknown event "order.exploded"');
     const badToken = "not-a-token-but-secret-anyway";
     const message = problems({ TELEGRAM_BOT_TOKEN: badToken, TELEGRAM_CHAT_ID: "1" });
