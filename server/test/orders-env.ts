@@ -7,7 +7,7 @@ import { emailOutbox, licenses, orders } from "../db/schema";
 import { createLogger } from "../lib/logger";
 import { startPaywaySimulator, type RunningSimulator } from "../providers/payway/simulator/app";
 import { simulatorKeyPair } from "../providers/payway/simulator/rsa";
-import { createTestContext, type TestClient, type TestContext } from "./harness";
+import { createTestContext, type SignedInUser, type TestClient, type TestContext } from "./harness";
 import type { OrdersDeps } from "../features/orders/deps";
 import { createWiredOrdersDeps } from "../reactions";
 
@@ -31,6 +31,12 @@ export interface PaymentsTestEnv {
   licensesOf(orderId: string): Promise<Array<typeof licenses.$inferSelect>>;
   emails(to: string, template: string): Promise<number>;
   close(): Promise<void>;
+}
+
+/** The payments environment and one signed-in customer, for suites where one person buys. */
+export async function startPaymentsTestEnvWithBuyer(): Promise<{ env: PaymentsTestEnv; buyer: SignedInUser }> {
+  const env = await startPaymentsTestEnv();
+  return { env, buyer: await env.t.signedInUser() };
 }
 
 export async function startPaymentsTestEnv(env: Record<string, string> = {}): Promise<PaymentsTestEnv> {

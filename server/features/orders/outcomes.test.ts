@@ -4,16 +4,13 @@
 // started from (Profile for top-ups, the landing or License Keys for plans).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CheckoutResponse } from "../../../contracts/orders";
-import type { TestClient } from "../../test/harness";
-import { startPaymentsTestEnv, type PaymentsTestEnv } from "../../test/orders-env";
+import type { SignedInUser } from "../../test/harness";
+import { startPaymentsTestEnvWithBuyer, type PaymentsTestEnv } from "../../test/orders-env";
 
 let env: PaymentsTestEnv;
-let buyer: { client: TestClient; email: string; id: string };
+let buyer: SignedInUser;
 
-beforeAll(async () => {
-  env = await startPaymentsTestEnv();
-  buyer = await env.t.signedInUser();
-});
+beforeAll(async () => ({ env, buyer } = await startPaymentsTestEnvWithBuyer()));
 afterAll(() => env.close());
 
 async function start(body: Record<string, unknown>): Promise<CheckoutResponse> {

@@ -6,19 +6,16 @@ import type { CheckoutResponse } from "../../../contracts/orders";
 import { balanceLedger } from "../../db/schema";
 import { buildPurchaseForm } from "../../providers/payway/client";
 import { callbackSignature } from "../../providers/payway/callback-signature";
-import type { TestClient } from "../../test/harness";
+import type { SignedInUser } from "../../test/harness";
 import { findLedgerMismatches } from "../balance/service";
 import { reconcileOrders } from "./reconcile";
-import { API_KEY, MERCHANT_ID, startPaymentsTestEnv, type PaymentsTestEnv } from "../../test/orders-env";
+import { API_KEY, MERCHANT_ID, startPaymentsTestEnvWithBuyer, type PaymentsTestEnv } from "../../test/orders-env";
 import { changeProvider } from "../../test/payment-providers";
 
 let env: PaymentsTestEnv;
-let buyer: { client: TestClient; email: string; id: string };
+let buyer: SignedInUser;
 
-beforeAll(async () => {
-  env = await startPaymentsTestEnv();
-  buyer = await env.t.signedInUser();
-});
+beforeAll(async () => ({ env, buyer } = await startPaymentsTestEnvWithBuyer()));
 afterAll(() => env.close());
 
 async function startPlan(planId = "local-3m"): Promise<CheckoutResponse> {
