@@ -4,34 +4,26 @@
 // list is stale; then an answer signed with key 1 (leaked) is refused, also after a restart and
 // when someone replays the key list from before the retirement (decision 035).
 import { createPrivateKey, sign } from "node:crypto";
-import { serve, type ServerType } from "@hono/node-server";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runRotateKeyCommand } from "../../../server/cli/license-rotate-key";
 import { signingKeys } from "../../../server/db/schema";
 import { createLicense } from "../../../server/features/licenses/service";
 import { decryptSecret } from "../../../server/lib/crypto";
-import { createTestContext, type TestContext } from "../../../server/test/harness";
+import type { TestContext } from "../../../server/test/harness";
+import { startRealShop, type RealShop } from "../test-support/real-shop";
 import { LicenseClient, MemoryStorage, type LicenseStorage, type TrustedKey } from "./index";
 
 const DAY = 86_400_000;
+let shop: RealShop;
 let t: TestContext;
-let server: ServerType;
 let baseUrl: string;
 
 beforeAll(async () => {
-  t = await createTestContext();
-  server = await new Promise((resolve) => {
-    const s = serve({ fetch: (req, env) => t.app.fetch(req, env as never), port: 0, hostname: "127.0.0.1" }, () => resolve(s));
-  });
-  const address = server.address();
-  baseUrl = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}/api/v1/licenses`;
+  shop = await startRealShop();
+  ({ t, baseUrl } = shop);
 });
-afterAll(async () => {
-  (server as { closeAllConnections?: () => void }).closeAllConnections?.();
-  await new Promise((r) => server.close(r));
-  await t.close();
-});
+afterAll(() => shop.close());
 
 interface KeyList {
   currentKeyId: string;

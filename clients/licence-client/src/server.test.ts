@@ -1,37 +1,29 @@
 // The reference client against the real server, over real HTTP: the attacks of issue #12 seen
 // from the tool's side (relay, replay, forged refusal), key rotation, and offline use.
-import { serve, type ServerType } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { licenses } from "../../../server/db/schema";
 import { createLicense } from "../../../server/features/licenses/service";
 import { rotateSigningKey } from "../../../server/features/licenses/signing";
-import { createTestContext, type TestContext } from "../../../server/test/harness";
+import type { TestContext } from "../../../server/test/harness";
+import { startRealShop, type RealShop } from "../test-support/real-shop";
 import { LicenseClient, MemoryStorage, type CheckResult, type TrustedKey } from "./index";
 import { leaseStorageKey } from "./lease";
 
 const DAY = 86_400_000;
+let shop: RealShop;
 let t: TestContext;
-let server: ServerType;
 let baseUrl: string;
 /** The key the tool was built with: the shop's current key when the test starts. */
 let builtIn: TrustedKey[];
 
 beforeAll(async () => {
-  t = await createTestContext();
-  server = await new Promise((resolve) => {
-    const s = serve({ fetch: (req, env) => t.app.fetch(req, env as never), port: 0, hostname: "127.0.0.1" }, () => resolve(s));
-  });
-  const address = server.address();
-  baseUrl = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}/api/v1/licenses`;
+  shop = await startRealShop();
+  ({ t, baseUrl } = shop);
   const list = JSON.parse(t.signer.keyList().body) as { keys: TrustedKey[] };
   builtIn = list.keys.map((k) => ({ keyId: k.keyId, publicKeyBase64: k.publicKeyBase64 }));
 });
-afterAll(async () => {
-  (server as { closeAllConnections?: () => void }).closeAllConnections?.();
-  await new Promise((r) => server.close(r));
-  await t.close();
-});
+afterAll(() => shop.close());
 
 let seq = 0;
 const newLicense = (bound?: string) =>
