@@ -1,5 +1,6 @@
 // Licences: the dashboard's and the desktop tool's contracts, and the spec's field rules.
 import { z } from "zod";
+import { KNOWN_CODES } from "../clients/licence-client/src/answer";
 import { DEVICE_KEY_MARKER, DEVICE_KEY_MESSAGES } from "./device-key";
 import { singleLineText } from "./text";
 
@@ -76,20 +77,11 @@ export const LicenseHistoryListSchema = z.object({
 
 // ---- Desktop tool API (/api/v1/licenses): protocol 2, see docs/licence-api.md ----
 
-export const LicenseCodeSchema = z.enum([
-  "VALID",
-  "ACTIVATED",
-  "ALREADY_ACTIVE",
-  "KEY_CHANGED",
-  "NOT_FOUND",
-  "NOT_ACTIVATED",
-  "DEVICE_MISMATCH",
-  "DEVICE_IN_USE",
-  "EXPIRED",
-  "NO_CHANGES_LEFT",
-  "SUSPENDED",
-  "REVOKED",
-]);
+/**
+ * The answer's codes: the reference client's list, which customers embed without this repository
+ * (clients/licence-client/src/answer.ts is their one owner; a new code goes there first, decision 072).
+ */
+export const LicenseCodeSchema = z.enum(KNOWN_CODES);
 export type LicenseCode = z.infer<typeof LicenseCodeSchema>;
 
 export const LICENSE_MESSAGES: Record<LicenseCode, string> = {

@@ -4,7 +4,11 @@
 export type LicenseAction = "activate" | "validate" | "change-key";
 export type LicenseStatus = "New" | "Active" | "Expired";
 
-/** The codes the doc lists. An answer may carry others; `valid` is what to act on. */
+/**
+ * The codes the doc lists. An answer may carry others; `valid` is what to act on. The shop answers
+ * with exactly these: its contracts read this list (the one owner; decision 072), so keep it free
+ * of imports.
+ */
 export const KNOWN_CODES = [
   "VALID",
   "ACTIVATED",
