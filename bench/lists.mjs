@@ -4,13 +4,14 @@
 // GET /api/me and GET /api/plans throughput beside a bare Node server in the same run.
 //
 // The data is written with generate_series straight into a throw-away database (the server has
-// created the schema first), as bench/admin-overview.mjs does.
+// created the schema first; bench/seed-sql.mjs, as bench/admin-overview.mjs does).
 import { fork } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import autocannon from "autocannon";
 import pg from "pg";
 import { createBenchDatabase, ensureServerBuilt, PG_ADMIN_URL, signIn, startKeyshop, testApi } from "./lib.mjs";
+import { seedLicenses, seedOrders, seedUsers } from "./seed-sql.mjs";
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const USERS = 100_000 * SCALE;
@@ -30,29 +31,11 @@ const CUSTOMER = "bench-customer@example.com";
 
 /** The seed: `key_encrypted` is one real key's (made by the server), so Manage Balances can show it. Sizes: the guard seeds a smaller set. */
 export const seed = (keyEncrypted, { users = USERS, orders = ORDERS, otpOrders = OTP_ORDERS, history = HISTORY, licences: licenses = LICENCES } = {}) => [
-  `insert into "user" (id, name, email, email_verified, role, created_at, updated_at)
-   select 'bench-u' || i, 'Bench User ' || i, 'bench' || i || '@example.com', true, 'user',
-          now() - (i % 1095) * interval '1 day' - (i % 86400) * interval '1 second', now()
-   from generate_series(1, ${users}) i`,
+  seedUsers(users),
   `insert into api_keys (id, user_id, key_hash, key_encrypted, balance_mills, created_at, updated_at)
    select md5('bench-k' || i)::uuid, 'bench-u' || i, md5('bench-hash' || i), '${keyEncrypted}', (i::bigint * 7919) % 1000000, now(), now()
    from generate_series(1, ${users}) i`,
-  // Orders over three years up to now: 60% plans, 35% top-ups, 5% subscription tool; 80% paid.
-  `insert into orders (tran_id, kind, user_id, email, plan_id, plan_title, amount_mills, status, created_at, updated_at, paid_at, fulfilment)
-   select 'BN' || lpad(i::text, 18, '0'), k.kind,
-          case when k.kind = 'tool' then null else 'bench-u' || (1 + i % ${users}) end,
-          'bench' || (1 + i % ${users}) || '@example.com',
-          k.plan_id,
-          case k.plan_id when 'local-1m' then '1 Month' when 'local-3m' then '3 Months' when 'local-12m' then '12 Months' end,
-          case k.plan_id when 'local-1m' then 9990 when 'local-3m' then 29990 when 'local-12m' then 119990 else 1000 * (1 + i % 50) end,
-          s.status, t.created_at, t.created_at,
-          case when s.status = 'paid' then t.created_at + interval '1 minute' end,
-          case when k.kind <> 'topup' and s.status = 'paid' then jsonb_build_object('buyKey', 'KS-' || upper(substr(md5(i::text), 1, 5)) || '-' || upper(substr(md5(i::text), 6, 5)) || '-' || upper(substr(md5(i::text), 11, 5)) || '-' || upper(substr(md5(i::text), 16, 5))) end
-   from generate_series(1, ${orders}) i
-   cross join lateral (select case when i % 20 < 12 then 'plan' when i % 20 < 19 then 'topup' else 'tool' end as kind) k0
-   cross join lateral (select k0.kind, case when k0.kind = 'topup' then null else (array['local-1m','local-3m','local-12m'])[1 + i % 3] end as plan_id) k
-   cross join lateral (select case when i % 10 < 8 then 'paid' when i % 10 = 8 then 'cancelled' when i % 30 = 9 then 'pending' else 'failed' end as status) s
-   cross join lateral (select now() - (${orders} - i) * (interval '3 years' / ${orders}) as created_at) t`,
+  seedOrders(orders, users),
   // OTP mail orders over a year: 85% success, 10% failed, 5% pending.
   `insert into otp_mail_orders (user_id, api_key_id, address, supplier, supplier_ref, service, price_mills, cost_mills, codes, status, balance_before_mills, balance_after_mills, created_at, expires_at, completed_at)
    select 'bench-u' || u, md5('bench-k' || u)::uuid, 'mailbox' || i || '@gmail.com', 'bench', 'S' || i,
@@ -62,10 +45,7 @@ export const seed = (keyEncrypted, { users = USERS, orders = ORDERS, otpOrders =
    from generate_series(1, ${otpOrders}) i
    cross join lateral (select 1 + i % ${users} as u) uu
    cross join lateral (select now() - (${otpOrders} - i) * (interval '1 year' / ${otpOrders}) as at) t`,
-  `insert into licenses (name, buy_key, license_key, start_date, expire_date, changes_left, term_days, plan_id, email, user_id, created_at, updated_at)
-   select '', 'LBK' || i, 'LDREEL-' || i, now() - interval '200 days', now() - interval '100 days' + (i % 200) * interval '1 day', 2, 30, 'local-1m',
-          'bench' || (1 + i % ${users}) || '@example.com', 'bench-u' || (1 + i % ${users}), now(), now()
-   from generate_series(1, ${licenses}) i`,
+  seedLicenses(licenses, users),
   `insert into license_history (user_id, old_license, new_license, buykey, email, status, changed_by, change_date)
    select 'bench-u' || (1 + i % ${users}), 'LDREEL-OLD-' || i, 'LDREEL-NEW-' || i, 'LBK' || (1 + i % ${licenses}),
           'bench' || (1 + i % ${users}) || '@example.com', 'changed', 'bench' || (1 + i % ${users}) || '@example.com',
