@@ -14,7 +14,7 @@
 // Targets: <= 150 KB of JavaScript transferred on the first load of every customer page;
 // Lighthouse performance >= 95 and LCP < 2.5 s; no admin, chart or public-page module.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -22,11 +22,10 @@ import zlib from "node:zlib";
 
 import { lighthouseMedian } from "./lighthouse.mjs";
 import { startServer } from "./page-server.mjs";
-import { kb, printTable, printTargets, resultHeader } from "./report.mjs";
+import { kb, printTable, printTargets, resultHeader, writeResult } from "./report.mjs";
 import { signIn, testApi, TEST_TOKEN } from "./lib.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const RESULTS = path.join(ROOT, "bench", "results", "dashboard.json");
 const CHROME_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const PAGES = ["/license-keys", "/license-history", "/transactions-history", "/profile", "/otp-gmail"];
 const TARGETS = { firstLoadJsKB: 150, performance: 95, lcpMs: 2500 };
@@ -234,18 +233,16 @@ export async function run({ runs = 3 } = {}) {
   );
   const targetsMet = printTargets(targets);
 
-  const result = {
-    ...resultHeader("dashboard", loadBefore),
-    definition:
-      "JavaScript transferred: bytes of every script the page fetched from a fresh signed-in load until the network was idle, as the browser received them (Content-Encoding as served, brotli); gzip -9 of the same files for comparison (decision 049).",
-    lighthouse: { version: lighthouse[0]?.lighthouseVersion, formFactor: "mobile (default config, simulated throttling)", runsPerPage: runs, signedIn: "session cookie as an extra header" },
-    pages: weights.map((w) => ({ ...w, lighthouse: lighthouse.find((l) => l.page === w.page) ?? null })),
-    targets,
-    targetsMet,
-    durationSeconds: Math.round((Date.now() - started) / 1000),
-  };
-  mkdirSync(path.dirname(RESULTS), { recursive: true });
-  writeFileSync(RESULTS, `${JSON.stringify(result, null, 2)}\n`);
-  console.log(`\nWrote ${path.relative(ROOT, RESULTS)} (${result.durationSeconds}s).`);
-  return result;
+  return writeResult(
+    {
+      ...resultHeader("dashboard", loadBefore),
+      definition:
+        "JavaScript transferred: bytes of every script the page fetched from a fresh signed-in load until the network was idle, as the browser received them (Content-Encoding as served, brotli); gzip -9 of the same files for comparison (decision 049).",
+      lighthouse: { version: lighthouse[0]?.lighthouseVersion, formFactor: "mobile (default config, simulated throttling)", runsPerPage: runs, signedIn: "session cookie as an extra header" },
+      pages: weights.map((w) => ({ ...w, lighthouse: lighthouse.find((l) => l.page === w.page) ?? null })),
+      targets,
+      targetsMet,
+    },
+    started,
+  );
 }

@@ -7,7 +7,7 @@
 //
 // The server, Lighthouse and the report are shared with the dashboard bench: page-server.mjs,
 // lighthouse.mjs, report.mjs.
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -15,10 +15,9 @@ import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
 import { startServer } from "./page-server.mjs";
 import { lighthouseMedian } from "./lighthouse.mjs";
-import { kb, printTable, printTargets, resultHeader } from "./report.mjs";
+import { kb, printTable, printTargets, resultHeader, writeResult } from "./report.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const RESULTS = path.join(ROOT, "bench", "results", "landing.json");
 const PAGES = ["/", "/faq"];
 const TARGETS = { firstLoadJsGzipKB: 120, performance: 95, accessibility: 95 };
 const KB = 1024;
@@ -217,17 +216,15 @@ export async function run({ runs = 3 } = {}) {
   };
   const targetsMet = printTargets(targets);
 
-  const result = {
-    ...resultHeader("landing", loadBefore),
-    lighthouse: { version: pages[0]?.lighthouseVersion, formFactor: "mobile (default config, simulated throttling)", runsPerPage: runs, userAgent: pages[0]?.userAgent },
-    firstLoad: weight,
-    pages,
-    targets,
-    targetsMet,
-    durationSeconds: Math.round((Date.now() - started) / 1000),
-  };
-  mkdirSync(path.dirname(RESULTS), { recursive: true });
-  writeFileSync(RESULTS, `${JSON.stringify(result, null, 2)}\n`);
-  console.log(`\nWrote ${path.relative(ROOT, RESULTS)} (${result.durationSeconds}s).`);
-  return result;
+  return writeResult(
+    {
+      ...resultHeader("landing", loadBefore),
+      lighthouse: { version: pages[0]?.lighthouseVersion, formFactor: "mobile (default config, simulated throttling)", runsPerPage: runs, userAgent: pages[0]?.userAgent },
+      firstLoad: weight,
+      pages,
+      targets,
+      targetsMet,
+    },
+    started,
+  );
 }

@@ -1,5 +1,6 @@
 // What the page benchmarks print and record: sizes, tables, targets met, and the result's header.
 import { execFileSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -47,4 +48,14 @@ export function machineFacts(loadBefore) {
 /** The fields every page benchmark's result starts with: which, when, at what revision, how run, on what machine. */
 export function resultHeader(bench, loadBefore) {
   return { bench, date: new Date().toISOString(), revision: gitRevision(), command: `npm run bench -- ${bench}`, machine: machineFacts(loadBefore) };
+}
+
+/** Writes a page benchmark's result, with its duration since `started`, to bench/results/<bench>.json; says where; returns it. */
+export function writeResult(fields, started) {
+  const result = { ...fields, durationSeconds: Math.round((Date.now() - started) / 1000) };
+  const file = path.join(ROOT, "bench", "results", `${result.bench}.json`);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
+  console.log(`\nWrote ${path.relative(ROOT, file)} (${result.durationSeconds}s).`);
+  return result;
 }
