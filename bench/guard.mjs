@@ -15,6 +15,7 @@ import pg from "pg";
 import { createBenchDatabase, ensureServerBuilt, signIn, startKeyshop, testApi } from "./lib.mjs";
 import { compareWithBaselines, formatTable } from "./guard-compare.mjs";
 import { seed as listsSeed } from "./lists.mjs";
+import { purchaseRequests } from "./otp-buy.mjs";
 
 const SECONDS = Number(process.env.BENCH_GUARD_SECONDS ?? 8);
 const BASELINES = "bench/baselines.json";
@@ -48,20 +49,6 @@ function licenseRequests({ buyKeys, deviceKeys }) {
   }));
   let next = 0;
   return [{ method: "POST", path: "/api/v1/licenses/validate", setupRequest: (req) => ({ ...req, ...prebuilt[next++ % prebuilt.length] }) }];
-}
-
-function purchaseRequests(apiKeys, run) {
-  let next = 0;
-  return [
-    {
-      method: "POST",
-      path: "/api/v1/otp/orders",
-      setupRequest: (req) => {
-        const i = next++;
-        return { ...req, headers: { authorization: `Bearer ${apiKeys[i % apiKeys.length]}`, "idempotency-key": `${run}-guard-${i}` } };
-      },
-    },
-  ];
 }
 
 const LIST_PATHS = [
@@ -114,7 +101,7 @@ export async function run({ record = false } = {}) {
 
     const { apiKeys } = await testApi(server.url, "/api-keys/bulk", { count: API_KEYS, balanceMills: 1_000_000 });
     const runId = Date.now();
-    results.otp = await paired(bareUrl, server.url, { connections: 50, requests: purchaseRequests(apiKeys, runId) });
+    results.otp = await paired(bareUrl, server.url, { connections: 50, requests: purchaseRequests(apiKeys, `${runId}-guard`) });
     const { mismatches } = await testApi(server.url, "/ledger-check");
     if (mismatches.length) throw new Error(`ledger check failed after the purchases: ${mismatches.length} balances differ`);
 

@@ -35,8 +35,8 @@ async function startKeyshop(databaseUrl) {
   return { url, stop: () => new Promise((r) => { child.once("exit", r); child.kill("SIGTERM"); }) };
 }
 
-/** Each request: the next key in turn and a fresh Idempotency-Key. */
-function requests(apiKeys, run) {
+/** Purchases for autocannon: each request the next key in turn and a fresh Idempotency-Key (`<idempotencyPrefix>-<n>`); the guard's too. */
+export function purchaseRequests(apiKeys, idempotencyPrefix) {
   const auth = apiKeys.map((k) => `Bearer ${k}`);
   let next = 0;
   return [
@@ -45,11 +45,13 @@ function requests(apiKeys, run) {
       path: "/api/v1/otp/orders",
       setupRequest: (req) => {
         const i = next++;
-        return { ...req, headers: { authorization: auth[i % auth.length], "idempotency-key": `${run}-purchase-${i}` } };
+        return { ...req, headers: { authorization: auth[i % auth.length], "idempotency-key": `${idempotencyPrefix}-${i}` } };
       },
     },
   ];
 }
+
+const requests = (apiKeys, run) => purchaseRequests(apiKeys, `${run}-purchase`);
 
 /** Closed loop (each client sends its next request when the last is answered), or paced to `rate` per second overall. */
 async function load(url, reqs, rate) {
