@@ -92,6 +92,19 @@ const fakeKeys = {
   deviceKeys: Array.from({ length: LICENCES }, (_, i) => `LDREEL-BENCH-00000000-${i}`),
 };
 
+/** Keyshop started with `env`, seeded, warmed up, then measured; `cleanUp` runs once it has stopped. */
+async function measure(env, cleanUp) {
+  const server = await startKeyshop(env);
+  try {
+    const keys = await seed(server.url);
+    await warmUp(server.url, requests(keys));
+    return await load(server.url, requests(keys));
+  } finally {
+    await server.stop();
+    await cleanUp();
+  }
+}
+
 async function onPostgres() {
   const name = `keyshop_bench_${Date.now()}`;
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
@@ -99,29 +112,15 @@ async function onPostgres() {
   await admin.query(`create database ${name}`);
   const url = new URL(PG_ADMIN_URL);
   url.pathname = `/${name}`;
-  const server = await startKeyshop({ DATABASE_URL: url.toString() });
-  try {
-    const keys = await seed(server.url);
-    await warmUp(server.url, requests(keys));
-    return await load(server.url, requests(keys));
-  } finally {
-    await server.stop();
+  return measure({ DATABASE_URL: url.toString() }, async () => {
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
-  }
+  });
 }
 
 async function onPglite() {
   const dir = mkdtempSync(path.join(tmpdir(), "keyshop-bench-"));
-  const server = await startKeyshop({ DATA_DIR: dir, DATABASE_URL: "" });
-  try {
-    const keys = await seed(server.url);
-    await warmUp(server.url, requests(keys));
-    return await load(server.url, requests(keys));
-  } finally {
-    await server.stop();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  return measure({ DATA_DIR: dir, DATABASE_URL: "" }, () => rmSync(dir, { recursive: true, force: true }));
 }
 
 export async function run() {
