@@ -1,19 +1,9 @@
 // The admin console in Chromium: Overview (cards and chart), Gmail OTP transactions, a
 // super-admin's role change and balance adjustments with paging, the audit log, and a plain user
 // turned away from /overview.
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "@playwright/test";
 
-import { createUser, seedBalance, signIn, TEST_API_TOKEN, uniqueEmail } from "./support";
-
-function toast(page: Page, text: string) {
-  return page.locator("[data-sonner-toast]").filter({ hasText: text });
-}
-
-async function signInTo(page: Page, user: { email: string; totpSecret?: string }, path: string) {
-  await signIn(page, user.email, undefined, { totpSecret: user.totpSecret });
-  await expect(page).not.toHaveURL(/\/auth/);
-  await page.goto(path);
-}
+import { createUser, seedBalance, signIn, signInTo, TEST_API_TOKEN, toast, uniqueEmail } from "./support";
 
 async function seedOrders(request: APIRequestContext, orders: unknown[]) {
   const res = await request.post("/dev/test-api/orders", { headers: { "x-test-token": TEST_API_TOKEN }, data: { orders } });

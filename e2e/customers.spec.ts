@@ -3,19 +3,9 @@
 // days; the customer page, Manage Balances and User Management fit a 375 px screen.
 import { expect, test, type Page } from "@playwright/test";
 
-import { createUser, PASSWORD, seedBalance, seedLicense, seedOrders, signIn, uniqueEmail, SHOP_TIME_ZONE } from "./support";
+import { createUser, PASSWORD, seedBalance, seedLicense, seedOrders, signInTo, toast, uniqueEmail, SHOP_TIME_ZONE } from "./support";
 
 const DAY = 86_400_000;
-
-function toast(page: Page, text: string) {
-  return page.locator("[data-sonner-toast]").filter({ hasText: text });
-}
-
-async function signInTo(page: Page, user: { email: string; totpSecret?: string }, path: string) {
-  await signIn(page, user.email, undefined, { totpSecret: user.totpSecret });
-  await expect(page).not.toHaveURL(/\/auth/);
-  await page.goto(path);
-}
 
 /** No horizontal scrolling: the page is no wider than the window. */
 async function expectNoSideScroll(page: Page) {

@@ -79,6 +79,13 @@ export async function signIn(page: Page, email: string, password = PASSWORD, opt
   if (opts.totpSecret) await enterSecondFactor(page, await nextTotpCode(opts.totpSecret));
 }
 
+/** Signs `user` in (with their authenticator's next code when they have one), then opens `path`. */
+export async function signInTo(page: Page, user: { email: string; totpSecret?: string }, path: string) {
+  await signIn(page, user.email, undefined, { totpSecret: user.totpSecret });
+  await expect(page).not.toHaveURL(/\/auth/);
+  await page.goto(path);
+}
+
 /** The second step of a sign-in, or the dashboard's prompt: a code from the app (or a backup code). */
 export async function enterSecondFactor(page: Page, code: string, { backup = false } = {}) {
   if (backup) await page.getByRole("button", { name: "Use a backup code instead" }).click();
