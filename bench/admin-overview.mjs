@@ -8,7 +8,7 @@
 // created the schema and the plan catalogue first; bench/seed-sql.mjs), so seeding takes seconds.
 import { mkdirSync, writeFileSync } from "node:fs";
 import pg from "pg";
-import { ensureServerBuilt, signIn, startKeyshop } from "./lib.mjs";
+import { ensureServerBuilt, signIn, startKeyshop, timedGets } from "./lib.mjs";
 import { seedLicenses, seedOrders, seedUsers } from "./seed-sql.mjs";
 
 const PG_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -40,21 +40,7 @@ function stats(ms) {
 const round = (n) => Math.round(n * 10) / 10;
 
 async function measureOverview(url, cookie) {
-  const get = async () => {
-    const started = performance.now();
-    const res = await fetch(`${url}/api/admin/overview?tz=UTC`, { headers: { cookie, "accept-encoding": "gzip" } });
-    const body = await res.json();
-    if (!res.ok) throw new Error(`overview answered ${res.status}: ${JSON.stringify(body)}`);
-    return { ms: performance.now() - started, body };
-  };
-  for (let i = 0; i < 5; i++) await get(); // warm-up: connections, plans, caches
-  const times = [];
-  let last;
-  for (let i = 0; i < SAMPLES; i++) {
-    const { ms, body } = await get();
-    times.push(ms);
-    last = body;
-  }
+  const { times, last } = await timedGets(`${url}/api/admin/overview?tz=UTC`, { headers: { cookie, "accept-encoding": "gzip" }, warmUps: 5, samples: SAMPLES, read: "json" });
   return { ...stats(times), cards: last.cards };
 }
 

@@ -1,4 +1,4 @@
-// What the benchmarks share: waiting for a server, the test API, a throw-away PostgreSQL database.
+// What the benchmarks share: waiting for a server, timed GETs, the test API, a throw-away PostgreSQL database.
 import { spawn, spawnSync } from "node:child_process";
 import { createHmac } from "node:crypto";
 import { existsSync, readdirSync, statSync } from "node:fs";
@@ -6,6 +6,29 @@ import path from "node:path";
 
 export const PG_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 export const TEST_TOKEN = "bench-token";
+
+/**
+ * GETs `url` `warmUps` times unmeasured (connections, plans, caches), then `samples` times, each
+ * timed until its whole body is read (`read`: "text" or "json"); a non-2xx answer throws.
+ */
+export async function timedGets(url, { headers, warmUps, samples, read = "text" }) {
+  const get = async () => {
+    const started = performance.now();
+    const res = await fetch(url, { headers });
+    const body = await res[read]();
+    if (!res.ok) throw new Error(`${url} answered ${res.status}: ${(read === "json" ? JSON.stringify(body) : body).slice(0, 300)}`);
+    return { ms: performance.now() - started, body };
+  };
+  for (let i = 0; i < warmUps; i++) await get();
+  const times = [];
+  let last;
+  for (let i = 0; i < samples; i++) {
+    const { ms, body } = await get();
+    times.push(ms);
+    last = body;
+  }
+  return { times, last };
+}
 
 export async function waitFor(url, timeoutMs = 60_000) {
   const started = Date.now();

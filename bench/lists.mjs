@@ -10,7 +10,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import autocannon from "autocannon";
 import pg from "pg";
-import { createBenchDatabase, ensureServerBuilt, PG_ADMIN_URL, signIn, startKeyshop, testApi } from "./lib.mjs";
+import { createBenchDatabase, ensureServerBuilt, PG_ADMIN_URL, signIn, startKeyshop, testApi, timedGets } from "./lib.mjs";
 import { seedLicenses, seedOrders, seedUsers } from "./seed-sql.mjs";
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
@@ -83,22 +83,7 @@ function stats(ms) {
 const round = (n) => Math.round(n * 10) / 10;
 
 async function timeGet(url, cookie) {
-  const get = async () => {
-    const started = performance.now();
-    const res = await fetch(url, { headers: { cookie, "accept-encoding": "gzip" } });
-    const body = await res.text();
-    if (!res.ok) throw new Error(`${url} answered ${res.status}: ${body.slice(0, 300)}`);
-    return { ms: performance.now() - started, body };
-  };
-  await get();
-  await get(); // warm-up: connections, plans
-  const times = [];
-  let last;
-  for (let i = 0; i < SAMPLES; i++) {
-    const { ms, body } = await get();
-    times.push(ms);
-    last = body;
-  }
+  const { times, last } = await timedGets(url, { headers: { cookie, "accept-encoding": "gzip" }, warmUps: 2, samples: SAMPLES });
   return { ...stats(times), body: last };
 }
 
