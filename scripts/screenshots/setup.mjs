@@ -11,6 +11,7 @@ import path from "node:path";
 import { chromium } from "playwright-core";
 
 import { totpCode } from "../../bench/lib.mjs";
+import { CHROMIUM_PATH, QUIET_CHROMIUM_FLAGS } from "../chromium.mjs";
 
 export const PASSWORD = "correct horse battery 9";
 export const DAY = 86_400_000;
@@ -46,8 +47,8 @@ export async function startShots({ name, portBase, env = {}, fullPage = false })
   }
 
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    executablePath: CHROMIUM_PATH,
+    args: ["--headless", ...QUIET_CHROMIUM_FLAGS],
   });
 
   return {
