@@ -1,12 +1,10 @@
 // Two instances of the real server on one PostgreSQL database, each with its own pool and its
 // own listeners: whatever one does, the other must see (issue #8's multi-instance proof).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "./config";
 import type { Database } from "./db/client";
 import { enqueueEmail } from "./providers/email/outbox";
-import { startServer, type RunningServer } from "./server";
-import { createTestDatabase } from "./test/db";
-import { startCollectingPeer } from "./test/smtp-peer";
+import type { RunningServer } from "./server";
+import { startTwoInstances, type TwoInstances } from "./test/two-instances";
 import { DEFAULT_SHOP_TIME_ZONE } from "../contracts/dates";
 
 const SHOP = "http://shop.keyshop.test";
@@ -17,35 +15,16 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL",
   let database: Database;
   let a: RunningServer;
   let b: RunningServer;
-  let smtp: Awaited<ReturnType<typeof startCollectingPeer>>;
+  let smtp: TwoInstances["smtp"];
+  let world: TwoInstances | undefined;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    smtp = await startCollectingPeer();
-    const smtpPort = smtp.port;
-    const env = {
-      NODE_ENV: "test",
-      LOG_LEVEL: "silent",
-      PORT: "0",
-      HOST: "127.0.0.1",
-      // The address the browsers of both instances' pages come from (origin checks).
-      BASE_URL: SHOP,
-      DATABASE_URL: database.databaseUrl!,
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-      TRUST_PROXY: "on",
-      DEV_TEST_API_TOKEN: TOKEN,
-      PAYWAY_BASE_URL: "http://127.0.0.1:9/payway",
-      PAYWAY_MERCHANT_ID: "m",
-      PAYWAY_API_KEY: "k",
-    };
-    // Each starts as it would in production: its own pool, migrations under the advisory lock.
-    [a, b] = await Promise.all([startServer(loadConfig(env)), startServer(loadConfig(env))]);
+    world = await startTwoInstances(SHOP, TOKEN);
+    ({ database, a, b, smtp } = world);
   }, 60_000);
 
   afterAll(async () => {
-    await Promise.all([a?.close(), b?.close()]);
-    await smtp?.close();
-    await database?.close();
+    await world?.close();
   });
 
   const testApi = async <T>(server: RunningServer, path: string, body: unknown) => {

@@ -112,8 +112,8 @@ export async function startServer(config: Config, opts: { database?: Database; l
   closers.push(() => signer.stop());
   const limiter = new SharedRateLimiter(db, 1000, (err) => logger.warn({ err }, "rate-limit flush failed"));
   closers.push(() => limiter.stop());
-  const licenseCache = new LicenseCache();
-  await licenseCache.start(database.listen);
+  const licenseCache = new LicenseCache(100_000, (what, details) => logger.warn(details, what));
+  await licenseCache.start(database);
   closers.push(() => licenseCache.stop());
   const sessionRevocations = new SessionRevocations(sessionHoldMs(config.sessionCacheSeconds));
   await sessionRevocations.start(database.listen);

@@ -148,7 +148,7 @@ export async function createTestContext(
   const limiter = new SharedRateLimiter(database.db, 60_000);
   const otpMail = createOtpMailDeps(config, database.db);
   const licenseCache = new LicenseCache();
-  await licenseCache.start(database.listen);
+  await licenseCache.start(database);
   const events = new AccountEventHub();
   await events.start(database.listen);
   const sessionRevocations = new SessionRevocations(sessionHoldMs(config.sessionCacheSeconds));

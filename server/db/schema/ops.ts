@@ -106,3 +106,15 @@ export const ownerIncidents = pgTable(
     index("owner_incidents_opened_idx").on(t.openedAt),
   ],
 );
+
+/**
+ * The instances whose licence cache is listening (decision 071): a row per instance, its
+ * `seen_at` moved by a heartbeat every 2 s. A licence change answered to an admin or the desktop
+ * tool waits until every instance seen in the last 6 s acknowledged it had dropped the licence.
+ * Rows of instances gone for an hour are deleted by the next instance that starts listening.
+ */
+export const licenseListeners = pgTable("license_listeners", {
+  instanceId: text("instance_id").primaryKey(),
+  liveSince: timestamp("live_since", { withTimezone: true }).notNull().defaultNow(),
+  seenAt: timestamp("seen_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -191,7 +191,6 @@ export async function runLicenseAction(
   { actor, licenceId: licenseId, body, now = new Date() }: { actor: AdminActor; licenceId: string; body: LicenseActionBody; now?: Date },
 ): Promise<{ licence: AdminLicense; message: string }> {
   if (!isUuid(licenseId)) throw new AppError("NOT_FOUND", "Licence not found");
-  const since = performance.now();
   const { row, message, changed } = await deps.db.transaction(async (tx) => {
     const [row] = await tx.select().from(licenses).where(eq(licenses.id, licenseId)).for("update");
     if (!row) throw new AppError("NOT_FOUND", "Licence not found");
@@ -235,7 +234,7 @@ export async function runLicenseAction(
   });
   deps.cache?.evict(row.buyKey);
   // Answered once every instance was told (cache.ts): a revoked licence is refused wherever it is validated next.
-  if (changed) await deps.cache?.heard(row.buyKey, since);
+  if (changed) await deps.cache?.settle();
   const [license] = await toAdminLicenses(deps.db, [row], now);
   return { licence: license!, message };
 }

@@ -10,10 +10,13 @@
 // Notifications reach the other instances a moment after the change commits (hundreds of
 // milliseconds on a busy machine, found by the crash drill, decision 069). So that a validate sent
 // to any instance after a revoke, suspend or key change was answered reflects it, those answers
-// wait (`heard`, at most a second) until this instance's own listener heard the change: PostgreSQL
-// sends a notification to every listener at once.
+// wait (`settle`, at most 1.5 s) until every instance whose listener is live acknowledged it had
+// dropped the licence (cache-acks.ts, decision 071). An instance serves from memory only while its
+// presence row is surely fresh in the writers' eyes; otherwise it reads the database.
+import { randomUUID } from "node:crypto";
 import type { Database } from "../../db/client";
 import type { licenses } from "../../db/schema";
+import { ACK_PREFIX, AckWaits, databasePresence, HEARTBEAT_MS, SYNC_PREFIX, TRUST_MS, type PresenceStore, type Settled } from "./cache-acks";
 
 export type LicenseRow = typeof licenses.$inferSelect;
 
@@ -23,48 +26,102 @@ export class LicenseCache {
   private readonly rows = new Map<string, LicenseRow>();
   private generation = 0;
   private live = false;
-  /** When each buy key's change was last heard (performance.now(); bounded), and who waits for one. */
-  private readonly heardAt = new Map<string, number>();
-  private readonly waiting = new Map<string, Set<() => void>>();
+  /** Memory is served until then (performance.now()): the last heartbeat's start plus TRUST_MS. */
+  private trustedUntil = 0;
+  /** Bumped when the listener comes or goes: a heartbeat begun before does not count after. */
+  private epoch = 0;
+  private beats: NodeJS.Timeout | undefined;
+  private beating = false;
+  private store: PresenceStore | undefined;
+  private acks: AckWaits | undefined;
   private stopListening: (() => Promise<void>) | undefined;
+  readonly instanceId = randomUUID();
   hits = 0;
   misses = 0;
+  /** Changes answered before every live instance acknowledged them (the bound ran out). */
+  unacknowledged = 0;
 
-  constructor(private readonly maxEntries = 100_000) {}
+  constructor(
+    private readonly maxEntries = 100_000,
+    private readonly onTrouble: (what: string, details: object) => void = () => {},
+  ) {}
 
   /** Starts listening for changes; until the listener is live, every read goes to the database. */
-  async start(listen: Database["listen"]) {
-    this.stopListening = await listen(LICENCE_CHANNEL, {
-      onMessage: (buyKey) => {
-        if (buyKey === "*") this.clear();
-        else this.evict(buyKey);
-        this.hear(buyKey);
-      },
+  async start(database: Pick<Database, "db" | "listen">, store: PresenceStore = databasePresence(database.db, LICENCE_CHANNEL)) {
+    this.store = store;
+    this.acks = new AckWaits(store);
+    this.stopListening = await database.listen(LICENCE_CHANNEL, {
+      onMessage: (payload) => this.onMessage(payload),
       onLive: () => {
+        this.epoch++;
         this.clear(); // changes made while we were not listening are unknown
         this.live = true;
+        this.trustedUntil = 0; // served from memory once this instance's presence is recorded
+        clearInterval(this.beats);
+        this.beats = setInterval(() => void this.beat(), HEARTBEAT_MS);
+        this.beats.unref?.();
+        void this.beat();
       },
       onLost: () => {
+        this.epoch++;
         this.live = false;
+        this.trustedUntil = 0;
         this.clear();
-        this.hear("*");
+        clearInterval(this.beats);
+        // Writers need not wait for an instance that cannot hear them (best effort: the row expires).
+        store.leave(this.instanceId).catch(() => {});
       },
     });
   }
 
   async stop() {
+    this.epoch++;
     this.live = false;
+    this.trustedUntil = 0;
+    clearInterval(this.beats);
     this.clear();
+    await this.store?.leave(this.instanceId).catch(() => {});
     await this.stopListening?.();
   }
 
+  /** Listening, and seen by writers: memory may be served. */
   get isLive() {
-    return this.live;
+    return this.live && performance.now() < this.trustedUntil;
+  }
+
+  private onMessage(payload: string) {
+    if (payload.startsWith(SYNC_PREFIX)) {
+      // Every notice sent before this one was read: the writer's change has been acted on.
+      const token = payload.slice(SYNC_PREFIX.length);
+      this.store?.ack(token, this.instanceId).catch((err: unknown) => this.onTrouble("licence cache: acknowledgement not sent", { err }));
+    } else if (payload.startsWith(ACK_PREFIX)) {
+      this.acks?.heard(payload.slice(ACK_PREFIX.length));
+    } else if (payload === "*") this.clear();
+    else this.evict(payload);
+  }
+
+  private async beat() {
+    if (this.beating || !this.live || !this.store) return;
+    this.beating = true;
+    const epoch = this.epoch;
+    const sent = performance.now();
+    const lapsed = sent >= this.trustedUntil;
+    try {
+      await this.store.beat(this.instanceId, lapsed);
+      if (epoch !== this.epoch) return;
+      // After a lapse writers may have stopped waiting for this instance: what it kept is dropped.
+      if (performance.now() >= this.trustedUntil) this.clear();
+      this.trustedUntil = sent + TRUST_MS;
+    } catch (err) {
+      this.onTrouble("licence cache: heartbeat failed", { err });
+    } finally {
+      this.beating = false;
+    }
   }
 
   /** The cached row, or `load`'s answer (kept only if nothing changed while it was loading). */
   async get(buyKey: string, load: (buyKey: string) => Promise<LicenseRow | undefined>): Promise<LicenseRow | undefined> {
-    if (this.live) {
+    if (this.isLive) {
       const cached = this.rows.get(buyKey);
       if (cached) {
         this.hits++;
@@ -75,37 +132,21 @@ export class LicenseCache {
     const generation = this.generation;
     const row = await load(buyKey);
     // Unknown keys are not cached: random probing must not fill memory.
-    if (row && this.live && generation === this.generation) this.remember(buyKey, row);
+    if (row && this.isLive && generation === this.generation) this.remember(buyKey, row);
     return row;
   }
 
   /**
-   * Resolves once this instance's listener heard a change of `buyKey` made after `since` (a
-   * performance.now() taken before the write), or after `timeoutMs`; at once when not listening.
+   * Resolves once every instance whose listener is live dropped what it held of licences changed
+   * before the call (their acknowledgements), or after the bound; the change is answered then.
    */
-  async heard(buyKey: string, since: number, timeoutMs = 1000): Promise<void> {
-    if (!this.live || (this.heardAt.get(buyKey) ?? -1) >= since) return;
-    let done!: () => void;
-    const seen = new Promise<void>((resolve) => (done = resolve));
-    const set = this.waiting.get(buyKey) ?? new Set<() => void>();
-    set.add(done);
-    this.waiting.set(buyKey, set);
-    const timer = setTimeout(done, timeoutMs);
-    await seen;
-    clearTimeout(timer);
-    set.delete(done);
-    if (set.size === 0 && this.waiting.get(buyKey) === set) this.waiting.delete(buyKey);
-  }
-
-  private hear(buyKey: string) {
-    if (buyKey === "*") {
-      for (const set of this.waiting.values()) set.forEach((done) => done());
-      return;
+  async settle(): Promise<Settled | undefined> {
+    const settled = await this.acks?.settle();
+    if (settled && (settled.missing.length > 0 || settled.error)) {
+      this.unacknowledged++;
+      this.onTrouble("licence cache: a change answered before every instance acknowledged it", { missing: settled.missing, waitedMs: Math.round(settled.waitedMs), err: settled.error });
     }
-    this.heardAt.delete(buyKey); // re-inserted last: the oldest go first
-    this.heardAt.set(buyKey, performance.now());
-    if (this.heardAt.size > 10_000) this.heardAt.delete(this.heardAt.keys().next().value!);
-    this.waiting.get(buyKey)?.forEach((done) => done());
+    return settled;
   }
 
   evict(buyKey: string) {

@@ -195,11 +195,10 @@ export function createLicenseTool({ db, signer, limiter, settings, cache, signal
       const protocol = protocolOf(input, now);
       const buyKey = normalizeBuyKey(input.buyKey);
       limit(caller, "change", buyKey);
-      const since = performance.now();
       const outcome = await changeDeviceKeyFromTool({ db, buyKey, oldDeviceKey: input.oldDeviceKey, newDeviceKey: input.newDeviceKey, now });
       cache?.evict(buyKey);
       // Answered once every instance was told: the old key is refused wherever it is tried next.
-      if (outcome.code === "KEY_CHANGED") await cache?.heard(buyKey, since);
+      if (outcome.code === "KEY_CHANGED") await cache?.settle();
       return answer(caller, "change-key", protocol, { buyKey, deviceKey: input.newDeviceKey, nonce: input.nonce }, outcome, now, input.newDeviceKey);
     },
   };
