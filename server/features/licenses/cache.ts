@@ -31,7 +31,10 @@ export class LicenseCache {
   /** Bumped when the listener comes or goes: a heartbeat begun before does not count after. */
   private epoch = 0;
   private beats: NodeJS.Timeout | undefined;
-  private beating = false;
+  /** The epoch whose heartbeat is queued or running (one at a time). */
+  private beating = -1;
+  /** Heartbeats and leaving, one after the other: a late heartbeat must not bring back a row just deleted. */
+  private presence: Promise<unknown> = Promise.resolve();
   private store: PresenceStore | undefined;
   private acks: AckWaits | undefined;
   private stopListening: (() => Promise<void>) | undefined;
@@ -58,9 +61,9 @@ export class LicenseCache {
         this.live = true;
         this.trustedUntil = 0; // served from memory once this instance's presence is recorded
         clearInterval(this.beats);
-        this.beats = setInterval(() => void this.beat(), HEARTBEAT_MS);
+        this.beats = setInterval(() => this.beat(), HEARTBEAT_MS);
         this.beats.unref?.();
-        void this.beat();
+        this.beat();
       },
       onLost: () => {
         this.epoch++;
@@ -69,7 +72,7 @@ export class LicenseCache {
         this.clear();
         clearInterval(this.beats);
         // Writers need not wait for an instance that cannot hear them (best effort: the row expires).
-        store.leave(this.instanceId).catch(() => {});
+        void this.leave();
       },
     });
   }
@@ -80,7 +83,7 @@ export class LicenseCache {
     this.trustedUntil = 0;
     clearInterval(this.beats);
     this.clear();
-    await this.store?.leave(this.instanceId).catch(() => {});
+    await this.leave();
     await this.stopListening?.();
   }
 
@@ -100,10 +103,21 @@ export class LicenseCache {
     else this.evict(payload);
   }
 
-  private async beat() {
-    if (this.beating || !this.live || !this.store) return;
-    this.beating = true;
+  private leave() {
+    const store = this.store;
+    this.presence = this.presence.then(() => store?.leave(this.instanceId)).catch(() => {});
+    return this.presence;
+  }
+
+  private beat() {
     const epoch = this.epoch;
+    if (this.beating === epoch || !this.live || !this.store) return;
+    this.beating = epoch;
+    this.presence = this.presence.then(() => this.beatNow(epoch)).finally(() => this.beating === epoch && (this.beating = -1));
+  }
+
+  private async beatNow(epoch: number) {
+    if (epoch !== this.epoch || !this.store) return;
     const sent = performance.now();
     const lapsed = sent >= this.trustedUntil;
     try {
@@ -114,8 +128,6 @@ export class LicenseCache {
       this.trustedUntil = sent + TRUST_MS;
     } catch (err) {
       this.onTrouble("licence cache: heartbeat failed", { err });
-    } finally {
-      this.beating = false;
     }
   }
 
