@@ -105,7 +105,7 @@ export function createApp({ config, db, auth, logger, signer, limiter, otpMail, 
   const app = new OpenAPIHono<AppEnv>(VALIDATION);
   const orders = { ...(rest.orders ?? createWiredOrdersDeps({ config, db, logger })), limiter };
   // Prometheus metrics only when METRICS_TOKEN is set: otherwise no per-request work at all.
-  const metrics = config.metricsToken ? createMetrics({ db, logger, openStreams: () => events.totalConnections() }) : undefined;
+  const metrics = config.metricsToken ? createMetrics({ db, logger, openStreams: () => events.totalConnections(), licenseChangesUnacknowledged: () => licenseCache.unacknowledged }) : undefined;
 
   // The request's frame (id, caller's address, metrics, log line): the same for the fast path (request-edge.ts).
   // Every answer is counted for the owner's 5xx alert (features/health/signals.ts); metrics when on.

@@ -94,11 +94,14 @@ export function createMetrics({
   db,
   logger,
   openStreams,
+  licenseChangesUnacknowledged,
   totalsMaxAgeMs = TOTALS_MAX_AGE_MS,
 }: {
   db: Db;
   logger: Logger;
   openStreams?: () => number;
+  /** Licence changes answered before every live instance acknowledged them (decision 071). */
+  licenseChangesUnacknowledged?: () => number;
   totalsMaxAgeMs?: number;
 }): Metrics {
   const registry = new Registry();
@@ -207,6 +210,16 @@ export function createMetrics({
       registers: [registry],
       collect() {
         this.set(openStreams());
+      },
+    });
+  }
+  if (licenseChangesUnacknowledged) {
+    new Gauge({
+      name: "keyshop_license_changes_unacknowledged",
+      help: "Licence changes this instance answered before every live instance acknowledged dropping the licence (the wait's bound ran out)",
+      registers: [registry],
+      collect() {
+        this.set(licenseChangesUnacknowledged());
       },
     });
   }
