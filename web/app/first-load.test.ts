@@ -13,11 +13,24 @@ import { DASHBOARD_PAGES } from "./lib/dashboard-pages";
 const ROOT = path.resolve(__dirname, "../..");
 const APP = path.join(ROOT, "web/app");
 
-/** Pages whose first screen holds forms (a form may bring zod): the rest may not. */
-const WITH_FORMS = new Set(["routes/profile.tsx"]);
+/**
+ * Pages whose first screen holds forms (a form may bring zod): the rest may not. None since
+ * decision 073: /profile's Edit Name form, two-factor and passkeys cards and top-up load later.
+ */
+const WITH_FORMS = new Set<string>();
 /** Every page a customer may open, from the one table of dashboard pages. */
 const CUSTOMER_PAGES = DASHBOARD_PAGES.filter((page) => page.page === "user").map(({ file }) => ({ file, forms: WITH_FORMS.has(file) }));
-const SHARED = ["root.tsx", "routes/dashboard-layout.tsx"];
+const SHARED = ["root.tsx", "routes/dashboard-layout.tsx", "entry.client.tsx"];
+/** Code of actions no first screen shows: it comes with the action (a click, a scroll), not the page. */
+const LATER: { what: string; test: (m: string) => boolean; except?: string }[] = [
+  { what: "better-auth's client", test: (m: string) => m === "node_modules/better-auth" || m === "web/app/lib/auth-client.ts" },
+  { what: "the QR code", test: (m: string) => m === "node_modules/qrcode.react" },
+  { what: "the passkeys card", test: (m: string) => m.startsWith("web/app/features/passkeys/") },
+  { what: "the two-factor card", test: (m: string) => m === "web/app/features/profile/two-factor-card.tsx" },
+  { what: "the top-up's checkout", test: (m: string) => m === "web/app/features/payments/checkout-dialog.tsx" },
+  // Left: /profile's Regenerate confirmation, whose trigger is the dialog's own (focus returns to it).
+  { what: "dialogs", test: (m: string) => m === "web/app/components/ui/dialog.tsx" || m === "node_modules/@radix-ui/react-dialog", except: "routes/profile.tsx" },
+];
 
 const STATIC_IMPORT = /^\s*(?:import|export)\s+(?!type\b)(?:[^'"]*?\sfrom\s+)?["']([^"']+)["']/gm;
 
@@ -64,6 +77,11 @@ describe("a customer's first load", () => {
   it.each(CUSTOMER_PAGES.filter((p) => !p.forms))("$file, a page without a form, loads no zod", ({ file }) => {
     const modules = reachable([...SHARED, file]);
     expect([...modules].filter((m) => m === "node_modules/zod" || m === "node_modules/react-hook-form")).toEqual([]);
+  });
+
+  it.each(CUSTOMER_PAGES)("$file loads no dialog, passkey, two-factor, QR code or checkout code", ({ file }) => {
+    const modules = [...reachable([...SHARED, file])];
+    for (const { what, test, except } of LATER) if (except !== file) expect(modules.filter(test), what).toEqual([]);
   });
 
   it("follows imports far enough to see a page's own modules and its packages", () => {

@@ -12,6 +12,7 @@ import type { paths } from "../../../contracts/api-types";
 // The zod-free table (this client is on the landing page too).
 import { ERRORS, isErrorCode, type ErrorCode, type ErrorIssue } from "../../../contracts/error-codes";
 import type { Me, PublicConfig } from "../../../contracts/me";
+import { takeEarly } from "~/lib/early-requests";
 
 export type ApiIssue = ErrorIssue;
 /**
@@ -67,8 +68,9 @@ export const client = createClient<paths>({
   baseUrl: "",
   credentials: "same-origin",
   headers: { Accept: "application/json" },
-  // Looked up on each call (not captured once), so a page's or a test's fetch is the one used.
-  fetch: (request) => globalThis.fetch(request),
+  // Looked up on each call (not captured once), so a page's or a test's fetch is the one used. A
+  // request the first load already sent (lib/early-requests.ts) takes that answer.
+  fetch: (request) => takeEarly(request) ?? globalThis.fetch(request),
 });
 
 type Result<D, E> = { data?: D; error?: E; response: Response };

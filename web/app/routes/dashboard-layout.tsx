@@ -104,7 +104,8 @@ function DashboardLayout() {
         <main
           id={MAIN_CONTENT_ID}
           aria-busy={!allowed || undefined}
-          className="flex-1 px-4 py-6 lg:px-8 lg:py-8"
+          // At least a screen high: the footer starts below the first screen, not pushed down by the page.
+          className="min-h-svh flex-1 px-4 py-6 lg:px-8 lg:py-8"
         >
           <div className="mx-auto w-full max-w-6xl">{due ? (
               <Suspense fallback={<PageSkeleton />}>

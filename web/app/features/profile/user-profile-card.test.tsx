@@ -48,7 +48,8 @@ describe("the User Profile card", () => {
     update.mockResolvedValue(profile({ name: "Dara Sok" }));
     renderInLanguage("en", <UserProfileCard />);
     fireEvent.click(screen.getByRole("button", { name: "Edit Name" }));
-    const field = screen.getByLabelText("Display name") as HTMLInputElement;
+    // The form loads when first asked for (decision 073).
+    const field = (await screen.findByLabelText("Display name")) as HTMLInputElement;
     expect(field.value).toBe("Dara");
     expect(document.activeElement).toBe(field);
     fireEvent.change(field, { target: { value: "Dara Sok" } });
@@ -58,10 +59,10 @@ describe("the User Profile card", () => {
     expect(toast.success).toHaveBeenCalledWith("Profile updated successfully");
   });
 
-  it("Cancel leaves the name as it was, without sending", () => {
+  it("Cancel leaves the name as it was, without sending", async () => {
     renderInLanguage("en", <UserProfileCard />);
     fireEvent.click(screen.getByRole("button", { name: "Edit Name" }));
-    fireEvent.change(screen.getByLabelText("Display name"), { target: { value: "Someone else" } });
+    fireEvent.change(await screen.findByLabelText("Display name"), { target: { value: "Someone else" } });
     fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
     expect(screen.queryByLabelText("Display name")).toBeNull();
     expect(screen.getByTestId("profile-name").textContent).toBe("Dara");
@@ -71,7 +72,7 @@ describe("the User Profile card", () => {
   it("refuses a name of more than 100 characters", async () => {
     renderInLanguage("en", <UserProfileCard />);
     fireEvent.click(screen.getByRole("button", { name: "Edit Name" }));
-    fireEvent.change(screen.getByLabelText("Display name"), { target: { value: "x".repeat(101) } });
+    fireEvent.change(await screen.findByLabelText("Display name"), { target: { value: "x".repeat(101) } });
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
     expect(await screen.findByText("Name is too long (100 characters at most)")).toBeTruthy();
     expect(update).not.toHaveBeenCalled();
@@ -81,7 +82,7 @@ describe("the User Profile card", () => {
     update.mockRejectedValue(new ApiError("RATE_LIMITED", "Too many changes, try again later", 429));
     renderInLanguage("en", <UserProfileCard />);
     fireEvent.click(screen.getByRole("button", { name: "Edit Name" }));
-    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Save" }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith("Error", expect.objectContaining({ description: "Too many changes, try again later" })));
     expect(screen.getByLabelText("Display name")).toBeTruthy();
   });
@@ -123,7 +124,7 @@ describe("the User Profile card", () => {
     expect(screen.getByRole("heading", { name: "ប្រវត្តិរូបអ្នកប្រើ" })).toBeTruthy();
     expect(screen.getByTestId("profile-name").textContent).toBe("មិនទាន់កំណត់");
     fireEvent.click(screen.getByRole("button", { name: "កែឈ្មោះ" }));
-    fireEvent.change(screen.getByLabelText("ឈ្មោះបង្ហាញ"), { target: { value: "x".repeat(101) } });
+    fireEvent.change(await screen.findByLabelText("ឈ្មោះបង្ហាញ"), { target: { value: "x".repeat(101) } });
     fireEvent.click(screen.getByRole("button", { name: "រក្សាទុក" }));
     expect(await screen.findByText("ឈ្មោះវែងពេក (យ៉ាងច្រើន 100 តួអក្សរ)")).toBeTruthy();
   });

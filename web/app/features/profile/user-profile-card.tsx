@@ -1,13 +1,7 @@
-import { useState } from "react";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { Suspense, useState } from "react";
 import { PencilIcon } from "lucide-react";
-import { useForm } from "react-hook-form";
 import { toast } from "~/lib/toast";
 
-import { UpdateProfileBodySchema } from "../../../../contracts/account";
-import { fieldMessage } from "~/components/data-table/copy";
-import { FormField } from "~/components/form-field";
-import { SubmitButton } from "~/components/submit-button";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Switch } from "~/components/ui/switch";
@@ -16,9 +10,13 @@ import { showErrorToast } from "~/lib/errors";
 import { errorMessage } from "~/lib/errors";
 import { type Profile } from "./api";
 import { CardLoadError, CardLoading } from "./card-states";
-import { PROFILE_FIELD_MESSAGES, useProfileCopy } from "./copy";
+import { useProfileCopy } from "./copy";
 import { useUpdateProfile } from "./mutations";
 import { useProfile } from "./queries";
+import { lazyNamed } from "~/lib/lazy-component";
+
+// The name's form (react-hook-form, zod and the account's schema) loads when Edit Name is pressed (decision 073).
+const NameForm = lazyNamed(() => import("./name-form"), "NameForm");
 
 export function UserProfileCard() {
   const { t } = useProfileCopy();
@@ -44,7 +42,9 @@ export function UserProfileCard() {
               </dd>
             </dl>
             {editing ? (
-              <NameForm profile={profile} onDone={() => setEditing(false)} />
+              <Suspense fallback={<CardLoading label={t("page.loadingSection")} skeletons={["h-9 w-full"]} />}>
+                <NameForm profile={profile} onDone={() => setEditing(false)} />
+              </Suspense>
             ) : (
               <div className="grid gap-1.5">
                 <p className="text-sm font-medium">{t("user.name")}</p>
@@ -70,7 +70,8 @@ export function UserProfileCard() {
         ) : query.isError ? (
           <CardLoadError message={t("user.loadError", { message: errorMessage(query.error) })} onRetry={() => void query.refetch()} />
         ) : (
-          <CardLoading label={t("user.loading")} skeletons={["h-4 w-48", "h-4 w-32"]} />
+          // About the height of what comes (e-mail, name, reminders) on a phone, so the cards below stay put.
+          <CardLoading label={t("user.loading")} skeletons={["h-4 w-16", "h-5 w-48", "h-4 w-24", "h-8 w-full", "h-4 w-32", "h-[4.25rem] w-full"]} />
         )}
       </CardContent>
     </Card>
@@ -107,47 +108,5 @@ function RemindersSwitch({ profile }: { profile: Profile }) {
         onCheckedChange={(checked) => void onChange(checked)}
       />
     </div>
-  );
-}
-
-function NameForm({ profile, onDone }: { profile: Profile; onDone: () => void }) {
-  const { t } = useProfileCopy();
-  const update = useUpdateProfile();
-  const form = useForm({
-    resolver: zodResolver(UpdateProfileBodySchema),
-    defaultValues: { name: profile.name },
-  });
-  const { errors, isSubmitting } = form.formState;
-
-  const onSubmit = form.handleSubmit(async ({ name }) => {
-    try {
-      await update.mutateAsync({ name: name ?? "" });
-      toast.success(t("user.updated"));
-      onDone();
-    } catch (error) {
-      showErrorToast(error, "update-profile");
-    }
-  });
-
-  return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-3">
-      <FormField
-        label={t("user.name")}
-        autoComplete="name"
-        autoFocus
-        maxLength={100}
-        placeholder={t("user.placeholder")}
-        error={fieldMessage(t, errors.name?.message, PROFILE_FIELD_MESSAGES)}
-        {...form.register("name")}
-      />
-      <div className="flex gap-2">
-        <Button type="button" variant="outline" size="sm" onClick={onDone}>
-          {t("user.cancel")}
-        </Button>
-        <SubmitButton size="sm" loading={isSubmitting} loadingLabel={t("user.saving")}>
-          {t("user.save")}
-        </SubmitButton>
-      </div>
-    </form>
   );
 }

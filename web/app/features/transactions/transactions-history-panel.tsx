@@ -1,7 +1,7 @@
 // Transactions History (split the way shadcn splits a data table): the columns and cells in
 // transactions-columns.tsx, the row actions in transaction-row-actions.tsx, the toolbar in
 // transactions-toolbar.tsx.
-import { useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { ReceiptTextIcon, SearchXIcon, WalletIcon } from "lucide-react";
 import { type ListState, loadErrorState, useErrorToast, usePagedSearch } from "~/components/data-table/list-state";
 import { pageCount as countPages, Pagination } from "~/components/data-table/pagination";
@@ -19,7 +19,7 @@ import { useOrders } from "~/features/payments/queries";
 import { useCheckout } from "~/features/payments/use-checkout";
 import { getActiveQueryClient } from "~/lib/query-client-ref";
 import { useMe } from "~/features/session/queries";
-import { RefundOrderDialog, RequestRefundDialog } from "~/features/transactions/refund-dialogs";
+import { lazyNamed, useOpenedOnce } from "~/lib/lazy-component";
 import { useTransactionsCopy } from "./copy";
 import { canTryAgain, tryAgainRequest } from "./try-again";
 import { type RowActions } from "./transaction-row-actions";
@@ -27,6 +27,10 @@ import { COLUMNS, TransactionCardList, TransactionRow } from "./transactions-col
 import { ExportCsvLink, TransactionsToolbar } from "./transactions-toolbar";
 
 export const PAGE_SIZE = 20;
+
+// The refund dialogs load when one is first opened (decision 073).
+const RefundOrderDialog = lazyNamed(() => import("~/features/transactions/refund-dialogs"), "RefundOrderDialog");
+const RequestRefundDialog = lazyNamed(() => import("~/features/transactions/refund-dialogs"), "RequestRefundDialog");
 
 /**
  * Transactions History: the user's own payments (admins: everybody's), searched by e-mail or buy
@@ -38,6 +42,8 @@ export function TransactionsHistoryPanel() {
   const isAdmin = me?.role === "admin";
   const [refunding, setRefunding] = useState<Order | null>(null);
   const [requesting, setRequesting] = useState<Order | null>(null);
+  const refundOpened = useOpenedOnce(refunding !== null);
+  const requestOpened = useOpenedOnce(requesting !== null);
   // Here, not in a row: the new checkout is watched after the list refreshes under it.
   const checkout = useCheckout();
   const [tryingAgain, setTryingAgain] = useState<string | null>(null);
@@ -114,9 +120,13 @@ export function TransactionsHistoryPanel() {
       description={isAdmin ? t("page.adminDescription") : t("page.description")}
       actions={isAdmin ? <ExportCsvLink search={term} range={range} /> : undefined}
       badge={
-        <Badge variant="secondary" className="rounded-full px-2.5 text-sm tabular-nums" data-testid="transactions-count" aria-live="polite">
-          {data ? t("count", { count: total }) : "…"}
-        </Badge>
+        // On a phone the count has a line of its own from the start: "…" fitted beside the title
+        // and the count did not, so the whole page moved down when the list came (CLS 0.8).
+        <span className="max-sm:basis-full">
+          <Badge variant="secondary" className="rounded-full px-2.5 text-sm tabular-nums" data-testid="transactions-count" aria-live="polite">
+            {data ? t("count", { count: total }) : "…"}
+          </Badge>
+        </span>
       }
     >
       <Card className="max-w-sm gap-2 py-5" data-testid="total-paid-card">
@@ -153,8 +163,10 @@ export function TransactionsHistoryPanel() {
           <Pagination page={shownPage} pageSize={PAGE_SIZE} total={total} estimate={data?.totalIsEstimate} label={t("panel.pages")} onPageChange={setPage} />
         ) : null}
       </Card>
-      <RefundOrderDialog order={refunding} onClose={() => setRefunding(null)} />
-      <RequestRefundDialog order={requesting} onClose={() => setRequesting(null)} />
+      <Suspense fallback={null}>
+        {refundOpened ? <RefundOrderDialog order={refunding} onClose={() => setRefunding(null)} /> : null}
+        {requestOpened ? <RequestRefundDialog order={requesting} onClose={() => setRequesting(null)} /> : null}
+      </Suspense>
     </DashboardPage>
   );
 }
