@@ -16,6 +16,12 @@ export function LanguageSwitch({ onChosen, className }: { onChosen?: (language: 
   // While the copy and the font load, the select shows the choice already.
   const [pending, setPending] = useState<Language | null>(null);
   const value = pending ?? i18n.language;
+  // The browser sizes a closed select by all its options' text in the select's font, so "ខ្មែរ"
+  // fetched the Khmer web font (59 KB) on every English page's first load, competing with its
+  // scripts on a phone (decision 073). Until the select is first reached it uses the same fonts
+  // without that one (Latin text looks the same; Khmer takes the system's); then the shop's own.
+  const [reached, setReached] = useState(false);
+  const reach = () => setReached(true);
 
   async function choose(next: string) {
     if (!isLanguage(next) || next === value) return;
@@ -39,8 +45,14 @@ export function LanguageSwitch({ onChosen, className }: { onChosen?: (language: 
         value={value}
         onChange={(event) => void choose(event.target.value)}
         aria-busy={pending !== null || undefined}
+        onFocus={reach}
+        onPointerDown={reach}
+        onPointerEnter={reach}
         data-testid="language-switch"
-        className="h-8 cursor-pointer appearance-none rounded-md border border-input bg-transparent py-0 pr-7 pl-8 text-sm shadow-xs outline-none transition-[color,box-shadow] hover:bg-accent focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 dark:bg-input/30 dark:hover:bg-input/50 [&>option]:bg-popover [&>option]:text-popover-foreground"
+        className={cn(
+          !reached && languageInfo(value).webFont === null && "font-without-khmer",
+          "h-8 cursor-pointer appearance-none rounded-md border border-input bg-transparent py-0 pr-7 pl-8 text-sm shadow-xs outline-none transition-[color,box-shadow] hover:bg-accent focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 dark:bg-input/30 dark:hover:bg-input/50 [&>option]:bg-popover [&>option]:text-popover-foreground",
+        )}
       >
         {LANGUAGES.map((lng) => (
           <option key={lng} value={lng} lang={lng}>
