@@ -224,6 +224,12 @@ export const AUDIT_ACTIONS = [
   "licence.reset_changes",
   "licence.release_device",
   "licence.resend_key",
+  // The catalogue the seller runs (decision 074): target type "plan" (a market for a reorder).
+  "plan.create",
+  "plan.update",
+  "plan.retire",
+  "plan.restore",
+  "plan.reorder",
 ] as const;
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditActionSchema>;

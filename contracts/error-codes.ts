@@ -62,6 +62,10 @@ export const ERRORS = {
   LAST_SUPER_ADMIN: { status: 409, message: "The last super-admin cannot lose the admin role." },
   /** An admin resetting their own second factor from the console. */
   SELF_RESET: { status: 409, message: "Turn your own two-factor authentication off in Profile." },
+  /** A plan of that length is in the market's catalogue already (retired ones too: restore it). */
+  PLAN_EXISTS: { status: 409, message: "A plan of this length is already in this price list." },
+  /** Retiring the last plan a market sells. */
+  LAST_PLAN_ON_SALE: { status: 409, message: "A price list needs at least one plan on sale." },
   /** The mail supplier has no address to sell right now (nothing was charged). */
   OUT_OF_STOCK: { status: 409, message: "No address is available right now. Please try again in a few minutes; you were not charged." },
   /** An OTP order that already received a code (it can no longer be cancelled). */

@@ -43,7 +43,15 @@ export interface CataloguePlan {
   keyChanges: number;
   isPopular: boolean;
   sortOrder: number;
+  /** Features besides those every plan lists, for this market (kept with the plan: decision 074). */
+  extras: PlanExtras;
   features: PlanFeature[];
+}
+
+/** A plan's features beyond the ones every plan lists, placed before or after its key changes. */
+export interface PlanExtras {
+  beforeKeys?: PlanFeatureId[];
+  afterKeys?: PlanFeatureId[];
 }
 
 /**
@@ -108,30 +116,48 @@ export const PLAN_ENTRIES: readonly PlanEntry[] = [
 
 const unlimited: PlanFeature[] = [{ id: "realDevices" }, { id: "emulators" }, { id: "facebookAccounts" }];
 
+/**
+ * A plan's feature list from its terms: its bonus days when it has some, the unlimited ones, its
+ * extras before the key changes, its key changes, its extras after them. The one place the list is
+ * made, for the code's catalogue and for plans the seller edits (decision 074).
+ */
+export function planFeatures(plan: { bonusDays: number; keyChanges: number; extras?: PlanExtras | null }): PlanFeature[] {
+  return [
+    ...(plan.bonusDays > 0 ? [{ id: "bonusDays" as const, count: plan.bonusDays }] : []),
+    ...unlimited,
+    ...(plan.extras?.beforeKeys ?? []).map((id) => ({ id })),
+    { id: "timeChangeKeys" as const, count: plan.keyChanges },
+    ...(plan.extras?.afterKeys ?? []).map((id) => ({ id })),
+  ];
+}
+
 /** The catalogue's plans from entries (the shop's own, or a test's). */
 export function catalogueOf(entries: readonly PlanEntry[]): CataloguePlan[] {
   const byLength = [...entries].sort((a, b) => a.months - b.months);
   return MARKETS.flatMap((market) =>
-    byLength.map((e, i) => ({
-      id: `${market}-${e.months}m`,
-      months: e.months,
-      title: planTitle(e.months, "en"),
-      market,
-      priceMills: e.prices[market],
-      periodDays: e.periodDays,
-      bonusDays: e.bonusDays,
-      keyChanges: e.keyChanges,
-      isPopular: e.popular ?? false,
-      sortOrder: i + 1,
-      features: [
-        ...(e.bonusDays > 0 ? [{ id: "bonusDays" as const, count: e.bonusDays }] : []),
-        ...unlimited,
-        ...(e.extras?.beforeKeys ?? []).map((id) => ({ id })),
-        { id: "timeChangeKeys" as const, count: e.keyChanges },
-        ...(e.extras?.afterKeys?.(market) ?? []).map((id) => ({ id })),
-      ],
-    })),
+    byLength.map((e, i) => {
+      const extras: PlanExtras = { ...(e.extras?.beforeKeys ? { beforeKeys: e.extras.beforeKeys } : {}), ...(e.extras?.afterKeys ? { afterKeys: e.extras.afterKeys(market) } : {}) };
+      return {
+        id: planId(market, e.months),
+        months: e.months,
+        title: planTitle(e.months, "en"),
+        market,
+        priceMills: e.prices[market],
+        periodDays: e.periodDays,
+        bonusDays: e.bonusDays,
+        keyChanges: e.keyChanges,
+        isPopular: e.popular ?? false,
+        sortOrder: i + 1,
+        extras,
+        features: planFeatures({ bonusDays: e.bonusDays, keyChanges: e.keyChanges, extras }),
+      };
+    }),
   );
+}
+
+/** `<market>-<months>m`: a plan's id, what orders, licences and links name. */
+export function planId(market: Market, months: number): string {
+  return `${market}-${months}m`;
 }
 
 export const PLAN_CATALOGUE: readonly CataloguePlan[] = catalogueOf(PLAN_ENTRIES);

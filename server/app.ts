@@ -48,6 +48,8 @@ import { createRefundRoutes } from "./features/refunds/routes";
 import { createProfileRoutes, createPublicBalanceRoutes } from "./features/profile/routes";
 import { apiKeyContext } from "./auth/api-key";
 import { createPlanRoutes } from "./features/plans/routes";
+import { PlanListCache } from "./features/plans/list-cache";
+import { createCatalogueRoutes } from "./features/catalogue/routes";
 import { createSeoRoutes } from "./features/seo/routes";
 import { createMetrics } from "./features/system/metrics";
 import { createSystemRoutes, type Lifecycle } from "./features/system/routes";
@@ -84,6 +86,8 @@ export interface AppDeps {
   limiter: SharedRateLimiter;
   otpMail: OtpMailDeps;
   licenseCache: LicenseCache;
+  /** Each instance's price list (GET /api/plans), cleared by catalogue changes; its own when not given (tests). */
+  planList?: PlanListCache;
   /** Abuse signals of the licence API (addresses, refused device keys); none in some tests. */
   licenseSignals?: LicenseSignals;
   events: AccountEventHub;
@@ -101,7 +105,7 @@ export interface AppDeps {
   sessionRevocations?: SessionRevocations;
 }
 
-export function createApp({ config, db, auth, logger, signer, limiter, otpMail, licenseCache, licenseSignals, events, paymentSimulators = [], lifecycle, deliveries, resolver = systemResolver, sessionRevocations, ...rest }: AppDeps) {
+export function createApp({ config, db, auth, logger, signer, limiter, otpMail, licenseCache, planList = new PlanListCache(), licenseSignals, events, paymentSimulators = [], lifecycle, deliveries, resolver = systemResolver, sessionRevocations, ...rest }: AppDeps) {
   const app = new OpenAPIHono<AppEnv>(VALIDATION);
   const orders = { ...(rest.orders ?? createWiredOrdersDeps({ config, db, logger })), limiter };
   // Prometheus metrics only when METRICS_TOKEN is set: otherwise no per-request work at all.
@@ -231,7 +235,7 @@ export function createApp({ config, db, auth, logger, signer, limiter, otpMail, 
 
   // The plan catalogue is public and read-only: like the tool API, mounted before the session
   // middleware, so its requests do no session work at all (decision 030).
-  app.route("/api", createPlanRoutes(db, { id: orders.providers.checkout.id, name: paymentProviderName(orders.providers.checkout.id) }));
+  app.route("/api", createPlanRoutes(db, { id: orders.providers.checkout.id, name: paymentProviderName(orders.providers.checkout.id) }, planList));
 
   // Cookie-authenticated state changes come from the shop's own pages (better-auth checks /api/auth
   // itself; the routes mounted above carry no session).
@@ -259,6 +263,7 @@ export function createApp({ config, db, auth, logger, signer, limiter, otpMail, 
       onQueued: () => deliveries?.kick(),
     }),
   );
+  api.route("/", createCatalogueRoutes({ db, planList }));
   api.route("/", createOrderRoutes(orders));
   api.route("/", createRenewalRoutes(orders));
   api.route("/", createOrderReceiptRoutes(orders));

@@ -7,6 +7,7 @@ import type { Config } from "./config";
 import { migrateDatabase, openDatabase, type Database } from "./db/client";
 import { AccountEventHub } from "./features/events/hub";
 import { LicenseCache } from "./features/licenses/cache";
+import { PlanListCache } from "./features/plans/list-cache";
 import { SessionRevocations, sessionHoldMs } from "./auth/session-revocations";
 import { LicenseSignals } from "./features/licenses/signals";
 import { Signer } from "./features/licenses/signing";
@@ -115,6 +116,9 @@ export async function startServer(config: Config, opts: { database?: Database; l
   const licenseCache = new LicenseCache(100_000, (what, details) => logger.warn(details, what));
   await licenseCache.start(database);
   closers.push(() => licenseCache.stop());
+  const planList = new PlanListCache();
+  await planList.start(database.listen);
+  closers.push(() => planList.stop());
   const sessionRevocations = new SessionRevocations(sessionHoldMs(config.sessionCacheSeconds));
   await sessionRevocations.start(database.listen);
   closers.push(() => sessionRevocations.stop());
@@ -142,7 +146,7 @@ export async function startServer(config: Config, opts: { database?: Database; l
   const paymentSimulators = createPaymentSimulators(config);
   for (const simulator of paymentSimulators) logger.info({ url: simulator.url }, simulator.description);
   const lifecycle = { draining: false };
-  const app = createApp({ config, db, auth, logger, signer, limiter, otpMail, licenseCache, licenseSignals, events, orders, paymentSimulators, lifecycle, deliveries, sessionRevocations });
+  const app = createApp({ config, db, auth, logger, signer, limiter, otpMail, licenseCache, planList, licenseSignals, events, orders, paymentSimulators, lifecycle, deliveries, sessionRevocations });
 
   // Requests in flight are counted so shutdown waits for them before closing the database
   // (a client that disconnects early does not end its request's work), and until their response

@@ -15,6 +15,7 @@ import { LicenseSignals } from "../features/licenses/signals";
 import { Signer } from "../features/licenses/signing";
 import { syncPlanCatalogue } from "../features/plans/service";
 import { AccountEventHub } from "../features/events/hub";
+import { PlanListCache } from "../features/plans/list-cache";
 import { LicenseCache } from "../features/licenses/cache";
 import { SessionRevocations, sessionHoldMs } from "../auth/session-revocations";
 import { createTestDatabase } from "./db";
@@ -149,12 +150,14 @@ export async function createTestContext(
   const otpMail = createOtpMailDeps(config, database.db);
   const licenseCache = new LicenseCache();
   await licenseCache.start(database);
+  const planList = new PlanListCache();
+  await planList.start(database.listen);
   const events = new AccountEventHub();
   await events.start(database.listen);
   const sessionRevocations = new SessionRevocations(sessionHoldMs(config.sessionCacheSeconds));
   await sessionRevocations.start(database.listen);
   const orders = opts.paymentProvider ? createWiredOrdersDeps({ config, db: database.db, logger, providers: changeProvider(createPaymentProviders(config), opts.paymentProvider) }) : undefined;
-  const app = createApp({ config, db: database.db, auth, logger, signer, limiter, otpMail, licenseCache, licenseSignals, events, orders, sessionRevocations });
+  const app = createApp({ config, db: database.db, auth, logger, signer, limiter, otpMail, licenseCache, planList, licenseSignals, events, orders, sessionRevocations });
   const ctx: TestContext = {
     app,
     otpMail,
@@ -211,6 +214,7 @@ export async function createTestContext(
       await licenseSignals.stop();
       await signer.stop();
       await licenseCache.stop();
+      await planList.stop();
       await events.stop();
       await sessionRevocations.stop();
       await otpMail.accountEvents.close();

@@ -2,6 +2,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid, varchar } from "drizzle-orm/pg-core";
 import { user } from "./auth";
+import type { PlanExtras } from "../../../contracts/plan-catalogue";
 
 const money = (name: string) => bigint(name, { mode: "number" });
 
@@ -17,11 +18,23 @@ export const plans = pgTable("plans", {
   periodDays: integer("period_days").notNull(),
   bonusDays: integer("bonus_days").notNull().default(0),
   keyChanges: integer("key_changes").notNull(),
+  /** English feature texts, kept for releases before 0031; the shop makes the list from the terms (planFeatures). */
   features: jsonb("features").$type<string[]>().notNull().default([]),
+  /** Features beyond the ones every plan lists (contracts/plan-catalogue.ts, PlanExtras). */
+  extras: jsonb("extras").$type<PlanExtras>().notNull().default({}),
   isPopular: boolean("is_popular").notNull().default(false),
   sortOrder: integer("sort_order").notNull().default(0),
+  /** On sale; a retired plan (false) sells no more, its licences and orders are untouched. */
   active: boolean("active").notNull().default(true),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** A plan's terms as an order was opened with them: what its payment grants and its receipt says, whatever the catalogue says later. */
+export interface PlanTerms {
+  periodDays: number;
+  bonusDays: number;
+  keyChanges: number;
+}
 
 export const orders = pgTable(
   "orders",
@@ -37,6 +50,8 @@ export const orders = pgTable(
     email: text("email").notNull(),
     planId: text("plan_id").references(() => plans.id),
     planTitle: text("plan_title"),
+    /** The plan's terms when the checkout opened (decision 074); null for top-ups and orders before 0031 (the plan's row then). */
+    planTerms: jsonb("plan_terms").$type<PlanTerms>(),
     amountMills: money("amount_mills").notNull(),
     currency: text("currency").notNull().default("USD"),
     status: text("status", { enum: ["pending", "paid", "failed", "cancelled", "refunded"] })

@@ -8,7 +8,7 @@ import type { Db, Tx } from "../../db/client";
 import { collectMatches, dayAnchor, estimatedCount, pageIdsOf } from "../../db/paging";
 import { textSearch } from "../../db/text-search";
 import { isUniqueViolation } from "../../db/errors";
-import { licenseHistory, licenseHistoryDayCounts, licenses, plans } from "../../db/schema";
+import { licenseHistory, licenseHistoryDayCounts, licenses, plans, type PlanTerms } from "../../db/schema";
 import { randomString } from "../../lib/crypto";
 import { AppError } from "../../lib/errors";
 import { holdOf, licenseStatus, termStatus } from "./status";
@@ -59,11 +59,14 @@ export interface CreateLicenseInput {
   startDate?: Date | null;
   expireDate?: Date | null;
   changesLeft?: number;
+  /** The terms a sale was opened with (the order's, decision 074); the plan's of today otherwise. */
+  terms?: PlanTerms;
 }
 
 export async function createLicense(input: CreateLicenseInput): Promise<LicenseRow> {
-  const [plan] = await input.db.select().from(plans).where(eq(plans.id, input.planId));
-  if (!plan) throw new AppError("NOT_FOUND", `Unknown plan ${input.planId}`);
+  const [row] = await input.db.select().from(plans).where(eq(plans.id, input.planId));
+  if (!row) throw new AppError("NOT_FOUND", `Unknown plan ${input.planId}`);
+  const plan = { ...row, ...input.terms };
   try {
     const [row] = await input.db
       .insert(licenses)

@@ -7,7 +7,8 @@ import { TOP_UP_TITLE, type CheckoutResponse, type CheckoutReturnPage } from "..
 import type { CurrentUser } from "../../auth/context";
 import { orders } from "../../db/schema";
 import { AppError } from "../../lib/errors";
-import { findActivePlan } from "../plans/service";
+import { findActivePlan, planTermsOf, type PlanRow } from "../plans/service";
+import type { PlanTerms } from "../../db/schema";
 import type { OrdersDeps } from "./deps";
 import { toOrderDto, type OrderRow } from "./dto";
 import { receiptToken } from "./receipt";
@@ -38,6 +39,8 @@ interface NewOrder {
   planTitle: string;
   /** The plan's length (null: a top-up). */
   planMonths: number | null;
+  /** The plan's terms as the checkout opens (null: a top-up): what paying grants, whatever the catalogue says later. */
+  planTerms: PlanTerms | null;
   amountMills: number;
   deviceKey?: string | null;
   /** A renewal: the licence this plan order extends (decision 026). */
@@ -48,6 +51,10 @@ interface NewOrder {
   returnQuery?: Record<string, string>;
 }
 
+/** What an order keeps of its plan as the checkout opens: its price and terms (decision 074). */
+function soldAt(plan: PlanRow) {
+  return { planId: plan.id, planTitle: plan.title, planMonths: plan.months, planTerms: planTermsOf(plan), amountMills: plan.priceMills };
+}
 
 async function insertOrder(deps: OrdersDeps, o: NewOrder, now: Date): Promise<OrderRow> {
   const provider = deps.providers.checkout; // a new checkout: the configured default
@@ -63,6 +70,7 @@ async function insertOrder(deps: OrdersDeps, o: NewOrder, now: Date): Promise<Or
           email: o.email,
           planId: o.planId,
           planTitle: o.planTitle,
+          planTerms: o.planTerms,
           amountMills: o.amountMills,
           currency: "USD",
           deviceKey: o.deviceKey ?? null,
@@ -125,14 +133,14 @@ async function pricedPlan(deps: OrdersDeps, planId: string, market?: string) {
 export async function createPlanCheckout(deps: OrdersDeps, user: CurrentUser, input: { planId: string; market?: string; returnTo?: CheckoutReturnPage }, locale: Language = DEFAULT_LANGUAGE) {
   const plan = await pricedPlan(deps, input.planId, input.market);
   const returnQuery = { to: input.returnTo ?? "home" };
-  return create(deps, { kind: "plan", locale, userId: user.id, email: user.email.toLowerCase(), planId: plan.id, planTitle: plan.title, planMonths: plan.months, amountMills: plan.priceMills, name: user.name, returnQuery });
+  return create(deps, { kind: "plan", locale, userId: user.id, email: user.email.toLowerCase(), ...soldAt(plan), name: user.name, returnQuery });
 }
 
 /** `amountMills` as TopupMillsSchema let it through: whole cents from $1 to $10,000. */
 export async function createTopupCheckout(deps: OrdersDeps, user: CurrentUser, input: { amountMills: number; returnTo?: CheckoutReturnPage }, locale: Language = DEFAULT_LANGUAGE) {
   const { amountMills } = input;
   const returnQuery = { to: input.returnTo ?? "profile" };
-  return create(deps, { kind: "topup", locale, userId: user.id, email: user.email.toLowerCase(), planId: null, planTitle: TOP_UP_TITLE, planMonths: null, amountMills, name: user.name, returnQuery });
+  return create(deps, { kind: "topup", locale, userId: user.id, email: user.email.toLowerCase(), planId: null, planTitle: TOP_UP_TITLE, planMonths: null, planTerms: null, amountMills, name: user.name, returnQuery });
 }
 
 export async function createToolCheckout(deps: OrdersDeps, input: { planId: string; email: string; deviceKey?: string; variant: "v1" | "v2" }, locale: Language = DEFAULT_LANGUAGE) {
@@ -143,10 +151,7 @@ export async function createToolCheckout(deps: OrdersDeps, input: { planId: stri
     locale,
     userId: null,
     email: input.email.trim().toLowerCase(),
-    planId: plan.id,
-    planTitle: plan.title,
-    planMonths: plan.months,
-    amountMills: plan.priceMills,
+    ...soldAt(plan),
     deviceKey,
     returnQuery: { ...(deviceKey ? { license_key: deviceKey } : {}), v: input.variant === "v2" ? "2" : "1" },
   });
@@ -167,10 +172,7 @@ export async function createRenewalOrder(
     locale: input.locale,
     userId: input.userId,
     email: input.email.toLowerCase(),
-    planId: plan.id,
-    planTitle: plan.title,
-    planMonths: plan.months,
-    amountMills: plan.priceMills,
+    ...soldAt(plan),
     renewLicenseId: input.licenceId,
     name: input.name,
     // A reminder link's renewal returns to that link's page, which needs no session and says what

@@ -13,18 +13,20 @@ import type { OrdersDeps } from "./deps";
 import type { Fulfilment, OrderRow } from "./dto";
 import { shiftTerm } from "../licenses/term";
 import { planDays } from "../../../contracts/renewal-terms";
+import { planTermsOf } from "../plans/service";
 
 
-async function planOf(tx: Tx, planId: string | null) {
-  const [plan] = planId ? await tx.select().from(plans).where(eq(plans.id, planId)) : [];
-  if (!plan) throw new Error(`order refers to unknown plan ${planId}`);
-  return plan;
+/** The order's plan with the terms the order was opened with (decision 074): a later catalogue change alters no open order. */
+async function planOf(tx: Tx, order: OrderRow) {
+  const [plan] = order.planId ? await tx.select().from(plans).where(eq(plans.id, order.planId)) : [];
+  if (!plan) throw new Error(`order refers to unknown plan ${order.planId}`);
+  return { ...plan, ...(order.planTerms ?? {}) };
 }
 
 /** A new licence (random buy key, the plan's key changes, no dates until first activation) and its e-mail. */
 async function issueLicense(tx: Tx, deps: OrdersDeps, order: OrderRow): Promise<Fulfilment> {
-  const plan = await planOf(tx, order.planId);
-  const license = await createLicense({ db: tx, planId: plan.id, email: order.email, userId: order.userId, orderId: order.id });
+  const plan = await planOf(tx, order);
+  const license = await createLicense({ db: tx, planId: plan.id, terms: planTermsOf(plan), email: order.email, userId: order.userId, orderId: order.id });
   await recordLicenseCreated(tx, license, { planTitle: plan.title, source: order.kind === "tool" ? "tool" : "sale" });
   await enqueueEmail(tx, {
     to: order.email,
@@ -57,7 +59,7 @@ const deviceKeyHint = (key: string) => (key.length <= 12 ? key : `${key.slice(0,
  * because the payer sees their orders.
  */
 async function extendOrIssue(tx: Tx, deps: OrdersDeps, order: OrderRow, now: Date): Promise<Fulfilment> {
-  const plan = await planOf(tx, order.planId);
+  const plan = await planOf(tx, order);
   const days = planDays(plan);
   const [bound] = order.deviceKey
     ? await tx
@@ -110,7 +112,7 @@ async function extendOrIssue(tx: Tx, deps: OrdersDeps, order: OrderRow, now: Dat
  * the checkout started gets a new licence instead, so the payment is never lost.
  */
 async function renewLicense(tx: Tx, deps: OrdersDeps, order: OrderRow, now: Date): Promise<Fulfilment> {
-  const plan = await planOf(tx, order.planId);
+  const plan = await planOf(tx, order);
   const days = planDays(plan);
   const [license] = await tx
     .select()

@@ -25,7 +25,7 @@ const hasPoppler = spawnSync("pdftotext", ["-v"]).status === 0;
 
 beforeAll(async () => {
   env = await startPaymentsTestEnv();
-  await syncPlanCatalogue({ db: env.t.database.db, catalogue: catalogueOf([...PLAN_ENTRIES, SIX_MONTHS]) });
+  await syncPlanCatalogue({ db: env.t.database.db, catalogue: catalogueOf([...PLAN_ENTRIES, SIX_MONTHS]), mode: "replace" });
 });
 afterAll(async () => {
   await env.close();

@@ -1,7 +1,8 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { plans } from "../../db/schema";
 import { createTestContext, type TestContext } from "../../test/harness";
+import { PlanListCache } from "./list-cache";
 import { createPlanRoutes } from "./routes";
 import { syncPlanCatalogue } from "./service";
 
@@ -32,9 +33,17 @@ describe("GET /api/plans", () => {
     expect(res.body.issues[0]!.path).toBe("market");
   });
 
-  it("re-syncing restores a price changed in the database and keeps plans referenced by orders", async () => {
-    await t.database.db.update(plans).set({ priceMills: 1 }).where(eq(plans.id, "local-1m"));
+  it("a start keeps the seller's prices and retirements (the code's catalogue only seeds), and gives a plan stored without extras its extras", async () => {
+    await t.database.db.update(plans).set({ priceMills: 8990, extras: {} }).where(eq(plans.id, "local-1m"));
+    await t.database.db.update(plans).set({ active: false }).where(eq(plans.id, "foreign-3m"));
     await syncPlanCatalogue({ db: t.database.db });
+    const rows = await t.database.db.select().from(plans).where(inArray(plans.id, ["local-1m", "foreign-3m"]));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    expect(byId.get("local-1m")!.priceMills).toBe(8990);
+    expect(byId.get("local-1m")!.extras).toEqual({ beforeKeys: ["scheduler"] });
+    expect(byId.get("foreign-3m")!.active).toBe(false);
+    // The test API's catalogue (mode "replace") makes the table the code's catalogue again.
+    await syncPlanCatalogue({ db: t.database.db, mode: "replace" });
     const [row] = await t.database.db.select().from(plans).where(eq(plans.id, "local-1m"));
     expect(row!.priceMills).toBe(9990);
   });
@@ -52,7 +61,7 @@ describe("robots.txt and sitemap.xml", () => {
   });
 
   it("each instance keeps the answer for the time browsers may (max-age), then reads the table again", async () => {
-    const routes = createPlanRoutes(t.database.db, { id: "payway", name: "PayWay" }, 300);
+    const routes = createPlanRoutes(t.database.db, { id: "payway", name: "PayWay" }, new PlanListCache(300));
     const price = async () => {
       const res = await routes.request("/plans?market=local");
       expect(res.headers.get("cache-control")).toBe("public, max-age=0");
@@ -63,6 +72,6 @@ describe("robots.txt and sitemap.xml", () => {
     expect(await price()).toBe(9990); // kept: no query
     await new Promise((r) => setTimeout(r, 350));
     expect(await price()).toBe(9000); // read again once the time is up
-    await syncPlanCatalogue({ db: t.database.db });
+    await syncPlanCatalogue({ db: t.database.db, mode: "replace" });
   });
 });

@@ -3,6 +3,7 @@ import { PlanListQuerySchema, PlanListSchema, type CheckoutProvider } from "../.
 import type { AppEnv } from "../../auth/context";
 import type { Db } from "../../db/client";
 import { ANONYMOUS, errorResponses, json, TAG_NAMES } from "../../lib/openapi";
+import { PlanListCache } from "./list-cache";
 import { listPlans } from "./service";
 
 const listRoute = createRoute({
@@ -17,25 +18,12 @@ const listRoute = createRoute({
   responses: { 200: json(PlanListSchema, "Active plans"), ...errorResponses([422], { 422: "VALIDATION_FAILED: unknown market" }) },
 });
 
-/**
- * The plans change only when an instance starts with a new catalogue (syncPlanCatalogue), so each
- * instance keeps the answer, serialised, for as long as browsers may (max-age): the landing page's
- * most frequent call costs no query and no serialisation.
- */
-export const PLANS_CACHE_MS = 60_000;
-
 /** `checkoutProvider`: the provider new checkouts go to (PAYMENT_PROVIDER), named for the pages. */
-export function createPlanRoutes(db: Db, checkoutProvider: CheckoutProvider, cacheMs = PLANS_CACHE_MS) {
-  const cached = new Map<string, { body: string; until: number }>();
+export function createPlanRoutes(db: Db, checkoutProvider: CheckoutProvider, cache: PlanListCache = new PlanListCache()) {
   return new OpenAPIHono<AppEnv>().openapi(listRoute, async (c) => {
     const { market } = c.req.valid("query");
-    c.header("Cache-Control", `public, max-age=${Math.floor(cacheMs / 1000)}`);
-    const key = market ?? "all";
-    let entry = cached.get(key);
-    if (!entry || entry.until <= Date.now()) {
-      entry = { body: JSON.stringify({ plans: await listPlans({ db, market }), paymentProvider: checkoutProvider }), until: Date.now() + cacheMs };
-      cached.set(key, entry);
-    }
-    return c.body(entry.body, 200, { "Content-Type": "application/json" }) as never;
+    c.header("Cache-Control", `public, max-age=${Math.floor(cache.ttlMs / 1000)}`);
+    const body = await cache.get(market ?? "all", async () => JSON.stringify({ plans: await listPlans({ db, market }), paymentProvider: checkoutProvider }));
+    return c.body(body, 200, { "Content-Type": "application/json" }) as never;
   });
 }

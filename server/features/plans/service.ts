@@ -1,16 +1,36 @@
-// The catalogue in contracts/ is the source; the plans table is what orders are priced from.
+// The plans table is the catalogue the shop sells from: seeded from contracts/ on a shop's first
+// start, then the seller's (the admin console's Catalogue page, server/features/catalogue).
 import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import { formatMoney } from "../../../contracts/money";
-import { featureText, PLAN_CATALOGUE, type CataloguePlan, type Market } from "../../../contracts/plan-catalogue";
+import { featureText, PLAN_CATALOGUE, planFeatures, type CataloguePlan, type Market } from "../../../contracts/plan-catalogue";
 import type { Plan } from "../../../contracts/plans";
 import type { Db, Tx } from "../../db/client";
-import { plans } from "../../db/schema";
+import { plans, type PlanTerms } from "../../db/schema";
+
+/** A catalogue change is announced here (server/features/catalogue); every instance's price list listens. */
+export const CATALOGUE_CHANNEL = "catalogue_changed";
+
+/** A plan row as stored. */
+export type PlanRow = typeof plans.$inferSelect;
+
+/** The terms an order keeps from its plan (decision 074). */
+export function planTermsOf(plan: Pick<PlanRow, "periodDays" | "bonusDays" | "keyChanges">): PlanTerms {
+  return { periodDays: plan.periodDays, bonusDays: plan.bonusDays, keyChanges: plan.keyChanges };
+}
+
+/** The English feature texts stored beside a plan (read by releases before migration 0031). */
+export function storedFeatureTexts(plan: Pick<PlanRow, "bonusDays" | "keyChanges" | "extras">): string[] {
+  return planFeatures(plan).map(featureText);
+}
 
 /**
- * Upserts the catalogue at start; plans no longer in it are deactivated, never deleted (orders point
+ * The catalogue's plans into the table. `seed` (every start): plans not in the table yet are
+ * added; the seller's plans, prices and retirements are never touched (decision 074), except that
+ * a plan stored before the catalogue kept its extras gets them. `replace` (tests, the test API):
+ * the table becomes the catalogue; plans no longer in it are retired, never deleted (orders point
  * at them). `catalogue`: the shop's, or a test's.
  */
-export async function syncPlanCatalogue({ db, catalogue = PLAN_CATALOGUE }: { db: Db; catalogue?: readonly CataloguePlan[] }) {
+export async function syncPlanCatalogue({ db, catalogue = PLAN_CATALOGUE, mode = "seed" }: { db: Db; catalogue?: readonly CataloguePlan[]; mode?: "seed" | "replace" }) {
   const rows = catalogue.map((p) => ({
     id: p.id,
     title: p.title,
@@ -22,10 +42,18 @@ export async function syncPlanCatalogue({ db, catalogue = PLAN_CATALOGUE }: { db
     bonusDays: p.bonusDays,
     keyChanges: p.keyChanges,
     features: p.features.map(featureText),
+    extras: p.extras,
     isPopular: p.isPopular,
     sortOrder: p.sortOrder,
     active: true,
   }));
+  if (mode === "seed") {
+    await db
+      .insert(plans)
+      .values(rows)
+      .onConflictDoUpdate({ target: plans.id, set: { extras: sql`excluded.extras` }, setWhere: sql`${plans.extras} = '{}'::jsonb and excluded.extras <> '{}'::jsonb` });
+    return;
+  }
   await db.transaction(async (tx) => {
     await tx
       .insert(plans)
@@ -42,22 +70,20 @@ export async function syncPlanCatalogue({ db, catalogue = PLAN_CATALOGUE }: { db
           bonusDays: sql`excluded.bonus_days`,
           keyChanges: sql`excluded.key_changes`,
           features: sql`excluded.features`,
+          extras: sql`excluded.extras`,
           isPopular: sql`excluded.is_popular`,
           sortOrder: sql`excluded.sort_order`,
           active: sql`true`,
+          updatedAt: sql`now()`,
         },
       });
     await tx.update(plans).set({ active: false }).where(notInArray(plans.id, rows.map((r) => r.id)));
   });
 }
 
-export async function listPlans({ db, market }: { db: Db; market?: Market }): Promise<Plan[]> {
-  const rows = await db
-    .select()
-    .from(plans)
-    .where(and(eq(plans.active, true), market ? eq(plans.market, market) : undefined))
-    .orderBy(asc(plans.market), asc(plans.sortOrder));
-  return rows.map((r) => ({
+/** A plan as the API gives it: its features made from its terms, its price as text. */
+export function toPlanDto(r: PlanRow): Plan {
+  return {
     id: r.id,
     title: r.title,
     months: r.months,
@@ -68,8 +94,17 @@ export async function listPlans({ db, market }: { db: Db; market?: Market }): Pr
     bonusDays: r.bonusDays,
     keyChanges: r.keyChanges,
     isPopular: r.isPopular,
-    features: r.features,
-  }));
+    features: storedFeatureTexts(r),
+  };
+}
+
+export async function listPlans({ db, market }: { db: Db; market?: Market }): Promise<Plan[]> {
+  const rows = await db
+    .select()
+    .from(plans)
+    .where(and(eq(plans.active, true), market ? eq(plans.market, market) : undefined))
+    .orderBy(asc(plans.market), asc(plans.sortOrder));
+  return rows.map(toPlanDto);
 }
 
 /** The active plan an order may be priced from, or null. */

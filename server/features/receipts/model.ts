@@ -60,7 +60,9 @@ export function buildPaymentReceipt(order: OrderRow, plan: ReceiptPlan | null, l
 export async function receiptPlanOf(db: Db | Tx, order: OrderRow): Promise<ReceiptPlan | null> {
   if (!order.planId) return null;
   const [plan] = await db.select({ months: plans.months, periodDays: plans.periodDays, bonusDays: plans.bonusDays }).from(plans).where(eq(plans.id, order.planId));
-  return plan ?? null;
+  if (!plan) return null;
+  // The terms the order was sold with (decision 074): a receipt never changes with the catalogue.
+  return order.planTerms ? { months: plan.months, periodDays: order.planTerms.periodDays, bonusDays: order.planTerms.bonusDays } : plan;
 }
 
 /**

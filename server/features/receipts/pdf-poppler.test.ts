@@ -29,6 +29,7 @@ const order = paidOrder({
   email: "khmer-buyer@example.com",
   planId: "local-12m",
   planTitle: "12 Months",
+  planTerms: null,
   amountMills: 119_990,
   providerRef: "654321",
 });

@@ -14,6 +14,7 @@ export function paidOrder(over: Partial<OrderRow> = {}): OrderRow {
     email: "buyer@example.com",
     planId: "local-3m",
     planTitle: "3 Months",
+    planTerms: null,
     amountMills: 29_990,
     currency: "USD",
     status: "paid",

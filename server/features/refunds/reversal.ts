@@ -54,7 +54,7 @@ async function removeDays(tx: Tx, order: OrderRow, now: Date): Promise<TakenBack
   if (days === undefined) {
     // Orders fulfilled before the days were kept: the plan's period and bonus, as fulfilment added them.
     const [plan] = order.planId ? await tx.select().from(plans).where(eq(plans.id, order.planId)) : [];
-    days = plan ? planDays(plan) : 0;
+    days = order.planTerms ? planDays(order.planTerms) : plan ? planDays(plan) : 0;
   }
   const [license] = await tx.select().from(licenses).where(eq(licenses.id, f.licenseId)).for("update");
   if (!license || days <= 0) return { reversal: { nothing: "the extended licence is gone" }, lines: [] };

@@ -135,7 +135,7 @@ export function createTestApiRoutes({
     .post("/catalogue", async (c) => {
       const { extraEntries } = await parse(TestCatalogueBody, c.req.raw);
       const catalogue = catalogueOf([...PLAN_ENTRIES, ...extraEntries]);
-      await syncPlanCatalogue({ db, catalogue });
+      await syncPlanCatalogue({ db, catalogue, mode: "replace" });
       return c.json({ planIds: catalogue.map((p) => p.id) });
     })
     .post("/licenses", async (c) => {

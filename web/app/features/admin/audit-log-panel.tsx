@@ -16,6 +16,7 @@ import { errorMessage } from "~/lib/errors";
 import { type AuditEntry } from "./api";
 import { formatMoney } from "../../../../contracts/money";
 import { useAdminCopy } from "./copy";
+import { planValue, planWhat } from "./plan-audit-text";
 import { useAudit } from "./queries";
 
 const PAGE_SIZE = 25;
@@ -94,6 +95,8 @@ function describe(t: TFunction, entry: AuditEntry, value: Record<string, unknown
     return t(value.superAdmin ? "audit.value.roleSuperAdmin" : "audit.value.role", { role: name });
   }
   if (entry.action === "balance.adjust" && typeof value.balanceMills === "number") return formatMoney(value.balanceMills);
+  const plan = planValue(t, entry, value);
+  if (plan) return plan;
   if (entry.action === "licence.suspicious") return t("audit.value.suspicious", { addresses: String(value.addresses), refusedKeys: String(value.refusedKeys) });
   if (entry.action === "user.two_factor_reset") return t(value.twoFactorEnabled ? "audit.value.twoFactorOn" : "audit.value.twoFactorOff");
   if (entry.action === "order.refund" && typeof value.refundedMills === "number") {
@@ -146,7 +149,7 @@ function licenseWhat(t: TFunction, entry: AuditEntry): string | null {
 function what(t: TFunction, entry: AuditEntry): string {
   if (entry.action === "user.role") return t("audit.what.roleChange");
   if (entry.action === "licence.suspicious") return t("audit.what.suspicious");
-  const license = licenseWhat(t, entry);
+  const license = licenseWhat(t, entry) ?? planWhat(t, entry);
   if (license) return license;
   if (entry.action === "user.two_factor_reset") return t("audit.what.twoFactorReset");
   if (entry.action === "order.refund") {
