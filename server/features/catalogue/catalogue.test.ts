@@ -128,6 +128,25 @@ describe("retiring", () => {
   });
 });
 
+describe("racing changes", () => {
+  it("the two last plans on sale retired at once: one goes, the other is LAST_PLAN_ON_SALE; a length created twice at once: one plan", async () => {
+    const made = await create({ market: "foreign", months: 2, priceMills: 20_000, keyChanges: 2 });
+    expect(made.status).toBe(201);
+    // The foreign list sells 1, 2, 3 and 12 months: retire all but two first.
+    expect((await patch("foreign-1m", { active: false })).status).toBe(200);
+    expect((await patch("foreign-12m", { active: false })).status).toBe(200);
+    const answers = await Promise.all([patch("foreign-2m", { active: false }), patch("foreign-3m", { active: false })]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect(answers.find((a) => a.status === 409)!.body.code).toBe("LAST_PLAN_ON_SALE");
+    expect(await priceList("foreign")).toHaveLength(1);
+    for (const id of ["foreign-1m", "foreign-2m", "foreign-3m", "foreign-12m"]) await patch(id, { active: true });
+
+    const twice = await Promise.all([create({ market: "foreign", months: 9, priceMills: 90_000, keyChanges: 9 }), create({ market: "foreign", months: 9, priceMills: 95_000, keyChanges: 9 })]);
+    expect(twice.map((a) => a.status).sort()).toEqual([201, 409]);
+    expect((await priceList("foreign")).filter((p) => p.months === 9)).toHaveLength(1);
+  });
+});
+
 describe("an order keeps what its checkout opened with", () => {
   it("a price and bonus change after the checkout opened alters neither the amount, the licence's term, nor the receipt", async () => {
     const opened = await openCheckout("local-3m");

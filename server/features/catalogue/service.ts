@@ -34,10 +34,23 @@ export async function listCatalogue(db: Db): Promise<Catalogue> {
   return { plans: rows.map(toCatalogueDto) };
 }
 
-async function lockPlan(tx: Tx, id: string): Promise<PlanRow> {
-  const [row] = await tx.select().from(plans).where(eq(plans.id, id)).for("update");
-  if (!row) throw new AppError("NOT_FOUND", "No plan with this id.");
-  return row;
+/**
+ * Locks every plan of a market, always in the same order (by id), so that any two catalogue changes
+ * of one market (a retirement's "last plan on sale" check, a popular mark, a reorder, a new plan's
+ * place) wait for each other instead of deadlocking.
+ */
+async function lockMarket(tx: Tx, market: string): Promise<PlanRow[]> {
+  return tx.select().from(plans).where(eq(plans.market, market as PlanRow["market"])).orderBy(asc(plans.id)).for("update");
+}
+
+/** The plan and, locked, every plan of its market. */
+async function lockPlan(tx: Tx, id: string): Promise<{ plan: PlanRow; market: PlanRow[] }> {
+  const [found] = await tx.select({ market: plans.market }).from(plans).where(eq(plans.id, id));
+  if (!found) throw new AppError("NOT_FOUND", "No plan with this id.");
+  const market = await lockMarket(tx, found.market);
+  const plan = market.find((r) => r.id === id);
+  if (!plan) throw new AppError("NOT_FOUND", "No plan with this id.");
+  return { plan, market };
 }
 
 /** One plan marked popular per market: the landing's badge. */
@@ -50,7 +63,7 @@ export async function createPlan(db: Db, actor: Actor, body: CreatePlanBody): Pr
   const id = planId(body.market, body.months);
   return db.transaction(async (tx) => {
     // Plans of one market are numbered in turn: the market's rows are locked while the next place is read.
-    const market = await tx.select({ sortOrder: plans.sortOrder }).from(plans).where(eq(plans.market, body.market)).for("update");
+    const market = await lockMarket(tx, body.market);
     const last = Math.max(0, ...market.map((r) => r.sortOrder));
     const inserted = await tx
       .insert(plans)
@@ -83,10 +96,11 @@ export async function createPlan(db: Db, actor: Actor, body: CreatePlanBody): Pr
 /** A plan's price or terms for new sales, or its retirement (no new sales) and restoration. Nothing changed: nothing audited. */
 export async function updatePlan(db: Db, actor: Actor, id: string, body: UpdatePlanBody): Promise<CataloguePlanDto> {
   return db.transaction(async (tx) => {
-    const before = await lockPlan(tx, id);
+    const { plan: before, market } = await lockPlan(tx, id);
     const changes = Object.fromEntries(Object.entries(body).filter(([k, v]) => v !== undefined && before[k as keyof PlanRow] !== v)) as UpdatePlanBody;
     if (Object.keys(changes).length === 0) return toCatalogueDto(before);
-    if (changes.active === false) await refuseLastOnSale(tx, before);
+    // Each price list keeps a plan on sale: the landing and checkouts always have something to offer.
+    if (changes.active === false && !market.some((r) => r.active && r.id !== id)) throw new AppError("LAST_PLAN_ON_SALE");
     const next = { ...before, ...changes };
     const [row] = await tx
       .update(plans)
@@ -100,20 +114,10 @@ export async function updatePlan(db: Db, actor: Actor, id: string, body: UpdateP
   });
 }
 
-/** Each price list keeps a plan on sale: the landing and checkouts always have something to offer. */
-async function refuseLastOnSale(tx: Tx, plan: PlanRow) {
-  const others = await tx
-    .select({ id: plans.id })
-    .from(plans)
-    .where(and(eq(plans.market, plan.market), eq(plans.active, true), ne(plans.id, plan.id)))
-    .for("update");
-  if (others.length === 0) throw new AppError("LAST_PLAN_ON_SALE");
-}
-
 /** A market's plans in the seller's order: the ids must be that market's plans, each once. */
 export async function reorderPlans(db: Db, actor: Actor, body: ReorderPlansBody): Promise<Catalogue> {
   await db.transaction(async (tx) => {
-    const rows = await tx.select().from(plans).where(eq(plans.market, body.market)).orderBy(asc(plans.sortOrder)).for("update");
+    const rows = (await lockMarket(tx, body.market)).sort((a, b) => a.sortOrder - b.sortOrder);
     const known = new Set(rows.map((r) => r.id));
     const given = new Set(body.planIds);
     if (given.size !== body.planIds.length || given.size !== known.size || body.planIds.some((id) => !known.has(id)))
