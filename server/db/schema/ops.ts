@@ -52,7 +52,8 @@ export const auditLog = pgTable(
     before: jsonb("before"),
     after: jsonb("after"),
     note: text("note"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When the entry was written (clock_timestamp: not its transaction's start), so the log orders actions as they happened. */
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
   },
   (t) => [index("audit_log_created_idx").on(t.createdAt), index("audit_log_action_created_idx").on(t.action, t.createdAt)],
 );
