@@ -95,6 +95,14 @@ export const DASHBOARD_PAGES = [
     menu: "superAdmin",
     page: "superAdmin",
   },
+  {
+    title: "Catalogue",
+    key: "catalogue",
+    path: "catalogue",
+    file: "routes/catalogue.tsx",
+    menu: "superAdmin",
+    page: "superAdmin",
+  },
   // A customer's page, from the admin shell's search (issue #16): /customers/<e-mail, URL-encoded>.
   {
     title: "Customer",

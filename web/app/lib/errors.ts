@@ -85,6 +85,8 @@ const ACTIONS = {
     codes: { WEBHOOK_URL_NOT_ALLOWED: (error) => ({ title: t("actions.saveWebhook.urlNotAllowedTitle"), description: serverMessage(error.code, error.message) }) },
   },
   "change-webhook": { title: ERROR },
+  // The Catalogue page (decision 074): PLAN_EXISTS, LAST_PLAN_ON_SALE, NOT_FOUND in the table's words.
+  "save-plan": { title: ERROR },
   "replay-delivery": {
     title: text("actions.replayDelivery.title"),
     codes: { CONFLICT: { title: text("actions.replayDelivery.conflictTitle"), description: text("actions.replayDelivery.conflict") } },

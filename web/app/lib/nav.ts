@@ -7,6 +7,7 @@ import {
   MailCheckIcon,
   ReceiptTextIcon,
   ScrollTextIcon,
+  TagsIcon,
   UserCogIcon,
   UserIcon,
   WalletIcon,
@@ -45,6 +46,7 @@ const MENU_ICONS: Record<MenuPage["key"], LucideIcon> = {
   manageBalance: BanknoteIcon,
   auditLog: ScrollTextIcon,
   webhooks: WebhookIcon,
+  catalogue: TagsIcon,
 };
 
 function isMenuPage(page: (typeof DASHBOARD_PAGES)[number]): page is MenuPage {

@@ -38,6 +38,7 @@ export const SPEC_MENU = {
     "Manage Balance",
     "Audit Log",
     "Webhooks",
+    "Catalogue",
   ],
 };
 

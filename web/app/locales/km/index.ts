@@ -2,6 +2,7 @@
 import admin from "./admin.json";
 import adminCustomer from "./adminCustomer.json";
 import auth from "./auth.json";
+import catalogue from "./catalogue.json";
 import common from "./common.json";
 import dates from "./dates.json";
 import donation from "./donation.json";
@@ -23,4 +24,4 @@ import table from "./table.json";
 import transactions from "./transactions.json";
 import webhooks from "./webhooks.json";
 
-export default { admin, adminCustomer, auth, common, dates, donation, errors, faq, history, landing, legal, licenses, notFound, otp, passkeys, payments, profile, renewal, shell, subscription, table, transactions, webhooks };
+export default { admin, adminCustomer, auth, catalogue, common, dates, donation, errors, faq, history, landing, legal, licenses, notFound, otp, passkeys, payments, profile, renewal, shell, subscription, table, transactions, webhooks };

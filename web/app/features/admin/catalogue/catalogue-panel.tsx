@@ -1,0 +1,117 @@
+// The Catalogue page (super-admin, decision 074): both price lists, each a table of its plans in
+// order with their actions, the landing's pricing cards as they will look, and adding a plan.
+import { useState } from "react";
+import { InboxIcon, PlusIcon } from "lucide-react";
+
+import type { CataloguePlanDto } from "../../../../../contracts/catalogue-admin";
+import { MARKETS, type Market } from "../../../../../contracts/plan-catalogue";
+import { loadErrorState, useErrorToast, type ListState } from "~/components/data-table/list-state";
+import { ResponsiveList } from "~/components/data-table/responsive-list";
+import { Button } from "~/components/ui/button";
+import { Card, CardHeader, CardTitle } from "~/components/ui/card";
+import { errorMessage, showErrorToast } from "~/lib/errors";
+import { toast } from "~/lib/toast";
+
+import { catalogueText, useCatalogueCopy } from "./copy";
+import { PlanDialog, StatusDialog } from "./plan-dialogs";
+import { PlanCard, PlanRow, type RowActions } from "./plan-rows";
+import { PricingPreview } from "./pricing-preview";
+import { useCatalogue, useReorderPlans } from "./queries";
+
+const COLUMNS = ["plan", "price", "period", "keyChanges", "status", "actions"] as const;
+
+/** A market's plans with `plan` moved one place up (-1) or down (+1): the full list the reorder endpoint takes. */
+export function movedIds(plans: readonly CataloguePlanDto[], plan: CataloguePlanDto, by: -1 | 1): string[] {
+  const ids = plans.map((p) => p.id);
+  const from = ids.indexOf(plan.id);
+  const to = from + by;
+  if (from < 0 || to < 0 || to >= ids.length) return ids;
+  [ids[from], ids[to]] = [ids[to]!, ids[from]!];
+  return ids;
+}
+
+export function CataloguePanel() {
+  const { t } = useCatalogueCopy();
+  const query = useCatalogue();
+  const reorder = useReorderPlans();
+  const [editing, setEditing] = useState<CataloguePlanDto | undefined>();
+  const [adding, setAdding] = useState(false);
+  const [status, setStatus] = useState<CataloguePlanDto | null>(null);
+  const errorTitle = t("page.errorTitle");
+  useErrorToast("admin-catalogue-error", errorTitle, query.error, errorMessage);
+
+  const plansOf = (market: Market) => query.data?.plans.filter((p) => p.market === market).sort((a, b) => a.sortOrder - b.sortOrder);
+
+  const actions: RowActions = {
+    onEdit: setEditing,
+    onStatus: setStatus,
+    moving: reorder.isPending,
+    onMove: (plan, by) => {
+      const planIds = movedIds(plansOf(plan.market) ?? [], plan, by);
+      reorder.mutate(
+        { market: plan.market, planIds },
+        {
+          onSuccess: () => toast.success(catalogueText("actions.moved")),
+          onError: (error) => showErrorToast(error, "save-plan"),
+        },
+      );
+    },
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div className="grid max-w-3xl gap-1.5">
+          <h1 className="text-2xl font-semibold tracking-tight">{t("page.title")}</h1>
+          <p className="text-sm text-muted-foreground">{t("page.description")}</p>
+        </div>
+        <Button onClick={() => setAdding(true)}>
+          <PlusIcon aria-hidden="true" />
+          {t("page.add")}
+        </Button>
+      </header>
+      {MARKETS.map((market) => {
+        const plans = plansOf(market);
+        let state: ListState | null = null;
+        if (!query.data && query.isError) state = loadErrorState(errorTitle, errorMessage(query.error), () => void query.refetch());
+        else if (plans?.length === 0) state = { icon: InboxIcon, title: t("table.empty") };
+        const name = t(`markets.${market}`);
+        const row = (plan: CataloguePlanDto, index: number, all: CataloguePlanDto[]) => ({ ...actions, plan, first: index === 0, last: index === all.length - 1 });
+        return (
+          <section key={market} aria-labelledby={`catalogue-${market}`} data-market={market} className="grid gap-4">
+            <Card className="gap-0 overflow-hidden py-0">
+              <CardHeader className="border-b py-4">
+                <CardTitle>
+                  <h2 id={`catalogue-${market}`} className="text-lg font-semibold">
+                    {name}
+                  </h2>
+                </CardTitle>
+              </CardHeader>
+              <ResponsiveList
+                columns={COLUMNS.map((key) => t(`columns.${key}`))}
+                caption={t("table.caption", { market: name })}
+                scrollLabel={t("table.scrollLabel", { market: name })}
+                className="min-w-[52rem]"
+                rows={plans}
+                renderRow={(plan) => <PlanRow key={plan.id} {...row(plan, plans!.indexOf(plan), plans!)} />}
+                renderCards={(rows) => (
+                  <ul aria-label={name} className="divide-y">
+                    {rows.map((plan, index) => (
+                      <PlanCard key={plan.id} {...row(plan, index, rows)} />
+                    ))}
+                  </ul>
+                )}
+                state={state}
+                loadingLabel={t("page.loading")}
+                skeletonClassName="h-4 w-24"
+              />
+            </Card>
+            {plans ? <PricingPreview market={market} plans={plans.filter((p) => p.active)} /> : null}
+          </section>
+        );
+      })}
+      <PlanDialog open={adding || editing !== undefined} onOpenChange={(open) => (open ? undefined : (setAdding(false), setEditing(undefined)))} plan={editing} />
+      <StatusDialog plan={status} onClose={() => setStatus(null)} />
+    </div>
+  );
+}
