@@ -8,7 +8,7 @@ import { MARKETS, type Market } from "../../../../../contracts/plan-catalogue";
 import { loadErrorState, useErrorToast, type ListState } from "~/components/data-table/list-state";
 import { ResponsiveList } from "~/components/data-table/responsive-list";
 import { Button } from "~/components/ui/button";
-import { Card, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card } from "~/components/ui/card";
 import { errorMessage, showErrorToast } from "~/lib/errors";
 import { toast } from "~/lib/toast";
 
@@ -34,8 +34,8 @@ export function CataloguePanel() {
   const { t } = useCatalogueCopy();
   const query = useCatalogue();
   const reorder = useReorderPlans();
-  const [editing, setEditing] = useState<CataloguePlanDto | undefined>();
-  const [adding, setAdding] = useState(false);
+  // The plan being edited (none: adding) stays while the dialog closes, so its title does not change as it fades.
+  const [form, setForm] = useState<{ open: boolean; plan?: CataloguePlanDto }>({ open: false });
   const [status, setStatus] = useState<CataloguePlanDto | null>(null);
   const errorTitle = t("page.errorTitle");
   useErrorToast("admin-catalogue-error", errorTitle, query.error, errorMessage);
@@ -43,7 +43,7 @@ export function CataloguePanel() {
   const plansOf = (market: Market) => query.data?.plans.filter((p) => p.market === market).sort((a, b) => a.sortOrder - b.sortOrder);
 
   const actions: RowActions = {
-    onEdit: setEditing,
+    onEdit: (plan) => setForm({ open: true, plan }),
     onStatus: setStatus,
     moving: reorder.isPending,
     onMove: (plan, by) => {
@@ -65,7 +65,7 @@ export function CataloguePanel() {
           <h1 className="text-2xl font-semibold tracking-tight">{t("page.title")}</h1>
           <p className="text-sm text-muted-foreground">{t("page.description")}</p>
         </div>
-        <Button onClick={() => setAdding(true)}>
+        <Button onClick={() => setForm({ open: true })}>
           <PlusIcon aria-hidden="true" />
           {t("page.add")}
         </Button>
@@ -80,13 +80,9 @@ export function CataloguePanel() {
         return (
           <section key={market} aria-labelledby={`catalogue-${market}`} data-market={market} className="grid gap-4">
             <Card className="gap-0 overflow-hidden py-0">
-              <CardHeader className="border-b py-4">
-                <CardTitle>
-                  <h2 id={`catalogue-${market}`} className="text-lg font-semibold">
-                    {name}
-                  </h2>
-                </CardTitle>
-              </CardHeader>
+              <h2 id={`catalogue-${market}`} className="border-b px-4 py-4 text-lg font-semibold sm:px-6">
+                {name}
+              </h2>
               <ResponsiveList
                 columns={COLUMNS.map((key) => t(`columns.${key}`))}
                 caption={t("table.caption", { market: name })}
@@ -110,7 +106,7 @@ export function CataloguePanel() {
           </section>
         );
       })}
-      <PlanDialog open={adding || editing !== undefined} onOpenChange={(open) => (open ? undefined : (setAdding(false), setEditing(undefined)))} plan={editing} />
+      <PlanDialog open={form.open} onOpenChange={(open) => setForm((f) => ({ ...f, open }))} plan={form.plan} />
       <StatusDialog plan={status} onClose={() => setStatus(null)} />
     </div>
   );

@@ -127,9 +127,14 @@ export function PlanDialog({ open, onOpenChange, plan }: { open: boolean; onOpen
 }
 
 /** Retire a plan on sale, or put a retired one back on sale, after saying what that does. */
-export function StatusDialog({ plan, onClose }: { plan: CataloguePlanDto | null; onClose: () => void }) {
+export function StatusDialog({ plan: asked, onClose }: { plan: CataloguePlanDto | null; onClose: () => void }) {
   const { t, i18n } = useCatalogueCopy();
   const update = useUpdatePlan();
+  // The last plan asked about stays while the dialog closes, so its words do not change as it fades.
+  const [plan, setPlan] = useState(asked);
+  useEffect(() => {
+    if (asked) setPlan(asked);
+  }, [asked]);
   const retire = plan?.active ?? true;
   const names = plan ? { plan: planTitle(plan.months, i18n.language), market: t(plan.market === "local" ? "markets.localShort" : "markets.foreignShort") } : {};
 
@@ -146,7 +151,7 @@ export function StatusDialog({ plan, onClose }: { plan: CataloguePlanDto | null;
   };
 
   return (
-    <Dialog open={plan !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+    <Dialog open={asked !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
       <DialogContent className="sm:max-w-md">
         <form onSubmit={(e) => void submit(e)} className="grid gap-5">
           <DialogHeader>

@@ -43,7 +43,7 @@ export function PricingPreview({ market, plans }: { market: Market; plans: Catal
         </div>
         <div role="group" aria-label={t("preview.language")} className="inline-flex rounded-lg border p-0.5">
           {LANGUAGES.map((lng) => (
-            <Button key={lng} type="button" size="sm" variant={lng === language ? "secondary" : "ghost"} aria-pressed={lng === language} onClick={() => setLanguage(lng)}>
+            <Button key={lng} lang={lng} type="button" size="sm" variant={lng === language ? "secondary" : "ghost"} aria-pressed={lng === language} onClick={() => setLanguage(lng)}>
               {languageInfo(lng).nativeName}
             </Button>
           ))}
