@@ -1812,6 +1812,11 @@ export interface operations {
                         plans: {
                             active: boolean;
                             bonusDays: number;
+                            featureList: {
+                                count?: number;
+                                /** @enum {string} */
+                                id: "bonusDays" | "realDevices" | "emulators" | "facebookAccounts" | "scheduler" | "timeChangeKeys" | "accountRegistrationCambodia" | "accountRegistration" | "accountVerification" | "customPaidFeatures";
+                            }[];
                             features: string[];
                             id: string;
                             isPopular: boolean;
@@ -1876,6 +1881,11 @@ export interface operations {
                         plans: {
                             active: boolean;
                             bonusDays: number;
+                            featureList: {
+                                count?: number;
+                                /** @enum {string} */
+                                id: "bonusDays" | "realDevices" | "emulators" | "facebookAccounts" | "scheduler" | "timeChangeKeys" | "accountRegistrationCambodia" | "accountRegistration" | "accountVerification" | "customPaidFeatures";
+                            }[];
                             features: string[];
                             id: string;
                             isPopular: boolean;
@@ -1983,6 +1993,11 @@ export interface operations {
                     "application/json": {
                         active: boolean;
                         bonusDays: number;
+                        featureList: {
+                            count?: number;
+                            /** @enum {string} */
+                            id: "bonusDays" | "realDevices" | "emulators" | "facebookAccounts" | "scheduler" | "timeChangeKeys" | "accountRegistrationCambodia" | "accountRegistration" | "accountVerification" | "customPaidFeatures";
+                        }[];
                         features: string[];
                         id: string;
                         isPopular: boolean;
@@ -2096,6 +2111,11 @@ export interface operations {
                     "application/json": {
                         active: boolean;
                         bonusDays: number;
+                        featureList: {
+                            count?: number;
+                            /** @enum {string} */
+                            id: "bonusDays" | "realDevices" | "emulators" | "facebookAccounts" | "scheduler" | "timeChangeKeys" | "accountRegistrationCambodia" | "accountRegistration" | "accountVerification" | "customPaidFeatures";
+                        }[];
                         features: string[];
                         id: string;
                         isPopular: boolean;
@@ -5448,6 +5468,11 @@ export interface operations {
                         planMonths: number | null;
                         plans: {
                             bonusDays: number;
+                            featureList: {
+                                count?: number;
+                                /** @enum {string} */
+                                id: "bonusDays" | "realDevices" | "emulators" | "facebookAccounts" | "scheduler" | "timeChangeKeys" | "accountRegistrationCambodia" | "accountRegistration" | "accountVerification" | "customPaidFeatures";
+                            }[];
                             features: string[];
                             id: string;
                             isPopular: boolean;
@@ -7438,6 +7463,11 @@ export interface operations {
                         };
                         plans: {
                             bonusDays: number;
+                            featureList: {
+                                count?: number;
+                                /** @enum {string} */
+                                id: "bonusDays" | "realDevices" | "emulators" | "facebookAccounts" | "scheduler" | "timeChangeKeys" | "accountRegistrationCambodia" | "accountRegistration" | "accountVerification" | "customPaidFeatures";
+                            }[];
                             features: string[];
                             id: string;
                             isPopular: boolean;
@@ -7703,6 +7733,11 @@ export interface operations {
                         planMonths: number | null;
                         plans: {
                             bonusDays: number;
+                            featureList: {
+                                count?: number;
+                                /** @enum {string} */
+                                id: "bonusDays" | "realDevices" | "emulators" | "facebookAccounts" | "scheduler" | "timeChangeKeys" | "accountRegistrationCambodia" | "accountRegistration" | "accountVerification" | "customPaidFeatures";
+                            }[];
                             features: string[];
                             id: string;
                             isPopular: boolean;

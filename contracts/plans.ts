@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MARKETS } from "./plan-catalogue";
+import { MARKETS, PLAN_FEATURES } from "./plan-catalogue";
 
 export const MarketSchema = z.enum(MARKETS);
 
@@ -16,7 +16,10 @@ export const PlanSchema = z.object({
   bonusDays: z.number().int(),
   keyChanges: z.number().int(),
   isPopular: z.boolean(),
+  /** The features as English text (kept for clients before decision 076). */
   features: z.array(z.string()),
+  /** The same features by id, with their number where they have one: pages word them in their language (decision 076). */
+  featureList: z.array(z.object({ id: z.enum(PLAN_FEATURES), count: z.number().int().optional() })),
 });
 export type Plan = z.infer<typeof PlanSchema>;
 /** The payment provider new checkouts go to, as pages name it before any order exists. */

@@ -24,6 +24,16 @@ describe("GET /api/plans", () => {
     const foreign = await t.client().json<{ plans: Array<{ price: string; features: string[] }> }>("/api/plans?market=foreign");
     expect(foreign.body.plans.map((p) => p.price)).toEqual(["$15.99", "$47.99", "$179.99"]);
     expect(foreign.body.plans[2]!.features.join()).not.toContain("Cambodia");
+    // The same features by id, for pages that word them in their language (decision 076).
+    const withIds = await t.client().json<{ plans: Array<{ features: string[]; featureList: Array<{ id: string; count?: number }> }> }>("/api/plans?market=local");
+    expect(withIds.body.plans[1]!.featureList).toEqual([
+      { id: "bonusDays", count: 15 },
+      { id: "realDevices" },
+      { id: "emulators" },
+      { id: "facebookAccounts" },
+      { id: "timeChangeKeys", count: 10 },
+    ]);
+    expect(withIds.body.plans.every((p) => p.features.length === p.featureList.length)).toBe(true);
     expect((await t.client().json<{ plans: unknown[] }>("/api/plans")).body.plans).toHaveLength(6);
   });
 

@@ -95,6 +95,7 @@ export function toPlanDto(r: PlanRow): Plan {
     keyChanges: r.keyChanges,
     isPopular: r.isPopular,
     features: storedFeatureTexts(r),
+    featureList: planFeatures(r),
   };
 }
 

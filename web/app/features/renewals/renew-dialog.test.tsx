@@ -33,6 +33,7 @@ const plan = (id: string, months: number, price: string, over: Partial<Plan> = {
   keyChanges: 2,
   isPopular: false,
   features: [],
+  featureList: [],
   ...over,
 });
 const PLANS = [plan("local-1m", 1, "$29.99"), plan("local-3m", 3, "$74.99", { isPopular: true, bonusDays: 15 }), plan("local-12m", 12, "$249.99", { bonusDays: 30 })];

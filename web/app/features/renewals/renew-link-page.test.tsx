@@ -41,6 +41,7 @@ const plan: Plan = {
   keyChanges: 10,
   isPopular: true,
   features: [],
+  featureList: [],
 };
 
 const renewal = (over: Partial<Renewal> = {}): Renewal => ({

@@ -4,13 +4,16 @@
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { ApiError } from "~/lib/api";
 import type { Language } from "~/lib/i18n";
 import { registerNamespace } from "~/lib/i18n";
 import enSubscription from "~/locales/en/subscription.json";
 import { fakeRunner } from "~/test/fake-provider";
+import type { Market } from "../../../../contracts/plan-catalogue";
+import { forgetPlans } from "~/features/plans/use-plans";
+import { planDtos } from "~/test/plans";
 import { renderInLanguage } from "~/test/render";
 
 const toolCheckout = vi.hoisted(() => vi.fn());
@@ -21,11 +24,19 @@ vi.mock("~/features/payments/api", async (importOriginal) => ({
   ordersApi: { toolCheckout },
 }));
 vi.mock("~/features/payments/providers", () => import("~/test/fake-provider"));
+// The seller's plans (GET /api/plans, decision 076): the code's catalogue unless a test says otherwise.
+const listPlans = vi.hoisted(() => vi.fn());
+vi.mock("~/features/plans/api", () => ({ plansApi: { list: listPlans } }));
 vi.mock("~/features/payments/watch-checkout", () => import("~/test/fake-provider"));
 
 // As the route does (web/app/routes/subscription-tool.tsx).
 registerNamespace("subscription", { en: enSubscription });
 const { SubscriptionToolPage } = await import("./subscription-tool-page");
+
+beforeEach(() => {
+  forgetPlans();
+  listPlans.mockReset().mockImplementation(async (market?: Market) => planDtos(market));
+});
 
 afterEach(() => {
   cleanup();
@@ -36,11 +47,13 @@ afterEach(() => {
 
 const DEVICE = "PC-LDREEL-12345";
 
-function renderPage({ search = "", lng = "en" as Language, variant = "v1" as "v1" | "v2" } = {}) {
+/** Renders the page and waits for its plans. */
+async function renderPage({ search = "", lng = "en" as Language, variant = "v1" as "v1" | "v2" } = {}) {
   const router = createMemoryRouter([{ path: "*", element: <SubscriptionToolPage variant={variant} /> }], {
     initialEntries: [`/subscription_tool${search}`],
   });
   renderInLanguage(lng, <RouterProvider router={router} />);
+  await screen.findAllByRole("radio");
   return router;
 }
 
@@ -48,8 +61,8 @@ const purchase = (name = "Purchase") => fireEvent.click(screen.getByRole("button
 const email = (label = "Email address") => screen.getByLabelText(label) as HTMLInputElement;
 
 describe("the subscription tool page in English", () => {
-  it("shows the three plans of the spec's price list, none chosen, and the e-mail's two-language placeholder", () => {
-    renderPage();
+  it("shows the three plans of the spec's price list, none chosen, and the e-mail's two-language placeholder", async () => {
+    await renderPage();
     expect(screen.getByRole("heading", { level: 1, name: "Extend your license" })).toBeTruthy();
     const radios = screen.getAllByRole("radio") as HTMLInputElement[];
     expect(radios).toHaveLength(3);
@@ -67,7 +80,7 @@ describe("the subscription tool page in English", () => {
   });
 
   it("asks for a plan first, then for a valid address, focusing the field concerned, and sends nothing", async () => {
-    renderPage();
+    await renderPage();
     const button = screen.getByRole("button", { name: "Purchase" });
     expect(button.getAttribute("aria-disabled")).toBe("true");
     purchase();
@@ -90,8 +103,8 @@ describe("the subscription tool page in English", () => {
     expect(toolCheckout).not.toHaveBeenCalled();
   });
 
-  it("keeps one plan chosen at a time", () => {
-    renderPage();
+  it("keeps one plan chosen at a time", async () => {
+    await renderPage();
     fireEvent.click(screen.getByRole("radio", { name: "1 Month $9.99" }));
     fireEvent.click(screen.getByRole("radio", { name: "12 Months $119.99" }));
     const checked = (screen.getAllByRole("radio") as HTMLInputElement[]).filter((r) => r.checked);
@@ -105,7 +118,7 @@ describe("the subscription tool page in English", () => {
       checkout: { provider: "payway" },
       receipt: "R1",
     });
-    renderPage({ search: `?license=${DEVICE}`, variant: "v2" });
+    await renderPage({ search: `?license=${DEVICE}`, variant: "v2" });
     expect(screen.getByTestId("device-key").textContent).toBe(DEVICE);
     fireEvent.click(screen.getByRole("radio", { name: "3 Months $29.99" }));
     fireEvent.change(email(), { target: { value: " buyer@example.com " } });
@@ -127,7 +140,7 @@ describe("the subscription tool page in English", () => {
   it("says in the dialog why the server refused, in its own words, and keeps the dialog open", async () => {
     vi.spyOn(console, "error").mockImplementation(() => undefined);
     toolCheckout.mockRejectedValue(new ApiError("VALIDATION_FAILED", "Invalid request", 422, [{ path: "email", message: "Please enter a valid email address" }]));
-    renderPage();
+    await renderPage();
     fireEvent.click(screen.getByRole("radio", { name: "1 Month $9.99" }));
     fireEvent.change(email(), { target: { value: "buyer@example.com" } });
     purchase();
@@ -144,7 +157,7 @@ describe("the subscription tool page in English", () => {
   it("says the spec's failure words when the server cannot be reached", async () => {
     vi.spyOn(console, "error").mockImplementation(() => undefined);
     toolCheckout.mockRejectedValue(new ApiError("NETWORK_ERROR", "offline", 0));
-    renderPage();
+    await renderPage();
     fireEvent.click(screen.getByRole("radio", { name: "1 Month $9.99" }));
     fireEvent.change(email(), { target: { value: "buyer@example.com" } });
     purchase();
@@ -155,8 +168,8 @@ describe("the subscription tool page in English", () => {
     expect((await within(dialog).findByTestId("checkout-refusal")).textContent).toBe("Error Failed to process payment. Please try again.");
   });
 
-  it("refuses to sell for a link whose key is a buy key, says which key it is and offers the page without it", () => {
-    renderPage({ search: "?license=KS-ABCDE-FGHIJ-KLMNO-PQRST" });
+  it("refuses to sell for a link whose key is a buy key, says which key it is and offers the page without it", async () => {
+    await renderPage({ search: "?license=KS-ABCDE-FGHIJ-KLMNO-PQRST" });
     const note = screen.getByTestId("wrong-key");
     expect(within(note).getByText("This link holds a buy key, not the tool's device key.")).toBeTruthy();
     expect(within(note).getByRole("link", { name: "Buy a new licence instead" }).getAttribute("href")).toBe("/subscription_tool");
@@ -167,15 +180,41 @@ describe("the subscription tool page in English", () => {
     expect(screen.queryByRole("dialog")).toBeNull();
   });
 
-  it("names a key without the tool's marker as not valid", () => {
-    renderPage({ search: "?license=PC-12345" });
+  it("names a key without the tool's marker as not valid", async () => {
+    await renderPage({ search: "?license=PC-12345" });
     expect(within(screen.getByTestId("wrong-key")).getByText("The license key in this link is not valid. Please open this page from the tool.")).toBeTruthy();
   });
 });
 
+describe("the seller's price list (decision 076)", () => {
+  it("offers the plans on sale as the server has them: a new price, a new bonus, no retired plan", async () => {
+    listPlans.mockImplementation(async () =>
+      planDtos("local")
+        .filter((p) => p.id !== "local-12m")
+        .map((p) => (p.id === "local-1m" ? { ...p, priceMills: 12_990, bonusDays: 5 } : p)),
+    );
+    await renderPage();
+    expect(listPlans).toHaveBeenCalledWith("local");
+    expect(screen.getAllByRole("radio")).toHaveLength(2);
+    fireEvent.click(screen.getByRole("radio", { name: "1 Month $12.99" }));
+    expect(screen.getByText("+5 Days Free")).toBeTruthy();
+    expect(screen.getByTestId("tool-total").textContent).toBe("$12.99 · 1 Month");
+  });
+
+  it("says while the plans load, and when they could not be, with a retry", async () => {
+    listPlans.mockRejectedValueOnce(new Error("offline"));
+    const router = createMemoryRouter([{ path: "*", element: <SubscriptionToolPage variant="v1" /> }], { initialEntries: ["/subscription_tool"] });
+    renderInLanguage("en", <RouterProvider router={router} />);
+    expect(screen.getByRole("status").textContent).toBe("Loading the plans…");
+    expect((await screen.findByRole("alert")).textContent).toContain("The plans could not be loaded.");
+    fireEvent.click(screen.getByRole("button", { name: "Try again" }));
+    expect(await screen.findAllByRole("radio")).toHaveLength(3);
+  });
+});
+
 describe("the subscription tool page in Khmer", () => {
-  it("says the plans, the alerts and the device's licence in Khmer", () => {
-    renderPage({ lng: "km", search: `?license=${DEVICE}` });
+  it("says the plans, the alerts and the device's licence in Khmer", async () => {
+    await renderPage({ lng: "km", search: `?license=${DEVICE}` });
     expect(screen.getByRole("heading", { level: 1, name: "បន្តអាជ្ញាប័ណ្ណរបស់អ្នក" })).toBeTruthy();
     expect(screen.getByText("អាជ្ញាប័ណ្ណរបស់ឧបករណ៍នេះ")).toBeTruthy();
     expect(screen.getByRole("radio", { name: "3 ខែ $29.99" })).toBeTruthy();

@@ -1,19 +1,17 @@
-import { useCallback, useId, useMemo, useRef, useState, type FormEvent, type CSSProperties } from "react";
+import { useCallback, useId, useMemo, useRef, useState, type FormEvent } from "react";
 import {
-  CheckIcon,
   CircleAlertIcon,
   KeyRoundIcon,
   MailIcon,
   MonitorSmartphoneIcon,
   ShieldCheckIcon,
   ShoppingCartIcon,
-  SparklesIcon,
   WalletCardsIcon,
 } from "lucide-react";
 import { useSearchParams } from "react-router";
 
 import { formatMoney } from "../../../../contracts/money";
-import { planPeriod, plansForMarket, planTitle, type CataloguePlan } from "../../../../contracts/plan-catalogue";
+import { planTitle } from "../../../../contracts/plan-catalogue";
 import { textProblem } from "../../../../contracts/text-rules";
 import { planDays } from "../../../../contracts/renewal-terms";
 import { PublicPage } from "~/components/public/public-page";
@@ -24,12 +22,15 @@ import { ordersApi } from "~/features/payments/api";
 import { CheckoutDialog, type CheckoutDialogText } from "~/features/payments/checkout-dialog";
 import { toolPaymentFailure } from "~/features/payments/use-checkout";
 import { rememberToolCheckout } from "~/features/payments-return/payment-return";
-import { useTranslation, type Language, type TFunction } from "~/lib/i18n";
+import type { Plan } from "~/features/plans/api";
+import { usePlans } from "~/features/plans/use-plans";
+import { useTranslation, type Language } from "~/lib/i18n";
 import { BRAND_NAME } from "~/lib/nav";
 import { useToaster } from "~/lib/toaster";
 import { cn } from "~/lib/utils";
 
 import { DeviceNote } from "./device-note";
+import { PlanChoices } from "./plan-choices";
 import { ToolPaymentReturn } from "./tool-payment-return";
 import { SITE } from "../../../../contracts/site";
 
@@ -37,7 +38,6 @@ import { SITE } from "../../../../contracts/site";
 const DEVICE_KEY_MARKER = "LDREEL";
 /** The spec: an address with no spaces. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const PLANS = plansForMarket("local");
 
 type Problem = "plan" | "email" | "device" | null;
 
@@ -54,7 +54,7 @@ export function isValidToolDeviceKey(deviceKey: string) {
 }
 
 /** The plan's title in the page's language, from its length (contracts/plan-catalogue.ts). */
-function planName(lng: Language, plan: CataloguePlan) {
+function planName(lng: Language, plan: Plan) {
   return planTitle(plan.months, lng);
 }
 
@@ -78,7 +78,9 @@ export function SubscriptionToolPage({ variant }: { variant: "v1" | "v2" }) {
   const emailRef = useRef<HTMLInputElement>(null);
   const plansRef = useRef<HTMLFieldSetElement>(null);
 
-  const plan = PLANS.find((p) => p.id === planId) ?? null;
+  // The seller's price list as it is now (decision 076): the plans on sale, in their order.
+  const plans = usePlans("local");
+  const plan = (plans.status === "ready" ? plans.plans.find((p) => p.id === planId) : undefined) ?? null;
   const emailValid = isValidToolEmail(email);
   const ready = plan !== null && emailValid && deviceKeyValid;
   const price = plan ? formatMoney(plan.priceMills) : null;
@@ -201,22 +203,17 @@ export function SubscriptionToolPage({ variant }: { variant: "v1" | "v2" }) {
       >
         <fieldset ref={plansRef} aria-describedby={problem === "plan" ? `${id}-plan-error` : undefined}>
           <legend className="mb-4 text-lg font-semibold">{t("plans.legend")}</legend>
-          <div style={{ "--plans": PLANS.length } as CSSProperties} className="grid gap-4 sm:grid-cols-[repeat(var(--plans),minmax(0,1fr))]">
-            {PLANS.map((p) => (
-              <PlanOption
-                key={p.id}
-                plan={p}
-                name={`${id}-plan`}
-                checked={planId === p.id}
-                onSelect={() => {
-                  setPlanId(p.id);
-                  if (problem === "plan") setProblem(null);
-                }}
-                t={t}
-                lng={i18n.language}
-              />
-            ))}
-          </div>
+          <PlanChoices
+            plans={plans}
+            name={`${id}-plan`}
+            chosen={planId}
+            onChoose={(chosen) => {
+              setPlanId(chosen);
+              if (problem === "plan") setProblem(null);
+            }}
+            t={t}
+            lng={i18n.language}
+          />
           {problem === "plan" ? (
             <FieldAlert id={`${id}-plan-error`}>{t("errors.plan")}</FieldAlert>
           ) : null}
@@ -310,81 +307,5 @@ function FieldAlert({ id, children }: { id: string; children: string }) {
       <CircleAlertIcon className="size-4 shrink-0" aria-hidden="true" />
       {children}
     </p>
-  );
-}
-
-function PlanOption({
-  plan,
-  name,
-  checked,
-  onSelect,
-  t,
-  lng,
-}: {
-  plan: CataloguePlan;
-  name: string;
-  checked: boolean;
-  onSelect: () => void;
-  t: TFunction;
-  lng: Language;
-}) {
-  const title = planName(lng, plan);
-  return (
-    <label
-      data-plan={plan.id}
-      className={cn(
-        "group relative flex cursor-pointer flex-col rounded-2xl border bg-card p-5 shadow-xs transition-[border-color,box-shadow,background-color]",
-        "hover:border-brand/50 has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50",
-        checked && "border-brand bg-brand-soft/60 ring-1 ring-brand dark:bg-brand-soft",
-      )}
-    >
-      <input
-        type="radio"
-        name={name}
-        value={plan.id}
-        checked={checked}
-        onChange={onSelect}
-        className="sr-only"
-        aria-labelledby={`${name}-${plan.id}-title ${name}-${plan.id}-price`}
-        aria-describedby={`${name}-${plan.id}-details`}
-      />
-      {plan.isPopular ? (
-        <span className="absolute -top-3 left-5 inline-flex items-center gap-1 rounded-full bg-brand px-2.5 py-0.5 text-xs font-semibold text-brand-foreground shadow-sm">
-          <SparklesIcon className="size-3" aria-hidden="true" />
-          {t("plans.popular")}
-        </span>
-      ) : null}
-      <span className="flex items-start justify-between gap-3">
-        <span id={`${name}-${plan.id}-title`} className="text-base font-semibold">
-          {title}
-        </span>
-        <span
-          aria-hidden="true"
-          className={cn(
-            "flex size-5 shrink-0 items-center justify-center rounded-full border transition-colors",
-            checked ? "border-brand bg-brand text-brand-foreground" : "border-muted-foreground/40 bg-background",
-          )}
-        >
-          {checked ? <CheckIcon className="size-3.5" strokeWidth={3} /> : null}
-        </span>
-      </span>
-      <span className="mt-3 flex flex-wrap items-baseline gap-x-1.5">
-        <span id={`${name}-${plan.id}-price`} className="text-3xl font-extrabold tracking-tight tabular-nums">
-          {formatMoney(plan.priceMills)}
-        </span>
-        <span className="text-sm text-muted-foreground">{planPeriod(plan.months, lng)}</span>
-      </span>
-      <span id={`${name}-${plan.id}-details`} className="mt-4 grid gap-2 text-sm">
-        {plan.bonusDays > 0 ? (
-          <span className="inline-flex w-fit items-center gap-1 rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-semibold text-emerald-800 dark:bg-emerald-400/15 dark:text-emerald-200">
-            {t("plans.bonus", { count: plan.bonusDays })}
-          </span>
-        ) : null}
-        <span className="flex items-center gap-2 text-muted-foreground">
-          <KeyRoundIcon className="size-4 shrink-0" aria-hidden="true" />
-          {t("plans.keys", { count: plan.keyChanges })}
-        </span>
-      </span>
-    </label>
   );
 }

@@ -9,13 +9,14 @@ import { z } from "zod";
 
 import { ReasonSchema } from "../../../../../contracts/customers";
 import { formatMoney } from "../../../../../contracts/money";
-import { PLAN_CATALOGUE, planTitle } from "../../../../../contracts/plan-catalogue";
+import { planTitle } from "../../../../../contracts/plan-catalogue";
 import { DialogSubmitFooter } from "~/components/dialog-submit-footer";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
+import { usePlans } from "~/features/plans/use-plans";
 import { isApiError } from "~/lib/api";
 import type { TFunction } from "~/lib/i18n";
 
@@ -63,6 +64,8 @@ function IssueForm({ email, onDone }: { email: string; onDone: () => void }) {
     defaultValues: { planId: "", name: "", reason: "" } });
   const { errors, isSubmitting } = form.formState;
   const ids = { plan: useId(), name: useId(), reason: useId() };
+  // Both markets' plans on sale, as the seller keeps them (decision 076).
+  const plans = usePlans();
 
   const onSubmit = form.handleSubmit(async ({ planId, name, reason }) => {
     try {
@@ -86,12 +89,18 @@ function IssueForm({ email, onDone }: { email: string; onDone: () => void }) {
           control={form.control}
           name="planId"
           render={({ field }) => (
-            <Select value={field.value} onValueChange={field.onChange}>
-              <SelectTrigger id={ids.plan} aria-labelledby={`${ids.plan}-label`} aria-invalid={errors.planId ? true : undefined} className="w-full">
-                <SelectValue placeholder={t("issue.choosePlan")} />
+            <Select value={field.value} onValueChange={field.onChange} disabled={plans.status !== "ready"}>
+              <SelectTrigger
+                id={ids.plan}
+                aria-labelledby={`${ids.plan}-label`}
+                aria-invalid={errors.planId ? true : undefined}
+                aria-busy={plans.status === "loading" || undefined}
+                className="w-full"
+              >
+                <SelectValue placeholder={plans.status === "loading" ? t("issue.plansLoading") : t("issue.choosePlan")} />
               </SelectTrigger>
               <SelectContent>
-                {PLAN_CATALOGUE.map((plan) => (
+                {(plans.status === "ready" ? plans.plans : []).map((plan) => (
                   <SelectItem key={plan.id} value={plan.id}>
                     {t("issue.option", {
                       title: planTitle(plan.months, i18n.language),
@@ -105,6 +114,14 @@ function IssueForm({ email, onDone }: { email: string; onDone: () => void }) {
             </Select>
           )}
         />
+        {plans.status === "error" ? (
+          <p role="alert" className="flex flex-wrap items-center gap-2 text-sm text-destructive">
+            {t("issue.plansFailed")}
+            <Button type="button" variant="link" size="sm" className="h-auto p-0" onClick={plans.retry}>
+              {t("issue.plansRetry")}
+            </Button>
+          </p>
+        ) : null}
         {errors.planId ? (
           <p role="alert" className="text-sm text-destructive">
             {errors.planId.message}
