@@ -1,5 +1,6 @@
 // The public pages' only script on first load (see app.ts): interactive without React.
 import { enhanceAccordion } from "./accordion";
+import { enhanceCatalogue } from "./catalogue";
 import { reloadInRememberedLanguage, upgrade, wantsAppNow } from "./app";
 import { enhanceDonation } from "./donation";
 import { enhanceHeader } from "./header";
@@ -15,6 +16,7 @@ if (reloadInRememberedLanguage()) {
 } else {
   enhanceHeader();
   enhancePricing();
+  enhanceCatalogue();
   enhanceVideos();
   enhanceAccordion();
   enhanceDonation();

@@ -1,4 +1,3 @@
-import { plansForMarket } from "../../../contracts/plan-catalogue";
 import { PublicPage } from "~/components/public/public-page";
 import { ChatSupportButton } from "~/features/landing/chat-support-button";
 import {
@@ -8,6 +7,7 @@ import {
   WhyChooseSection,
 } from "~/features/landing/deferred-sections";
 import { Hero } from "~/features/landing/hero";
+import { marketPlans, useLandingPlans } from "~/features/landing/landing-plans";
 import { usePlanCheckout } from "~/features/landing/plan-checkout";
 import { LandingPaymentReturn } from "~/features/payments-return/landing-payment-return";
 import { PricingSection } from "~/features/landing/pricing-section";
@@ -19,8 +19,9 @@ import { SITE } from "../../../contracts/site";
 // The landing copy comes with this route (Khmer arrives with lib/i18n's chunk when chosen).
 registerNamespace("landing", { en: enLanding });
 
-// Prerendered: everything below renders from static data (the plan catalogue, site config and
-// bundled translations), so the HTML already carries the pricing. The static sections (all but the
+// Prerendered: everything below renders from static data (the code's plan catalogue, site config
+// and bundled translations), so the HTML already carries the pricing; the seller's current prices
+// replace the catalogue's on the static page and in the app (landing-plans.ts, decision 076). The static sections (all but the
 // hero and the pricing) hydrate when scrolled near (features/landing/deferred-sections.ts); the
 // dialogs are lazy.
 export function meta() {
@@ -32,18 +33,18 @@ export function meta() {
   });
 }
 
-const LOCAL_PLANS = plansForMarket("local");
-
 export default function HomePage() {
   const checkout = usePlanCheckout();
+  // The seller's plans (decision 076): what the static page shows first, then the server's list.
+  const plans = useLandingPlans();
 
   return (
     <PublicPage>
       <LandingPaymentReturn />
-      <Hero plans={LOCAL_PLANS} onChoosePlan={checkout.choosePlan} prefetch={checkout.prefetch} />
+      <Hero plans={marketPlans(plans, "local")} onChoosePlan={checkout.choosePlan} prefetch={checkout.prefetch} />
       <FeaturesSection />
       <WhyChooseSection />
-      <PricingSection onChoosePlan={checkout.choosePlan} prefetch={checkout.prefetch} />
+      <PricingSection plans={plans} onChoosePlan={checkout.choosePlan} prefetch={checkout.prefetch} />
       <VideosSection />
       <SetupSection />
       <ChatSupportButton />

@@ -2,7 +2,7 @@ import type { CSSProperties } from "react";
 import { ArrowDownIcon, CheckCircle2Icon } from "lucide-react";
 
 import { formatMoney } from "../../../../contracts/money";
-import type { CataloguePlan } from "../../../../contracts/plan-catalogue";
+import type { ShownPlan } from "~/features/landing/landing-plans";
 import { Button } from "~/components/ui/button";
 import { intentProps } from "~/features/landing/plan-checkout";
 import { planName } from "~/features/landing/plan-text";
@@ -16,8 +16,8 @@ export function Hero({
   onChoosePlan,
   prefetch,
 }: {
-  plans: CataloguePlan[];
-  onChoosePlan: (plan: CataloguePlan) => void;
+  plans: ShownPlan[];
+  onChoosePlan: (plan: ShownPlan) => void;
   prefetch: () => void;
 }) {
   const { t, i18n } = useTranslation("landing");
@@ -60,7 +60,7 @@ export function Hero({
           <div
             role="group"
             aria-labelledby="hero-plans-label"
-            style={{ "--plans": plans.length } as CSSProperties}
+            style={{ "--plans": plans.filter((p) => !p.hidden).length } as CSSProperties}
             className="mx-auto mt-3 grid max-w-2xl gap-3 sm:grid-cols-[repeat(var(--plans),minmax(0,1fr))]"
           >
             {plans.map((plan) => (
@@ -75,6 +75,7 @@ export function Hero({
                 )}
                 onClick={() => onChoosePlan(plan)}
                 data-plan-choice={plan.id}
+                hidden={plan.hidden}
                 {...intentProps(prefetch)}
               >
                 {t("hero.planButton", {

@@ -2,7 +2,7 @@ import { useMemo, useState } from "react";
 import { QueryClientProvider, useQueryClient } from "@tanstack/react-query";
 import { toast } from "~/lib/toast";
 
-import type { CataloguePlan } from "../../../../contracts/plan-catalogue";
+import type { ShownPlan } from "~/features/landing/landing-plans";
 import { LogoMark } from "~/components/logo";
 import {
   Dialog,
@@ -35,7 +35,7 @@ function isLandingView(view: AuthView): view is LandingView {
 
 type LandingSignInDialogProps = {
   open: boolean;
-  plan: CataloguePlan | null;
+  plan: ShownPlan | null;
   onOpenChange: (open: boolean) => void;
   onSignedIn: () => void;
 };

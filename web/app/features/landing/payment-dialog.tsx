@@ -2,7 +2,7 @@ import { useCallback, useMemo } from "react";
 import { CheckIcon } from "lucide-react";
 
 import { formatMoney } from "../../../../contracts/money";
-import type { CataloguePlan } from "../../../../contracts/plan-catalogue";
+import type { ShownPlan } from "~/features/landing/landing-plans";
 import { planFeature, planName } from "~/features/landing/plan-text";
 import { ordersApi } from "~/features/payments/api";
 import { CheckoutDialog, type CheckoutDialogText } from "~/features/payments/checkout-dialog";
@@ -25,7 +25,7 @@ export function PaymentDialog({
   open,
   onOpenChange,
 }: {
-  plan: CataloguePlan | null;
+  plan: ShownPlan | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useState } from "react";
 
-import type { CataloguePlan } from "../../../../contracts/plan-catalogue";
+import type { ShownPlan } from "~/features/landing/landing-plans";
 import { refreshPublicSession, usePublicSession } from "~/lib/session";
 
 // Both dialogs (Radix Dialog, the auth forms, zod, react-hook-form) stay out of the landing's
@@ -21,7 +21,7 @@ type OpenDialog = "sign-in" | "payment" | null;
 export function usePlanCheckout() {
   const session = usePublicSession(); // undefined until the server has answered
   const signedIn = session != null;
-  const [plan, setPlan] = useState<CataloguePlan | null>(null);
+  const [plan, setPlan] = useState<ShownPlan | null>(null);
   const [open, setOpen] = useState<OpenDialog>(null);
   // Mounted once used, so that the closing animation can play and reopening is instant.
   const [used, setUsed] = useState<{ signIn: boolean; payment: boolean }>({
@@ -34,7 +34,7 @@ export function usePlanCheckout() {
   }, [signedIn]);
 
   const choosePlan = useCallback(
-    (next: CataloguePlan) => {
+    (next: ShownPlan) => {
       setPlan(next);
       const openFor = (isSignedIn: boolean) => {
         if (isSignedIn) {

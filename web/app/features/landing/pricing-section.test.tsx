@@ -4,6 +4,7 @@
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
+import { PLAN_CATALOGUE } from "../../../../contracts/plan-catalogue";
 import { SITE } from "../../../../contracts/site";
 import { registerNamespace } from "~/lib/i18n";
 import enLanding from "~/locales/en/landing.json";
@@ -18,7 +19,7 @@ afterEach(cleanup);
 
 function renderPricing(lng: "en" | "km" = "en") {
   const onChoosePlan = vi.fn();
-  const { container } = renderInLanguage(lng, <PricingSection onChoosePlan={onChoosePlan} prefetch={() => undefined} />);
+  const { container } = renderInLanguage(lng, <PricingSection plans={PLAN_CATALOGUE} onChoosePlan={onChoosePlan} prefetch={() => undefined} />);
   const list = (market: string) => container.querySelector<HTMLElement>(`[data-market-plans="${market}"]`)!;
   return { onChoosePlan, list };
 }

@@ -3,12 +3,9 @@ import { CheckIcon, SendIcon, ShieldCheckIcon, SparklesIcon } from "lucide-react
 
 import { formatMoney } from "../../../../contracts/money";
 import { SITE } from "../../../../contracts/site";
-import {
-  plansForMarket,
-  type CataloguePlan,
-  type Market,
-} from "../../../../contracts/plan-catalogue";
+import type { Market } from "../../../../contracts/plan-catalogue";
 import { Button } from "~/components/ui/button";
+import { COUNT_MARK, marketPlans, type ShownPlan } from "~/features/landing/landing-plans";
 import { MarketSwitch } from "~/features/landing/market-switch";
 import { intentProps } from "~/features/landing/plan-checkout";
 import { planFeature, planName, planPeriodText } from "~/features/landing/plan-text";
@@ -18,6 +15,7 @@ import { useTranslation } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
 
 const MARKETS: Market[] = ["local", "foreign"];
+
 
 /**
  * The market shown first: Local, or what the visitor chose on the static page before the app took
@@ -35,19 +33,27 @@ function initialMarket(): Market {
  * (web/enhance/pricing.ts) by toggling what the markup already has.
  */
 export function PricingSection({
+  plans,
   onChoosePlan,
   prefetch,
 }: {
-  onChoosePlan: (plan: CataloguePlan) => void;
+  plans: readonly ShownPlan[];
+  onChoosePlan: (plan: ShownPlan) => void;
   prefetch: () => void;
 }) {
   const { t } = useTranslation("landing");
+  // The words web/enhance/catalogue.ts puts the seller's numbers into, in the page's language.
+  const words = JSON.stringify({
+    bonusDays: t("pricing.features.bonusDays", { count: COUNT_MARK }),
+    timeChangeKeys: t("pricing.features.timeChangeKeys", { count: COUNT_MARK }),
+  });
   const [market, setMarket] = useState<Market>(initialMarket);
 
   return (
     <section
       id={SECTION_IDS.pricing}
       data-market={market}
+      data-count-words={words}
       aria-labelledby="pricing-heading"
       tabIndex={-1}
       className="scroll-mt-16 border-y border-border/60 bg-muted/30 py-20 outline-none sm:py-28"
@@ -82,11 +88,11 @@ export function PricingSection({
             key={shown}
             data-market-plans={shown}
             hidden={market !== shown}
-            // One column per plan of the list, however many the catalogue has.
-            style={{ "--plans": plansForMarket(shown).length } as CSSProperties}
+            // One column per plan on sale, however many the seller has.
+            style={{ "--plans": marketPlans(plans, shown).filter((p) => !p.hidden).length } as CSSProperties}
             className="mx-auto mt-12 grid max-w-md gap-6 lg:max-w-none lg:grid-cols-[repeat(var(--plans),minmax(0,1fr))] lg:items-stretch"
           >
-            {plansForMarket(shown).map((plan) => (
+            {marketPlans(plans, shown).map((plan) => (
               <PlanCard
                 key={plan.id}
                 plan={plan}
@@ -111,7 +117,7 @@ function PlanCard({
   onChoose,
   prefetch,
 }: {
-  plan: CataloguePlan;
+  plan: ShownPlan;
   onChoose: () => void;
   prefetch: () => void;
 }) {
@@ -123,6 +129,7 @@ function PlanCard({
     <li
       aria-labelledby={headingId}
       data-plan={plan.id}
+      hidden={plan.hidden}
       className={cn(
         "relative flex flex-col rounded-2xl border bg-card p-7 shadow-xs",
         plan.isPopular && "border-brand/60 shadow-xl shadow-brand/10 ring-1 ring-brand/60 lg:-my-3 lg:py-10",
@@ -149,7 +156,7 @@ function PlanCard({
 
       <ul aria-label={t("pricing.featuresLabel", { title })} className="mt-7 grid flex-1 content-start gap-3 text-sm">
         {plan.features.map((feature) => (
-          <li key={feature.id} className="flex items-start gap-2.5">
+          <li key={feature.id} data-feature={feature.id} className="flex items-start gap-2.5">
             <span className="mt-0.5 flex size-4.5 shrink-0 items-center justify-center rounded-full bg-brand-soft text-brand-text ring-1 ring-brand/25">
               <CheckIcon className="size-3" strokeWidth={3} aria-hidden="true" />
             </span>

@@ -22,7 +22,7 @@ vi.mock("../../../../contracts/plan-catalogue", async (importOriginal) => {
 });
 vi.mock("~/lib/session", () => ({ refreshPublicSession: async () => ({ user: { email: "dara@example.com" } }) }));
 
-const { plansForMarket } = await import("../../../../contracts/plan-catalogue");
+const { PLAN_CATALOGUE, plansForMarket } = await import("../../../../contracts/plan-catalogue");
 const { Hero } = await import("./hero");
 const { PricingSection } = await import("./pricing-section");
 const { PaymentDialog } = await import("./payment-dialog");
@@ -36,7 +36,7 @@ describe.each([
   { lng: "km" as const, title: "6 ខែ", period: "សម្រាប់ 6 ខែ", bonus: null, keys: null },
 ])("a 6-month plan from a test catalogue ($lng)", ({ lng, title, period, bonus, keys }) => {
   it("has its card in both price lists, between 3 and 12 months, with its price, period and features", () => {
-    const { container } = renderInLanguage(lng, <PricingSection onChoosePlan={noop} prefetch={noop} />);
+    const { container } = renderInLanguage(lng, <PricingSection plans={PLAN_CATALOGUE} onChoosePlan={noop} prefetch={noop} />);
     for (const [market, price] of [["local", "$54.99"], ["foreign", "$89.99"]] as const) {
       const list = container.querySelector<HTMLElement>(`[data-market-plans="${market}"]`)!;
       expect([...list.querySelectorAll("h3")].map((h) => h.textContent)).toEqual(
