@@ -43,6 +43,7 @@ function plan(market: "local" | "foreign", months: number, sortOrder: number, ov
     periodDays: months * 30,
     isPopular: months === 3,
     features: planFeatures(terms).map(featureText),
+    featureList: planFeatures(terms),
     active: true,
     sortOrder,
     updatedAt: "2026-11-27T00:00:00.000Z",
