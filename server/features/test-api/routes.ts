@@ -2,7 +2,7 @@
 // (config refuses it in production) and only for requests carrying that token.
 import { randomBytes, randomUUID } from "node:crypto";
 import { Hono } from "hono";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { DEFAULT_LANGUAGE, LANGUAGES } from "../../../contracts/languages";
 import { singleLineText, validText } from "../../../contracts/text";
@@ -13,7 +13,7 @@ import { AppError, validationError } from "../../lib/errors";
 import { secretFromUri, totpCode } from "../../lib/totp";
 import { changeBalance, ensureApiKey, findLedgerMismatches, revealApiKey } from "../balance/service";
 import { createLicense } from "../licenses/service";
-import { syncPlanCatalogue } from "../plans/service";
+import { CATALOGUE_CHANNEL, syncPlanCatalogue } from "../plans/service";
 import { catalogueOf, PLAN_ENTRIES } from "../../../contracts/plan-catalogue";
 
 const UserBody = z.object({
@@ -136,6 +136,8 @@ export function createTestApiRoutes({
       const { extraEntries } = await parse(TestCatalogueBody, c.req.raw);
       const catalogue = catalogueOf([...PLAN_ENTRIES, ...extraEntries]);
       await syncPlanCatalogue({ db, catalogue, mode: "replace" });
+      // Announced as the seller's changes are: every instance's price list follows at once.
+      await db.execute(sql`select pg_notify(${CATALOGUE_CHANNEL}, 'test-api')`);
       return c.json({ planIds: catalogue.map((p) => p.id) });
     })
     .post("/licenses", async (c) => {
