@@ -158,7 +158,8 @@ export async function run({ runs = 3 } = {}) {
       weight.otherPages[page] = { jsGzipBytes: totals.jsGzipBytes, cssGzipBytes: totals.cssGzipBytes };
     }
     pages = [];
-    for (const page of PAGES) pages.push(await lighthouseMedian(server.origin, page, runs));
+    // --runs=0: the weights only (no Lighthouse), as the dashboard bench does.
+    if (runs > 0) for (const page of PAGES) pages.push(await lighthouseMedian(server.origin, page, runs));
   } finally {
     await server.stop();
   }
@@ -178,22 +179,24 @@ export async function run({ runs = 3 } = {}) {
     console.log(`First load of ${page}: JS ${kb(t.jsGzipBytes)} gzip, CSS ${kb(t.cssGzipBytes)} gzip.`);
   }
 
-  console.log("\nLighthouse (mobile, median of runs by performance):");
-  printTable(
-    pages.map((p) => [
-      p.page,
-      p.scores.performance,
-      p.scores.accessibility,
-      p.scores["best-practices"],
-      p.scores.seo,
-      p.metrics.firstContentfulPaint.display,
-      p.metrics.largestContentfulPaint.display,
-      p.metrics.totalBlockingTime.display,
-      p.metrics.cumulativeLayoutShift.display,
-      p.performanceScores.map((x) => x ?? "err").join("/"),
-    ]),
-    ["page", "perf", "a11y", "best", "seo", "FCP", "LCP", "TBT", "CLS", "perf runs"],
-  );
+  if (pages.length) {
+    console.log("\nLighthouse (mobile, median of runs by performance):");
+    printTable(
+      pages.map((p) => [
+        p.page,
+        p.scores.performance,
+        p.scores.accessibility,
+        p.scores["best-practices"],
+        p.scores.seo,
+        p.metrics.firstContentfulPaint.display,
+        p.metrics.largestContentfulPaint.display,
+        p.metrics.totalBlockingTime.display,
+        p.metrics.cumulativeLayoutShift.display,
+        p.performanceScores.map((x) => x ?? "err").join("/"),
+      ]),
+      ["page", "perf", "a11y", "best", "seo", "FCP", "LCP", "TBT", "CLS", "perf runs"],
+    );
+  }
   for (const p of pages) {
     const failed = Object.entries(p.failed).flatMap(([cat, list]) => list.map((a) => `${cat}: ${a.title}`));
     console.log(`\n${p.page}: top opportunities`);
