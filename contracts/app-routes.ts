@@ -21,6 +21,7 @@ export const APP_PATHS = [
   "/manage-balance",
   "/audit-log",
   "/webhooks",
+  "/catalogue",
   "/otp-gmail",
 ] as const;
 

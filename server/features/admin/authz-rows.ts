@@ -42,6 +42,9 @@ export interface AdminEndpoint {
   okStatus?: 201;
 }
 
+/** Plan lengths the matrix adds (none of the shop's own: 1, 3 and 12 months). */
+let nextPlanLength = 20;
+
 export const ADMIN_ENDPOINTS: AdminEndpoint[] = [
   { method: "GET", doc: "/api/admin/overview", url: () => "/api/admin/overview?tz=UTC", level: "admin", showsTarget: true },
   { method: "GET", doc: "/api/admin/stats", url: () => "/api/admin/stats", level: "admin", showsTarget: false },
@@ -57,6 +60,11 @@ export const ADMIN_ENDPOINTS: AdminEndpoint[] = [
   { method: "GET", doc: "/api/admin/balances", url: () => "/api/admin/balances", level: "superAdmin", showsTarget: true },
   { method: "POST", doc: "/api/admin/balances/adjust", url: () => "/api/admin/balances/adjust", json: (t) => ({ apiKeyId: t.apiKeyId, operation: "add", amountMills: 10 }), level: "superAdmin", showsTarget: false },
   { method: "GET", doc: "/api/admin/audit", url: () => "/api/admin/audit", level: "superAdmin", showsTarget: false },
+  // The catalogue (decision 074): super-admins only. Each allowed caller adds a plan of its own length.
+  { method: "GET", doc: "/api/admin/catalogue", url: () => "/api/admin/catalogue", level: "superAdmin", showsTarget: false },
+  { method: "POST", doc: "/api/admin/catalogue/plans", url: () => "/api/admin/catalogue/plans", json: () => ({ market: "foreign", months: nextPlanLength++, priceMills: 50_000, keyChanges: 5 }), level: "superAdmin", showsTarget: false, okStatus: 201 },
+  { method: "PATCH", doc: "/api/admin/catalogue/plans/{id}", url: () => "/api/admin/catalogue/plans/local-1m", json: () => ({ isPopular: false }), level: "superAdmin", showsTarget: false },
+  { method: "PUT", doc: "/api/admin/catalogue/order", url: () => "/api/admin/catalogue/order", json: () => ({ market: "local", planIds: ["local-1m", "local-3m", "local-12m"] }), level: "superAdmin", showsTarget: false },
   // Refunds (decision 024): admins read the queue; money needs the super-admin flag.
   { method: "GET", doc: "/api/admin/refund-requests", url: () => "/api/admin/refund-requests", level: "admin", showsTarget: true },
   { method: "POST", doc: "/api/admin/refund-requests/{id}/approve", url: (t) => `/api/admin/refund-requests/${t.approveRequestId}/approve`, json: () => ({ note: "Approved" }), level: "superAdmin", showsTarget: true },

@@ -88,7 +88,8 @@ describe("authorization matrix", () => {
     const audit = await t.database.db.select().from(auditLog);
     expect(audit.filter((a) => a.action === "balance.adjust")).toEqual([expect.objectContaining({ targetId: targetKeyId })]);
     // The admin and the super-admin each issued one licence and resent one key e-mail; the super-admin
-    // alone refunded and decided the requests; nobody else wrote anything.
+    // alone refunded, decided the requests and added a plan (the PATCH and PUT changed nothing: no
+    // entry); nobody else wrote anything.
     expect(audit.map((a) => a.action).sort()).toEqual([
       "balance.adjust",
       "licence.issue",
@@ -97,11 +98,12 @@ describe("authorization matrix", () => {
       "licence.resend_key",
       "order.refund",
       "order.refund",
+      "plan.create",
       "refund_request.approve",
       "refund_request.decline",
     ]);
     const [superAdmin] = await t.database.db.select().from(user).where(eq(user.superAdmin, true));
-    const money = audit.filter((a) => a.action.startsWith("order.") || a.action.startsWith("refund_request.") || a.action === "balance.adjust");
+    const money = audit.filter((a) => a.action.startsWith("order.") || a.action.startsWith("refund_request.") || a.action.startsWith("plan.") || a.action === "balance.adjust");
     expect(new Set(money.map((a) => a.actorUserId))).toEqual(new Set([superAdmin!.id]));
     expect((await t.database.db.select().from(licenses).where(eq(licenses.email, `${CANARY}@example.com`))).length).toBe(3);
     const [target] = await t.database.db.select().from(user).where(eq(user.id, targetUserId));

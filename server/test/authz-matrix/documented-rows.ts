@@ -114,11 +114,6 @@ export const DOCUMENTED: Record<string, Row> = {
   },
   // The money-back guarantee: only the order's owner asks (admins use the admin console's refund).
   "POST /api/orders/{id}/refund-requests": { url: (r) => `/api/orders/${r.orderId}/refund-requests`, json: () => ({ reason: "The access matrix asks for its money back." }), expect: ownRow(201, false) },
-  // The catalogue (super-admin, decision 074): the seller's prices; nobody else reads or changes them here.
-  "GET /api/admin/catalogue": { url: () => "/api/admin/catalogue", expect: superAdminOnly(200), adminConsole: true, check: (caller, text) => caller === "superAdmin" && expect(JSON.parse(text).plans.length).toBeGreaterThan(5) },
-  "POST /api/admin/catalogue/plans": { url: () => "/api/admin/catalogue/plans", json: () => ({ market: "foreign", months: 7, priceMills: 70_000, keyChanges: 5 }), expect: superAdminOnly(201), adminConsole: true },
-  "PATCH /api/admin/catalogue/plans/{id}": { url: () => "/api/admin/catalogue/plans/local-1m", method: "PATCH", json: () => ({ isPopular: false }), expect: superAdminOnly(200), adminConsole: true },
-  "PUT /api/admin/catalogue/order": { url: () => "/api/admin/catalogue/order", method: "PUT", json: () => ({ market: "local", planIds: ["local-1m", "local-3m", "local-12m"] }), expect: superAdminOnly(200), adminConsole: true },
   // Webhooks and the delivery log (super-admin; the secret is in the answers to creation and rotation only).
   "GET /api/admin/webhooks": {
     url: () => "/api/admin/webhooks",
