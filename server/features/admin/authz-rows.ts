@@ -30,7 +30,7 @@ export async function seedRefundTargets(db: Db, owner: { userId: string; email: 
 }
 
 export interface AdminEndpoint {
-  method: "GET" | "PATCH" | "POST";
+  method: "GET" | "PATCH" | "POST" | "PUT";
   /** As the OpenAPI document names it. */
   doc: string;
   url: (target: AdminTarget) => string;
