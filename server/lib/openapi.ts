@@ -59,6 +59,11 @@ export const ANY_BODY = [400, 413] as const satisfies readonly ErrorStatus[];
 /** A route that reads a JSON body: besides ANY_BODY, a body of another type and a field that breaks its rule. */
 export const JSON_BODY = [400, 413, 415, 422] as const satisfies readonly ErrorStatus[];
 /** A session route that changes state: INVALID_ORIGIN besides the second factor. */
+/** Super-admin routes (the catalogue, webhooks): their 403s, and the errors helper that names them. */
+export const SUPER_ADMIN_403 = "FORBIDDEN: not a super-admin; SECOND_FACTOR_REQUIRED: an admin whose session has not passed its second factor";
+export const SUPER_ADMIN_CHANGE_403 = `${SUPER_ADMIN_403}; INVALID_ORIGIN: the request carries the session cookie but comes from another site`;
+export const superAdminErrors = (statuses: ErrorStatus[], descriptions: Partial<Record<ErrorStatus, string>> = {}) =>
+  errorResponses([401, 403, ...statuses], { 403: SUPER_ADMIN_403, ...descriptions });
 export const FORBIDDEN_STATE_CHANGE =
   "SECOND_FACTOR_REQUIRED: the account has two-factor authentication and this session has not passed it; INVALID_ORIGIN: the request carries the session cookie but comes from another site";
 

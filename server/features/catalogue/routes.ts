@@ -3,13 +3,12 @@ import { OpenAPIHono, createRoute } from "@hono/zod-openapi";
 import { CatalogueSchema, CataloguePlanSchema, CreatePlanBodySchema, PlanIdParamSchema, ReorderPlansBodySchema, UpdatePlanBodySchema } from "../../../contracts/catalogue-admin";
 import { guard, requireSuperAdmin, type AppEnv } from "../../auth/context";
 import type { Db } from "../../db/client";
-import { errorResponses, json, JSON_BODY, jsonBody, SESSION, TAG_NAMES, type ErrorStatus } from "../../lib/openapi";
+import { json, JSON_BODY, jsonBody, SESSION, SUPER_ADMIN_CHANGE_403, superAdminErrors, TAG_NAMES } from "../../lib/openapi";
 import type { PlanListCache } from "../plans/list-cache";
 import { createPlan, listCatalogue, reorderPlans, updatePlan } from "./service";
 
-const SUPER_403 = "FORBIDDEN: not a super-admin; SECOND_FACTOR_REQUIRED: an admin whose session has not passed its second factor";
-const CHANGE_403 = `${SUPER_403}; INVALID_ORIGIN: the request carries the session cookie but comes from another site`;
-const errors = (statuses: ErrorStatus[], descriptions: Partial<Record<ErrorStatus, string>> = {}) => errorResponses([401, 403, ...statuses], { 403: SUPER_403, ...descriptions });
+const errors = superAdminErrors;
+const CHANGE_403 = SUPER_ADMIN_CHANGE_403;
 const common = { tags: [TAG_NAMES.catalogue], security: SESSION };
 
 const listRoute = createRoute({

@@ -14,15 +14,13 @@ import {
   WebhookWithSecretSchema,
 } from "../../../contracts/notifications";
 import { guard, requireSuperAdmin, type AppEnv } from "../../auth/context";
-import { ANY_BODY, errorResponses, json, JSON_BODY, jsonBody, SESSION, TAG_NAMES, type ErrorStatus } from "../../lib/openapi";
+import { ANY_BODY, json, JSON_BODY, jsonBody, SESSION, SUPER_ADMIN_CHANGE_403, superAdminErrors, TAG_NAMES } from "../../lib/openapi";
 import { getDeliveryDetail, listDeliveries, replayDelivery } from "./deliveries";
 import { createWebhook, deleteWebhook, listWebhooks, rotateWebhookSecret, updateWebhook, type EndpointDeps } from "./endpoints";
 import { renderDeliveryPayload } from "./worker";
 
-const SUPER_403 =
-  "FORBIDDEN: not a super-admin; SECOND_FACTOR_REQUIRED: an admin whose session has not passed its second factor";
-const CHANGE_403 = `${SUPER_403}; INVALID_ORIGIN: the request carries the session cookie but comes from another site`;
-const errors = (statuses: ErrorStatus[], descriptions: Partial<Record<ErrorStatus, string>> = {}) => errorResponses([401, 403, ...statuses], { 403: SUPER_403, ...descriptions });
+const errors = superAdminErrors;
+const CHANGE_403 = SUPER_ADMIN_CHANGE_403;
 const common = { tags: [TAG_NAMES.webhooks], security: SESSION };
 const IdParam = z.object({ id: z.string().max(64).openapi({ description: "The webhook endpoint's id" }) });
 const DeliveryIdParam = z.object({ id: z.string().max(64).openapi({ description: "The delivery's id (also its Keyshop-Webhook-Id)" }) });
