@@ -1527,7 +1527,7 @@ export interface components {
     schemas: {
         ErrorBody: {
             /** @enum {string} */
-            code: "BAD_REQUEST" | "UNAUTHENTICATED" | "BAD_SIGNATURE" | "INSUFFICIENT_FUNDS" | "FORBIDDEN" | "SECOND_FACTOR_REQUIRED" | "INVALID_ORIGIN" | "NOT_FOUND" | "API_KEY_NOT_FOUND" | "RECEIPT_LINK_EXPIRED" | "RENEW_LINK_EXPIRED" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "EXPIRED" | "NO_CHANGES_LEFT" | "LICENSE_REVOKED" | "LICENSE_SUSPENDED" | "ALREADY_SUSPENDED" | "NOT_SUSPENDED" | "NOT_BOUND" | "DEVICE_IN_USE" | "SELF_DEMOTION" | "LAST_SUPER_ADMIN" | "SELF_RESET" | "PLAN_EXISTS" | "LAST_PLAN_ON_SALE" | "OUT_OF_STOCK" | "ORDER_HAS_CODE" | "NOT_PENDING" | "RECEIPT_NOT_AVAILABLE" | "ORDER_NOT_REFUNDABLE" | "REFUND_TOO_LARGE" | "REFUND_WINDOW_CLOSED" | "REFUND_IN_PROGRESS" | "REFUND_BALANCE_TOO_LOW" | "REFUND_ALREADY_MADE" | "REFUND_REFUSED" | "REFUND_NOT_REQUESTABLE" | "REFUND_WINDOW_PASSED" | "REFUND_REQUEST_OPEN" | "REFUND_REQUEST_DECIDED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "VALIDATION_FAILED" | "WEBHOOK_URL_NOT_ALLOWED" | "UPGRADE_REQUIRED" | "RATE_LIMITED" | "TOO_MANY_STREAMS" | "INTERNAL" | "SUPPLIER_FAILED" | "PROVIDER_UNAVAILABLE" | "REFUND_OUTCOME_UNKNOWN" | "UNAVAILABLE";
+            code: "BAD_REQUEST" | "UNAUTHENTICATED" | "BAD_SIGNATURE" | "INSUFFICIENT_FUNDS" | "FORBIDDEN" | "SECOND_FACTOR_REQUIRED" | "INVALID_ORIGIN" | "NOT_FOUND" | "API_KEY_NOT_FOUND" | "RECEIPT_LINK_EXPIRED" | "RENEW_LINK_EXPIRED" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "EXPIRED" | "NO_CHANGES_LEFT" | "LICENSE_REVOKED" | "LICENSE_SUSPENDED" | "ALREADY_SUSPENDED" | "NOT_SUSPENDED" | "NOT_BOUND" | "DEVICE_IN_USE" | "SELF_DEMOTION" | "LAST_SUPER_ADMIN" | "SELF_RESET" | "PLAN_EXISTS" | "DISCOUNT_EXISTS" | "LAST_PLAN_ON_SALE" | "OUT_OF_STOCK" | "ORDER_HAS_CODE" | "NOT_PENDING" | "RECEIPT_NOT_AVAILABLE" | "ORDER_NOT_REFUNDABLE" | "REFUND_TOO_LARGE" | "REFUND_WINDOW_CLOSED" | "REFUND_IN_PROGRESS" | "REFUND_BALANCE_TOO_LOW" | "REFUND_ALREADY_MADE" | "REFUND_REFUSED" | "REFUND_NOT_REQUESTABLE" | "REFUND_WINDOW_PASSED" | "REFUND_REQUEST_OPEN" | "REFUND_REQUEST_DECIDED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "VALIDATION_FAILED" | "WEBHOOK_URL_NOT_ALLOWED" | "DISCOUNT_UNKNOWN" | "DISCOUNT_NOT_STARTED" | "DISCOUNT_EXPIRED" | "DISCOUNT_USED_UP" | "DISCOUNT_NOT_FOR_PLAN" | "DISCOUNT_ALREADY_USED" | "DISCOUNT_FIRST_PURCHASE_ONLY" | "UPGRADE_REQUIRED" | "RATE_LIMITED" | "TOO_MANY_STREAMS" | "INTERNAL" | "SUPPLIER_FAILED" | "PROVIDER_UNAVAILABLE" | "REFUND_OUTCOME_UNKNOWN" | "UNAVAILABLE";
             issues?: {
                 message: string;
                 path: string;
@@ -2330,6 +2330,8 @@ export interface operations {
                                 createdAt: string;
                                 currency: string;
                                 deviceKey: string | null;
+                                discountCode?: string | null;
+                                discountMills?: number;
                                 email: string;
                                 expiresAt: string | null;
                                 id: string;
@@ -3101,6 +3103,8 @@ export interface operations {
                             buyKey: string | null;
                             createdAt: string;
                             currency: string;
+                            discountCode?: string | null;
+                            discountMills?: number;
                             email: string;
                             expiresAt: string | null;
                             id: string;
@@ -5297,6 +5301,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    discountCode?: "" | string;
                     planId: string;
                     /** @enum {string} */
                     returnTo?: "home" | "license-keys" | "profile";
@@ -5332,6 +5337,8 @@ export interface operations {
                             buyKey: string | null;
                             createdAt: string;
                             currency: string;
+                            discountCode?: string | null;
+                            discountMills?: number;
                             email: string;
                             expiresAt: string | null;
                             id: string;
@@ -5603,6 +5610,8 @@ export interface operations {
                             buyKey: string | null;
                             createdAt: string;
                             currency: string;
+                            discountCode?: string | null;
+                            discountMills?: number;
                             email: string;
                             expiresAt: string | null;
                             id: string;
@@ -5688,6 +5697,8 @@ export interface operations {
                             buyKey: string | null;
                             createdAt: string;
                             currency: string;
+                            discountCode?: string | null;
+                            discountMills?: number;
                             email: string;
                             expiresAt: string | null;
                             id: string;
@@ -5777,6 +5788,8 @@ export interface operations {
                             buyKey: string | null;
                             createdAt: string;
                             currency: string;
+                            discountCode?: string | null;
+                            discountMills?: number;
                             email: string;
                             expiresAt: string | null;
                             id: string;
@@ -6076,6 +6089,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    discountCode?: "" | string;
                     /** @enum {string} */
                     kind: "plan";
                     /** @enum {string} */
@@ -6122,6 +6136,8 @@ export interface operations {
                             buyKey: string | null;
                             createdAt: string;
                             currency: string;
+                            discountCode?: string | null;
+                            discountMills?: number;
                             email: string;
                             expiresAt: string | null;
                             id: string;
@@ -6226,6 +6242,7 @@ export interface operations {
                 "application/json": {
                     /** @description The desktop tool's device key (it contains LDREEL), or empty */
                     deviceKey?: string;
+                    discountCode?: "" | string;
                     /** Format: email */
                     email: string;
                     planId: string;
@@ -6266,6 +6283,8 @@ export interface operations {
                             buyKey: string | null;
                             createdAt: string;
                             currency: string;
+                            discountCode?: string | null;
+                            discountMills?: number;
                             email: string;
                             expiresAt: string | null;
                             id: string;
@@ -7307,6 +7326,8 @@ export interface operations {
                             amount: string;
                             amountMills: number;
                             currency: string;
+                            discountCode?: string | null;
+                            discountMills?: number;
                             /** @enum {string} */
                             kind: "plan" | "topup" | "tool";
                             paidAt: string | null;
@@ -7371,6 +7392,8 @@ export interface operations {
                             amount: string;
                             amountMills: number;
                             currency: string;
+                            discountCode?: string | null;
+                            discountMills?: number;
                             /** @enum {string} */
                             kind: "plan" | "topup" | "tool";
                             paidAt: string | null;
@@ -7798,6 +7821,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    discountCode?: "" | string;
                     planId: string;
                     /** @enum {string} */
                     returnTo?: "home" | "license-keys" | "profile";
@@ -7833,6 +7857,8 @@ export interface operations {
                             buyKey: string | null;
                             createdAt: string;
                             currency: string;
+                            discountCode?: string | null;
+                            discountMills?: number;
                             email: string;
                             expiresAt: string | null;
                             id: string;

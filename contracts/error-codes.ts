@@ -64,6 +64,8 @@ export const ERRORS = {
   SELF_RESET: { status: 409, message: "Turn your own two-factor authentication off in Profile." },
   /** A plan of that length is in the market's catalogue already (retired ones too: restore it). */
   PLAN_EXISTS: { status: 409, message: "A plan of this length is already in this price list." },
+  /** A discount code by that name exists already (switched off ones too). */
+  DISCOUNT_EXISTS: { status: 409, message: "A discount code with this name exists already." },
   /** Retiring the last plan a market sells. */
   LAST_PLAN_ON_SALE: { status: 409, message: "A price list needs at least one plan on sale." },
   /** The mail supplier has no address to sell right now (nothing was charged). */
@@ -103,6 +105,17 @@ export const ERRORS = {
   VALIDATION_FAILED: { status: 422, message: "Invalid input" },
   /** A webhook URL the shop will not send to: not https in production, or a private or loopback address. */
   WEBHOOK_URL_NOT_ALLOWED: { status: 422, message: "Webhooks can only be sent to public https addresses." },
+  // Discount codes (decision 077): why a code entered at a checkout (or its quote) is refused.
+  /** No such code, or the seller switched it off. */
+  DISCOUNT_UNKNOWN: { status: 422, message: "This discount code is not valid." },
+  DISCOUNT_NOT_STARTED: { status: 422, message: "This discount code is not valid yet." },
+  DISCOUNT_EXPIRED: { status: 422, message: "This discount code has expired." },
+  /** Every use is spent (paid orders and open checkouts holding one). */
+  DISCOUNT_USED_UP: { status: 422, message: "This discount code has been used up." },
+  DISCOUNT_NOT_FOR_PLAN: { status: 422, message: "This discount code is not for this plan." },
+  /** The customer's own uses of the code are spent. */
+  DISCOUNT_ALREADY_USED: { status: 422, message: "You have already used this discount code." },
+  DISCOUNT_FIRST_PURCHASE_ONLY: { status: 422, message: "This discount code is for a first purchase only." },
   /** The desktop tool speaks a licence protocol that is no longer served. */
   UPGRADE_REQUIRED: { status: 426, message: "This version of the desktop tool is no longer supported. Update the tool." },
   RATE_LIMITED: { status: 429, message: "Too many requests. Please wait a moment and try again." },

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { DEVICE_KEY_MARKER } from "./device-key";
 import { CheckoutInstructionsSchema } from "./payment-providers";
 import { MarketSchema } from "./plans";
+import { OptionalDiscountCodeSchema } from "./discounts";
 import { singleLineText } from "./text";
 import { MAX_TOPUP_MILLS, MIN_TOPUP_MILLS, TOPUP_MESSAGES, topupRefusal } from "./order-rules";
 
@@ -47,6 +48,8 @@ export const PlanCheckoutBodySchema = z.object({
   /** Optional check: the plan must belong to this price list. */
   market: MarketSchema.optional(),
   returnTo: CheckoutReturnPageSchema.optional(),
+  /** A discount code (decision 077); empty or absent: none. */
+  discountCode: OptionalDiscountCodeSchema,
 });
 export const TopupCheckoutBodySchema = z.object({ kind: z.literal("topup"), amountMills: TopupMillsSchema, returnTo: CheckoutReturnPageSchema.optional() });
 /** POST /api/orders/checkout (signed in). Any price sent is ignored: the server prices the order. */
@@ -64,6 +67,8 @@ export const SubscriptionCheckoutBodySchema = z.object({
     .optional(),
   /** v1 returns to /subscription_tool, v2 to /license-history. */
   variant: z.enum(["v1", "v2"]).default("v1"),
+  /** A discount code (decision 077); empty or absent: none. */
+  discountCode: OptionalDiscountCodeSchema,
 });
 export type SubscriptionCheckoutBody = z.input<typeof SubscriptionCheckoutBodySchema>;
 
@@ -81,7 +86,11 @@ export const OrderSchema = z.object({
   planTitle: z.string(),
   /** The plan's length in months, which its title in every language comes from (null: a top-up, or a plan no longer known). */
   planMonths: z.number().int().nullable(),
+  /** What the customer pays (after any discount). */
   amountMills: z.number().int(),
+  /** The discount code the order was opened with (decision 077), and what it took off the plan's price. */
+  discountCode: z.string().nullable().optional(),
+  discountMills: z.number().int().optional(),
   /** "29.99" */
   amount: z.string(),
   currency: z.string(),
@@ -151,7 +160,11 @@ export const ReceiptSchema = z.object({
   planTitle: z.string(),
   /** The plan's length in months, which its title in every language comes from (null: a top-up). */
   planMonths: z.number().int().nullable(),
+  /** What the customer pays (after any discount). */
   amountMills: z.number().int(),
+  /** The discount code the order was opened with (decision 077), and what it took off the plan's price. */
+  discountCode: z.string().nullable().optional(),
+  discountMills: z.number().int().optional(),
   /** "29.99" */
   amount: z.string(),
   currency: z.string(),

@@ -1,6 +1,7 @@
 // Renewals (decision 026): a licence's renewal checkout from the dashboard (its owner) or from a
 // reminder's signed link (no sign-in), and the test API's worker pass.
 import { z } from "zod";
+import { OptionalDiscountCodeSchema } from "./discounts";
 import { CheckoutReturnPageSchema } from "./orders";
 import { PlanSchema } from "./plans";
 import { singleLineText } from "./text";
@@ -29,6 +30,8 @@ export type Renewal = z.infer<typeof RenewalSchema>;
 export const RenewalCheckoutBodySchema = z.object({
   planId: singleLineText().max(64),
   returnTo: CheckoutReturnPageSchema.optional(),
+  /** A discount code (decision 077); empty or absent: none. */
+  discountCode: OptionalDiscountCodeSchema,
 });
 export type RenewalCheckoutBody = z.infer<typeof RenewalCheckoutBodySchema>;
 
