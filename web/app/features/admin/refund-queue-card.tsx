@@ -12,6 +12,8 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Skeleton } from "~/components/ui/skeleton";
+import { WrittenText } from "~/components/written-text";
+import { Trans } from "~/lib/i18n";
 import { errorMessage } from "~/lib/errors";
 import { useDates } from "~/lib/dates";
 import { formatMoney } from "../../../../contracts/money";
@@ -70,7 +72,15 @@ export function RefundQueueCard() {
                       date: formatDateTime(request.order.paidAt),
                     })}
                   </span>
-                  <span className="text-muted-foreground">{t("refunds.asked", { date: formatDateTime(request.createdAt), reason: request.reason })}</span>
+                  <span className="text-muted-foreground">
+                    {/* The customer's own words: their own element, never translated (WrittenText). */}
+                    <Trans
+                      t={t}
+                      i18nKey="refunds.asked"
+                      values={{ date: formatDateTime(request.createdAt), reason: request.reason }}
+                      components={{ reason: <WrittenText className="break-words" /> }}
+                    />
+                  </span>
                 </div>
                 {superAdmin ? (
                   <div className="flex gap-2">

@@ -7,6 +7,8 @@ import { Button } from "~/components/ui/button";
 import { TableCell, TableRow } from "~/components/ui/table";
 import { useDates } from "~/lib/dates";
 import { KeyText } from "~/components/key-text";
+import { WrittenText } from "~/components/written-text";
+import { Trans } from "~/lib/i18n";
 import { formatMoney } from "../../../../contracts/money";
 import type { Order } from "~/features/payments/api";
 import { useTransactionsCopy } from "./copy";
@@ -41,7 +43,11 @@ function RefundNote({ order }: { order: Order }) {
         </span>
       ) : request?.status === "declined" && order.status === "paid" ? (
         <span className="block text-xs text-muted-foreground" data-testid="refund-request-status" title={request.decisionNote ?? undefined}>
-          {request.decisionNote ? t("refundDeclinedNote", { note: request.decisionNote }) : t("refundDeclined")}
+          {request.decisionNote ? (
+            <Trans t={t} i18nKey="refundDeclinedNote" values={{ note: request.decisionNote }} components={{ note: <WrittenText /> }} />
+          ) : (
+            t("refundDeclined")
+          )}
         </span>
       ) : null}
     </>

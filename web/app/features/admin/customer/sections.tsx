@@ -7,6 +7,7 @@ import { Button } from "~/components/ui/button";
 import { TableCell, TableRow } from "~/components/ui/table";
 import { useDates } from "~/lib/dates";
 import { KeyText } from "~/components/key-text";
+import { WrittenText } from "~/components/written-text";
 import { OtpStatusBadge } from "~/features/otp-mail/otp-status-badge";
 import { cn } from "~/lib/utils";
 
@@ -166,8 +167,11 @@ function Delta({ entry }: { entry: LedgerEntry }) {
 
 function LedgerNote({ entry }: { entry: LedgerEntry }) {
   const { t } = useAdminCustomerCopy();
-  const parts = [entry.note, entry.actorEmail ? t("balance.by", { email: entry.actorEmail }) : null].filter(Boolean);
-  return parts.length ? <span className="break-words">{parts.join(" · ")}</span> : <Muted>—</Muted>;
+  const by = entry.actorEmail ? t("balance.by", { email: entry.actorEmail }) : null;
+  if (!entry.note && !by) return <Muted>—</Muted>;
+  // The admin's note is what they wrote (WrittenText), apart from the translated "by …".
+  const note = entry.note ? <WrittenText>{entry.note}</WrittenText> : null;
+  return <span className="break-words">{note}{note && by ? " · " : null}{by}</span>;
 }
 
 export function BalanceSection({ balance }: { balance: CustomerView["balance"] }) {
@@ -377,7 +381,7 @@ export function AuditSection({ audit }: { audit: CustomerView["audit"] }) {
                 <Target entry={a} />
               </span>
             </TableCell>
-            <TableCell className={cn(LAST, "max-w-[20rem] break-words text-muted-foreground")}>{a.note ?? "—"}</TableCell>
+            <TableCell className={cn(LAST, "max-w-[20rem] break-words text-muted-foreground")}>{a.note ? <WrittenText>{a.note}</WrittenText> : "—"}</TableCell>
           </TableRow>
         )}
         renderCard={(a) => (
@@ -386,7 +390,7 @@ export function AuditSection({ audit }: { audit: CustomerView["audit"] }) {
             <span className="text-xs break-all text-muted-foreground">
               {formatDateTime(a.createdAt)} · {a.actorEmail ?? "—"}
             </span>
-            {a.note ? <p className="break-words text-muted-foreground">“{a.note}”</p> : null}
+            {a.note ? <p className="break-words text-muted-foreground">“<WrittenText>{a.note}</WrittenText>”</p> : null}
           </li>
         )}
       />
