@@ -125,7 +125,8 @@ describe("regenerating the API key", () => {
     regenerate.mockResolvedValue(info({ apiKey: "Z".repeat(32) }));
     renderCard();
     fireEvent.click(screen.getByRole("button", { name: "Regenerate" }));
-    const dialog = screen.getByRole("dialog", { name: "Regenerate API key?" });
+    // The confirmation loads when first pressed.
+    const dialog = await screen.findByRole("dialog", { name: "Regenerate API key?" });
     expect(within(dialog).getByText(/^The old key stops working at once\./)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole("button", { name: "Regenerate" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
@@ -137,17 +138,21 @@ describe("regenerating the API key", () => {
     regenerate.mockRejectedValue(new ApiError("RATE_LIMITED", "Too many new keys, try again later", 429));
     renderCard();
     fireEvent.click(screen.getByRole("button", { name: "Regenerate" }));
-    fireEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Regenerate" }));
+    fireEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Regenerate" }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith("Error", expect.objectContaining({ description: "Too many new keys, try again later" })));
     expect(screen.getByRole("dialog")).toBeTruthy();
   });
 
-  it("does nothing when dismissed with Escape", async () => {
+  it("does nothing when dismissed with Escape, and hands focus back to Regenerate", async () => {
     renderCard();
     fireEvent.click(screen.getByRole("button", { name: "Regenerate" }));
-    fireEvent.keyDown(screen.getByRole("dialog"), { key: "Escape" });
+    fireEvent.keyDown(await screen.findByRole("dialog"), { key: "Escape" });
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(regenerate).not.toHaveBeenCalled();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole("button", { name: "Regenerate" })));
+    // Loaded once, the dialog opens again from its own trigger.
+    fireEvent.click(screen.getByRole("button", { name: "Regenerate" }));
+    expect(screen.getByRole("dialog", { name: "Regenerate API key?" })).toBeTruthy();
   });
 
   it("reads in Khmer: the buttons, the copy toast and the confirmation", async () => {
@@ -157,6 +162,6 @@ describe("regenerating the API key", () => {
     fireEvent.click(screen.getByRole("button", { name: "ចម្លង" }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith("បានចម្លង!", { description: "បានចម្លង API Key ទៅក្ដារតម្បៀតខ្ទាស់" }));
     fireEvent.click(screen.getByRole("button", { name: "បង្កើតថ្មី" }));
-    expect(screen.getByRole("dialog", { name: "បង្កើត API Key ថ្មីឬ?" })).toBeTruthy();
+    expect(await screen.findByRole("dialog", { name: "បង្កើត API Key ថ្មីឬ?" })).toBeTruthy();
   });
 });

@@ -63,7 +63,7 @@ describe("Top Up Balance", () => {
     renderInLanguage("en", <TopUpCard />);
     fireEvent.change(amountField(), { target: { value: "12.5" } });
     fireEvent.click(topUpNow());
-    const dialog = screen.getByRole("dialog", { name: "Balance Top Up" });
+    const dialog = await screen.findByRole("dialog", { name: "Balance Top Up" });
     expect(within(dialog).getByTestId("checkout-item").textContent).toBe("Balance Top Up");
     expect(within(dialog).getByTestId("checkout-amount").textContent).toBe("$12.50 USD");
     await waitFor(() => expect((within(dialog).getByLabelText("Email") as HTMLInputElement).value).toBe("dara@example.com"));
@@ -80,7 +80,7 @@ describe("Top Up Balance", () => {
     renderInLanguage("en", <TopUpCard />);
     fireEvent.change(amountField(), { target: { value: "5" } });
     fireEvent.click(topUpNow());
-    const dialog = screen.getByRole("dialog", { name: "Balance Top Up" });
+    const dialog = await screen.findByRole("dialog", { name: "Balance Top Up" });
     await waitFor(() => expect(within(dialog).getByText(/Add money to your API key balance with ABA Test Pay/)).toBeTruthy());
     expect(plansAnswer).toHaveBeenCalledWith("/api/plans", expect.anything());
   });
@@ -89,12 +89,12 @@ describe("Top Up Balance", () => {
     renderInLanguage("en", <TopUpCard />);
     fireEvent.change(amountField(), { target: { value: "5" } });
     fireEvent.click(topUpNow());
-    fireEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Cancel" }));
+    fireEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Cancel" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(checkoutApi).not.toHaveBeenCalled();
   });
 
-  it("reads in Khmer: the card, the refusal and the dialog", () => {
+  it("reads in Khmer: the card, the refusal and the dialog", async () => {
     renderInLanguage("km", <TopUpCard />);
     expect(screen.getByRole("heading", { name: "បញ្ចូលសមតុល្យ" })).toBeTruthy();
     const field = screen.getByLabelText("ចំនួនទឹកប្រាក់ (USD)");
@@ -103,7 +103,8 @@ describe("Top Up Balance", () => {
     expect(toast.error).toHaveBeenCalledWith("ចំនួនទឹកប្រាក់មិនត្រឹមត្រូវ", expect.objectContaining({ description: "សូមបញ្ចូលចំនួនទឹកប្រាក់មិនលើសពី $10000" }));
     fireEvent.change(field, { target: { value: "10" } });
     fireEvent.click(screen.getByRole("button", { name: "បញ្ចូលសមតុល្យឥឡូវនេះ" }));
-    const dialog = screen.getByRole("dialog", { name: "ការបញ្ចូលសមតុល្យ" });
+    // The payment dialog loads when first opened.
+    const dialog = await screen.findByRole("dialog", { name: "ការបញ្ចូលសមតុល្យ" });
     expect(within(dialog).getByRole("button", { name: "បង់ $10.00" })).toBeTruthy();
   });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useId, useState, type FormEvent } from "react";
+import { Suspense, useCallback, useId, useState, type FormEvent } from "react";
 import { WalletIcon } from "lucide-react";
 import { toast } from "~/lib/toast";
 
@@ -10,12 +10,17 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { ordersApi } from "~/features/payments/api";
-import { CheckoutDialog, type CheckoutDialogText } from "~/features/payments/checkout-dialog";
+import type { CheckoutDialogText } from "~/features/payments/checkout-dialog";
 import { useCheckoutProviderName } from "~/features/payments/provider-name";
 import { api } from "~/lib/api";
 import type { TFunction } from "~/lib/i18n";
+import { lazyNamed, useOpenedOnce } from "~/lib/lazy-component";
 
 import { PROFILE_FIELD_MESSAGES, useProfileCopy } from "./copy";
+
+// The payment dialog (Radix's dialog, the checkout's polling) loads when Top Up is first pressed:
+// on a phone this card is near enough to load with /profile (issue #28 item 5).
+const CheckoutDialog = lazyNamed(() => import("~/features/payments/checkout-dialog"), "CheckoutDialog");
 
 /** The input's bounds as plain dollar text ("1.00", "10000.00"). */
 const MIN_TOP_UP = formatMoney(MIN_TOPUP_MILLS, { plain: true });
@@ -60,6 +65,7 @@ export function TopUpCard() {
   /** The amount being paid (mills) while the payment dialog is open. */
   const [paying, setPaying] = useState<number | null>(null);
   const [open, setOpen] = useState(false);
+  const dialogUsed = useOpenedOnce(open);
   const provider = useCheckoutProviderName();
   const enabled = !belowMinimum(amount);
   // A refused amount (the server's words for it, in the reader's language).
@@ -115,16 +121,20 @@ export function TopUpCard() {
           </Button>
         </form>
       </CardContent>
-      <CheckoutDialog
-        open={open}
-        onOpenChange={setOpen}
-        text={dialogText(t, paying === null ? null : formatMoney(paying), provider)}
-        item={t("topUp.dialog.title")}
-        amount={paying === null ? null : formatMoney(paying)}
-        loadEmail={sessionEmail}
-        request={request}
-        describeError={describeError}
-      />
+      {dialogUsed ? (
+        <Suspense fallback={null}>
+          <CheckoutDialog
+            open={open}
+            onOpenChange={setOpen}
+            text={dialogText(t, paying === null ? null : formatMoney(paying), provider)}
+            item={t("topUp.dialog.title")}
+            amount={paying === null ? null : formatMoney(paying)}
+            loadEmail={sessionEmail}
+            request={request}
+            describeError={describeError}
+          />
+        </Suspense>
+      ) : null}
     </Card>
   );
 }
