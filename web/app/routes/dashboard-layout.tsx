@@ -11,7 +11,7 @@ import { MAIN_CONTENT_ID, SkipLink } from "~/components/skip-link";
 import { getSidebarStateFromCookie, SidebarInset, SidebarProvider } from "~/components/ui/sidebar";
 import { useAccountEvents } from "~/features/live/account-events";
 import { useAccountLanguage } from "~/features/session/account-language";
-import { signedOutPaymentReturn } from "~/features/payments-return/payment-return";
+import { signedOutPaymentReturn } from "~/features/payments-return/return-address";
 import { sessionKeys, useMe } from "~/features/session/queries";
 import { describeSessionError } from "~/features/session/session-errors";
 import { isSigningOut, markSigningOut } from "~/features/session/session-keys";

@@ -3,7 +3,7 @@ import { useLocation } from "react-router";
 
 import { lazyNamed, useOpenedOnce } from "~/lib/lazy-component";
 
-import { hasPaymentReturn } from "./payment-return";
+import { hasPaymentReturn } from "./return-address";
 
 const DashboardPaymentReturn = lazyNamed(() => import("./dashboard-payment-return"), "DashboardPaymentReturn");
 

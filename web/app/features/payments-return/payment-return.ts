@@ -14,6 +14,10 @@ import { APP_DEEP_LINK_SCHEME, TOP_UP_TITLE } from "../../../../contracts/order-
 import { UUID_PATTERN } from "../../../../contracts/units";
 import { isReceiptNumber } from "../../../../contracts/receipts";
 
+// Whether an address is a return from paying: in a module of its own, which every dashboard page
+// loads (the layout, the pages' PaymentReturnSlot), without the rest of this file.
+export { hasPaymentReturn, signedOutPaymentReturn } from "./return-address";
+
 export const PAYMENT_SUCCESS_MESSAGE_TYPE = "PAYMENT_SUCCESS";
 export const LAST_TRANSACTION_KEY = "lastTransaction";
 export const TRANSACTIONS_KEY = "transactions";
@@ -113,20 +117,6 @@ export function parsePaymentReturn(params: URLSearchParams): PaymentReturn | nul
   }
   // payment_success present but unreadable: nothing to celebrate.
   return params.has("payment_success") ? { type: "status", status: "unknown", orderId, receipt } : null;
-}
-
-export function hasPaymentReturn(search: string): boolean {
-  const params = new URLSearchParams(search);
-  return params.has("payment_success") || params.has("payment_status");
-}
-
-/**
- * A signed-out visitor back from paying on /license-history (the v2 subscription page's return
- * target, behind sign-in) sees the result on the v2 page instead: the same parameters.
- */
-export function signedOutPaymentReturn(pathname: string, search: string): string | null {
-  if (pathname !== "/license-history" || !hasPaymentReturn(search)) return null;
-  return `/subscription_tool_v2${search}`;
 }
 
 /** The address without the return's parameters (others, e.g. a tool's `license`, stay). */

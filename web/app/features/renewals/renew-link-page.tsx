@@ -18,7 +18,7 @@ import enRenewal from "~/locales/en/renewal.json";
 import { renewalsApi, type Renewal } from "./api";
 import { PlanCheckoutDialog } from "./plan-checkout-dialog";
 import { RenewalPaid, useRenewalReturn } from "./renewal-paid";
-import { hasPaymentReturn } from "~/features/payments-return/payment-return";
+import { hasPaymentReturn } from "~/features/payments-return/return-address";
 
 registerNamespace("renewal", { en: enRenewal });
 
