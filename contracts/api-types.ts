@@ -181,6 +181,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/discounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every discount code (super-admin)
+         * @description Codes newest first, switched-off ones too, with their uses so far.
+         */
+        get: operations["listDiscounts"];
+        put?: never;
+        /**
+         * Create a discount code (super-admin)
+         * @description On at once, for the plans and markets named (none: all). Audited.
+         */
+        post: operations["createDiscount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/discounts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A discount code's page: uses, revenue, refunds (super-admin)
+         * @description Its rules, what paid orders with it brought in and what it took off, refunds since, and its latest 200 orders, newest first.
+         */
+        get: operations["getDiscountReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a discount code's window, limits or note, or switch it off (super-admin)
+         * @description Its code, kind and value never change (make a new code). A code switched off is refused at checkout; its uses stay. Audited with before and after.
+         */
+        patch: operations["updateDiscount"];
+        trace?: never;
+    };
     "/api/admin/health": {
         parameters: {
             query?: never;
@@ -663,6 +711,26 @@ export interface paths {
         get: operations["getPublicConfig"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/discounts/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What a discount code takes off a plan
+         * @description The new price a checkout page shows before paying. No sign-in needed; a signed-in customer's own uses and purchases answer the per-customer and first-purchase rules (else `email`, the subscription tool's). A quote holds nothing: the checkout checks the code again.
+         */
+        post: operations["quoteDiscount"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2533,6 +2601,412 @@ export interface operations {
             };
         };
     };
+    listDiscounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every code */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        discounts: {
+                            active: boolean;
+                            code: string;
+                            createdAt: string;
+                            endsAt: string | null;
+                            firstPurchaseOnly: boolean;
+                            id: string;
+                            /** @enum {string} */
+                            kind: "percent" | "fixed";
+                            markets: ("local" | "foreign")[];
+                            maxUses: number | null;
+                            maxUsesPerCustomer: number | null;
+                            note: string;
+                            planIds: string[];
+                            startsAt: string | null;
+                            updatedAt: string;
+                            usesHeld: number;
+                            usesPaid: number;
+                            value: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description FORBIDDEN: not a super-admin; SECOND_FACTOR_REQUIRED: an admin whose session has not passed its second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createDiscount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A discount code: 3–32 letters, digits, - or _ (case does not matter) */
+                    code: string;
+                    /**
+                     * Format: date-time
+                     * @default null
+                     */
+                    endsAt?: string | null;
+                    /** @default false */
+                    firstPurchaseOnly?: boolean;
+                    /** @enum {string} */
+                    kind: "percent" | "fixed";
+                    /** @default [] */
+                    markets?: ("local" | "foreign")[];
+                    /** @default null */
+                    maxUses?: number | null;
+                    /** @default null */
+                    maxUsesPerCustomer?: number | null;
+                    /** @default  */
+                    note?: string;
+                    /** @default [] */
+                    planIds?: string[];
+                    /**
+                     * Format: date-time
+                     * @default null
+                     */
+                    startsAt?: string | null;
+                    value: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The new code */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        active: boolean;
+                        code: string;
+                        createdAt: string;
+                        endsAt: string | null;
+                        firstPurchaseOnly: boolean;
+                        id: string;
+                        /** @enum {string} */
+                        kind: "percent" | "fixed";
+                        markets: ("local" | "foreign")[];
+                        maxUses: number | null;
+                        maxUsesPerCustomer: number | null;
+                        note: string;
+                        planIds: string[];
+                        startsAt: string | null;
+                        updatedAt: string;
+                        usesHeld: number;
+                        usesPaid: number;
+                        value: number;
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: the body is not JSON, or nests deeper than 32 levels */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description UNAUTHENTICATED: not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description FORBIDDEN: not a super-admin; SECOND_FACTOR_REQUIRED: an admin whose session has not passed its second factor; INVALID_ORIGIN: the request carries the session cookie but comes from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description DISCOUNT_EXISTS: a code of this name exists (any case, switched-off ones too) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 256 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: the body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description VALIDATION_FAILED: a parameter or field breaks its rule; `issues` names each */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getDiscountReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The code's report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        discount: {
+                            active: boolean;
+                            code: string;
+                            createdAt: string;
+                            endsAt: string | null;
+                            firstPurchaseOnly: boolean;
+                            id: string;
+                            /** @enum {string} */
+                            kind: "percent" | "fixed";
+                            markets: ("local" | "foreign")[];
+                            maxUses: number | null;
+                            maxUsesPerCustomer: number | null;
+                            note: string;
+                            planIds: string[];
+                            startsAt: string | null;
+                            updatedAt: string;
+                            usesHeld: number;
+                            usesPaid: number;
+                            value: number;
+                        };
+                        discountedMills: number;
+                        orders: {
+                            amountMills: number;
+                            createdAt: string;
+                            discountMills: number;
+                            email: string;
+                            paidAt: string | null;
+                            planMonths: number | null;
+                            planTitle: string;
+                            refundedMills: number;
+                            /** @enum {string} */
+                            status: "pending" | "paid" | "failed" | "cancelled" | "refunded";
+                            tranId: string;
+                        }[];
+                        refundedMills: number;
+                        refundedOrders: number;
+                        revenueMills: number;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description FORBIDDEN: not a super-admin; SECOND_FACTOR_REQUIRED: an admin whose session has not passed its second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description NOT_FOUND: no code with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description VALIDATION_FAILED: a parameter or field breaks its rule; `issues` names each */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateDiscount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    active?: boolean;
+                    /** Format: date-time */
+                    endsAt?: string | null;
+                    maxUses?: number | null;
+                    maxUsesPerCustomer?: number | null;
+                    note?: string;
+                    /** Format: date-time */
+                    startsAt?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The code as it is now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        active: boolean;
+                        code: string;
+                        createdAt: string;
+                        endsAt: string | null;
+                        firstPurchaseOnly: boolean;
+                        id: string;
+                        /** @enum {string} */
+                        kind: "percent" | "fixed";
+                        markets: ("local" | "foreign")[];
+                        maxUses: number | null;
+                        maxUsesPerCustomer: number | null;
+                        note: string;
+                        planIds: string[];
+                        startsAt: string | null;
+                        updatedAt: string;
+                        usesHeld: number;
+                        usesPaid: number;
+                        value: number;
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: the body is not JSON, or nests deeper than 32 levels */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description UNAUTHENTICATED: not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description FORBIDDEN: not a super-admin; SECOND_FACTOR_REQUIRED: an admin whose session has not passed its second factor; INVALID_ORIGIN: the request carries the session cookie but comes from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description NOT_FOUND: no code with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 256 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: the body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description VALIDATION_FAILED: a parameter or field breaks its rule; `issues` names each */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getShopHealth: {
         parameters: {
             query?: never;
@@ -3994,7 +4468,7 @@ export interface operations {
                             endpointId: string | null;
                             eventId: string;
                             /** @enum {string} */
-                            eventType: "order.paid" | "order.refunded" | "licence.created" | "licence.extended" | "licence.expiring" | "otp.code_received" | "balance.low" | "refund.requested" | "licence.suspicious" | "otp.stock_low" | "ops.outbox_stuck" | "ops.reconciler_stuck" | "ops.incident" | "ops.incident_resolved";
+                            eventType: "order.paid" | "order.refunded" | "licence.created" | "licence.extended" | "licence.expiring" | "otp.code_received" | "balance.low" | "discount.used" | "refund.requested" | "licence.suspicious" | "otp.stock_low" | "ops.outbox_stuck" | "ops.reconciler_stuck" | "ops.incident" | "ops.incident_resolved";
                             id: string;
                             lastAttemptAt: string | null;
                             lastError: string | null;
@@ -4075,7 +4549,7 @@ export interface operations {
                             endpointId: string | null;
                             eventId: string;
                             /** @enum {string} */
-                            eventType: "order.paid" | "order.refunded" | "licence.created" | "licence.extended" | "licence.expiring" | "otp.code_received" | "balance.low" | "refund.requested" | "licence.suspicious" | "otp.stock_low" | "ops.outbox_stuck" | "ops.reconciler_stuck" | "ops.incident" | "ops.incident_resolved";
+                            eventType: "order.paid" | "order.refunded" | "licence.created" | "licence.extended" | "licence.expiring" | "otp.code_received" | "balance.low" | "discount.used" | "refund.requested" | "licence.suspicious" | "otp.stock_low" | "ops.outbox_stuck" | "ops.reconciler_stuck" | "ops.incident" | "ops.incident_resolved";
                             id: string;
                             lastAttemptAt: string | null;
                             lastError: string | null;
@@ -4156,7 +4630,7 @@ export interface operations {
                             endpointId: string | null;
                             eventId: string;
                             /** @enum {string} */
-                            eventType: "order.paid" | "order.refunded" | "licence.created" | "licence.extended" | "licence.expiring" | "otp.code_received" | "balance.low" | "refund.requested" | "licence.suspicious" | "otp.stock_low" | "ops.outbox_stuck" | "ops.reconciler_stuck" | "ops.incident" | "ops.incident_resolved";
+                            eventType: "order.paid" | "order.refunded" | "licence.created" | "licence.extended" | "licence.expiring" | "otp.code_received" | "balance.low" | "discount.used" | "refund.requested" | "licence.suspicious" | "otp.stock_low" | "ops.outbox_stuck" | "ops.reconciler_stuck" | "ops.incident" | "ops.incident_resolved";
                             id: string;
                             lastAttemptAt: string | null;
                             lastError: string | null;
@@ -4260,7 +4734,7 @@ export interface operations {
                                 pending: number;
                             };
                             description: string;
-                            events: ("order.paid" | "order.refunded" | "licence.created" | "licence.extended" | "licence.expiring" | "otp.code_received" | "balance.low")[];
+                            events: ("order.paid" | "order.refunded" | "licence.created" | "licence.extended" | "licence.expiring" | "otp.code_received" | "balance.low" | "discount.used")[];
                             id: string;
                             lastDeliveryAt: string | null;
                             previousSecretExpiresAt: string | null;
@@ -4271,7 +4745,7 @@ export interface operations {
                         eventTypes: {
                             description: string;
                             /** @enum {string} */
-                            type: "order.paid" | "order.refunded" | "licence.created" | "licence.extended" | "licence.expiring" | "otp.code_received" | "balance.low";
+                            type: "order.paid" | "order.refunded" | "licence.created" | "licence.extended" | "licence.expiring" | "otp.code_received" | "balance.low" | "discount.used";
                         }[];
                         telegram: {
                             chats: number;
@@ -4280,7 +4754,7 @@ export interface operations {
                                 failed: number;
                                 pending: number;
                             };
-                            events: ("order.paid" | "order.refunded" | "licence.created" | "licence.extended" | "licence.expiring" | "otp.code_received" | "balance.low" | "refund.requested" | "licence.suspicious" | "otp.stock_low" | "ops.outbox_stuck" | "ops.reconciler_stuck" | "ops.incident" | "ops.incident_resolved")[];
+                            events: ("order.paid" | "order.refunded" | "licence.created" | "licence.extended" | "licence.expiring" | "otp.code_received" | "balance.low" | "discount.used" | "refund.requested" | "licence.suspicious" | "otp.stock_low" | "ops.outbox_stuck" | "ops.reconciler_stuck" | "ops.incident" | "ops.incident_resolved")[];
                             /** @enum {string} */
                             mode: "bot" | "simulator" | "off";
                         };
@@ -4321,7 +4795,7 @@ export interface operations {
                     active?: boolean;
                     /** @default  */
                     description?: string;
-                    events: ("order.paid" | "order.refunded" | "licence.created" | "licence.extended" | "licence.expiring" | "otp.code_received" | "balance.low")[];
+                    events: ("order.paid" | "order.refunded" | "licence.created" | "licence.extended" | "licence.expiring" | "otp.code_received" | "balance.low" | "discount.used")[];
                     /**
                      * Format: uri
                      * @description Where deliveries are POSTed: https in production, never a private or loopback address there
@@ -4347,7 +4821,7 @@ export interface operations {
                                 pending: number;
                             };
                             description: string;
-                            events: ("order.paid" | "order.refunded" | "licence.created" | "licence.extended" | "licence.expiring" | "otp.code_received" | "balance.low")[];
+                            events: ("order.paid" | "order.refunded" | "licence.created" | "licence.extended" | "licence.expiring" | "otp.code_received" | "balance.low" | "discount.used")[];
                             id: string;
                             lastDeliveryAt: string | null;
                             previousSecretExpiresAt: string | null;
@@ -4514,7 +4988,7 @@ export interface operations {
                 "application/json": {
                     active?: boolean;
                     description?: string;
-                    events?: ("order.paid" | "order.refunded" | "licence.created" | "licence.extended" | "licence.expiring" | "otp.code_received" | "balance.low")[];
+                    events?: ("order.paid" | "order.refunded" | "licence.created" | "licence.extended" | "licence.expiring" | "otp.code_received" | "balance.low" | "discount.used")[];
                     /**
                      * Format: uri
                      * @description Where deliveries are POSTed: https in production, never a private or loopback address there
@@ -4540,7 +5014,7 @@ export interface operations {
                                 pending: number;
                             };
                             description: string;
-                            events: ("order.paid" | "order.refunded" | "licence.created" | "licence.extended" | "licence.expiring" | "otp.code_received" | "balance.low")[];
+                            events: ("order.paid" | "order.refunded" | "licence.created" | "licence.extended" | "licence.expiring" | "otp.code_received" | "balance.low" | "discount.used")[];
                             id: string;
                             lastDeliveryAt: string | null;
                             previousSecretExpiresAt: string | null;
@@ -4644,7 +5118,7 @@ export interface operations {
                                 pending: number;
                             };
                             description: string;
-                            events: ("order.paid" | "order.refunded" | "licence.created" | "licence.extended" | "licence.expiring" | "otp.code_received" | "balance.low")[];
+                            events: ("order.paid" | "order.refunded" | "licence.created" | "licence.extended" | "licence.expiring" | "otp.code_received" | "balance.low" | "discount.used")[];
                             id: string;
                             lastDeliveryAt: string | null;
                             previousSecretExpiresAt: string | null;
@@ -4876,6 +5350,96 @@ export interface operations {
                         googleEnabled: boolean;
                         timeZone: string;
                     };
+                };
+            };
+        };
+    };
+    quoteDiscount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A discount code: 3–32 letters, digits, - or _ (case does not matter) */
+                    code: string;
+                    /** Format: email */
+                    email?: string;
+                    planId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The plan's price, the discount and what would be paid */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        amountMills: number;
+                        code: string;
+                        discountMills: number;
+                        planId: string;
+                        priceMills: number;
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: the body is not JSON, or nests deeper than 32 levels */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description INVALID_ORIGIN: the request carries a session cookie but comes from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 256 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: the body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description DISCOUNT_UNKNOWN, DISCOUNT_NOT_STARTED, DISCOUNT_EXPIRED, DISCOUNT_NOT_FOR_PLAN, DISCOUNT_USED_UP, DISCOUNT_ALREADY_USED, DISCOUNT_FIRST_PURCHASE_ONLY: why the code is refused; VALIDATION_FAILED: a malformed code or an unknown plan */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description RATE_LIMITED: quotes per address; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -5429,7 +5993,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description VALIDATION_FAILED: a plan not of the licence's market, or unknown */
+            /** @description VALIDATION_FAILED: a plan not of the licence's market, or unknown; DISCOUNT_*: the discount code is refused */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6210,7 +6774,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description VALIDATION_FAILED: an unknown plan or an amount out of range (the spec's texts in issues[].message) */
+            /** @description VALIDATION_FAILED: an unknown plan or an amount out of range (the spec's texts in issues[].message); DISCOUNT_*: the discount code is refused (unknown, not started, expired, not for this plan, used up, already used by you, first purchase only) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6348,7 +6912,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description VALIDATION_FAILED: an unknown plan or an amount out of range (the spec's texts in issues[].message) */
+            /** @description VALIDATION_FAILED: an unknown plan or an amount out of range (the spec's texts in issues[].message); DISCOUNT_*: the discount code is refused (unknown, not started, expired, not for this plan, used up, already used by you, first purchase only) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7940,7 +8504,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description VALIDATION_FAILED: a plan not of the licence's market, or unknown */
+            /** @description VALIDATION_FAILED: a plan not of the licence's market, or unknown; DISCOUNT_*: the discount code is refused */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -14,6 +14,7 @@ export const WEBHOOK_EVENT_TYPES = [
   "licence.expiring",
   "otp.code_received",
   "balance.low",
+  "discount.used",
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -33,6 +34,7 @@ export const SHOP_EVENT_DESCRIPTIONS: Record<ShopEventType, string> = {
   "licence.expiring": "A licence expires soon",
   "otp.code_received": "An OTP mail order received its first code (the code itself is never sent)",
   "balance.low": "A debit left an API key's balance below the low-balance threshold",
+  "discount.used": "An order opened with a discount code was paid (the code, what it took off and what was paid)",
   "refund.requested": "A customer asked for a refund",
   "licence.suspicious": "A licence was used from too many addresses or device keys today",
   "otp.stock_low": "The upstream OTP mail supplier is out of stock",

@@ -50,6 +50,7 @@ import { apiKeyContext } from "./auth/api-key";
 import { createPlanRoutes } from "./features/plans/routes";
 import { PlanListCache } from "./features/plans/list-cache";
 import { createCatalogueRoutes } from "./features/catalogue/routes";
+import { createDiscountRoutes } from "./features/discounts/routes";
 import { createSeoRoutes } from "./features/seo/routes";
 import { createMetrics } from "./features/system/metrics";
 import { createSystemRoutes, type Lifecycle } from "./features/system/routes";
@@ -264,6 +265,7 @@ export function createApp({ config, db, auth, logger, signer, limiter, otpMail, 
     }),
   );
   api.route("/", createCatalogueRoutes({ db, planList }));
+  api.route("/", createDiscountRoutes(orders));
   api.route("/", createOrderRoutes(orders));
   api.route("/", createRenewalRoutes(orders));
   api.route("/", createOrderReceiptRoutes(orders));

@@ -3,6 +3,7 @@
 // announce "order.paid" in the payment's transaction and the receipts feature queues the receipt
 // in it; a provider's callback about a paid order has the refunds feature look for refunds.
 import { createOrdersDeps, type OrdersDeps, type OrdersDepsInput, type OrdersOwnDeps } from "./features/orders/deps";
+import { releaseDiscountOfClosedOrder, spendDiscountOfPaidOrder } from "./features/discounts/order-reactions";
 import { createOrderEvents } from "./features/orders/events";
 import { queuePaymentReceiptEmail } from "./features/receipts/email";
 import { syncProviderRefunds } from "./features/refunds/record-and-apply";
@@ -11,6 +12,9 @@ import { syncProviderRefunds } from "./features/refunds/record-and-apply";
 export function withOrderReactions(own: OrdersOwnDeps): OrdersDeps {
   const deps: OrdersDeps = { ...own, events: createOrderEvents(), checkRefunds: syncProviderRefunds };
   deps.events.on("order.paid", (tx, { order }) => queuePaymentReceiptEmail(tx, deps, order));
+  // A discount code's use (decision 077): spent when its order is paid, given back when it closes unpaid.
+  deps.events.on("order.paid", (tx, { order }) => spendDiscountOfPaidOrder(tx, order));
+  deps.events.on("order.closed", (tx, { order }) => releaseDiscountOfClosedOrder(tx, order));
   return deps;
 }
 

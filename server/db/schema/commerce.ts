@@ -53,6 +53,10 @@ export const orders = pgTable(
     /** The plan's terms when the checkout opened (decision 074); null for top-ups and orders before 0031 (the plan's row then). */
     planTerms: jsonb("plan_terms").$type<PlanTerms>(),
     amountMills: money("amount_mills").notNull(),
+    /** A discount code's order (decision 077): the code as entered, its discount_codes id and what it took off the price (amount = price − discount). */
+    discountCode: text("discount_code"),
+    discountId: uuid("discount_id"),
+    discountMills: money("discount_mills").notNull().default(0),
     currency: text("currency").notNull().default("USD"),
     status: text("status", { enum: ["pending", "paid", "failed", "cancelled", "refunded"] })
       .notNull()

@@ -3,3 +3,4 @@ export * from "./commerce";
 export * from "./balance";
 export * from "./ops";
 export * from "./notifications";
+export * from "./discounts";

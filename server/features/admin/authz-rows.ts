@@ -3,7 +3,7 @@
 // by the whole app's matrix (server/test/authorization-matrix.test.ts: every caller).
 
 import type { Db } from "../../db/client";
-import { refundRequests } from "../../db/schema";
+import { discountCodes, refundRequests } from "../../db/schema";
 import { insertOrders } from "./test-seed";
 
 /** Ids of the customer whose rows the callers try to reach. */
@@ -17,16 +17,19 @@ export interface AdminTarget {
   refundOrderId: string;
   approveRequestId: string;
   declineRequestId: string;
+  /** A discount code to read and change (decision 077). */
+  discountId: string;
 }
 
-/** The customer's paid orders and open refund requests the refund rows act on (the super-admin's calls succeed once). */
-export async function seedRefundTargets(db: Db, owner: { userId: string; email: string }): Promise<Pick<AdminTarget, "refundOrderId" | "approveRequestId" | "declineRequestId">> {
+/** The customer's paid orders and open refund requests the refund rows act on (the super-admin's calls succeed once), and a discount code. */
+export async function seedRefundTargets(db: Db, owner: { userId: string; email: string }): Promise<Pick<AdminTarget, "refundOrderId" | "approveRequestId" | "declineRequestId" | "discountId">> {
   const [refund, approve, decline] = await insertOrders(db, [0, 1, 2].map(() => ({ kind: "plan" as const, planId: "local-1m", email: owner.email, userId: owner.userId })));
   const requests = await db
     .insert(refundRequests)
     .values([approve!, decline!].map((o) => ({ orderId: o.id, userId: owner.userId, reason: "Seeded for the access matrix" })))
     .returning();
-  return { refundOrderId: refund!.id, approveRequestId: requests[0]!.id, declineRequestId: requests[1]!.id };
+  const [discount] = await db.insert(discountCodes).values({ code: `MATRIX-${owner.userId.slice(0, 8).toUpperCase()}`, kind: "percent", value: 10 }).onConflictDoNothing().returning();
+  return { refundOrderId: refund!.id, approveRequestId: requests[0]!.id, declineRequestId: requests[1]!.id, discountId: discount!.id };
 }
 
 export interface AdminEndpoint {
@@ -44,6 +47,8 @@ export interface AdminEndpoint {
 
 /** Plan lengths the matrix adds (none of the shop's own: 1, 3 and 12 months). */
 let nextPlanLength = 20;
+/** Discount codes the matrix creates, one per allowed caller. */
+let nextDiscount = 0;
 
 export const ADMIN_ENDPOINTS: AdminEndpoint[] = [
   { method: "GET", doc: "/api/admin/overview", url: () => "/api/admin/overview?tz=UTC", level: "admin", showsTarget: true },
@@ -65,6 +70,11 @@ export const ADMIN_ENDPOINTS: AdminEndpoint[] = [
   { method: "POST", doc: "/api/admin/catalogue/plans", url: () => "/api/admin/catalogue/plans", json: () => ({ market: "foreign", months: nextPlanLength++, priceMills: 50_000, keyChanges: 5 }), level: "superAdmin", showsTarget: false, okStatus: 201 },
   { method: "PATCH", doc: "/api/admin/catalogue/plans/{id}", url: () => "/api/admin/catalogue/plans/local-1m", json: () => ({ isPopular: false }), level: "superAdmin", showsTarget: false },
   { method: "PUT", doc: "/api/admin/catalogue/order", url: () => "/api/admin/catalogue/order", json: () => ({ market: "local", planIds: ["local-1m", "local-3m", "local-12m"] }), level: "superAdmin", showsTarget: false },
+  // Discount codes (decision 077): super-admins only. Each allowed caller creates a code of its own.
+  { method: "GET", doc: "/api/admin/discounts", url: () => "/api/admin/discounts", level: "superAdmin", showsTarget: false },
+  { method: "POST", doc: "/api/admin/discounts", url: () => "/api/admin/discounts", json: () => ({ code: `MATRIX-NEW-${++nextDiscount}-${Date.now().toString(36)}`.toUpperCase(), kind: "percent", value: 10 }), level: "superAdmin", showsTarget: false, okStatus: 201 },
+  { method: "GET", doc: "/api/admin/discounts/{id}", url: (t) => `/api/admin/discounts/${t.discountId}`, level: "superAdmin", showsTarget: false },
+  { method: "PATCH", doc: "/api/admin/discounts/{id}", url: (t) => `/api/admin/discounts/${t.discountId}`, json: () => ({ note: "Access matrix" }), level: "superAdmin", showsTarget: false },
   // Refunds (decision 024): admins read the queue; money needs the super-admin flag.
   { method: "GET", doc: "/api/admin/refund-requests", url: () => "/api/admin/refund-requests", level: "admin", showsTarget: true },
   { method: "POST", doc: "/api/admin/refund-requests/{id}/approve", url: (t) => `/api/admin/refund-requests/${t.approveRequestId}/approve`, json: () => ({ note: "Approved" }), level: "superAdmin", showsTarget: true },

@@ -88,10 +88,12 @@ describe("authorization matrix", () => {
     const audit = await t.database.db.select().from(auditLog);
     expect(audit.filter((a) => a.action === "balance.adjust")).toEqual([expect.objectContaining({ targetId: targetKeyId })]);
     // The admin and the super-admin each issued one licence and resent one key e-mail; the super-admin
-    // alone refunded, decided the requests and added a plan (the PATCH and PUT changed nothing: no
-    // entry); nobody else wrote anything.
+    // alone refunded, decided the requests, added a plan (the PATCH and PUT changed nothing: no
+    // entry), created a discount code and changed one's note; nobody else wrote anything.
     expect(audit.map((a) => a.action).sort()).toEqual([
       "balance.adjust",
+      "discount.create",
+      "discount.update",
       "licence.issue",
       "licence.issue",
       "licence.resend_key",
@@ -103,7 +105,7 @@ describe("authorization matrix", () => {
       "refund_request.decline",
     ]);
     const [superAdmin] = await t.database.db.select().from(user).where(eq(user.superAdmin, true));
-    const money = audit.filter((a) => a.action.startsWith("order.") || a.action.startsWith("refund_request.") || a.action.startsWith("plan.") || a.action === "balance.adjust");
+    const money = audit.filter((a) => a.action.startsWith("order.") || a.action.startsWith("refund_request.") || a.action.startsWith("plan.") || a.action.startsWith("discount.") || a.action === "balance.adjust");
     expect(new Set(money.map((a) => a.actorUserId))).toEqual(new Set([superAdmin!.id]));
     expect((await t.database.db.select().from(licenses).where(eq(licenses.email, `${CANARY}@example.com`))).length).toBe(3);
     const [target] = await t.database.db.select().from(user).where(eq(user.id, targetUserId));

@@ -151,6 +151,27 @@ export function recordOrderRefunded(
   });
 }
 
+/** discount.used: an order opened with a discount code was paid (decision 077), once per order. */
+export function recordDiscountUsed(tx: Tx, order: { id: string; tranId: string; email: string; planId: string | null; amountMills: number; discountCode: string; discountMills: number }) {
+  return recordShopEvent(tx, {
+    type: "discount.used",
+    subject: order.id,
+    data: {
+      code: order.discountCode,
+      orderId: order.id,
+      tranId: order.tranId,
+      planId: order.planId,
+      email: order.email,
+      discountMills: order.discountMills,
+      discount: money(order.discountMills).text,
+      amountMills: order.amountMills,
+      amount: money(order.amountMills).text,
+      priceMills: order.amountMills + order.discountMills,
+    },
+    dedupeKey: `discount.used:${order.id}`,
+  });
+}
+
 /** refund.requested (Telegram "refund request"): a customer asked for their money back. */
 export function recordRefundRequested(tx: Tx, order: OrderFacts, request: { id: string; reason: string }) {
   return recordShopEvent(tx, {

@@ -9,6 +9,8 @@ import { orders } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { findActivePlan, planTermsOf, type PlanRow } from "../plans/service";
 import type { PlanTerms } from "../../db/schema";
+import type { Db, Tx } from "../../db/client";
+import { lockDiscount, takeDiscountUse, type PricedDiscount } from "../discounts/rules";
 import type { OrdersDeps } from "./deps";
 import { toOrderDto, type OrderRow } from "./dto";
 import { receiptToken } from "./receipt";
@@ -49,48 +51,74 @@ interface NewOrder {
   name?: string;
   /** Extra query for the return URL (the spec's license_key, the tool page variant, the page to return to). */
   returnQuery?: Record<string, string>;
+  /** The plan's market (a discount code's rules read it). */
+  market?: string;
+  /** A discount code entered at the checkout (decision 077): checked and its use taken with the order. */
+  discountCode?: string;
 }
 
 /** What an order keeps of its plan as the checkout opens: its price and terms (decision 074). */
 function soldAt(plan: PlanRow) {
-  return { planId: plan.id, planTitle: plan.title, planMonths: plan.months, planTerms: planTermsOf(plan), amountMills: plan.priceMills };
+  return { planId: plan.id, planTitle: plan.title, planMonths: plan.months, planTerms: planTermsOf(plan), amountMills: plan.priceMills, market: plan.market };
 }
 
+/** Inserts the order; with a discount code, in one transaction with the code's lock and its use (decision 077). */
 async function insertOrder(deps: OrdersDeps, o: NewOrder, now: Date): Promise<OrderRow> {
-  const provider = deps.providers.checkout; // a new checkout: the configured default
+  const code = o.discountCode;
+  if (!code || !o.planId) return withNewTranId(() => insertOrderRow(deps, deps.db, o, now, null));
+  const customer = { userId: o.userId, email: o.email };
+  return withNewTranId(() =>
+    deps.db.transaction(async (tx) => {
+      const discount = await lockDiscount(tx, code, { planId: o.planId!, market: o.market ?? "", priceMills: o.amountMills }, customer, now);
+      const row = await insertOrderRow(deps, tx, o, now, discount);
+      await takeDiscountUse(tx, discount.discountId, row.id, customer, now);
+      return row;
+    }),
+  );
+}
+
+async function withNewTranId<T>(insert: () => Promise<T>): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     try {
-      const [row] = await deps.db
-        .insert(orders)
-        .values({
-          tranId: provider.newReference(now),
-          provider: provider.id,
-          kind: o.kind,
-          userId: o.userId,
-          email: o.email,
-          planId: o.planId,
-          planTitle: o.planTitle,
-          planTerms: o.planTerms,
-          amountMills: o.amountMills,
-          currency: "USD",
-          deviceKey: o.deviceKey ?? null,
-          renewLicenseId: o.renewLicenseId ?? null,
-          locale: o.locale,
-          createdAt: now,
-          updatedAt: now,
-          // The cut-off (decision 060): when the provider stops taking the payment, the reconciler
-          // closes the checkout there and cancels the order (no grace: a late approval still pays it).
-          expiresAt: new Date(now.getTime() + provider.checkoutLifetimeMinutes * 60_000),
-          nextCheckAt: new Date(now.getTime() + FIRST_CHECK_MS),
-        })
-        .returning();
-      return row!;
+      return await insert();
     } catch (err) {
       // A tran_id collision (6 random characters within one second) is retried with a new id.
       if (attempt < 3 && isUniqueViolation(err)) continue;
       throw err;
     }
   }
+}
+
+async function insertOrderRow(deps: OrdersDeps, db: Db | Tx, o: NewOrder, now: Date, discount: PricedDiscount | null): Promise<OrderRow> {
+  const provider = deps.providers.checkout; // a new checkout: the configured default
+  const [row] = await db
+    .insert(orders)
+    .values({
+      tranId: provider.newReference(now),
+      provider: provider.id,
+      kind: o.kind,
+      userId: o.userId,
+      email: o.email,
+      planId: o.planId,
+      planTitle: o.planTitle,
+      planTerms: o.planTerms,
+      amountMills: discount ? discount.amountMills : o.amountMills,
+      discountCode: discount?.code ?? null,
+      discountId: discount?.discountId ?? null,
+      discountMills: discount?.discountMills ?? 0,
+      currency: "USD",
+      deviceKey: o.deviceKey ?? null,
+      renewLicenseId: o.renewLicenseId ?? null,
+      locale: o.locale,
+      createdAt: now,
+      updatedAt: now,
+      // The cut-off (decision 060): when the provider stops taking the payment, the reconciler
+      // closes the checkout there and cancels the order (no grace: a late approval still pays it).
+      expiresAt: new Date(now.getTime() + provider.checkoutLifetimeMinutes * 60_000),
+      nextCheckAt: new Date(now.getTime() + FIRST_CHECK_MS),
+    })
+    .returning();
+  return row!;
 }
 
 function checkoutFor(deps: OrdersDeps, row: OrderRow, o: NewOrder, now: Date): CheckoutResponse {
@@ -130,10 +158,10 @@ async function pricedPlan(deps: OrdersDeps, planId: string, market?: string) {
   return plan;
 }
 
-export async function createPlanCheckout(deps: OrdersDeps, user: CurrentUser, input: { planId: string; market?: string; returnTo?: CheckoutReturnPage }, locale: Language = DEFAULT_LANGUAGE) {
+export async function createPlanCheckout(deps: OrdersDeps, user: CurrentUser, input: { planId: string; market?: string; returnTo?: CheckoutReturnPage; discountCode?: string }, locale: Language = DEFAULT_LANGUAGE) {
   const plan = await pricedPlan(deps, input.planId, input.market);
   const returnQuery = { to: input.returnTo ?? "home" };
-  return create(deps, { kind: "plan", locale, userId: user.id, email: user.email.toLowerCase(), ...soldAt(plan), name: user.name, returnQuery });
+  return create(deps, { kind: "plan", locale, userId: user.id, email: user.email.toLowerCase(), ...soldAt(plan), name: user.name, returnQuery, discountCode: input.discountCode });
 }
 
 /** `amountMills` as TopupMillsSchema let it through: whole cents from $1 to $10,000. */
@@ -143,7 +171,7 @@ export async function createTopupCheckout(deps: OrdersDeps, user: CurrentUser, i
   return create(deps, { kind: "topup", locale, userId: user.id, email: user.email.toLowerCase(), planId: null, planTitle: TOP_UP_TITLE, planMonths: null, planTerms: null, amountMills, name: user.name, returnQuery });
 }
 
-export async function createToolCheckout(deps: OrdersDeps, input: { planId: string; email: string; deviceKey?: string; variant: "v1" | "v2" }, locale: Language = DEFAULT_LANGUAGE) {
+export async function createToolCheckout(deps: OrdersDeps, input: { planId: string; email: string; deviceKey?: string; variant: "v1" | "v2"; discountCode?: string }, locale: Language = DEFAULT_LANGUAGE) {
   const plan = await pricedPlan(deps, input.planId);
   const deviceKey = input.deviceKey?.trim() || null;
   return create(deps, {
@@ -153,6 +181,7 @@ export async function createToolCheckout(deps: OrdersDeps, input: { planId: stri
     email: input.email.trim().toLowerCase(),
     ...soldAt(plan),
     deviceKey,
+    discountCode: input.discountCode,
     returnQuery: { ...(deviceKey ? { license_key: deviceKey } : {}), v: input.variant === "v2" ? "2" : "1" },
   });
 }
@@ -164,7 +193,7 @@ export async function createToolCheckout(deps: OrdersDeps, input: { planId: stri
  */
 export async function createRenewalOrder(
   deps: OrdersDeps,
-  input: { licenceId: string; planId: string; market: string; email: string; userId: string | null; name?: string; returnTo: CheckoutReturnPage; locale: Language; renewLink?: string },
+  input: { licenceId: string; planId: string; market: string; email: string; userId: string | null; name?: string; returnTo: CheckoutReturnPage; locale: Language; renewLink?: string; discountCode?: string },
 ) {
   const plan = await pricedPlan(deps, input.planId, input.market);
   return create(deps, {
@@ -175,6 +204,7 @@ export async function createRenewalOrder(
     ...soldAt(plan),
     renewLicenseId: input.licenceId,
     name: input.name,
+    discountCode: input.discountCode,
     // A reminder link's renewal returns to that link's page, which needs no session and says what
     // was paid and until when the licence now runs (#29 item 1); the link goes with the return.
     returnQuery: input.renewLink ? { to: RENEWAL_RETURN, renew: input.renewLink } : { to: input.returnTo },

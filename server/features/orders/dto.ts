@@ -46,6 +46,8 @@ export function toOrderDto(row: OrderRow, planMonths: ReadonlyMap<string, number
     planTitle: row.planTitle ?? (row.kind === "topup" ? TOP_UP_TITLE : ""),
     planMonths: row.planId ? (planMonths.get(row.planId) ?? null) : null,
     amountMills: row.amountMills,
+    discountCode: row.discountCode,
+    discountMills: row.discountMills,
     amount: formatMoney(row.amountMills, { plain: true }), // "29.99": orders are whole cents
     currency: row.currency,
     status: row.status,

@@ -7,6 +7,8 @@ import type { OrderRow } from "./dto";
 export interface OrderEvents {
   /** An order has just been paid and its goods granted (once per order: fulfilOrder). */
   "order.paid": { order: OrderRow };
+  /** A pending order was closed unpaid (failed, cancelled, expired or refunded before it was paid), once. */
+  "order.closed": { order: OrderRow };
 }
 
 export type OrderEventBus = TransactionEvents<OrderEvents>;

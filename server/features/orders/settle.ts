@@ -18,10 +18,15 @@ export function verifyPayment(deps: Pick<OrdersDeps, "providers">, order: OrderR
 
 /** Closes a pending order without fulfilment (guarded: only a pending order changes). */
 async function closeOrder(deps: OrdersDeps, order: OrderRow, status: "failed" | "cancelled" | "refunded", why: Fulfilment, now: Date) {
-  await deps.db
-    .update(orders)
-    .set({ status, updatedAt: now, fulfilment: { ...why } })
-    .where(and(eq(orders.id, order.id), eq(orders.status, "pending")));
+  await deps.db.transaction(async (tx) => {
+    const [closed] = await tx
+      .update(orders)
+      .set({ status, updatedAt: now, fulfilment: { ...why } })
+      .where(and(eq(orders.id, order.id), eq(orders.status, "pending")))
+      .returning();
+    // Whoever holds something for the checkout lets it go with it (a discount code's use, decision 077).
+    if (closed) await deps.events.emit(tx, "order.closed", { order: closed });
+  });
 }
 
 async function reload(deps: OrdersDeps, id: string): Promise<OrderRow> {

@@ -21,7 +21,7 @@ const IdParam = z.object({ id: z.string().max(64).openapi({ description: "The li
 const TokenParam = z.object({ token: z.string().max(200).openapi({ description: "The signed token from a reminder e-mail" }) });
 const NOT_YOURS = "NOT_FOUND: no licence of yours has this id (another user's included)";
 const BAD_LINK = "NOT_FOUND: the link is not genuine (or its licence is gone); RENEW_LINK_EXPIRED: the link is past its expiry";
-const REFUSED = { 409: "LICENSE_REVOKED: a revoked licence cannot be renewed", 422: "VALIDATION_FAILED: a plan not of the licence's market, or unknown" };
+const REFUSED = { 409: "LICENSE_REVOKED: a revoked licence cannot be renewed", 422: "VALIDATION_FAILED: a plan not of the licence's market, or unknown; DISCOUNT_*: the discount code is refused" };
 
 const ownRenewalRoute = createRoute({
   method: "get",

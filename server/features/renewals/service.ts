@@ -60,7 +60,7 @@ export async function tokenLicense(db: Db, licenseId: string): Promise<LicenseRo
 export async function startRenewalCheckout(
   deps: OrdersDeps,
   license: LicenseRow,
-  input: { planId: string; returnTo?: CheckoutReturnPage },
+  input: { planId: string; returnTo?: CheckoutReturnPage; discountCode?: string },
   locale: Language,
   /** The reminder link it was started from: the return goes back to that link's page. */
   renewLink?: string,
@@ -80,5 +80,6 @@ export async function startRenewalCheckout(
     returnTo: input.returnTo ?? "license-keys",
     locale,
     renewLink,
+    discountCode: input.discountCode,
   });
 }

@@ -82,6 +82,8 @@ export const DOCUMENTED: Record<string, Row> = {
   "POST /api/otp-mail/orders/{id}/reorder": { url: (r) => `/api/otp-mail/orders/${r.otpCheckId}/reorder`, method: "POST", expect: ownRow(201, false), shows: (r) => r.otpAddress },
   // Orders: owner, and admins see every order.
   "POST /api/orders/checkout": { url: () => "/api/orders/checkout", json: () => ({ kind: "plan", planId: "local-1m" }), expect: signedIn(201) },
+  // A discount code's quote (decision 077): public; an unknown code is refused the same to everyone.
+  "POST /api/discounts/quote": { url: () => "/api/discounts/quote", method: "POST", json: () => ({ code: "MATRIX-NONE", planId: "local-1m" }), expect: everyone(422) },
   "POST /api/orders/subscription-tool": { url: () => "/api/orders/subscription-tool", json: () => ({ planId: "local-1m", email: "matrix-tool-buyer@example.com" }), expect: everyone(201) },
   "GET /api/orders": { url: () => "/api/orders", expect: signedIn(200), shows: () => alice.tranId },
   // A return page's receipt (no session): the token is the proof; a made-up one is not found for anyone.
