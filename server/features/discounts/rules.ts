@@ -36,10 +36,22 @@ async function findCode(db: Db | Tx, code: string, lock: boolean): Promise<Disco
 }
 
 /** Uses that count: held by an open checkout, or used by a paid order. */
-async function countUses(db: Db | Tx, discountId: string, keys?: string[]): Promise<number> {
-  if (keys && keys.length === 0) return 0;
-  const where = and(eq(discountUses.discountId, discountId), inArray(discountUses.status, ["held", "used"]), keys ? inArray(discountUses.customerKey, keys) : undefined);
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(discountUses).where(where);
+async function countUses(db: Db | Tx, discountId: string): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(discountUses).where(and(eq(discountUses.discountId, discountId), inArray(discountUses.status, ["held", "used"])));
+  return Number(row?.n ?? 0);
+}
+
+/** The customer's own uses: under their account or their e-mail, or on an order of their e-mail (a subscription-tool checkout). */
+async function countCustomerUses(db: Db | Tx, discountId: string, c: DiscountCustomer): Promise<number> {
+  const keys = customerKeys(c);
+  if (keys.length === 0) return 0;
+  const email = c.email.trim().toLowerCase();
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from discount_uses u join orders o on o.id = u.order_id
+         where u.discount_id = ${discountId} and u.status in ('held', 'used')
+           and (u.customer_key in (${sql.join(keys.map((k) => sql`${k}`), sql`, `)}) ${email ? sql`or lower(o.email) = ${email}` : sql``})`,
+  );
   return Number(row?.n ?? 0);
 }
 
@@ -63,7 +75,7 @@ async function checkRules(db: Db | Tx, row: DiscountRow | undefined, target: Dis
   if (row.endsAt && now >= row.endsAt) throw new AppError("DISCOUNT_EXPIRED");
   if ((row.planIds.length > 0 && !row.planIds.includes(target.planId)) || (row.markets.length > 0 && !row.markets.includes(target.market))) throw new AppError("DISCOUNT_NOT_FOR_PLAN");
   if (row.maxUses !== null && (await countUses(db, row.id)) >= row.maxUses) throw new AppError("DISCOUNT_USED_UP");
-  if (row.maxUsesPerCustomer !== null && (await countUses(db, row.id, customerKeys(customer))) >= row.maxUsesPerCustomer) throw new AppError("DISCOUNT_ALREADY_USED");
+  if (row.maxUsesPerCustomer !== null && (await countCustomerUses(db, row.id, customer)) >= row.maxUsesPerCustomer) throw new AppError("DISCOUNT_ALREADY_USED");
   if (row.firstPurchaseOnly && (await hasPaidPlanOrder(db, customer))) throw new AppError("DISCOUNT_FIRST_PURCHASE_ONLY");
   return row;
 }
