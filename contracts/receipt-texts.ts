@@ -17,6 +17,10 @@ export interface ReceiptTexts {
   description: string;
   amount: string;
   total: string;
+  /** The plan's price before a discount code (decision 077). */
+  price: string;
+  /** "Discount (KHMER-NY)": what a discount code took off. */
+  discount: (code: string) => string;
   payment: string;
   method: string;
   tranId: string;
@@ -63,6 +67,8 @@ const en: ReceiptTexts = {
   description: "Description",
   amount: "Amount",
   total: "Total paid",
+  price: "Plan price",
+  discount: (code) => `Discount (${code})`,
   payment: "Payment",
   method: "Payment method",
   tranId: "Transaction ID (tran_id)",
@@ -104,6 +110,8 @@ const km: ReceiptTexts = {
   description: "ការពិពណ៌នា",
   amount: "ចំនួនទឹកប្រាក់",
   total: "ចំនួនទឹកប្រាក់ដែលបានបង់",
+  price: "តម្លៃគម្រោង",
+  discount: (code) => `ការបញ្ចុះតម្លៃ (${code})`,
   payment: "ការបង់ប្រាក់",
   method: "វិធីបង់ប្រាក់",
   tranId: "លេខប្រតិបត្តិការ (tran_id)",

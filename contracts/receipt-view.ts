@@ -17,6 +17,8 @@ export interface ReceiptFacts {
   /** A plan (its length, or the stored English title of a plan no longer known) or a top-up. */
   item: { kind: "plan"; months: number | null; storedTitle: string; periodDays: number | null; bonusDays: number } | { kind: "topup" };
   amountMills: number;
+  /** A discount code's order (decision 077): the code and what it took off (the price is amount + discount). */
+  discount?: { code: string; mills: number } | null;
   currency: string;
   /** ISO 8601. */
   paidAt: string;
@@ -40,6 +42,10 @@ export interface PaymentReceipt {
   currency: string;
   /** "$29.99 USD" */
   amount: string;
+  /** The item's price before any discount ("$29.99 USD"): the amount when no code was used. */
+  price: string;
+  /** A discount code's: its words ("Discount (KHMER-NY)") and what it took off ("-$3.00 USD"). */
+  discount: { label: string; amount: string } | null;
   paidAt: Date;
   /** "November 24, 2026 at 14:05 (UTC+07:00)": the shop's time zone (SHOP_TIME_ZONE) */
   paidLocal: string;
@@ -83,6 +89,8 @@ export function localiseReceipt(facts: ReceiptFacts, language: Language, timeZon
     amountMills: facts.amountMills,
     currency: facts.currency,
     amount: receiptAmount(facts.amountMills, facts.currency),
+    price: receiptAmount(facts.amountMills + (facts.discount?.mills ?? 0), facts.currency),
+    discount: facts.discount?.mills ? { label: t.discount(facts.discount.code), amount: `-${receiptAmount(facts.discount.mills, facts.currency)}` } : null,
     paidAt,
     paidLocal: dates.local,
     paidUtc: dates.utc,
@@ -101,6 +109,7 @@ export function receiptRows(r: PaymentReceipt): Array<{ label: string; value: st
     { label: t.dateUtc, value: r.paidUtc },
     { label: t.billedTo, value: r.buyerEmail },
     { label: t.description, value: r.item.detail ? `${r.item.title} (${r.item.detail})` : r.item.title },
+    ...(r.discount ? [{ label: t.price, value: r.price }, { label: r.discount.label, value: r.discount.amount }] : []),
     { label: t.total, value: r.amount },
     { label: t.method, value: r.method },
     { label: t.tranId, value: r.tranId },

@@ -43,6 +43,7 @@ export function receiptFacts(order: OrderRow, plan: ReceiptPlan | null, site: Si
         ? { kind: "topup" }
         : { kind: "plan", months: plan?.months ?? null, storedTitle: order.planTitle ?? "", periodDays: plan?.periodDays ?? null, bonusDays: plan?.bonusDays ?? 0 },
     amountMills: order.amountMills,
+    discount: order.discountCode && order.discountMills > 0 ? { code: order.discountCode, mills: order.discountMills } : null,
     currency: order.currency,
     paidAt: order.paidAt.toISOString(),
     method: paymentMethodName(order.provider),

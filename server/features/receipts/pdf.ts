@@ -188,10 +188,17 @@ export function renderReceiptPdf(r: PaymentReceipt): Promise<Buffer> {
   w.line(t.amount, right, y, label, "right");
   y += lh(label) + 4;
   w.line(r.item.title, left, y, { ...body, size: 11, bold: true });
-  w.line(r.amount, right, y, { ...body, size: 11 }, "right");
+  w.line(r.price, right, y, { ...body, size: 11 }, "right");
   y += lh({ size: 11 });
   if (r.item.detail) {
     w.line(r.item.detail, left, y, { ...body, color: COLORS.muted });
+    y += lh(body);
+  }
+  // A discount code's line (decision 077): the code and what it took off the price above.
+  if (r.discount) {
+    y += 4;
+    w.line(r.discount.label, left, y, body);
+    w.line(r.discount.amount, right, y, body, "right");
     y += lh(body);
   }
   y += 6;

@@ -254,6 +254,7 @@ describe("the PDF", () => {
       km.intro("$9.99 USD", km.planItem("1 ខែ")),
       km.linkValidity(30),
       km.footer("Keyshop"),
+      km.discount("KHMER-NY"),
     ];
     for (const text of texts) {
       for (const run of scriptRuns(text).filter((r) => r.khmer)) {
