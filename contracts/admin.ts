@@ -230,6 +230,9 @@ export const AUDIT_ACTIONS = [
   "plan.retire",
   "plan.restore",
   "plan.reorder",
+  // Discount codes (decision 077): target type "discount", its code as the target id.
+  "discount.create",
+  "discount.update",
 ] as const;
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditActionSchema>;

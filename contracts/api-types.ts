@@ -1614,7 +1614,7 @@ export interface operations {
     listAuditEntries: {
         parameters: {
             query?: {
-                action?: "user.role" | "user.two_factor_reset" | "balance.adjust" | "licence.suspicious" | "order.refund" | "refund_request.approve" | "refund_request.decline" | "licence.issue" | "licence.extend" | "licence.suspend" | "licence.resume" | "licence.revoke" | "licence.reset_changes" | "licence.release_device" | "licence.resend_key" | "plan.create" | "plan.update" | "plan.retire" | "plan.restore" | "plan.reorder";
+                action?: "user.role" | "user.two_factor_reset" | "balance.adjust" | "licence.suspicious" | "order.refund" | "refund_request.approve" | "refund_request.decline" | "licence.issue" | "licence.extend" | "licence.suspend" | "licence.resume" | "licence.revoke" | "licence.reset_changes" | "licence.release_device" | "licence.resend_key" | "plan.create" | "plan.update" | "plan.retire" | "plan.restore" | "plan.reorder" | "discount.create" | "discount.update";
                 page?: number;
                 pageSize?: number;
             };

@@ -10,7 +10,8 @@ import { toOrderDto, type OrderRow } from "../orders/dto";
 import { orderListFilter } from "../orders/queries";
 
 export const CSV_BATCH = 1000;
-export const CSV_COLUMNS = ["Date", "Email", "Plan", "Amount", "Currency", "Status", "Buy Key", "Transaction ID", "Kind", "Paid At"] as const;
+/** The spec's columns, then the discount code and what it took off (decision 077: at the end, so readers of the first ten still work). */
+export const CSV_COLUMNS = ["Date", "Email", "Plan", "Amount", "Currency", "Status", "Buy Key", "Transaction ID", "Kind", "Paid At", "Discount Code", "Discount"] as const;
 
 /**
  * One CSV cell (RFC 4180). A cell that a spreadsheet would read as a formula (=, +, -, @, tab,
@@ -48,7 +49,7 @@ export async function* ordersCsv(db: Db, user: CurrentUser, q: OrderExportQuery)
     let chunk = "";
     for (const { order } of rows) {
       const o = toOrderDto(order, NO_LENGTHS);
-      chunk += line([o.createdAt, o.email, o.planTitle, formatMoney(o.amountMills, { plain: true }), o.currency, o.status, o.buyKey, o.tranId, o.kind, o.paidAt]);
+      chunk += line([o.createdAt, o.email, o.planTitle, formatMoney(o.amountMills, { plain: true }), o.currency, o.status, o.buyKey, o.tranId, o.kind, o.paidAt, o.discountCode, o.discountMills ? formatMoney(o.discountMills, { plain: true }) : ""]);
     }
     yield chunk;
     if (rows.length < CSV_BATCH) return;

@@ -183,6 +183,10 @@ describe("the Discount codes page's API", () => {
     expect(r.discount).toMatchObject({ usesPaid: 1, usesHeld: 1 });
     expect(r.orders.map((o) => o.status)).toEqual(["pending", "paid"]);
     expect(r.orders[1]).toMatchObject({ tranId: paid.tranId, amountMills: 15_000, discountMills: 14_990, planMonths: 3 });
+    // The transactions CSV carries the code and the discount in its last two columns.
+    const csv = await (await boss.client.request(`/api/admin/orders.csv?search=${encodeURIComponent(buyer.email)}`)).text();
+    expect(csv.split("\r\n")[0]).toMatch(/,Discount Code,Discount$/);
+    expect(csv.split("\r\n").find((l) => l.includes(paid.tranId))).toMatch(new RegExp(`,${c.code},14\\.99$`));
     const list = await boss.client.json<{ discounts: DiscountDto[] }>("/api/admin/discounts");
     expect(list.body.discounts.find((d) => d.id === c.id)).toMatchObject({ usesPaid: 1, usesHeld: 1 });
   });

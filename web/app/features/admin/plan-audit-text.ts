@@ -11,8 +11,15 @@ const PLAN_WHAT: Record<string, string> = {
   "plan.restore": "audit.what.planRestored",
 };
 
-/** What a catalogue entry did, or null for other entries. */
+const DISCOUNT_WHAT: Record<string, string> = {
+  "discount.create": "audit.what.discountCreated",
+  "discount.update": "audit.what.discountUpdated",
+};
+
+/** What a catalogue entry (or a discount code's, decision 077) did, or null for other entries. */
 export function planWhat(t: TFunction, entry: AuditEntry): string | null {
+  const discount = DISCOUNT_WHAT[entry.action];
+  if (discount) return t(discount, { code: entry.targetId });
   if (entry.action === "plan.reorder") {
     const market = entry.targetId === "local" || entry.targetId === "foreign" ? t(`markets.${entry.targetId}`) : entry.targetId;
     return t("audit.what.planReordered", { market });
