@@ -153,11 +153,11 @@ describe("a code at the plan checkout", () => {
 
   it("the dashboard's renewal and the reminder link's renewal take a code", async () => {
     const c = await code({ kind: "fixed", value: 5_000 });
-    const [licence] = await env.t.database.db.select().from(licenses).where(eq(licenses.email, buyer.email.toLowerCase()));
-    const own = await env.checkout(buyer.client, { planId: "local-1m", discountCode: c.code }, `/api/licenses/${licence!.id}/renew`);
+    const [license] = await env.t.database.db.select().from(licenses).where(eq(licenses.email, buyer.email.toLowerCase()));
+    const own = await env.checkout(buyer.client, { planId: "local-1m", discountCode: c.code }, `/api/licenses/${license!.id}/renew`);
     expect(own.status, JSON.stringify(own.body)).toBe(201);
-    expect(own.body.order).toMatchObject({ amountMills: 4_990, discountCode: c.code, renewLicenseId: licence!.id });
-    const token = renewToken(env.t.config.authSecret, licence!.id, new Date(Date.now() + 86_400_000));
+    expect(own.body.order).toMatchObject({ amountMills: 4_990, discountCode: c.code, renewLicenseId: license!.id });
+    const token = renewToken(env.t.config.authSecret, license!.id, new Date(Date.now() + 86_400_000));
     const byLink = await env.checkout(env.t.client(), { planId: "local-3m", discountCode: c.code }, `/api/renewals/${token}/checkout`);
     expect(byLink.status, JSON.stringify(byLink.body)).toBe(201);
     expect(byLink.body.order).toMatchObject({ amountMills: 24_990, discountMills: 5_000 });
