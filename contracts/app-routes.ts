@@ -22,11 +22,12 @@ export const APP_PATHS = [
   "/audit-log",
   "/webhooks",
   "/catalogue",
+  "/discounts",
   "/otp-gmail",
 ] as const;
 
-/** Pages with a parameter (one path segment each): a customer's page, by e-mail; a reminder's renew link. */
-export const APP_PATH_PATTERNS = ["/customers/:email", "/renew/:token"] as const;
+/** Pages with a parameter (one path segment each): a customer's page, by e-mail; a reminder's renew link; a discount code's page. */
+export const APP_PATH_PATTERNS = ["/customers/:email", "/renew/:token", "/discounts/:id"] as const;
 
 const KNOWN = new Set<string>(APP_PATHS);
 const PATTERNS = APP_PATH_PATTERNS.map((p) => new RegExp(`^${p.replace(/:[A-Za-z]+/g, "[^/]+")}$`));

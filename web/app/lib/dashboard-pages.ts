@@ -103,6 +103,23 @@ export const DASHBOARD_PAGES = [
     menu: "superAdmin",
     page: "superAdmin",
   },
+  {
+    title: "Discount codes",
+    key: "discounts",
+    path: "discounts",
+    file: "routes/discounts.tsx",
+    menu: "superAdmin",
+    page: "superAdmin",
+  },
+  // A discount code's page (decision 077): its uses, revenue, refunds and orders, from the list.
+  {
+    title: "Discount code",
+    key: "discount",
+    path: "discounts/:id",
+    file: "routes/discount.tsx",
+    menu: null,
+    page: "superAdmin",
+  },
   // A customer's page, from the admin shell's search (issue #16): /customers/<e-mail, URL-encoded>.
   {
     title: "Customer",

@@ -39,3 +39,24 @@ export function knownText(ns: string, key: string, message: string): string | nu
 export function serverMessage(code: string, message: string): string {
   return knownText("errors", `codes.${code}`, message) ?? message;
 }
+
+/** The codes a discount code can be refused with, at its field (decision 077). */
+const DISCOUNT_CODES = new Set([
+  "DISCOUNT_UNKNOWN",
+  "DISCOUNT_NOT_STARTED",
+  "DISCOUNT_EXPIRED",
+  "DISCOUNT_USED_UP",
+  "DISCOUNT_NOT_FOR_PLAN",
+  "DISCOUNT_ALREADY_USED",
+  "DISCOUNT_FIRST_PURCHASE_ONLY",
+]);
+
+/** Whether `code` refuses a discount code (its words go under the code's field, not in a toast). */
+export function isDiscountRefusal(code: string | null | undefined): boolean {
+  return code != null && DISCOUNT_CODES.has(code);
+}
+
+/** A refused discount code in the reader's language (the error table's words for its code). */
+export function discountRefusalText(code: string): string {
+  return errorsText(`codes.${code}`);
+}

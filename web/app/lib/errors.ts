@@ -14,6 +14,9 @@ import { toast } from "~/lib/toast";
 import { isApiError, type ApiError, type ApiErrorCode } from "~/lib/api";
 import { errorsText as t, serverMessage } from "~/lib/error-text";
 
+// A refused discount code (DISCOUNT_*) is said at its field, in the table's words (error-text.ts: no sonner there, for the landing's checkout).
+export { discountRefusalText, isDiscountRefusal } from "~/lib/error-text";
+
 export type ErrorToast = { title: string; description: string };
 
 /** The code of a failed call, or null when it is not an API error (a bug, an aborted render). */
@@ -87,6 +90,11 @@ const ACTIONS = {
   "change-webhook": { title: ERROR },
   // The Catalogue page (decision 074): PLAN_EXISTS, LAST_PLAN_ON_SALE, NOT_FOUND in the table's words.
   "save-plan": { title: ERROR },
+  // The Discount codes page (decision 077): a name taken (DISCOUNT_EXISTS) in the table's words, under its title.
+  "save-discount": {
+    title: text("actions.saveDiscount.title"),
+    codes: { DISCOUNT_EXISTS: (error) => ({ title: t("actions.saveDiscount.title"), description: serverMessage(error.code, error.message) }) },
+  },
   "replay-delivery": {
     title: text("actions.replayDelivery.title"),
     codes: { CONFLICT: { title: text("actions.replayDelivery.conflictTitle"), description: text("actions.replayDelivery.conflict") } },

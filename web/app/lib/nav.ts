@@ -8,6 +8,7 @@ import {
   ReceiptTextIcon,
   ScrollTextIcon,
   TagsIcon,
+  TicketPercentIcon,
   UserCogIcon,
   UserIcon,
   WalletIcon,
@@ -47,6 +48,7 @@ const MENU_ICONS: Record<MenuPage["key"], LucideIcon> = {
   auditLog: ScrollTextIcon,
   webhooks: WebhookIcon,
   catalogue: TagsIcon,
+  discounts: TicketPercentIcon,
 };
 
 function isMenuPage(page: (typeof DASHBOARD_PAGES)[number]): page is MenuPage {

@@ -39,6 +39,7 @@ export const SPEC_MENU = {
     "Audit Log",
     "Webhooks",
     "Catalogue",
+    "Discount codes",
   ],
 };
 

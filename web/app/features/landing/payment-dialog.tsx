@@ -5,7 +5,7 @@ import { formatMoney } from "../../../../contracts/money";
 import type { ShownPlan } from "~/features/landing/landing-plans";
 import { planFeature, planName } from "~/features/landing/plan-text";
 import { ordersApi } from "~/features/payments/api";
-import { CheckoutDialog, type CheckoutDialogText } from "~/features/payments/checkout-dialog";
+import { CheckoutDialog, type CheckoutDialogText, type CheckoutExtras } from "~/features/payments/checkout-dialog";
 import { useTranslation } from "~/lib/i18n";
 import { refreshPublicSession } from "~/lib/session";
 import { useToaster } from "~/lib/toaster";
@@ -49,6 +49,7 @@ export function PaymentDialog({
       acceptsLabel: t("payment.accepts"),
       cancel: t("payment.cancel"),
       pay: t("payment.pay", { price }),
+      payFor: (discounted) => t("payment.pay", { price: discounted }),
       paying: t("payment.paying"),
     }),
     [t, title, price],
@@ -56,10 +57,14 @@ export function PaymentDialog({
 
   const planId = plan?.id;
   const market = plan?.market;
-  const request = useCallback(() => {
-    if (!planId) return Promise.reject(new Error("No plan chosen"));
-    return ordersApi.checkout({ kind: "plan", planId, market, returnTo: "home" });
-  }, [planId, market]);
+  const request = useCallback(
+    ({ discountCode }: CheckoutExtras) => {
+      if (!planId) return Promise.reject(new Error("No plan chosen"));
+      return ordersApi.checkout({ kind: "plan", planId, market, returnTo: "home", ...(discountCode ? { discountCode } : {}) });
+    },
+    [planId, market],
+  );
+  const discount = useMemo(() => ({ planId: planId ?? null }), [planId]);
 
   if (!plan) return null;
 
@@ -72,6 +77,7 @@ export function PaymentDialog({
       amount={price}
       loadEmail={sessionEmail}
       request={request}
+      discount={discount}
       className="brand-green"
     >
       <div className="grid gap-2">

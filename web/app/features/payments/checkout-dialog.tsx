@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { CircleAlertIcon, Loader2Icon, LockIcon } from "lucide-react";
 
+import { formatMoney } from "../../../../contracts/money";
 import { SITE } from "../../../../contracts/site";
 import { Button } from "~/components/ui/button";
 import {
@@ -14,7 +15,10 @@ import {
 } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { isApiError } from "~/lib/api";
+import { isDiscountRefusal } from "~/lib/error-text";
 import { cn } from "~/lib/utils";
+import { DiscountCodeField, DiscountedAmount, DiscountLine, useDiscountCode, type DiscountTarget } from "~/features/discounts/discount-code";
 
 import type { CheckoutResponse } from "./api";
 import type { CheckoutOutcomeText } from "./outcome-text";
@@ -37,8 +41,13 @@ export type CheckoutDialogText = {
   acceptsLabel: string;
   cancel: string;
   pay: string;
+  /** Pay's words for the price with a discount code applied (default: `pay`). */
+  payFor?: (price: string) => string;
   paying: string;
 };
+
+/** What the checkout request carries besides what its page knows: the discount code applied, if any. */
+export type CheckoutExtras = { discountCode?: string };
 
 export type CheckoutDialogProps = {
   open: boolean;
@@ -51,8 +60,10 @@ export type CheckoutDialogProps = {
   currency?: string;
   /** Reads the session's e-mail; called each time the dialog opens. Null: not signed in. */
   loadEmail: () => Promise<string | null>;
-  /** Creates the order on the server (the signed form comes back). */
-  request: () => Promise<CheckoutResponse>;
+  /** Creates the order on the server (the signed form comes back), with the code applied if any. */
+  request: (extras: CheckoutExtras) => Promise<CheckoutResponse>;
+  /** A plan's checkout: the discount code field, priced for this plan (and e-mail). Absent: no field (a top-up). */
+  discount?: DiscountTarget;
   describeError?: (message: string) => CheckoutFailure;
   /** The submit-failure description (the subscription pages word it differently). */
   failure?: string;
@@ -63,6 +74,9 @@ export type CheckoutDialogProps = {
   className?: string;
   children?: ReactNode;
 };
+
+/** A refused discount code: said under its field, not in a toast. */
+const refusesTheCode = (error: unknown) => isApiError(error) && isDiscountRefusal(error.code);
 
 type EmailState = { status: "loading" } | { status: "ready"; email: string } | { status: "missing" | "error" };
 
@@ -84,12 +98,15 @@ export function CheckoutDialog({
   failure,
   outcomeText,
   closeWith,
+  discount,
   className,
   children,
 }: CheckoutDialogProps) {
   const id = useId();
   const [email, setEmail] = useState<EmailState>({ status: "loading" });
-  const { prepare, launch, preparing, refusal, clearRefusal } = useCheckout({ describeError, failure, outcomeText, closeWith });
+  const { prepare, launch, preparing, refusal, clearRefusal } = useCheckout({ describeError, failure, outcomeText, closeWith, saidAtField: refusesTheCode });
+  const code = useDiscountCode(discount);
+  const quote = code.quote;
   const loadEmailRef = useRef(loadEmail);
   useEffect(() => {
     loadEmailRef.current = loadEmail;
@@ -121,11 +138,22 @@ export function CheckoutDialog({
   }, [open, clearRefusal]);
 
   const launching = useRef(false);
-  const canPay = email.status === "ready" && amount !== null && !preparing;
+  const canPay = email.status === "ready" && amount !== null && !preparing && !code.checking;
 
   async function pay() {
     if (!canPay) return;
-    if (await prepare(request)) {
+    // A code typed but not applied: apply it first, so the price paid is the price shown.
+    if (code.enabled && code.unapplied) {
+      await code.apply();
+      return;
+    }
+    const extras: CheckoutExtras = quote ? { discountCode: quote.code } : {};
+    const send = () =>
+      request(extras).catch((error: unknown) => {
+        if (refusesTheCode(error)) code.refuse((error as { code: string }).code);
+        throw error;
+      });
+    if (await prepare(send)) {
       launching.current = true;
       onOpenChange(false);
     }
@@ -176,8 +204,9 @@ export function CheckoutDialog({
               </dd>
               <dt className="text-muted-foreground">{text.amountLabel}</dt>
               <dd className="text-right text-base font-semibold tabular-nums" data-testid="checkout-amount">
-                {amount ?? "—"} <span className="text-xs font-medium text-muted-foreground">{currency}</span>
+                {quote ? <DiscountedAmount quote={quote} /> : (amount ?? "—")} <span className="text-xs font-medium text-muted-foreground">{currency}</span>
               </dd>
+              {quote ? <DiscountLine quote={quote} /> : null}
             </dl>
           </section>
 
@@ -212,6 +241,8 @@ export function CheckoutDialog({
           </div>
 
           {children}
+
+          <DiscountCodeField state={code} />
 
           {refusal ? (
             <p role="alert" data-testid="checkout-refusal" className="flex gap-2 rounded-lg border border-destructive/40 bg-destructive/5 px-3.5 py-3 text-sm text-destructive">
@@ -253,7 +284,7 @@ export function CheckoutDialog({
             ) : (
               <LockIcon aria-hidden="true" />
             )}
-            {preparing ? text.paying : text.pay}
+            {preparing ? text.paying : quote && text.payFor ? text.payFor(formatMoney(quote.amountMills)) : text.pay}
           </Button>
         </DialogFooter>
       </DialogContent>

@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "~/lib/toast";
 
+import { isApiError } from "~/lib/api";
+import { discountRefusalText, isDiscountRefusal } from "~/lib/error-text";
 import { getActiveQueryClient } from "~/lib/query-client-ref";
 import { showToaster } from "~/lib/toaster";
 
@@ -29,6 +31,7 @@ export function useCheckout({
   describeError,
   outcomeText,
   closeWith = "session",
+  saidAtField,
 }: {
   /** The submit-failure description (default: the provider's own). */
   failure?: string;
@@ -42,6 +45,8 @@ export function useCheckout({
    * tool, a reminder link's renewal).
    */
   closeWith?: "session" | "receipt";
+  /** A refusal a field of the dialog says (a discount code's): no toast, no refusal box. */
+  saidAtField?: (error: unknown) => boolean;
 } = {}) {
   const [preparing, setPreparing] = useState(false);
   // The last refusal, also said inside the dialog: a toast alone can go unseen behind it (#29 item 2).
@@ -64,8 +69,10 @@ export function useCheckout({
         try {
           response = await request();
         } catch (error) {
+          if (saidAtField?.(error)) return false;
           console.error("Checkout request failed", error);
-          const message = validationMessage(error);
+          // A refused discount code (a checkout opened again with its code, decision 077) in the table's words.
+          const message = validationMessage(error) ?? (isApiError(error) && isDiscountRefusal(error.code) ? discountRefusalText(error.code) : null);
           const errors = providerErrors(checkoutProviderName());
           const text = message
             ? (describeError?.(message) ?? { title: errors.title, description: message })
@@ -90,7 +97,7 @@ export function useCheckout({
         setPreparing(false);
       }
     },
-    [failure, describeError],
+    [failure, describeError, saidAtField],
   );
 
   /** Opens the provider's window for the prepared order; false when nothing was prepared. */

@@ -57,7 +57,7 @@ export function BuyFromLink() {
       plans={plans}
       initialPlanId={wanted}
       loadEmail={async () => (await refreshPublicSession())?.user.email ?? null}
-      start={(planId) => ordersApi.checkout({ kind: "plan", planId, returnTo: "license-keys" })}
+      start={(planId, { discountCode }) => ordersApi.checkout({ kind: "plan", planId, returnTo: "license-keys", ...(discountCode ? { discountCode } : {}) })}
     />
   );
 }

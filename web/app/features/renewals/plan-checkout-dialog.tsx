@@ -6,6 +6,7 @@ import { planDays } from "../../../../contracts/renewal-terms";
 import {
   CheckoutDialog,
   type CheckoutDialogText,
+  type CheckoutExtras,
 } from "~/features/payments/checkout-dialog";
 import type { CheckoutResponse } from "~/features/payments/api";
 import { usePaymentsCopy } from "~/features/payments/copy";
@@ -41,11 +42,12 @@ export function PlanCheckoutDialog({
   plans: Plan[] | null;
   initialPlanId?: string | null;
   loadEmail: () => Promise<string | null>;
-  start: (planId: string) => Promise<CheckoutResponse>;
+  /** Opens the checkout of the plan chosen, with the discount code applied if any. */
+  start: (planId: string, extras: CheckoutExtras) => Promise<CheckoutResponse>;
   /** A page without a session (a reminder link) closes an abandoned checkout with its receipt token. */
   closeWith?: "session" | "receipt";
   /** The dialog's words (default: the payments namespace's, in the reader's language). */
-  texts?: Omit<CheckoutDialogText, "title" | "description" | "pay"> & {
+  texts?: Omit<CheckoutDialogText, "title" | "description" | "pay" | "payFor"> & {
     pay: (price: string | null) => string;
     planLegend: string;
     plansLoading: string;
@@ -71,11 +73,12 @@ export function PlanCheckoutDialog({
     });
   }, [plans, initialPlanId]);
   const plan = plans?.find((p) => p.id === planId) ?? null;
+  const discount = useMemo(() => ({ planId }), [planId]);
 
   const text = useMemo<CheckoutDialogText>(
     () =>
       texts
-        ? { ...texts, title, description, pay: texts.pay(plan?.price ?? null) }
+        ? { ...texts, title, description, pay: texts.pay(plan?.price ?? null), payFor: texts.pay }
         : {
             title,
             description,
@@ -90,6 +93,7 @@ export function PlanCheckoutDialog({
             acceptsLabel: t("checkout.accepts"),
             cancel: t("checkout.cancel"),
             pay: plan ? t("checkout.pay", { price: plan.price }) : t("checkout.payNoPrice"),
+            payFor: (price: string) => t("checkout.pay", { price }),
             paying: t("checkout.paying"),
           },
     [title, description, plan, texts, t],
@@ -104,9 +108,10 @@ export function PlanCheckoutDialog({
       amount={plan?.price ?? null}
       loadEmail={loadEmail}
       closeWith={closeWith}
-      request={() =>
-        planId ? start(planId) : Promise.reject(new Error("No plan chosen"))
+      request={(extras) =>
+        planId ? start(planId, extras) : Promise.reject(new Error("No plan chosen"))
       }
+      discount={discount}
     >
       <fieldset className="grid gap-2">
         <legend className="mb-2 text-sm font-medium">

@@ -72,7 +72,7 @@ describe("renewing a licence from License Keys", () => {
     const pay = screen.getByRole("button", { name: "Pay $249.99" });
     await waitFor(() => expect(pay.hasAttribute("disabled")).toBe(false));
     fireEvent.click(pay);
-    await waitFor(() => expect(api.renew).toHaveBeenCalledWith("l1", "local-12m"));
+    await waitFor(() => expect(api.renew).toHaveBeenCalledWith("l1", "local-12m", {}));
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
   });
 

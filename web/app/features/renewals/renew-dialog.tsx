@@ -46,7 +46,7 @@ export function RenewDialog({ license, open, onOpenChange }: { license: License;
       plans={plans}
       initialPlanId={null}
       loadEmail={async () => (await refreshPublicSession())?.user.email ?? null}
-      start={(planId) => renewalsApi.renew(license.id, planId)}
+      start={(planId, extras) => renewalsApi.renew(license.id, planId, extras)}
     />
   );
 }

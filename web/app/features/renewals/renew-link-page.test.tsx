@@ -100,7 +100,7 @@ describe("a reminder's renewal link", () => {
     const pay = await within(dialog).findByRole("button", { name: "Pay $74.99" });
     await waitFor(() => expect(pay.hasAttribute("disabled")).toBe(false));
     fireEvent.click(pay);
-    await waitFor(() => expect(api.renewByLink).toHaveBeenCalledWith("tok-123", "local-3m"));
+    await waitFor(() => expect(api.renewByLink).toHaveBeenCalledWith("tok-123", "local-3m", {}));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     fireEvent.click(screen.getByRole("button", { name: "Choose a plan and pay" }));
     expect(await screen.findByRole("dialog")).toBeTruthy();

@@ -101,7 +101,7 @@ export function RenewLinkPage() {
           itemName={(plan) => t("dialog.item", { name: nameOf(t, state.renewal), plan })}
           plans={state.renewal.plans}
           loadEmail={() => Promise.resolve(state.renewal.email)}
-          start={(planId) => renewalsApi.renewByLink(token, planId)}
+          start={(planId, extras) => renewalsApi.renewByLink(token, planId, extras)}
           closeWith="receipt"
         />
       ) : null}

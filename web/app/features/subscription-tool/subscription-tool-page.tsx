@@ -19,7 +19,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { ordersApi } from "~/features/payments/api";
-import { CheckoutDialog, type CheckoutDialogText } from "~/features/payments/checkout-dialog";
+import { CheckoutDialog, type CheckoutDialogText, type CheckoutExtras } from "~/features/payments/checkout-dialog";
 import { toolPaymentFailure } from "~/features/payments/use-checkout";
 import { rememberToolCheckout } from "~/features/payments-return/payment-return";
 import type { Plan } from "~/features/plans/api";
@@ -108,18 +108,21 @@ export function SubscriptionToolPage({ variant }: { variant: "v1" | "v2" }) {
   }
 
   const trimmedEmail = email.trim();
-  const request = useCallback(async () => {
+  const request = useCallback(async ({ discountCode }: CheckoutExtras) => {
     if (!planId) throw new Error("No plan chosen");
     const response = await ordersApi.toolCheckout({
       planId,
       email: trimmedEmail,
       deviceKey: deviceKey || undefined,
       variant,
+      ...(discountCode ? { discountCode } : {}),
     });
     rememberToolCheckout({ email: trimmedEmail, tranId: response.order.tranId, planTitle: response.order.planTitle });
     return response;
   }, [planId, trimmedEmail, deviceKey, variant]);
 
+  // The code is priced for the plan and this address (uses per customer, first purchase only).
+  const discount = useMemo(() => ({ planId, email: isValidToolEmail(trimmedEmail) ? trimmedEmail : undefined }), [planId, trimmedEmail]);
   const loadEmail = useCallback(() => Promise.resolve(isValidToolEmail(trimmedEmail) ? trimmedEmail : null), [trimmedEmail]);
 
   const dialogText = useMemo<CheckoutDialogText>(
@@ -137,6 +140,7 @@ export function SubscriptionToolPage({ variant }: { variant: "v1" | "v2" }) {
       acceptsLabel: t("confirm.accepts"),
       cancel: t("confirm.cancel"),
       pay: t("confirm.pay", { price }),
+      payFor: (discounted) => t("confirm.pay", { price: discounted }),
       paying: t("confirm.paying"),
     }),
     [t, price],
@@ -286,6 +290,7 @@ export function SubscriptionToolPage({ variant }: { variant: "v1" | "v2" }) {
           amount={price}
           loadEmail={loadEmail}
           request={request}
+          discount={discount}
           failure={toolPaymentFailure()}
           outcomeText={outcomeText}
           closeWith="receipt"

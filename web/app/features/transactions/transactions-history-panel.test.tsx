@@ -151,7 +151,7 @@ describe("a checkout that was not completed", () => {
     renderInLanguage("en", <TransactionsHistoryPanel />);
     fireEvent.click(screen.getByTestId("try-again"));
     await waitFor(() => expect(state.launch).toHaveBeenCalledOnce());
-    expect(state.renew).toHaveBeenCalledWith("lic-42", "local-3m");
+    expect(state.renew).toHaveBeenCalledWith("lic-42", "local-3m", { discountCode: undefined });
     expect(state.checkout).not.toHaveBeenCalled();
   });
 

@@ -15,6 +15,8 @@ export function canTryAgain(order: Order, viewer: { isAdmin: boolean; email: str
 /** The request that opens the same checkout again. */
 export function tryAgainRequest(order: Order): Promise<CheckoutResponse> {
   if (order.kind === "topup") return ordersApi.checkout({ kind: "topup", amountMills: order.amountMills, returnTo: "profile" });
-  if (order.renewLicenseId) return renewalsApi.renew(order.renewLicenseId, order.planId!);
-  return ordersApi.checkout({ kind: "plan", planId: order.planId!, returnTo: "license-keys" });
+  // The same discount code, checked again (it may have expired or been used up since: then said so).
+  const discountCode = order.discountCode ?? undefined;
+  if (order.renewLicenseId) return renewalsApi.renew(order.renewLicenseId, order.planId!, { discountCode });
+  return ordersApi.checkout({ kind: "plan", planId: order.planId!, returnTo: "license-keys", ...(discountCode ? { discountCode } : {}) });
 }

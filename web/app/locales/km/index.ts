@@ -5,6 +5,8 @@ import auth from "./auth.json";
 import catalogue from "./catalogue.json";
 import common from "./common.json";
 import dates from "./dates.json";
+import discount from "./discount.json";
+import discounts from "./discounts.json";
 import donation from "./donation.json";
 import errors from "./errors.json";
 import faq from "./faq.json";
@@ -24,4 +26,4 @@ import table from "./table.json";
 import transactions from "./transactions.json";
 import webhooks from "./webhooks.json";
 
-export default { admin, adminCustomer, auth, catalogue, common, dates, donation, errors, faq, history, landing, legal, licenses, notFound, otp, passkeys, payments, profile, renewal, shell, subscription, table, transactions, webhooks };
+export default { admin, adminCustomer, auth, catalogue, common, dates, discount, discounts, donation, errors, faq, history, landing, legal, licenses, notFound, otp, passkeys, payments, profile, renewal, shell, subscription, table, transactions, webhooks };
