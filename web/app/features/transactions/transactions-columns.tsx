@@ -55,9 +55,17 @@ function RefundNote({ order }: { order: Order }) {
 }
 
 function Amount({ order }: { order: Order }) {
+  const { t } = useTransactionsCopy();
+  const discount = order.discountCode && order.discountMills ? order.discountMills : 0;
   return (
     <span className="whitespace-nowrap tabular-nums">
       {formatMoney(order.amountMills)} <span className="text-xs text-muted-foreground">{order.currency}</span>
+      {/* A discount code's order (decision 077): the code and what it took off the plan's price. */}
+      {discount > 0 ? (
+        <span className="block text-xs text-muted-foreground" data-testid="order-discount">
+          {t("discount", { code: order.discountCode, amount: formatMoney(discount) })}
+        </span>
+      ) : null}
     </span>
   );
 }
