@@ -98,6 +98,15 @@ describe("Transactions History's plan column", () => {
     expect(screen.queryByText("Half Year")).toBeNull();
   });
 
+  it("says a discount code's order's code and what it took off, in English and Khmer (decision 077)", () => {
+    state.orders = [order({ discountCode: "NEWYEAR", discountMills: 6_000, amountMills: 23_990, amount: "23.99" }), order({ id: "o3", tranId: "T0003" })];
+    renderInLanguage("en", <TransactionsHistoryPanel />);
+    expect(screen.getAllByTestId("order-discount").map((el) => el.textContent)).toEqual(["Code NEWYEAR: −$6.00"]);
+    cleanup();
+    renderInLanguage("km", <TransactionsHistoryPanel />);
+    expect(screen.getByTestId("order-discount").textContent).toBe("កូដ NEWYEAR៖ បញ្ចុះ $6.00");
+  });
+
   it("keeps the stored title of a plan no longer known", () => {
     state.orders = [order({ planTitle: "Lifetime", planMonths: null })];
     renderInLanguage("km", <TransactionsHistoryPanel />);
