@@ -40,12 +40,15 @@ function WindowFields({ state: [fields, set], errors }: { state: FieldsState; er
   const on = (name: keyof DiscountFields) => (e: { target: { value: string } }) => set((f) => ({ ...f, [name]: e.target.value }));
   return (
     <>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label={t("form.startsOn")} type="date" value={fields.startsOn} onChange={on("startsOn")} error={errors.startsOn} />
-        <FormField label={t("form.endsOn")} type="date" value={fields.endsOn} onChange={on("endsOn")} error={errors.endsOn} hint={t("form.datesHint")} />
+      <div className="grid gap-2">
+        <div className="grid items-start gap-4 sm:grid-cols-2">
+          <FormField label={t("form.startsOn")} type="date" value={fields.startsOn} onChange={on("startsOn")} error={errors.startsOn} />
+          <FormField label={t("form.endsOn")} type="date" value={fields.endsOn} onChange={on("endsOn")} error={errors.endsOn} />
+        </div>
+        <p className="text-xs text-muted-foreground">{t("form.datesHint")}</p>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label={t("form.maxUses")} inputMode="numeric" autoComplete="off" value={fields.maxUses} onChange={on("maxUses")} error={errors.maxUses} hint={t("form.limitHint")} />
+        <FormField className="content-start" label={t("form.maxUses")} inputMode="numeric" autoComplete="off" value={fields.maxUses} onChange={on("maxUses")} error={errors.maxUses} hint={t("form.limitHint")} />
         <FormField
           label={t("form.maxUsesPerCustomer")}
           inputMode="numeric"

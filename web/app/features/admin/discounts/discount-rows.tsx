@@ -63,7 +63,7 @@ export function ActiveBadge({ active }: { active: boolean }) {
 function CodeLink({ discount }: { discount: DiscountDto }) {
   const { t } = useDiscountsCopy();
   return (
-    <Link to={discountPath(discount)} className="font-mono font-medium underline-offset-4 hover:underline" aria-label={t("actions.viewLabel", { code: discount.code })} data-testid="discount-code">
+    <Link to={discountPath(discount)} className="font-mono font-medium whitespace-nowrap underline-offset-4 hover:underline" aria-label={t("actions.viewLabel", { code: discount.code })} data-testid="discount-code">
       {discount.code}
     </Link>
   );
