@@ -12,7 +12,8 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { isApiError } from "~/lib/api";
 import { discountRefusalText, isDiscountRefusal } from "~/lib/error-text";
-import { registerNamespace, useTranslation } from "~/lib/i18n";
+import { WrittenText } from "~/components/written-text";
+import { registerNamespace, Trans, useTranslation } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
 import enDiscount from "~/locales/en/discount.json";
 
@@ -180,7 +181,7 @@ export function DiscountCodeField({ state }: { state: DiscountCodeState }) {
         role={message ? "alert" : quote ? "status" : undefined}
         className={cn("text-xs", message ? "text-destructive" : quote ? "font-medium text-brand-text" : "text-muted-foreground")}
       >
-        {message ?? (quote ? t("applied", { code: quote.code, discount: formatMoney(quote.discountMills) }) : t("hint"))}
+        {message ?? (quote ? <Trans t={t} i18nKey="applied" values={{ code: quote.code, discount: formatMoney(quote.discountMills) }} components={{ code: <WrittenText /> }} /> : t("hint"))}
       </p>
     </div>
   );
@@ -208,7 +209,9 @@ export function DiscountLine({ quote }: { quote: DiscountQuote }) {
   const { t } = useTranslation("discount");
   return (
     <>
-      <dt className="text-muted-foreground">{t("summary.discount", { code: quote.code })}</dt>
+      <dt className="text-muted-foreground">
+        <Trans t={t} i18nKey="summary.discount" values={{ code: quote.code }} components={{ code: <WrittenText /> }} />
+      </dt>
       <dd className="text-right font-medium text-brand-text tabular-nums" data-testid="checkout-discount">
         −{formatMoney(quote.discountMills)}
       </dd>

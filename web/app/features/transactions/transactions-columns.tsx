@@ -63,7 +63,8 @@ function Amount({ order }: { order: Order }) {
       {/* A discount code's order (decision 077): the code and what it took off the plan's price. */}
       {discount > 0 ? (
         <span className="block text-xs text-muted-foreground" data-testid="order-discount">
-          {t("discount", { code: order.discountCode, amount: formatMoney(discount) })}
+          {/* The code is the seller's word, not copy: a translator leaves it as written. */}
+          <Trans t={t} i18nKey="discount" values={{ code: order.discountCode, amount: formatMoney(discount) }} components={{ code: <WrittenText /> }} />
         </span>
       ) : null}
     </span>

@@ -8,6 +8,7 @@ import { formatMoney } from "../../../../../contracts/money";
 import { planTitle } from "../../../../../contracts/plan-catalogue";
 import { DateText } from "~/components/date-text";
 import { EmailText } from "~/components/email-text";
+import { WrittenText } from "~/components/written-text";
 import { loadErrorState, type ListState } from "~/components/data-table/list-state";
 import { ResponsiveList } from "~/components/data-table/responsive-list";
 import { Card } from "~/components/ui/card";
@@ -118,7 +119,9 @@ function Report({ report }: { report: DiscountReport }) {
           {d.note ? (
             <>
               <dt className="text-muted-foreground">{t("report.note")}</dt>
-              <dd>{d.note}</dd>
+              <dd>
+                <WrittenText>{d.note}</WrittenText>
+              </dd>
             </>
           ) : null}
         </dl>
