@@ -47,12 +47,18 @@ async function stub(context) {
 // ---- A super-admin and a customer ---------------------------------------------------------------
 const setup = await browser.newContext({ baseURL: BASE });
 const stamp = Date.now().toString(36);
-const adminEmail = `shots-admin-${stamp}@example.com`;
-const admin = await testApi(setup.request, "users", { email: adminEmail, password: PASSWORD, role: "admin", superAdmin: true });
-await setup.request.post("/api/auth/sign-in/email", { headers: origin, data: { email: adminEmail, password: PASSWORD } });
-const verified = await setup.request.post("/api/auth/two-factor/verify-totp", { headers: origin, data: { code: totp(admin.totpSecret) } });
-if (!verified.ok()) throw new Error(`second factor: ${verified.status()}`);
-const adminSession = await setup.storageState();
+// The dashboard speaks the account's language: one super-admin per language.
+const adminSessions = {};
+for (const language of ["en", "km"]) {
+  const context = await browser.newContext({ baseURL: BASE });
+  const adminEmail = `shots-admin-${language}-${stamp}@example.com`;
+  const admin = await testApi(context.request, "users", { email: adminEmail, password: PASSWORD, role: "admin", superAdmin: true, language });
+  await context.request.post("/api/auth/sign-in/email", { headers: origin, data: { email: adminEmail, password: PASSWORD } });
+  const verified = await context.request.post("/api/auth/two-factor/verify-totp", { headers: origin, data: { code: totp(admin.totpSecret) } });
+  if (!verified.ok()) throw new Error(`second factor: ${verified.status()}`);
+  adminSessions[language] = await context.storageState();
+  await context.close();
+}
 const buyerEmail = `shots-buyer-${stamp}@example.com`;
 await testApi(setup.request, "users", { email: buyerEmail, password: PASSWORD });
 
@@ -71,7 +77,7 @@ for (const lang of ["en", "km"]) {
     };
 
     // The admin's pages.
-    const context = await open(adminSession);
+    const context = await open(adminSessions[lang]);
     const page = await context.newPage();
     await page.goto("/discounts");
     await page.getByText("NEWYEAR-2027").first().waitFor();
