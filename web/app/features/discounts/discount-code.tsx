@@ -192,11 +192,12 @@ export function DiscountedAmount({ quote }: { quote: DiscountQuote }) {
   const { t } = useTranslation("discount");
   return (
     <>
-      <del className="mr-1.5 text-sm font-normal text-muted-foreground">
+      {/* Each price whole on its line: a narrow phone with a long Khmer label wraps between them, never inside one. */}
+      <del className="mr-1.5 inline-block text-sm font-normal whitespace-nowrap text-muted-foreground">
         <span className="sr-only">{t("summary.was")} </span>
         {formatMoney(quote.priceMills)}
       </del>
-      <ins className="no-underline">
+      <ins className="inline-block whitespace-nowrap no-underline">
         <span className="sr-only">{t("summary.now")} </span>
         {formatMoney(quote.amountMills)}
       </ins>
@@ -212,7 +213,7 @@ export function DiscountLine({ quote }: { quote: DiscountQuote }) {
       <dt className="text-muted-foreground">
         <Trans t={t} i18nKey="summary.discount" values={{ code: quote.code }} components={{ code: <WrittenText /> }} />
       </dt>
-      <dd className="text-right font-medium text-brand-text tabular-nums" data-testid="checkout-discount">
+      <dd className="text-right font-medium whitespace-nowrap text-brand-text tabular-nums" data-testid="checkout-discount">
         −{formatMoney(quote.discountMills)}
       </dd>
     </>

@@ -197,7 +197,7 @@ export function CheckoutDialog({
           }}
         >
           <section aria-label={text.summaryLabel} className="rounded-lg border bg-muted/40 px-4 py-3">
-            <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
+            <dl className="grid grid-cols-[auto_minmax(min-content,1fr)] gap-x-4 gap-y-2 text-sm">
               <dt className="text-muted-foreground">{text.itemLabel}</dt>
               <dd className="text-right font-medium" data-testid="checkout-item">
                 {item}
