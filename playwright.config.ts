@@ -9,7 +9,7 @@ export const baseURL = `http://localhost:${PORT}`;
 // catalogue after it). Chosen over project dependencies (one after the other: changes the order,
 // and a file filter runs the whole dependency project) and over restoring and serialising (a
 // failure between change and restore still leaks). One worker: they change the same catalogue.
-const CATALOGUE_SPECS = ["catalogue.spec.ts", "landing-catalogue.spec.ts", "six-month-plan.spec.ts"];
+const CATALOGUE_SPECS = ["catalogue.spec.ts", "discount-codes.spec.ts", "landing-catalogue.spec.ts", "six-month-plan.spec.ts"];
 const CATALOGUE_PORT = PORT + 1;
 
 /** A fresh embedded instance (PGlite, dev mailbox) on its own ports; builds first when stale. */
