@@ -4,11 +4,12 @@
 // the landing's payment dialog and refused on the subscription tool's.
 //   node scripts/screenshots/discounts.mjs [outDir]
 // Starts the built server (dist/) on a throw-away embedded database; needs `npm run build` first.
-// Until the server's discount routes are on main, their answers are stubbed in the browser
-// (STUB below); the pages are the real ones.
+// With STUB false (the default now the server's discount routes are on main) the codes below are
+// created through the seller's API and the pages show the server's answers (a fresh code's report
+// has no orders yet); with STUB true the answers are stubbed in the browser, the pages the real ones.
 import { PASSWORD, startShots, totp } from "./setup.mjs";
 
-const STUB = true;
+const STUB = false;
 const shots = await startShots({ name: "discounts", portBase: 3700 });
 const { browser, base: BASE, origin, testApi, shot } = shots;
 
@@ -59,6 +60,23 @@ for (const language of ["en", "km"]) {
   adminSessions[language] = await context.storageState();
   await context.close();
 }
+// The real server: the codes made through the seller's API (PCHUMBEN then switched off); d1 is NEWYEAR-2027's id.
+let codePage = "/discounts/d1";
+if (!STUB) {
+  const seller = await browser.newContext({ baseURL: BASE, storageState: adminSessions.en });
+  for (const d of DISCOUNTS) {
+    const { code: name, kind, value, planIds, markets, startsAt, endsAt, maxUses, maxUsesPerCustomer, firstPurchaseOnly, note } = d;
+    const res = await seller.request.post("/api/admin/discounts", { headers: origin, data: { code: name, kind, value, planIds, markets, startsAt, endsAt, maxUses, maxUsesPerCustomer, firstPurchaseOnly, note } });
+    if (!res.ok()) throw new Error(`create ${name}: ${res.status()} ${await res.text()}`);
+    const made = await res.json();
+    if (d.id === "d1") codePage = `/discounts/${made.id}`;
+    if (!d.active) {
+      const off = await seller.request.patch(`/api/admin/discounts/${made.id}`, { headers: origin, data: { active: false } });
+      if (!off.ok()) throw new Error(`switch off ${name}: ${off.status()}`);
+    }
+  }
+  await seller.close();
+}
 const buyerEmail = `shots-buyer-${stamp}@example.com`;
 await testApi(setup.request, "users", { email: buyerEmail, password: PASSWORD });
 
@@ -86,7 +104,7 @@ for (const lang of ["en", "km"]) {
     await page.getByRole("dialog").getByText(t("3 Months · Local", "3 ខែ · ក្នុងប្រទេស"), { exact: false }).first().waitFor();
     await shot(page, `new-code-${tag}`);
     await page.keyboard.press("Escape");
-    await page.goto("/discounts/d1");
+    await page.goto(codePage);
     await page.getByTestId("report-revenue").waitFor();
     await shot(page, `code-page-${tag}`, { fullPage: true });
     await context.close();
