@@ -181,7 +181,7 @@ export function DiscountCodeField({ state }: { state: DiscountCodeState }) {
         role={message ? "alert" : quote ? "status" : undefined}
         className={cn("text-xs", message ? "text-destructive" : quote ? "font-medium text-brand-text" : "text-muted-foreground")}
       >
-        {message ?? (quote ? <Trans t={t} i18nKey="applied" values={{ code: quote.code, discount: formatMoney(quote.discountMills) }} components={{ code: <WrittenText /> }} /> : t("hint"))}
+        {message ?? (quote ? <Trans t={t} i18nKey="applied" values={{ code: quote.code, discount: formatMoney(quote.discountMills) }} components={{ code: <WrittenText className="whitespace-nowrap" /> }} /> : t("hint"))}
       </p>
     </div>
   );
@@ -211,7 +211,7 @@ export function DiscountLine({ quote }: { quote: DiscountQuote }) {
   return (
     <>
       <dt className="text-muted-foreground">
-        <Trans t={t} i18nKey="summary.discount" values={{ code: quote.code }} components={{ code: <WrittenText /> }} />
+        <Trans t={t} i18nKey="summary.discount" values={{ code: quote.code }} components={{ code: <WrittenText className="whitespace-nowrap" /> }} />
       </dt>
       <dd className="text-right font-medium whitespace-nowrap text-brand-text tabular-nums" data-testid="checkout-discount">
         −{formatMoney(quote.discountMills)}
