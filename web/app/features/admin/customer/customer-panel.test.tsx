@@ -163,6 +163,17 @@ describe("the customer's orders", () => {
     expect(ordersTable().queryByRole("button", { name: /^Refund/ })).toBeNull();
   });
 
+  it("shows a discounted order's code and what it took off, the code left as written, in English and Khmer", () => {
+    state.view = view({ orders: section([order({ amountMills: 24_000, discountCode: "NEWYEAR-2027", discountMills: 5_990 })]) });
+    renderPanel();
+    const note = ordersTable().getByTestId("order-discount");
+    expect(note.textContent).toBe("Code NEWYEAR-2027: −$5.99");
+    expect(within(note).getByText("NEWYEAR-2027").getAttribute("translate")).toBe("no");
+    cleanup();
+    renderPanel("km");
+    expect(screen.getByTestId("order-discount").textContent).toBe("កូដ NEWYEAR-2027៖ បញ្ចុះ $5.99");
+  });
+
   it("names the references by the providers that took the orders, as the server says", () => {
     renderPanel();
     expect(ordersTable().getByRole("columnheader", { name: "PayWay tran_id" })).toBeTruthy();

@@ -8,6 +8,7 @@ import { TableCell, TableRow } from "~/components/ui/table";
 import { useDates } from "~/lib/dates";
 import { KeyText } from "~/components/key-text";
 import { WrittenText } from "~/components/written-text";
+import { OrderAmount } from "./order-amount";
 import { OtpStatusBadge } from "~/features/otp-mail/otp-status-badge";
 import { cn } from "~/lib/utils";
 
@@ -38,16 +39,6 @@ function When({ iso }: { iso: string }) {
 }
 
 // ---- Orders ----------------------------------------------------------------------------------
-
-function OrderAmount({ order }: { order: CustomerOrder }) {
-  const { t } = useAdminCustomerCopy();
-  return (
-    <span className="tabular-nums">
-      {formatMoney(order.amountMills)}
-      {order.refundedMills > 0 ? <span className="block text-xs text-muted-foreground">{t("orders.refunded", { amount: formatMoney(order.refundedMills) })}</span> : null}
-    </span>
-  );
-}
 
 /** The payment provider's references: our tran_id and, once paid, its approval code. */
 function References({ order }: { order: CustomerOrder }) {
