@@ -46,7 +46,7 @@ export const DiscountRulesSchema = z.object({
   kind: DiscountKindSchema,
   /** percent: 1–99 (whole percent); fixed: mills in whole cents, $0.01 to $10,000. */
   value: z.number().int().min(1),
-  planIds: z.array(z.string().max(64)).max(50).default([]),
+  planIds: z.array(singleLineText().max(64)).max(50).default([]),
   markets: z.array(z.enum(MARKETS)).max(MARKETS.length).default([]),
   startsAt: Iso.nullable().default(null),
   endsAt: Iso.nullable().default(null),
@@ -149,7 +149,7 @@ export const DiscountIdParamSchema = z.object({ id: z.string().max(64) });
  */
 export const DiscountQuoteBodySchema = z.object({
   code: DiscountCodeSchema,
-  planId: z.string().min(1).max(64),
+  planId: singleLineText().min(1).max(64),
   email: z.email().max(254).optional(),
 });
 export const DiscountQuoteSchema = z.object({

@@ -7,6 +7,7 @@ import type { Market } from "../../../contracts/plan-catalogue";
 import type { Db, Tx } from "../../db/client";
 import { auditLog, discountCodes, discountUses, orders, plans } from "../../db/schema";
 import { AppError } from "../../lib/errors";
+import { isUuid } from "../../../contracts/units";
 import type { DiscountRow } from "./rules";
 
 interface Actor {
@@ -109,7 +110,7 @@ export async function createDiscount(db: Db, actor: Actor, body: z.output<typeof
 }
 
 async function lockById(tx: Tx, id: string): Promise<DiscountRow> {
-  const [row] = /^[0-9a-f-]{36}$/i.test(id) ? await tx.select().from(discountCodes).where(eq(discountCodes.id, id)).for("update") : [];
+  const [row] = isUuid(id) ? await tx.select().from(discountCodes).where(eq(discountCodes.id, id)).for("update") : [];
   if (!row) throw new AppError("NOT_FOUND", "No discount code with this id.");
   return row;
 }
@@ -142,7 +143,7 @@ export async function updateDiscount(db: Db, actor: Actor, id: string, body: Upd
 
 /** A code's page: its rules, what it earned (paid and refunded orders), what it took off, and its orders. */
 export async function discountReport(db: Db, id: string): Promise<DiscountReport> {
-  const [row] = /^[0-9a-f-]{36}$/i.test(id) ? await db.select().from(discountCodes).where(eq(discountCodes.id, id)) : [];
+  const [row] = isUuid(id) ? await db.select().from(discountCodes).where(eq(discountCodes.id, id)) : [];
   if (!row) throw new AppError("NOT_FOUND", "No discount code with this id.");
   const uses = (await usesOf(db, [id])).get(id) ?? NONE;
   const [sums] = await db

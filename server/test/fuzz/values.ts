@@ -81,6 +81,9 @@ function candidates(): Record<string, unknown[]> {
     v: ["1", "2"],
     page: [1, 2, 100_000, 100_001],
     pageSize: [10, 25, 50, 100, 200, 7],
+    // Discount codes (decision 077): a well-formed one first (the text-refusal walk keeps the others valid).
+    code: ["NEWYEAR", "newyear-2027", "NO", "has space", "x".repeat(40)],
+    discountCode: ["", "NEWYEAR", "bad code"],
   };
 }
 export const CANDIDATES = candidates();

@@ -89,7 +89,7 @@ describe("the Webhooks page", () => {
   it("lists each endpoint with its events, status and secret's hint, and shows the first one's log", () => {
     renderInLanguage("en", <WebhooksPanel />);
     const first = rowOf("https://books.example.com/hook");
-    expect(within(first).getByText("All 7 events")).toBeTruthy();
+    expect(within(first).getByText("All 8 events")).toBeTruthy();
     expect(within(first).getByText("Active")).toBeTruthy();
     expect(within(first).getByText("Bookkeeping · secret …a1b2")).toBeTruthy();
     const second = rowOf("https://crm.example.com/in");
