@@ -728,7 +728,7 @@ export interface paths {
         put?: never;
         /**
          * What a discount code takes off a plan
-         * @description The new price a checkout page shows before paying. No sign-in needed; a signed-in customer's own uses and purchases answer the per-customer and first-purchase rules (else `email`, the subscription tool's). A quote holds nothing: the checkout checks the code again.
+         * @description The new price a checkout page shows before paying. No sign-in needed; a signed-in customer's own uses and purchases answer the per-customer and first-purchase rules, which otherwise wait for the checkout (a quote never tells anyone about an e-mail address). A quote holds nothing: the checkout checks the code again.
          */
         post: operations["quoteDiscount"];
         delete?: never;
@@ -5366,8 +5366,6 @@ export interface operations {
                 "application/json": {
                     /** @description A discount code: 3–32 letters, digits, - or _ (case does not matter) */
                     code: string;
-                    /** Format: email */
-                    email?: string;
                     planId: string;
                 };
             };

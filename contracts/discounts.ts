@@ -144,13 +144,12 @@ export const DiscountIdParamSchema = z.object({ id: z.string().max(64) });
 /**
  * POST /api/discounts/quote (no sign-in needed; rate-limited): what a code takes off a plan, so
  * the page shows the new price before paying. The checkout checks again, under lock: a quote
- * holds nothing. `email` (the subscription tool, no account) lets the per-customer and
- * first-purchase rules answer; a signed-in customer's own account answers otherwise.
+ * holds nothing. The per-customer and first-purchase rules answer for a signed-in customer only
+ * (an e-mail typed by anyone would tell a stranger about that address); else the checkout tells.
  */
 export const DiscountQuoteBodySchema = z.object({
   code: DiscountCodeSchema,
   planId: singleLineText().min(1).max(64),
-  email: z.email().max(254).optional(),
 });
 export const DiscountQuoteSchema = z.object({
   code: z.string(),

@@ -13,7 +13,7 @@
 // The en-XA machinery: e2e/pseudo-locale/en-xa.ts; signed out: pseudo-locale-public.spec.ts.
 import { expect, test } from "@playwright/test";
 import { createUser, seedBalance, seedLicense, seedOrders, uniqueEmail } from "./support";
-import { check, DAY, expectPseudo, iso, navigate, signInPseudo, toast, usePseudoLanguage, useUntranslatedReport, walkDashboard, xa } from "./pseudo-locale/en-xa";
+import { check, DAY, dashboardPath, expectPseudo, iso, navigate, signInPseudo, toast, usePseudoLanguage, useUntranslatedReport, walkDashboard, xa } from "./pseudo-locale/en-xa";
 
 useUntranslatedReport();
 
@@ -156,7 +156,18 @@ test("a super-admin (with the second factor): every dashboard route and the cons
   await page.getByRole("button", { name: xa("otp:buy") }).click();
   await expect(page.getByRole("table").locator("tbody tr")).toHaveCount(1);
 
-  await walkDashboard(page, "admin", customer);
+  // A discount code of the seller's, so its page has a report to show (its code is data, left as written).
+  const made = await page.request.post("/api/admin/discounts", { data: { code: `XA1${tag}`.slice(0, 20), kind: "percent", value: 10, note: "ŠéļļéŕÑöţé" } });
+  expect(made.status(), await made.text()).toBe(201);
+  const { id: discountId } = (await made.json()) as { id: string };
+
+  await walkDashboard(page, "admin", customer, discountId);
+
+  // A discount code's page at an address no code has: the reader's words, not the server's.
+  await page.goto(dashboardPath("/discounts/:id", customer));
+  await expectPseudo(page);
+  await expect(page.getByText(xa("discounts:report.missingTitle"))).toBeVisible();
+  await check(page, "/discounts/:id (no such code)");
 
   // Manage Balance: the add dialog.
   await page.goto("/manage-balance");

@@ -182,8 +182,9 @@ export const DASHBOARD = ROUTES.filter((route) => !["/", "/faq", "/privacy-polic
 
 export const PUBLIC = ROUTES.filter((route) => !DASHBOARD.includes(route));
 
-/** Every dashboard route, its parameters filled in. */
-export const dashboardPath = (route: string, customerEmail: string) => route.replace(":email", encodeURIComponent(customerEmail));
+/** Every dashboard route, its parameters filled in: a customer's e-mail, a discount code's id (else one nobody has). */
+export const dashboardPath = (route: string, customerEmail: string, discountId = "00000000-0000-4000-8000-000000000000") =>
+  route.replace(":email", encodeURIComponent(customerEmail)).replace(":id", discountId);
 
 /** Signs in on /auth in en-XA (the second factor too, for an admin): the forms are walked as well. */
 export async function signInPseudo(page: Page, user: { email: string; totpSecret?: string }, where: string) {
@@ -205,10 +206,10 @@ export async function signInPseudo(page: Page, user: { email: string; totpSecret
 }
 
 /** Each dashboard route by a full load, as a bookmark opens it. */
-export async function walkDashboard(page: Page, who: "customer" | "admin", customerEmail: string) {
+export async function walkDashboard(page: Page, who: "customer" | "admin", customerEmail: string, discountId?: string) {
   const visited = new Set<string>();
   for (const route of ["/dashboard", ...DASHBOARD.filter((r) => r !== "/dashboard")]) {
-    const to = dashboardPath(route, customerEmail);
+    const to = dashboardPath(route, customerEmail, discountId);
     await page.goto(to);
     await expectPseudo(page);
     await expect(page.locator("h1").first()).toBeVisible();

@@ -34,7 +34,7 @@ const quoteRoute = createRoute({
   security: ANONYMOUS,
   summary: "What a discount code takes off a plan",
   description:
-    "The new price a checkout page shows before paying. No sign-in needed; a signed-in customer's own uses and purchases answer the per-customer and first-purchase rules (else `email`, the subscription tool's). A quote holds nothing: the checkout checks the code again.",
+    "The new price a checkout page shows before paying. No sign-in needed; a signed-in customer's own uses and purchases answer the per-customer and first-purchase rules, which otherwise wait for the checkout (a quote never tells anyone about an e-mail address). A quote holds nothing: the checkout checks the code again.",
   request: jsonBody(DiscountQuoteBodySchema),
   responses: {
     200: json(DiscountQuoteSchema, "The plan's price, the discount and what would be paid"),
@@ -96,7 +96,7 @@ export function createDiscountRoutes({ db, limiter }: { db: Db; limiter: SharedR
       const plan = await findActivePlan({ db, id: body.planId });
       if (!plan) throw new AppError("VALIDATION_FAILED", "Unknown plan", [{ path: "planId", message: "Unknown plan" }]);
       const user = c.get("ctx").user;
-      const customer = user ? { userId: user.id, email: user.email } : body.email ? { userId: null, email: body.email } : null;
+      const customer = user ? { userId: user.id, email: user.email } : null;
       const quote = await quoteDiscount(db, body.code, { planId: plan.id, market: plan.market, priceMills: plan.priceMills }, customer);
       return c.json({ code: quote.code, planId: plan.id, priceMills: plan.priceMills, discountMills: quote.discountMills, amountMills: quote.amountMills }, 200, noStore);
     })

@@ -69,12 +69,14 @@ async function hasPaidPlanOrder(db: Db | Tx, c: DiscountCustomer): Promise<boole
 }
 
 /** The rules of a code, in the order a customer is told about them; throws the first refusal (DISCOUNT_*). */
-async function checkRules(db: Db | Tx, row: DiscountRow | undefined, target: DiscountTarget, customer: DiscountCustomer, now: Date): Promise<DiscountRow> {
+async function checkRules(db: Db | Tx, row: DiscountRow | undefined, target: DiscountTarget, customer: DiscountCustomer | null, now: Date): Promise<DiscountRow> {
   if (!row || !row.active) throw new AppError("DISCOUNT_UNKNOWN");
   if (row.startsAt && now < row.startsAt) throw new AppError("DISCOUNT_NOT_STARTED");
   if (row.endsAt && now >= row.endsAt) throw new AppError("DISCOUNT_EXPIRED");
   if ((row.planIds.length > 0 && !row.planIds.includes(target.planId)) || (row.markets.length > 0 && !row.markets.includes(target.market))) throw new AppError("DISCOUNT_NOT_FOR_PLAN");
   if (row.maxUses !== null && (await countUses(db, row.id)) >= row.maxUses) throw new AppError("DISCOUNT_USED_UP");
+  // The per-customer rules need a customer; without one (an anonymous quote) they wait for the checkout.
+  if (!customer) return row;
   if (row.maxUsesPerCustomer !== null && (await countCustomerUses(db, row.id, customer)) >= row.maxUsesPerCustomer) throw new AppError("DISCOUNT_ALREADY_USED");
   if (row.firstPurchaseOnly && (await hasPaidPlanOrder(db, customer))) throw new AppError("DISCOUNT_FIRST_PURCHASE_ONLY");
   return row;
@@ -92,11 +94,13 @@ const priced = (row: DiscountRow, priceMills: number): PricedDiscount => {
   return { discountId: row.id, code: row.code, discountMills, amountMills: priceMills - discountMills };
 };
 
-/** A quote: what the code would take off now (nothing is held; the checkout checks again under lock). */
+/**
+ * A quote: what the code would take off now (nothing is held; the checkout checks again under lock).
+ * Only a signed-in customer's own uses and purchases answer the per-customer rules: an e-mail typed
+ * by anyone would tell a stranger whether that address has bought before or used the code.
+ */
 export async function quoteDiscount(db: Db, code: string, target: DiscountTarget, customer: DiscountCustomer | null, now = new Date()): Promise<PricedDiscount> {
-  // Without a customer (nobody signed in, no e-mail) the per-customer rules wait for the checkout.
-  const anyone: DiscountCustomer = customer ?? { userId: null, email: "" };
-  const checked = await checkRules(db, await findCode(db, code, false), target, anyone, now);
+  const checked = await checkRules(db, await findCode(db, code, false), target, customer, now);
   return priced(checked, target.priceMills);
 }
 

@@ -126,6 +126,22 @@ describe("the Audit Log's entries in words", () => {
     expect(cells()[7]![1]).toBe("3f1c0a2e-0000-4000-8000-000000000001");
   });
 
+  it("says a discount code's rules, not its stored JSON, in English and Khmer", () => {
+    const rules = { code: "NEWYEAR", kind: "percent", value: 10, maxUses: null, endsAt: null, active: true, note: "" };
+    state.entries = [
+      entry("discount.create", null, rules, { targetType: "discount", targetId: "NEWYEAR", targetEmail: null }),
+      entry("discount.update", { ...rules, kind: "fixed", value: 5_000 }, { ...rules, kind: "fixed", value: 5_000, maxUses: 100, endsAt: "2026-12-31T17:00:00.000Z", active: false }, { targetType: "discount", targetId: "NEWYEAR", targetEmail: null }),
+    ];
+    renderInLanguage("en", <AuditLogPanel />);
+    expect(cells()).toEqual([
+      ["Discount code created (NEWYEAR)", "NEWYEAR", "—", "10% off · no limit on uses · on", "—"],
+      ["Discount code changed (NEWYEAR)", "NEWYEAR", "$5.00 off · no limit on uses · on", expect.stringMatching(/^\$5\.00 off · up to 100 uses · until .+ · switched off$/), "—"],
+    ]);
+    cleanup();
+    renderInLanguage("km", <AuditLogPanel />);
+    expect(cells()[0]!.slice(2, 4)).toEqual(["—", "បញ្ចុះ 10% · ប្រើបានគ្មានកំណត់ · កំពុងប្រើ"]);
+  });
+
   it("says them in Khmer", () => {
     state.entries = [
       entry("user.role", { role: "admin", superAdmin: false }, { role: "user", superAdmin: false }),

@@ -1,6 +1,8 @@
 // The catalogue's audit entries in words (decision 074): which plan, and its sale terms before and
-// after ("$9.99 · 30 + 0 days · 2 key changes · on sale"). A plan's id is an identifier, shown as stored.
+// after ("$9.99 · 30 + 0 days · 2 key changes · on sale"), and a discount code's rules (decision 077).
+// A plan's id and a code are identifiers, shown as stored.
 import { formatMoney } from "../../../../contracts/money";
+import { formatDate } from "~/lib/dates";
 import type { TFunction } from "~/lib/i18n";
 import type { AuditEntry } from "./api";
 
@@ -28,8 +30,22 @@ export function planWhat(t: TFunction, entry: AuditEntry): string | null {
   return key ? t(key, { plan: entry.targetId }) : null;
 }
 
-/** A catalogue entry's before or after in words, or null for other entries. */
+/** A discount code's rules in words ("10% off · up to 100 uses · until 31 Dec 2026 · on"), or null for other entries. */
+function discountValue(t: TFunction, value: Record<string, unknown>): string | null {
+  if (typeof value.value !== "number" || (value.kind !== "percent" && value.kind !== "fixed")) return null;
+  return [
+    value.kind === "percent" ? t("audit.value.discountPercent", { value: value.value }) : t("audit.value.discountFixed", { amount: formatMoney(value.value) }),
+    typeof value.maxUses === "number" ? t("audit.value.discountUses", { count: value.maxUses }) : t("audit.value.discountNoLimit"),
+    typeof value.endsAt === "string" ? t("audit.value.discountUntil", { date: formatDate(value.endsAt) }) : null,
+    t(value.active === false ? "audit.value.discountOff" : "audit.value.discountOn"),
+  ]
+    .filter((part): part is string => part !== null)
+    .join(" · ");
+}
+
+/** A catalogue entry's (or a discount code's) before or after in words, or null for other entries. */
 export function planValue(t: TFunction, entry: AuditEntry, value: Record<string, unknown>): string | null {
+  if (entry.action.startsWith("discount.")) return discountValue(t, value);
   if (!entry.action.startsWith("plan.")) return null;
   if (Array.isArray(value.order)) return value.order.join(" → ");
   if (typeof value.priceMills !== "number") return null;

@@ -9,7 +9,7 @@ const byId = (id: string) => ({ path: { id } });
 
 export const discountsApi = {
   /** What `code` takes off `planId` now (a quote holds nothing: the checkout checks again). */
-  quote: (body: { code: string; planId: string; email?: string }, signal?: AbortSignal) => unwrap(client.POST("/api/discounts/quote", { body, signal })),
+  quote: (body: { code: string; planId: string }, signal?: AbortSignal) => unwrap(client.POST("/api/discounts/quote", { body, signal })),
   list: (signal?: AbortSignal) => unwrap(client.GET("/api/admin/discounts", { signal })),
   create: (body: CreateDiscountBody) => unwrap(client.POST("/api/admin/discounts", { body })),
   update: (id: string, body: UpdateDiscountBody) => unwrap(client.PATCH("/api/admin/discounts/{id}", { params: byId(id), body })),

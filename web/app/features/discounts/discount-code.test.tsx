@@ -156,11 +156,4 @@ describe("the discount code at checkout", () => {
     expect(within(dialog).queryByTestId("checkout-refusal")).toBeNull();
     expect(toast.error).not.toHaveBeenCalled();
   });
-
-  it("prices the code for the buyer's e-mail where there is no account (the subscription tool)", async () => {
-    const { dialog } = await renderDialog({ discount: { planId: "local-3m", email: "dara@example.com" } });
-    await enterCode(dialog, "NEWYEAR");
-    await act(async () => fireEvent.click(within(dialog).getByRole("button", { name: "Apply" })));
-    expect(api.quote).toHaveBeenCalledWith({ code: "NEWYEAR", planId: "local-3m", email: "dara@example.com" });
-  });
 });

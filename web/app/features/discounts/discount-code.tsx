@@ -22,7 +22,7 @@ import { discountsApi, type DiscountQuote } from "./api";
 registerNamespace("discount", { en: enDiscount });
 
 /** What a code is priced against: the plan chosen (null: none yet) and, without an account, the buyer's e-mail. */
-export type DiscountTarget = { planId: string | null; email?: string };
+export type DiscountTarget = { planId: string | null };
 
 /** Why a code was refused: the error table's code (DISCOUNT_*), or one of the field's own texts. */
 type Refusal = { code: string } | { key: "empty" | "format" | "failed" };
@@ -36,7 +36,6 @@ function refusalOf(error: unknown): Refusal {
 /** The field's state, kept by the payment dialog: what was typed, the quote applied, a refusal. */
 export function useDiscountCode(target: DiscountTarget | undefined) {
   const planId = target?.planId ?? null;
-  const email = target?.email;
   const [open, setOpen] = useState(false);
   const [text, setText] = useState("");
   const [checking, setChecking] = useState(false);
@@ -58,7 +57,7 @@ export function useDiscountCode(target: DiscountTarget | undefined) {
       setChecking(true);
       setRefusal(null);
       try {
-        const answer = await discountsApi.quote({ code, planId, ...(email ? { email } : {}) });
+        const answer = await discountsApi.quote({ code, planId });
         if (mine !== ticket.current) return false;
         setQuote(answer);
         setText(answer.code);
@@ -72,18 +71,18 @@ export function useDiscountCode(target: DiscountTarget | undefined) {
         if (mine === ticket.current) setChecking(false);
       }
     },
-    [planId, email],
+    [planId],
   );
 
-  // Another plan (or e-mail) chosen with a code applied: the code is priced again for it.
+  // Another plan chosen with a code applied: the code is priced again for it.
   const appliedCode = quote?.code ?? null;
-  const pricedFor = useRef(`${planId}|${email}`);
+  const pricedFor = useRef(planId);
   useEffect(() => {
-    const key = `${planId}|${email}`;
+    const key = planId;
     if (key === pricedFor.current) return;
     pricedFor.current = key;
     if (appliedCode) void apply(appliedCode);
-  }, [planId, email, appliedCode, apply]);
+  }, [planId, appliedCode, apply]);
 
   const remove = useCallback(() => {
     ticket.current += 1;

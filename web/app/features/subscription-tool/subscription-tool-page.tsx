@@ -122,7 +122,7 @@ export function SubscriptionToolPage({ variant }: { variant: "v1" | "v2" }) {
   }, [planId, trimmedEmail, deviceKey, variant]);
 
   // The code is priced for the plan and this address (uses per customer, first purchase only).
-  const discount = useMemo(() => ({ planId, email: isValidToolEmail(trimmedEmail) ? trimmedEmail : undefined }), [planId, trimmedEmail]);
+  const discount = useMemo(() => ({ planId }), [planId]);
   const loadEmail = useCallback(() => Promise.resolve(isValidToolEmail(trimmedEmail) ? trimmedEmail : null), [trimmedEmail]);
 
   const dialogText = useMemo<CheckoutDialogText>(

@@ -1,6 +1,6 @@
 // A discount code's page (/discounts/:id, super-admin, decision 077): its rules, its uses, what
 // customers paid with it, what it took off and what was refunded since, and its orders.
-import { ArrowLeftIcon, InboxIcon } from "lucide-react";
+import { ArrowLeftIcon, InboxIcon, SearchXIcon } from "lucide-react";
 import { Link } from "react-router";
 
 import type { DiscountReport } from "../../../../../contracts/discounts";
@@ -14,6 +14,7 @@ import { ResponsiveList } from "~/components/data-table/responsive-list";
 import { Card } from "~/components/ui/card";
 import { TableCell, TableRow } from "~/components/ui/table";
 import { OrderStatusBadge } from "~/features/admin/order-status-badge";
+import { isApiError } from "~/lib/api";
 import { errorMessage } from "~/lib/errors";
 
 import { useDiscountsCopy } from "./copy";
@@ -136,7 +137,10 @@ export function DiscountReportPanel({ id }: { id: string }) {
   const report = query.data;
   const code = report?.discount.code ?? "";
   let state: ListState | null = null;
-  if (!report && query.isError) state = loadErrorState(t("report.errorTitle"), errorMessage(query.error), () => void query.refetch());
+  // No code at this address (a mistyped or old link): said in the reader's words, nothing to retry.
+  const missing = !report && query.isError && isApiError(query.error) && query.error.code === "NOT_FOUND";
+  if (missing) state = { icon: SearchXIcon, title: t("report.missingTitle"), body: <p>{t("report.missingBody")}</p> };
+  else if (!report && query.isError) state = loadErrorState(t("report.errorTitle"), errorMessage(query.error), () => void query.refetch());
   else if (report?.orders.length === 0) state = { icon: InboxIcon, title: t("report.ordersEmpty") };
   return (
     <div className="flex flex-col gap-6">
@@ -144,7 +148,7 @@ export function DiscountReportPanel({ id }: { id: string }) {
         <ArrowLeftIcon className="size-4" aria-hidden="true" />
         {t("report.back")}
       </Link>
-      {report ? <Report report={report} /> : null}
+      {report ? <Report report={report} /> : <h1 className="text-2xl font-semibold tracking-tight">{t("report.heading")}</h1>}
       <Card className="gap-0 overflow-hidden py-0">
         <h2 className="border-b px-4 py-4 text-lg font-semibold sm:px-6">{t("report.orders")}</h2>
         <ResponsiveList

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
 import type { CreateDiscountBody, UpdateDiscountBody } from "../../../../../contracts/discounts";
 import { discountsApi } from "~/features/discounts/api";
+import { isApiError } from "~/lib/api";
 
 export type { DiscountDto, DiscountReport } from "~/features/discounts/api";
 
@@ -15,7 +16,13 @@ export function useDiscounts() {
 }
 
 export function useDiscountReport(id: string) {
-  return useQuery({ queryKey: reportKey(id), queryFn: ({ signal }) => discountsApi.report(id, signal), staleTime: 0 });
+  return useQuery({
+    queryKey: reportKey(id),
+    queryFn: ({ signal }) => discountsApi.report(id, signal),
+    staleTime: 0,
+    // NOT_FOUND (no code at this address) is an answer, not a hiccup.
+    retry: (count, error) => count < 1 && !(isApiError(error) && error.code === "NOT_FOUND"),
+  });
 }
 
 function useDiscountMutation<T>(fn: (input: T) => Promise<unknown>) {

@@ -12,7 +12,8 @@ import { Card } from "~/components/ui/card";
 import { TableCell, TableRow } from "~/components/ui/table";
 import { useIsMobile } from "~/hooks/use-mobile";
 import { useDates } from "~/lib/dates";
-import type { TFunction } from "~/lib/i18n";
+import { WrittenText } from "~/components/written-text";
+import { Trans, type TFunction } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
 
 import type { WebhookEndpoint, WebhookList } from "./api";
@@ -157,8 +158,14 @@ function EndpointName({ endpoint }: { endpoint: WebhookEndpoint }) {
     <div className="grid min-w-0 gap-0.5">
       <span className="font-mono text-[13px] [overflow-wrap:anywhere]">{breakable(endpoint.url)}</span>
       <span className="text-xs text-muted-foreground">
-        {endpoint.description ? `${endpoint.description} · ` : ""}
-        {t("endpoints.secret", { hint: endpoint.secretHint })}
+        {/* The seller's description and the secret's last characters are data, left as written. */}
+        {endpoint.description ? (
+          <>
+            <WrittenText>{endpoint.description}</WrittenText>
+            {" · "}
+          </>
+        ) : null}
+        <Trans t={t} i18nKey="endpoints.secret" values={{ hint: endpoint.secretHint }} components={{ hint: <WrittenText className="font-mono" /> }} />
       </span>
     </div>
   );
