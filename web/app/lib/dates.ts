@@ -217,6 +217,12 @@ export function shopToday(now: Date = new Date()): Date {
   return new Date(year, month - 1, day);
 }
 
+/** The shop's calendar day of an instant, as "2027-04-13" (what a date field holds). */
+export function shopDayOf(instant: Date): string {
+  const { year, month, day } = partsIn(timeZone, instant);
+  return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+}
+
 /** The instant the shop's clock reads `hh:mm:ss.ms` on this calendar day. */
 function shopInstant(day: Date, hours: number, minutes: number, seconds: number, ms: number): Date {
   const wall = Date.UTC(day.getFullYear(), day.getMonth(), day.getDate(), hours, minutes, seconds, ms);

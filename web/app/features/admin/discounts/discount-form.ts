@@ -14,6 +14,7 @@ import {
 import { parseDollars } from "../../../../../contracts/money";
 import type { Market } from "../../../../../contracts/plan-catalogue";
 import { isApiError } from "~/lib/api";
+import { shopDayOf, startOfShopDay } from "~/lib/dates";
 import { serverMessage } from "~/lib/error-text";
 
 import { discountsText as t } from "./copy";
@@ -50,15 +51,15 @@ export const EMPTY_FIELDS: DiscountFields = {
 
 const MAX_USES = 1_000_000;
 const MAX_USES_PER_CUSTOMER = 1_000;
-const pad = (n: number) => String(n).padStart(2, "0");
-const dayOf = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-
-/** "2027-04-13" → the start of that day (local time) as ISO; `after`: the start of the next day. */
+/**
+ * "2027-04-13" → the start of that day in the shop's time zone (not the browser's: a seller abroad
+ * sets the days the shop's customers live in) as ISO; `after`: the start of the next day.
+ */
 export function dayStart(day: string, { after = false } = {}): string | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day.trim());
   if (!match) return null;
   const date = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + (after ? 1 : 0));
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+  return Number.isNaN(date.getTime()) ? null : startOfShopDay(date);
 }
 
 /** The fields a code's window and limits start from (the edit dialog). */
@@ -69,9 +70,9 @@ export function fieldsOf(discount: DiscountDto): DiscountFields {
     kind: discount.kind,
     planIds: discount.planIds,
     markets: discount.markets,
-    startsOn: discount.startsAt ? dayOf(new Date(discount.startsAt)) : "",
+    startsOn: discount.startsAt ? shopDayOf(new Date(discount.startsAt)) : "",
     // The last day the code works: the day before the moment it ends.
-    endsOn: discount.endsAt ? dayOf(new Date(Date.parse(discount.endsAt) - 1)) : "",
+    endsOn: discount.endsAt ? shopDayOf(new Date(Date.parse(discount.endsAt) - 1)) : "",
     maxUses: discount.maxUses === null ? "" : String(discount.maxUses),
     maxUsesPerCustomer: discount.maxUsesPerCustomer === null ? "" : String(discount.maxUsesPerCustomer),
     firstPurchaseOnly: discount.firstPurchaseOnly,
