@@ -25,6 +25,8 @@ export interface PaymentsTestEnv {
   openCheckout(checkout: CheckoutResponse["checkout"]): Promise<Response>;
   /** A checkout created (201) and opened at the simulator, as a customer's browser does both. */
   openedCheckout(client: TestClient, body: unknown, path?: string): Promise<CheckoutResponse>;
+  /** A checkout opened at the simulator and approved there, as a customer paying it: the order as it is then. */
+  pay(opened: CheckoutResponse): Promise<typeof orders.$inferSelect>;
   /** POST /__sim/… on the simulator. */
   control(path: string, body?: unknown): Promise<{ status: number; body: { transaction?: { status: string }; callbacks?: Array<{ status: number | null }>; error?: string } }>;
   order(tranId: string): Promise<typeof orders.$inferSelect>;
@@ -37,6 +39,12 @@ export interface PaymentsTestEnv {
 export async function startPaymentsTestEnvWithBuyer(): Promise<{ env: PaymentsTestEnv; buyer: SignedInUser }> {
   const env = await startPaymentsTestEnv();
   return { env, buyer: await env.t.signedInUser() };
+}
+
+/** Also a super-admin (the seller: catalogue, discount codes), for suites where the seller sets what the buyer meets. */
+export async function startSellerTestEnv(): Promise<{ env: PaymentsTestEnv; buyer: SignedInUser; boss: SignedInUser }> {
+  const { env, buyer } = await startPaymentsTestEnvWithBuyer();
+  return { env, buyer, boss: await env.t.signedInUser({ role: "admin", superAdmin: true }) };
 }
 
 export async function startPaymentsTestEnv(env: Record<string, string> = {}): Promise<PaymentsTestEnv> {
@@ -57,6 +65,11 @@ export async function startPaymentsTestEnv(env: Record<string, string> = {}): Pr
   const checkout: PaymentsTestEnv["checkout"] = (client, body, path = "/api/orders/checkout") => client.json(path, { json: body }) as never;
   const openCheckout: PaymentsTestEnv["openCheckout"] = (instructions) =>
     fetch(instructions.action, { method: "POST", body: new URLSearchParams({ ...instructions.fields, is_plugin_js: "true" }) });
+  const control: PaymentsTestEnv["control"] = async (path, body) => {
+    const res = await fetch(`${sim.url}/__sim${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+    return { status: res.status, body: (await res.json()) as never };
+  };
+  const order: PaymentsTestEnv["order"] = async (tranId) => (await db.select().from(orders).where(eq(orders.tranId, tranId)))[0]!;
   return {
     t,
     sim,
@@ -71,11 +84,15 @@ export async function startPaymentsTestEnv(env: Record<string, string> = {}): Pr
       if (page.status !== 200) throw new Error(`the simulator refused the checkout form: ${page.status}`);
       return res.body;
     },
-    control: async (path, body) => {
-      const res = await fetch(`${sim.url}/__sim${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
-      return { status: res.status, body: (await res.json()) as never };
+    pay: async (opened) => {
+      const page = await openCheckout(opened.checkout);
+      if (page.status !== 200) throw new Error(`the simulator refused the checkout form: ${page.status}`);
+      const approved = await control(`/transactions/${opened.order.tranId}/approve`);
+      if (approved.status !== 200) throw new Error(`the simulator did not approve ${opened.order.tranId}: ${approved.status} ${JSON.stringify(approved.body)}`);
+      return order(opened.order.tranId);
     },
-    order: async (tranId) => (await db.select().from(orders).where(eq(orders.tranId, tranId)))[0]!,
+    control,
+    order,
     licensesOf: (orderId) => db.select().from(licenses).where(eq(licenses.orderId, orderId)),
     emails: async (to, template) => (await db.select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, to), eq(emailOutbox.template, template)))).length,
     close: async () => {

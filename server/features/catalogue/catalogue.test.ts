@@ -9,7 +9,7 @@ import type { CheckoutResponse } from "../../../contracts/orders";
 import type { Plan } from "../../../contracts/plans";
 import { auditLog, licenses, orders } from "../../db/schema";
 import type { SignedInUser } from "../../test/harness";
-import { startPaymentsTestEnvWithBuyer, type PaymentsTestEnv } from "../../test/orders-env";
+import { startSellerTestEnv, type PaymentsTestEnv } from "../../test/orders-env";
 import { syncPlanCatalogue } from "../plans/service";
 
 let env: PaymentsTestEnv;
@@ -17,8 +17,7 @@ let buyer: SignedInUser;
 let boss: SignedInUser;
 
 beforeAll(async () => {
-  ({ env, buyer } = await startPaymentsTestEnvWithBuyer());
-  boss = await env.t.signedInUser({ role: "admin", superAdmin: true });
+  ({ env, buyer, boss } = await startSellerTestEnv());
 });
 afterAll(() => env.close());
 
@@ -34,11 +33,7 @@ async function openCheckout(planId: string) {
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body as CheckoutResponse;
 }
-async function approve(opened: CheckoutResponse) {
-  expect((await env.openCheckout(opened.checkout)).status).toBe(200);
-  await env.control(`/transactions/${opened.order.tranId}/approve`);
-  return env.order(opened.order.tranId);
-}
+const approve = (opened: CheckoutResponse) => env.pay(opened);
 
 describe("the Catalogue page's API", () => {
   it("lists every plan of both markets, retired ones too, in their order", async () => {

@@ -8,7 +8,7 @@ import { discountOf, type DiscountDto, type DiscountQuote, type DiscountReport }
 import type { CheckoutResponse } from "../../../contracts/orders";
 import { auditLog, discountUses, licenses, shopEvents } from "../../db/schema";
 import type { SignedInUser, TestClient } from "../../test/harness";
-import { startPaymentsTestEnvWithBuyer, type PaymentsTestEnv } from "../../test/orders-env";
+import { startSellerTestEnv, type PaymentsTestEnv } from "../../test/orders-env";
 import { renewToken } from "../orders/renew-token";
 import { reconcileOrders } from "../orders/reconcile";
 
@@ -16,8 +16,7 @@ let env: PaymentsTestEnv;
 let buyer: SignedInUser;
 let boss: SignedInUser;
 beforeAll(async () => {
-  ({ env, buyer } = await startPaymentsTestEnvWithBuyer());
-  boss = await env.t.signedInUser({ role: "admin", superAdmin: true });
+  ({ env, buyer, boss } = await startSellerTestEnv());
 });
 afterAll(() => env.close());
 
@@ -32,11 +31,7 @@ async function code(rules: Record<string, unknown> = {}): Promise<DiscountDto> {
 const buy = (client: TestClient, planId: string, discountCode?: string) => env.checkout(client, { kind: "plan", planId, discountCode });
 const quote = (client: TestClient, body: Record<string, unknown>) => client.json<DiscountQuote>("/api/discounts/quote", { json: body }) as Promise<Answer<DiscountQuote>>;
 const usesOf = (orderId: string) => env.t.database.db.select().from(discountUses).where(eq(discountUses.orderId, orderId));
-async function pay(opened: CheckoutResponse) {
-  expect((await env.openCheckout(opened.checkout)).status).toBe(200);
-  await env.control(`/transactions/${opened.order.tranId}/approve`);
-  return env.order(opened.order.tranId);
-}
+const pay = (opened: CheckoutResponse) => env.pay(opened);
 const report = async (id: string) => (await boss.client.json<DiscountReport>(`/api/admin/discounts/${id}`)).body;
 
 describe("discountOf", () => {
