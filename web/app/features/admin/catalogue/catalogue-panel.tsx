@@ -8,6 +8,7 @@ import { MARKETS, type Market } from "../../../../../contracts/plan-catalogue";
 import { loadErrorState, useErrorToast, type ListState } from "~/components/data-table/list-state";
 import { ResponsiveList } from "~/components/data-table/responsive-list";
 import { Button } from "~/components/ui/button";
+import { DashboardPage } from "~/components/dashboard/page-header";
 import { Card } from "~/components/ui/card";
 import { errorMessage, showErrorToast } from "~/lib/errors";
 import { toast } from "~/lib/toast";
@@ -59,17 +60,16 @@ export function CataloguePanel() {
   };
 
   return (
-    <div className="flex flex-col gap-6">
-      <header className="flex flex-wrap items-start justify-between gap-3">
-        <div className="grid max-w-3xl gap-1.5">
-          <h1 className="text-2xl font-semibold tracking-tight">{t("page.title")}</h1>
-          <p className="text-sm text-muted-foreground">{t("page.description")}</p>
-        </div>
+    <DashboardPage
+      title={t("page.title")}
+      description={t("page.description")}
+      actions={
         <Button onClick={() => setForm({ open: true })}>
           <PlusIcon aria-hidden="true" />
           {t("page.add")}
         </Button>
-      </header>
+      }
+    >
       {MARKETS.map((market) => {
         const plans = plansOf(market);
         let state: ListState | null = null;
@@ -108,6 +108,6 @@ export function CataloguePanel() {
       })}
       <PlanDialog open={form.open} onOpenChange={(open) => setForm((f) => ({ ...f, open }))} plan={form.plan} />
       <StatusDialog plan={status} onClose={() => setStatus(null)} />
-    </div>
+    </DashboardPage>
   );
 }

@@ -8,6 +8,7 @@ import { planTitle } from "../../../../../contracts/plan-catalogue";
 import { loadErrorState, useErrorToast, type ListState } from "~/components/data-table/list-state";
 import { ResponsiveList } from "~/components/data-table/responsive-list";
 import { Button } from "~/components/ui/button";
+import { DashboardPage } from "~/components/dashboard/page-header";
 import { Card } from "~/components/ui/card";
 import { useCatalogue } from "~/features/admin/catalogue/queries";
 import { errorMessage, showErrorToast } from "~/lib/errors";
@@ -64,17 +65,16 @@ export function DiscountsPanel() {
   else if (rows?.length === 0) state = { icon: InboxIcon, title: t("table.empty") };
 
   return (
-    <div className="flex flex-col gap-6">
-      <header className="flex flex-wrap items-start justify-between gap-3">
-        <div className="grid max-w-3xl gap-1.5">
-          <h1 className="text-2xl font-semibold tracking-tight">{t("page.title")}</h1>
-          <p className="text-sm text-muted-foreground">{t("page.description")}</p>
-        </div>
+    <DashboardPage
+      title={t("page.title")}
+      description={t("page.description")}
+      actions={
         <Button onClick={() => setAdding(true)}>
           <PlusIcon aria-hidden="true" />
           {t("page.add")}
         </Button>
-      </header>
+      }
+    >
       <Card className="gap-0 overflow-hidden py-0">
         <ResponsiveList
           columns={COLUMNS.map((key) => t(`columns.${key}`))}
@@ -97,6 +97,6 @@ export function DiscountsPanel() {
       </Card>
       <NewDiscountDialog open={adding} onOpenChange={setAdding} />
       <EditDiscountDialog discount={editing} onClose={() => setEditing(null)} />
-    </div>
+    </DashboardPage>
   );
 }
