@@ -1595,7 +1595,7 @@ export interface components {
     schemas: {
         ErrorBody: {
             /** @enum {string} */
-            code: "BAD_REQUEST" | "UNAUTHENTICATED" | "BAD_SIGNATURE" | "INSUFFICIENT_FUNDS" | "FORBIDDEN" | "SECOND_FACTOR_REQUIRED" | "INVALID_ORIGIN" | "NOT_FOUND" | "API_KEY_NOT_FOUND" | "RECEIPT_LINK_EXPIRED" | "RENEW_LINK_EXPIRED" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "EXPIRED" | "NO_CHANGES_LEFT" | "LICENSE_REVOKED" | "LICENSE_SUSPENDED" | "ALREADY_SUSPENDED" | "NOT_SUSPENDED" | "NOT_BOUND" | "DEVICE_IN_USE" | "SELF_DEMOTION" | "LAST_SUPER_ADMIN" | "SELF_RESET" | "PLAN_EXISTS" | "DISCOUNT_EXISTS" | "LAST_PLAN_ON_SALE" | "OUT_OF_STOCK" | "ORDER_HAS_CODE" | "NOT_PENDING" | "RECEIPT_NOT_AVAILABLE" | "ORDER_NOT_REFUNDABLE" | "REFUND_TOO_LARGE" | "REFUND_WINDOW_CLOSED" | "REFUND_IN_PROGRESS" | "REFUND_BALANCE_TOO_LOW" | "REFUND_ALREADY_MADE" | "REFUND_REFUSED" | "REFUND_NOT_REQUESTABLE" | "REFUND_WINDOW_PASSED" | "REFUND_REQUEST_OPEN" | "REFUND_REQUEST_DECIDED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "VALIDATION_FAILED" | "WEBHOOK_URL_NOT_ALLOWED" | "DISCOUNT_UNKNOWN" | "DISCOUNT_NOT_STARTED" | "DISCOUNT_EXPIRED" | "DISCOUNT_USED_UP" | "DISCOUNT_NOT_FOR_PLAN" | "DISCOUNT_ALREADY_USED" | "DISCOUNT_FIRST_PURCHASE_ONLY" | "UPGRADE_REQUIRED" | "RATE_LIMITED" | "TOO_MANY_STREAMS" | "INTERNAL" | "SUPPLIER_FAILED" | "PROVIDER_UNAVAILABLE" | "REFUND_OUTCOME_UNKNOWN" | "UNAVAILABLE";
+            code: "BAD_REQUEST" | "UNAUTHENTICATED" | "BAD_SIGNATURE" | "INSUFFICIENT_FUNDS" | "FORBIDDEN" | "SECOND_FACTOR_REQUIRED" | "INVALID_ORIGIN" | "NOT_FOUND" | "API_KEY_NOT_FOUND" | "RECEIPT_LINK_EXPIRED" | "RENEW_LINK_EXPIRED" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "EXPIRED" | "NO_CHANGES_LEFT" | "LICENSE_REVOKED" | "LICENSE_SUSPENDED" | "ALREADY_SUSPENDED" | "NOT_SUSPENDED" | "NOT_BOUND" | "DEVICE_IN_USE" | "SELF_DEMOTION" | "LAST_SUPER_ADMIN" | "SELF_RESET" | "PLAN_EXISTS" | "DISCOUNT_EXISTS" | "LAST_PLAN_ON_SALE" | "OUT_OF_STOCK" | "ORDER_HAS_CODE" | "NOT_PENDING" | "RECEIPT_NOT_AVAILABLE" | "ORDER_NOT_REFUNDABLE" | "REFUND_TOO_LARGE" | "REFUND_WINDOW_CLOSED" | "REFUND_IN_PROGRESS" | "REFUND_BALANCE_TOO_LOW" | "REFUND_ALREADY_MADE" | "REFUND_REFUSED" | "REFUND_NOT_REQUESTABLE" | "REFUND_WINDOW_PASSED" | "REFUND_REQUEST_OPEN" | "REFUND_REQUEST_DECIDED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "VALIDATION_FAILED" | "WEBHOOK_URL_NOT_ALLOWED" | "DISCOUNT_UNKNOWN" | "DISCOUNT_NOT_STARTED" | "DISCOUNT_EXPIRED" | "DISCOUNT_USED_UP" | "DISCOUNT_NOT_FOR_PLAN" | "DISCOUNT_ALREADY_USED" | "DISCOUNT_FIRST_PURCHASE_ONLY" | "GIFT_TO_SELF" | "UPGRADE_REQUIRED" | "RATE_LIMITED" | "TOO_MANY_STREAMS" | "INTERNAL" | "SUPPLIER_FAILED" | "PROVIDER_UNAVAILABLE" | "REFUND_OUTCOME_UNKNOWN" | "UNAVAILABLE";
             issues?: {
                 message: string;
                 path: string;
@@ -2402,6 +2402,7 @@ export interface operations {
                                 discountMills?: number;
                                 email: string;
                                 expiresAt: string | null;
+                                giftEmail?: string | null;
                                 id: string;
                                 /** @enum {string} */
                                 kind: "plan" | "topup" | "tool";
@@ -3581,6 +3582,7 @@ export interface operations {
                             discountMills?: number;
                             email: string;
                             expiresAt: string | null;
+                            giftEmail?: string | null;
                             id: string;
                             /** @enum {string} */
                             kind: "plan" | "topup" | "tool";
@@ -5903,6 +5905,7 @@ export interface operations {
                             discountMills?: number;
                             email: string;
                             expiresAt: string | null;
+                            giftEmail?: string | null;
                             id: string;
                             /** @enum {string} */
                             kind: "plan" | "topup" | "tool";
@@ -6176,6 +6179,7 @@ export interface operations {
                             discountMills?: number;
                             email: string;
                             expiresAt: string | null;
+                            giftEmail?: string | null;
                             id: string;
                             /** @enum {string} */
                             kind: "plan" | "topup" | "tool";
@@ -6263,6 +6267,7 @@ export interface operations {
                             discountMills?: number;
                             email: string;
                             expiresAt: string | null;
+                            giftEmail?: string | null;
                             id: string;
                             /** @enum {string} */
                             kind: "plan" | "topup" | "tool";
@@ -6354,6 +6359,7 @@ export interface operations {
                             discountMills?: number;
                             email: string;
                             expiresAt: string | null;
+                            giftEmail?: string | null;
                             id: string;
                             /** @enum {string} */
                             kind: "plan" | "topup" | "tool";
@@ -6652,6 +6658,7 @@ export interface operations {
             content: {
                 "application/json": {
                     discountCode?: "" | string;
+                    giftEmail?: "" | string;
                     /** @enum {string} */
                     kind: "plan";
                     /** @enum {string} */
@@ -6702,6 +6709,7 @@ export interface operations {
                             discountMills?: number;
                             email: string;
                             expiresAt: string | null;
+                            giftEmail?: string | null;
                             id: string;
                             /** @enum {string} */
                             kind: "plan" | "topup" | "tool";
@@ -6772,7 +6780,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description VALIDATION_FAILED: an unknown plan or an amount out of range (the spec's texts in issues[].message); DISCOUNT_*: the discount code is refused (unknown, not started, expired, not for this plan, used up, already used by you, first purchase only) */
+            /** @description VALIDATION_FAILED: an unknown plan or an amount out of range (the spec's texts in issues[].message); DISCOUNT_*: the discount code is refused (unknown, not started, expired, not for this plan, used up, already used by you, first purchase only); GIFT_TO_SELF: a gift to your own e-mail address (decision 079) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6849,6 +6857,7 @@ export interface operations {
                             discountMills?: number;
                             email: string;
                             expiresAt: string | null;
+                            giftEmail?: string | null;
                             id: string;
                             /** @enum {string} */
                             kind: "plan" | "topup" | "tool";
@@ -6910,7 +6919,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description VALIDATION_FAILED: an unknown plan or an amount out of range (the spec's texts in issues[].message); DISCOUNT_*: the discount code is refused (unknown, not started, expired, not for this plan, used up, already used by you, first purchase only) */
+            /** @description VALIDATION_FAILED: an unknown plan or an amount out of range (the spec's texts in issues[].message); DISCOUNT_*: the discount code is refused (unknown, not started, expired, not for this plan, used up, already used by you, first purchase only); GIFT_TO_SELF: a gift to your own e-mail address (decision 079) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8423,6 +8432,7 @@ export interface operations {
                             discountMills?: number;
                             email: string;
                             expiresAt: string | null;
+                            giftEmail?: string | null;
                             id: string;
                             /** @enum {string} */
                             kind: "plan" | "topup" | "tool";

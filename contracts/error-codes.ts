@@ -116,6 +116,8 @@ export const ERRORS = {
   /** The customer's own uses of the code are spent. */
   DISCOUNT_ALREADY_USED: { status: 422, message: "You have already used this discount code." },
   DISCOUNT_FIRST_PURCHASE_ONLY: { status: 422, message: "This discount code is for a first purchase only." },
+  /** A gift (decision 079) to the payer's own e-mail address: buy the plan for yourself instead. */
+  GIFT_TO_SELF: { status: 422, message: "A gift must go to someone else's e-mail address. To buy for yourself, leave the gift unchecked." },
   /** The desktop tool speaks a licence protocol that is no longer served. */
   UPGRADE_REQUIRED: { status: 426, message: "This version of the desktop tool is no longer supported. Update the tool." },
   RATE_LIMITED: { status: 429, message: "Too many requests. Please wait a moment and try again." },

@@ -42,6 +42,19 @@ const PlanId = singleLineText(SUBSCRIPTION_MESSAGES.plan).min(1, SUBSCRIPTION_ME
 export const CheckoutReturnPageSchema = z.enum(["home", "license-keys", "profile"]);
 export type CheckoutReturnPage = z.infer<typeof CheckoutReturnPageSchema>;
 
+/**
+ * A gift's recipient (decision 079): an e-mail address, trimmed and lower-cased; the licence is
+ * theirs. Empty or absent: no gift. Never the payer's own address (GIFT_TO_SELF).
+ */
+export const GiftEmailSchema = singleLineText(SUBSCRIPTION_MESSAGES.email)
+  .transform((v) => v.toLowerCase())
+  .pipe(z.email(SUBSCRIPTION_MESSAGES.email).max(254, SUBSCRIPTION_MESSAGES.email))
+  .meta({ description: "The gift's recipient: an e-mail address (at most 254 characters; case and surrounding spaces do not matter)" });
+export const OptionalGiftEmailSchema = z
+  .union([z.literal(""), GiftEmailSchema])
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
 export const PlanCheckoutBodySchema = z.object({
   kind: z.literal("plan"),
   planId: PlanId,
@@ -50,6 +63,8 @@ export const PlanCheckoutBodySchema = z.object({
   returnTo: CheckoutReturnPageSchema.optional(),
   /** A discount code (decision 077); empty or absent: none. */
   discountCode: OptionalDiscountCodeSchema,
+  /** A gift (decision 079): the recipient gets the buy key and owns the licence; the payer gets the receipt. */
+  giftEmail: OptionalGiftEmailSchema,
 });
 export const TopupCheckoutBodySchema = z.object({ kind: z.literal("topup"), amountMills: TopupMillsSchema, returnTo: CheckoutReturnPageSchema.optional() });
 /** POST /api/orders/checkout (signed in). Any price sent is ignored: the server prices the order. */
@@ -97,7 +112,9 @@ export const OrderSchema = z.object({
   status: OrderStatusSchema,
   /** The payment provider that takes (took) this order's payment, as pages name it ("PayWay"). */
   providerName: z.string(),
-  /** The licence's buy key once a plan order is fulfilled. */
+  /** A gift (decision 079): the recipient's e-mail; the order carries no buy key then. */
+  giftEmail: z.string().nullable().optional(),
+  /** The licence's buy key once a plan order is fulfilled (never for a gift: the key is the recipient's). */
   buyKey: z.string().nullable(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),

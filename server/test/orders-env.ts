@@ -30,6 +30,8 @@ export interface PaymentsTestEnv {
   /** POST /__sim/… on the simulator. */
   control(path: string, body?: unknown): Promise<{ status: number; body: { transaction?: { status: string }; callbacks?: Array<{ status: number | null }>; error?: string } }>;
   order(tranId: string): Promise<typeof orders.$inferSelect>;
+  /** A checkout's answer that must be 201, paid at the simulator: its order, which must then be paid. */
+  payAnswer(res: { status: number; body: CheckoutResponse }): Promise<typeof orders.$inferSelect>;
   licensesOf(orderId: string): Promise<Array<typeof licenses.$inferSelect>>;
   emails(to: string, template: string): Promise<number>;
   close(): Promise<void>;
@@ -70,6 +72,13 @@ export async function startPaymentsTestEnv(env: Record<string, string> = {}): Pr
     return { status: res.status, body: (await res.json()) as never };
   };
   const order: PaymentsTestEnv["order"] = async (tranId) => (await db.select().from(orders).where(eq(orders.tranId, tranId)))[0]!;
+  const pay: PaymentsTestEnv["pay"] = async (opened) => {
+    const page = await openCheckout(opened.checkout);
+    if (page.status !== 200) throw new Error(`the simulator refused the checkout form: ${page.status}`);
+    const approved = await control(`/transactions/${opened.order.tranId}/approve`);
+    if (approved.status !== 200) throw new Error(`the simulator did not approve ${opened.order.tranId}: ${approved.status} ${JSON.stringify(approved.body)}`);
+    return order(opened.order.tranId);
+  };
   return {
     t,
     sim,
@@ -84,12 +93,12 @@ export async function startPaymentsTestEnv(env: Record<string, string> = {}): Pr
       if (page.status !== 200) throw new Error(`the simulator refused the checkout form: ${page.status}`);
       return res.body;
     },
-    pay: async (opened) => {
-      const page = await openCheckout(opened.checkout);
-      if (page.status !== 200) throw new Error(`the simulator refused the checkout form: ${page.status}`);
-      const approved = await control(`/transactions/${opened.order.tranId}/approve`);
-      if (approved.status !== 200) throw new Error(`the simulator did not approve ${opened.order.tranId}: ${approved.status} ${JSON.stringify(approved.body)}`);
-      return order(opened.order.tranId);
+    pay,
+    payAnswer: async (res) => {
+      if (res.status !== 201) throw new Error(`checkout refused: ${res.status} ${JSON.stringify(res.body)}`);
+      const paid = await pay(res.body);
+      if (paid.status !== "paid") throw new Error(`order ${paid.tranId} is ${paid.status}, not paid`);
+      return paid;
     },
     control,
     order,

@@ -65,6 +65,8 @@ export const orders = pgTable(
     deviceKey: text("device_license"), // subscription tool: the device key of the licence to extend
     /** A renewal (decision 026): the licence this plan order extends, bound when the checkout started (its owner, or a signed reminder link). */
     renewLicenseId: uuid("renew_license_id"),
+    /** A gift (decision 079): the recipient's e-mail, lower case; the licence is theirs, the order and its receipt the payer's. */
+    giftEmail: text("gift_email"),
     fulfilment: jsonb("fulfilment").$type<Record<string, unknown>>(),
     /** Given back so far (full or partial refunds, see `refunds`); the order is `refunded` once it is all of it. */
     refundedMills: money("refunded_mills").notNull().default(0),

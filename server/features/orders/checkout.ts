@@ -55,6 +55,8 @@ interface NewOrder {
   market?: string;
   /** A discount code entered at the checkout (decision 077): checked and its use taken with the order. */
   discountCode?: string;
+  /** A gift (decision 079): the recipient's e-mail, lower case; the licence is theirs. */
+  giftEmail?: string | null;
 }
 
 /** What an order keeps of its plan as the checkout opens: its price and terms (decision 074). */
@@ -109,6 +111,7 @@ async function insertOrderRow(deps: OrdersDeps, db: Db | Tx, o: NewOrder, now: D
       currency: "USD",
       deviceKey: o.deviceKey ?? null,
       renewLicenseId: o.renewLicenseId ?? null,
+      giftEmail: o.giftEmail ?? null,
       locale: o.locale,
       createdAt: now,
       updatedAt: now,
@@ -158,10 +161,19 @@ async function pricedPlan(deps: OrdersDeps, planId: string, market?: string) {
   return plan;
 }
 
-export async function createPlanCheckout(deps: OrdersDeps, user: CurrentUser, input: { planId: string; market?: string; returnTo?: CheckoutReturnPage; discountCode?: string }, locale: Language = DEFAULT_LANGUAGE) {
+export async function createPlanCheckout(
+  deps: OrdersDeps,
+  user: CurrentUser,
+  input: { planId: string; market?: string; returnTo?: CheckoutReturnPage; discountCode?: string; giftEmail?: string },
+  locale: Language = DEFAULT_LANGUAGE,
+) {
+  const email = user.email.toLowerCase();
+  // A gift goes to someone else (decision 079): to yourself it is a plain purchase, which the customer should choose knowingly.
+  const giftEmail = input.giftEmail?.trim().toLowerCase() || null;
+  if (giftEmail === email) throw new AppError("GIFT_TO_SELF", undefined, [{ path: "giftEmail", message: "A gift must go to someone else's e-mail address" }]);
   const plan = await pricedPlan(deps, input.planId, input.market);
   const returnQuery = { to: input.returnTo ?? "home" };
-  return create(deps, { kind: "plan", locale, userId: user.id, email: user.email.toLowerCase(), ...soldAt(plan), name: user.name, returnQuery, discountCode: input.discountCode });
+  return create(deps, { kind: "plan", locale, userId: user.id, email, ...soldAt(plan), name: user.name, returnQuery, discountCode: input.discountCode, giftEmail });
 }
 
 /** `amountMills` as TopupMillsSchema let it through: whole cents from $1 to $10,000. */

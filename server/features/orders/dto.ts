@@ -12,7 +12,7 @@ export interface Fulfilment {
   /** The licence's buy key, only where the buyer is its owner (the buyer sees their orders). */
   buyKey?: string;
   extended?: boolean;
-  /** A licence of someone else's was extended (no buy key kept). */
+  /** A licence of someone else's was extended, or issued to a gift's recipient (decision 079): no buy key kept. */
   gift?: boolean;
   expireDate?: string | null;
   apiKeyId?: string;
@@ -58,5 +58,6 @@ export function toOrderDto(row: OrderRow, planMonths: ReadonlyMap<string, number
     expiresAt: row.expiresAt?.toISOString() ?? null,
     refundedMills: row.refundedMills,
     renewLicenseId: row.renewLicenseId,
+    giftEmail: row.giftEmail,
   };
 }

@@ -4,7 +4,7 @@
 // races grant nothing twice.
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
-import { licenses, orders, plans } from "../../db/schema";
+import { licenses, orders, plans, user } from "../../db/schema";
 import { enqueueEmail } from "../../providers/email/outbox";
 import { changeBalance, ensureApiKey } from "../balance/service";
 import { createLicense } from "../licenses/service";
@@ -23,19 +23,40 @@ async function planOf(tx: Tx, order: OrderRow) {
   return { ...plan, ...(order.planTerms ?? {}) };
 }
 
-/** A new licence (random buy key, the plan's key changes, no dates until first activation) and its e-mail. */
+/** The account with this e-mail (lower case), if any: a gift's recipient who has signed up already. */
+async function accountOf(tx: Tx, email: string): Promise<string | null> {
+  const [account] = await tx.select({ id: user.id }).from(user).where(eq(sql`lower(${user.email})`, email)).limit(1);
+  return account?.id ?? null;
+}
+
+/**
+ * A new licence (random buy key, the plan's key changes, no dates until first activation) and its
+ * e-mail. A gift (decision 079) is the recipient's: their e-mail and account (none yet: their
+ * License Keys shows it once they sign up with that address, as for any licence of an e-mail
+ * without an account); the buy key goes to them, in their account's language, else the payer's,
+ * saying who it is from, and the order keeps no buy key (the payer sees their orders).
+ */
 async function issueLicense(tx: Tx, deps: OrdersDeps, order: OrderRow): Promise<Fulfilment> {
   const plan = await planOf(tx, order);
-  const license = await createLicense({ db: tx, planId: plan.id, terms: planTermsOf(plan), email: order.email, userId: order.userId, orderId: order.id });
+  const gift = order.kind === "plan" && !order.renewLicenseId ? order.giftEmail : null;
+  const owner = gift ? { email: gift, userId: await accountOf(tx, gift) } : { email: order.email, userId: order.userId };
+  const license = await createLicense({ db: tx, planId: plan.id, terms: planTermsOf(plan), ...owner, orderId: order.id });
   await recordLicenseCreated(tx, license, { planTitle: plan.title, source: order.kind === "tool" ? "tool" : "sale" });
   await enqueueEmail(tx, {
-    to: order.email,
+    to: owner.email,
     template: "license-key",
-    props: { buyKey: license.buyKey, planMonths: plan.months, termDays: license.termDays, changesLeft: license.changesLeft, dashboardUrl: `${deps.baseUrl}/license-keys` },
+    props: {
+      buyKey: license.buyKey,
+      planMonths: plan.months,
+      termDays: license.termDays,
+      changesLeft: license.changesLeft,
+      dashboardUrl: `${deps.baseUrl}/license-keys`,
+      ...(gift ? { giftFrom: order.email } : {}),
+    },
     timeZone: deps.shopTimeZone,
     fallbackLanguage: order.locale,
   });
-  return { licenseId: license.id, buyKey: license.buyKey };
+  return gift ? { licenseId: license.id, gift: true } : { licenseId: license.id, buyKey: license.buyKey };
 }
 
 async function creditTopup(tx: Tx, deps: OrdersDeps, order: OrderRow): Promise<Fulfilment> {

@@ -22,7 +22,7 @@ import { closeCheckout } from "./settle";
 const TAGS = [TAG_NAMES.orders];
 const CHECKOUT_REFUSALS = {
   403: FORBIDDEN_STATE_CHANGE,
-  422: "VALIDATION_FAILED: an unknown plan or an amount out of range (the spec's texts in issues[].message); DISCOUNT_*: the discount code is refused (unknown, not started, expired, not for this plan, used up, already used by you, first purchase only)",
+  422: "VALIDATION_FAILED: an unknown plan or an amount out of range (the spec's texts in issues[].message); DISCOUNT_*: the discount code is refused (unknown, not started, expired, not for this plan, used up, already used by you, first purchase only); GIFT_TO_SELF: a gift to your own e-mail address (decision 079)",
 };
 
 const checkoutRoute = createRoute({

@@ -26,6 +26,7 @@ export function paidOrder(over: Partial<OrderRow> = {}): OrderRow {
     refundClaimUntil: null,
     deviceKey: null,
     renewLicenseId: null,
+    giftEmail: null,
     fulfilment: null,
     createdAt: paidAt,
     updatedAt: paidAt,

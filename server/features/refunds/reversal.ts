@@ -43,7 +43,8 @@ async function revokeLicense(tx: Tx, order: OrderRow, licenseId: string | undefi
   });
   return {
     reversal: { licenceRevoked: { licenseId: license.id, buyKey: license.buyKey } },
-    lines: [{ kind: "licence-revoked", buyKey: license.buyKey }],
+    // A gift's payer never sees the recipient's buy key (decision 079).
+    lines: [{ kind: "licence-revoked", buyKey: fulfilmentOf(order).gift ? null : license.buyKey }],
   };
 }
 

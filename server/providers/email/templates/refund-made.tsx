@@ -4,7 +4,7 @@ import { ActionLink, EmailLayout, Note, Paragraph } from "./layout";
 
 /** What a refund took back (features/refunds/reversal.ts), worded by the e-mail in the buyer's language. */
 export type TakenBackLine =
-  | { kind: "licence-revoked"; buyKey: string }
+  | { kind: "licence-revoked"; /** null: a gift's licence, whose key its payer never sees (decision 079). */ buyKey: string | null }
   | { kind: "days-removed"; days: number; /** The licence's new expiry, when the e-mail may say it (not to a gift's payer). */ expireDate: string | null }
   | { kind: "balance-debited"; debitMills: number; balanceAfterMills: number }
   | { kind: "licence-kept" };
@@ -39,7 +39,7 @@ export const refundMadeTemplate = defineEmailTemplate("refund-made", {
       body: (amount: string, total: string, purchase: string) => `${amount} of your ${total} payment for ${purchase} was refunded to the card or account you paid with. Banks usually show it within a few working days.`,
       whole: "The whole payment is now refunded.",
       soFar: (refunded: string) => `${refunded} of it is refunded so far.`,
-      licenceRevoked: (buyKey: string) => `The licence ${buyKey} was revoked: it no longer works in the tool.`,
+      licenceRevoked: (buyKey: string | null) => (buyKey ? `The licence ${buyKey} was revoked: it no longer works in the tool.` : "The licence you gave as a gift was revoked: it no longer works in the tool."),
       daysRemoved: (days: number, until: string | null) => `The ${days} days this payment added to the licence were taken off again.${until ? ` It now runs until ${until}.` : ""}`,
       balanceDebited: (debit: string, after: string) => `${debit} was taken off your balance (now ${after}).`,
       licenceKept: "Your licence keeps working.",
@@ -55,7 +55,7 @@ export const refundMadeTemplate = defineEmailTemplate("refund-made", {
       body: (amount: string, total: string, purchase: string) => `យើងបានសងប្រាក់វិញ ${amount} ពីការបង់ប្រាក់ ${total} របស់អ្នកសម្រាប់${purchase} ទៅកាត ឬគណនីដែលអ្នកបានប្រើបង់ប្រាក់។ ជាធម្មតា ធនាគារបង្ហាញវាក្នុងរយៈពេលពីរបីថ្ងៃធ្វើការ។`,
       whole: "ការបង់ប្រាក់ទាំងមូលត្រូវបានសងវិញហើយ។",
       soFar: (refunded: string) => `រហូតមកដល់ពេលនេះ បានសងប្រាក់វិញ ${refunded}។`,
-      licenceRevoked: (buyKey: string) => `អាជ្ញាប័ណ្ណ ${buyKey} ត្រូវបានដកហូត៖ វាលែងដំណើរការនៅក្នុងកម្មវិធីទៀតហើយ។`,
+      licenceRevoked: (buyKey: string | null) => (buyKey ? `អាជ្ញាប័ណ្ណ ${buyKey} ត្រូវបានដកហូត៖ វាលែងដំណើរការនៅក្នុងកម្មវិធីទៀតហើយ។` : "អាជ្ញាប័ណ្ណដែលអ្នកបានផ្ដល់ជាអំណោយ ត្រូវបានដកហូត៖ វាលែងដំណើរការនៅក្នុងកម្មវិធីទៀតហើយ។"),
       daysRemoved: (days: number, until: string | null) => `${days} ថ្ងៃ ដែលការបង់ប្រាក់នេះបានបន្ថែមទៅអាជ្ញាប័ណ្ណ ត្រូវបានដកចេញវិញ។${until ? ` ឥឡូវនេះ វាប្រើបានរហូតដល់ថ្ងៃទី ${until}។` : ""}`,
       balanceDebited: (debit: string, after: string) => `${debit} ត្រូវបានដកចេញពីសមតុល្យរបស់អ្នក (ឥឡូវនេះនៅសល់ ${after})។`,
       licenceKept: "អាជ្ញាប័ណ្ណរបស់អ្នកនៅតែដំណើរការ។",
