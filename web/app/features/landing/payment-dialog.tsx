@@ -58,9 +58,9 @@ export function PaymentDialog({
   const planId = plan?.id;
   const market = plan?.market;
   const request = useCallback(
-    ({ discountCode }: CheckoutExtras) => {
+    ({ discountCode, giftEmail }: CheckoutExtras) => {
       if (!planId) return Promise.reject(new Error("No plan chosen"));
-      return ordersApi.checkout({ kind: "plan", planId, market, returnTo: "home", ...(discountCode ? { discountCode } : {}) });
+      return ordersApi.checkout({ kind: "plan", planId, market, returnTo: "home", ...(discountCode ? { discountCode } : {}), ...(giftEmail ? { giftEmail } : {}) });
     },
     [planId, market],
   );
@@ -78,6 +78,7 @@ export function PaymentDialog({
       loadEmail={sessionEmail}
       request={request}
       discount={discount}
+      gift
       className="brand-green"
     >
       <div className="grid gap-2">

@@ -148,7 +148,7 @@ export function DashboardPaymentReturn({
             {t("verified.openApp")}
           </a>
         </Button>
-      ) : payment.kind === "plan" && pathname !== "/license-keys" ? (
+      ) : payment.kind === "plan" && !payment.giftEmail && pathname !== "/license-keys" ? (
         <Button asChild variant="outline">
           <Link to="/license-keys">{t("verified.viewLicenseKeys")}</Link>
         </Button>
@@ -192,7 +192,9 @@ function VerifiedStatus({ orderId, poll, onPaid }: { orderId: string; poll: bool
     return (
       <StatusNote tone="success" icon={<ShieldCheckIcon className="size-4" aria-hidden="true" />}>
         <span className="font-medium">{t("verified.paid", { provider })}</span>{" "}
-        {order.kind === "plan" && order.buyKey ? (
+        {order.kind === "plan" && order.giftEmail ? (
+          <Trans t={t} i18nKey="verified.giftEmailed" values={{ email: order.giftEmail }} components={{ email: <span className="break-all" translate="no" /> }} />
+        ) : order.kind === "plan" && order.buyKey ? (
           <Trans
             t={t}
             i18nKey="verified.buyKeyEmailed"

@@ -39,7 +39,7 @@ export const PAYMENT_RETURN_PARAMS = [
 
 /** `planMonths`: the plan's length as the server confirmed it (its title in every language comes from it); null until then. */
 export type PaidPayment =
-  | { kind: "plan"; planTitle: string; planMonths: number | null; planPrice: string }
+  | { kind: "plan"; planTitle: string; planMonths: number | null; planPrice: string; /** A gift (decision 079): the recipient, who got the key. */ giftEmail?: string | null }
   | { kind: "topup"; amountMills: number; planTitle: string; planMonths: null; planPrice: string };
 
 export const RETURN_STATUSES = ["pending", "failed", "cancelled", "refunded", "unknown"] as const;

@@ -13,14 +13,14 @@ export type VerifiedReturn =
   | { state: "pending"; orderId: string | null; receipt: string | null }
   | { state: "status"; status: ReturnStatus };
 
-type Paid = { kind: "plan" | "topup" | "tool"; planTitle: string; planMonths: number | null; amountMills: number };
+type Paid = { kind: "plan" | "topup" | "tool"; planTitle: string; planMonths: number | null; amountMills: number; giftEmail?: string | null };
 
 /** The paid payment an order or a receipt stands for, in the server's words and amounts. */
 export function paymentOf(paid: Paid): PaidPayment {
   const planPrice = formatMoney(paid.amountMills);
   return paid.kind === "topup"
     ? { kind: "topup", amountMills: paid.amountMills, planTitle: TOP_UP_TITLE, planMonths: null, planPrice }
-    : { kind: "plan", planTitle: paid.planTitle, planMonths: paid.planMonths, planPrice };
+    : { kind: "plan", planTitle: paid.planTitle, planMonths: paid.planMonths, planPrice, ...(paid.giftEmail ? { giftEmail: paid.giftEmail } : {}) };
 }
 
 /** What the server says about the payment a return names; nothing named: "unknown". */

@@ -158,3 +158,62 @@ describe("the payment dialog", () => {
     expect(within(dialog).getByTestId("checkout-refusal").textContent).toBe("មានបញ្ហា មិនអាចផ្ទុកកម្មវិធីបង់ប្រាក់ PayWay បានទេ។ សូមព្យាយាមម្ដងទៀត។");
   });
 });
+
+describe("a gift (decision 079)", () => {
+  const giftBox = (dialog: HTMLElement) => within(dialog).getByRole("checkbox", { name: "Buy as a gift" }) as HTMLInputElement;
+  const recipient = (dialog: HTMLElement) => within(dialog).getByLabelText("Recipient's e-mail") as HTMLInputElement;
+
+  it("is offered only where the page allows it (a top-up has no gift)", async () => {
+    const dialog = await renderDialog();
+    expect(within(dialog).queryByRole("checkbox")).toBeNull();
+  });
+
+  it("reveals the recipient's e-mail with its hint, and sends it trimmed and lower-cased", async () => {
+    const request = vi.fn(() => Promise.resolve(RESPONSE as never));
+    fakeRunner.load.mockResolvedValue(undefined);
+    const dialog = await renderDialog({ gift: true, request });
+    expect(within(dialog).queryByLabelText("Recipient's e-mail")).toBeNull();
+    fireEvent.click(giftBox(dialog));
+    expect(giftBox(dialog).getAttribute("aria-expanded")).toBe("true");
+    expect(within(dialog).getByText("The licence key goes to this address and the licence is theirs. The receipt comes to you.")).toBeTruthy();
+    fireEvent.change(recipient(dialog), { target: { value: "  Sokha@Example.com " } });
+    fireEvent.click(pay(dialog));
+    await waitFor(() => expect(request).toHaveBeenCalledWith({ giftEmail: "sokha@example.com" }));
+    // Unchecked again: a plain purchase, the address not sent.
+    cleanup();
+    const plain = vi.fn(() => Promise.resolve(RESPONSE as never));
+    const again = await renderDialog({ gift: true, request: plain });
+    fireEvent.click(giftBox(again));
+    fireEvent.change(recipient(again), { target: { value: "sokha@example.com" } });
+    fireEvent.click(giftBox(again));
+    fireEvent.click(pay(again));
+    await waitFor(() => expect(plain).toHaveBeenCalledWith({}));
+  });
+
+  it("says what is wrong under the field before anything is sent: empty, not an address, the payer's own", async () => {
+    const request = vi.fn(() => Promise.resolve(RESPONSE as never));
+    const dialog = await renderDialog({ gift: true, request });
+    fireEvent.click(giftBox(dialog));
+    for (const [value, said] of [
+      ["", "Enter the recipient's e-mail address."],
+      ["sokha@", "Please enter a valid email address"],
+      ["DARA@example.com", "A gift must go to someone else's e-mail address. To buy for yourself, leave the gift unchecked."],
+    ] as const) {
+      fireEvent.change(recipient(dialog), { target: { value } });
+      fireEvent.click(pay(dialog));
+      await waitFor(() => expect(within(dialog).getByRole("alert").textContent).toBe(said));
+      expect(recipient(dialog).getAttribute("aria-invalid")).toBe("true");
+    }
+    expect(request).not.toHaveBeenCalled();
+  });
+
+  it("says the server's refusal (GIFT_TO_SELF) at the field, not in a toast", async () => {
+    const request = () => Promise.reject(new ApiError("GIFT_TO_SELF", "A gift must go to someone else's e-mail address.", 422, [{ path: "giftEmail", message: "x" }]));
+    const dialog = await renderDialog({ gift: true, request }, "km");
+    fireEvent.click(within(dialog).getByRole("checkbox", { name: "ទិញជាអំណោយ" }));
+    fireEvent.change(within(dialog).getByLabelText("អ៊ីមែលរបស់អ្នកទទួល"), { target: { value: "sokha@example.com" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Pay $10.00" }));
+    await waitFor(() => expect(within(dialog).getByRole("alert").textContent).toBe("អំណោយត្រូវផ្ញើទៅអាសយដ្ឋានអ៊ីមែលរបស់អ្នកផ្សេង។ ដើម្បីទិញសម្រាប់ខ្លួនអ្នក សូមកុំធីកប្រអប់អំណោយ។"));
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+});

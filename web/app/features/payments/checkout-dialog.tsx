@@ -19,6 +19,7 @@ import { isApiError } from "~/lib/api";
 import { isDiscountRefusal } from "~/lib/error-text";
 import { cn } from "~/lib/utils";
 import { DiscountCodeField, DiscountedAmount, DiscountLine, useDiscountCode, type DiscountTarget } from "~/features/discounts/discount-code";
+import { GiftEmailField, refusesTheGift, useGiftEmail } from "~/features/gifts/gift-email";
 
 import type { CheckoutResponse } from "./api";
 import type { CheckoutOutcomeText } from "./outcome-text";
@@ -46,8 +47,8 @@ export type CheckoutDialogText = {
   paying: string;
 };
 
-/** What the checkout request carries besides what its page knows: the discount code applied, if any. */
-export type CheckoutExtras = { discountCode?: string };
+/** What the checkout request carries besides what its page knows: the discount code applied, a gift's recipient (decision 079). */
+export type CheckoutExtras = { discountCode?: string; giftEmail?: string };
 
 export type CheckoutDialogProps = {
   open: boolean;
@@ -64,6 +65,8 @@ export type CheckoutDialogProps = {
   request: (extras: CheckoutExtras) => Promise<CheckoutResponse>;
   /** A plan's checkout: the discount code field, priced for this plan (and e-mail). Absent: no field (a top-up). */
   discount?: DiscountTarget;
+  /** A new plan bought signed in (the landing's): it may be a gift to another e-mail (decision 079). */
+  gift?: boolean;
   describeError?: (message: string) => CheckoutFailure;
   /** The submit-failure description (the subscription pages word it differently). */
   failure?: string;
@@ -77,6 +80,8 @@ export type CheckoutDialogProps = {
 
 /** A refused discount code: said under its field, not in a toast. */
 const refusesTheCode = (error: unknown) => isApiError(error) && isDiscountRefusal(error.code);
+/** Refusals said at a field of the dialog (the discount code's, the gift's address). */
+const saidAtField = (error: unknown) => refusesTheCode(error) || refusesTheGift(error);
 
 type EmailState = { status: "loading" } | { status: "ready"; email: string } | { status: "missing" | "error" };
 
@@ -99,13 +104,15 @@ export function CheckoutDialog({
   outcomeText,
   closeWith,
   discount,
+  gift: giftable = false,
   className,
   children,
 }: CheckoutDialogProps) {
   const id = useId();
   const [email, setEmail] = useState<EmailState>({ status: "loading" });
-  const { prepare, launch, preparing, refusal, clearRefusal } = useCheckout({ describeError, failure, outcomeText, closeWith, saidAtField: refusesTheCode });
+  const { prepare, launch, preparing, refusal, clearRefusal } = useCheckout({ describeError, failure, outcomeText, closeWith, saidAtField });
   const code = useDiscountCode(discount);
+  const gift = useGiftEmail(giftable);
   const quote = code.quote;
   const loadEmailRef = useRef(loadEmail);
   useEffect(() => {
@@ -147,10 +154,13 @@ export function CheckoutDialog({
       await code.apply();
       return;
     }
-    const extras: CheckoutExtras = quote ? { discountCode: quote.code } : {};
+    const giftEmail = gift.check(email.status === "ready" ? email.email : "");
+    if (giftEmail === false) return;
+    const extras: CheckoutExtras = { ...(quote ? { discountCode: quote.code } : {}), ...(giftEmail ? { giftEmail } : {}) };
     const send = () =>
       request(extras).catch((error: unknown) => {
         if (refusesTheCode(error)) code.refuse((error as { code: string }).code);
+        if (refusesTheGift(error)) gift.refuse(error);
         throw error;
       });
     if (await prepare(send)) {
@@ -241,6 +251,8 @@ export function CheckoutDialog({
           </div>
 
           {children}
+
+          <GiftEmailField state={gift} />
 
           <DiscountCodeField state={code} />
 

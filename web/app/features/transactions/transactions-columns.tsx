@@ -71,6 +71,20 @@ function Amount({ order }: { order: Order }) {
   );
 }
 
+/** The plan, and for a gift (decision 079) whom it was for: the payer's record, without the recipient's key. */
+function Item({ order }: { order: Order }) {
+  const { t } = useTransactionsCopy();
+  if (!order.giftEmail) return <>{itemTitle(order, t)}</>;
+  return (
+    <>
+      {itemTitle(order, t)}
+      <span className="block max-w-[15rem] truncate text-xs text-muted-foreground" data-testid="order-gift" title={order.giftEmail}>
+        <Trans t={t} i18nKey="giftFor" values={{ email: order.giftEmail }} components={{ email: <WrittenText /> }} />
+      </span>
+    </>
+  );
+}
+
 function BuyKey({ order }: { order: Order }) {
   const { t } = useTransactionsCopy();
   return order.buyKey ? (
@@ -114,7 +128,6 @@ function ReceiptDownload({ order, className }: { order: Order; className?: strin
 }
 
 export function TransactionRow({ order, actions }: { order: Order; actions: RowActions }) {
-  const { t } = useTransactionsCopy();
   const { formatDate, formatTime } = useDates();
   return (
     <TableRow data-status={order.status}>
@@ -129,7 +142,9 @@ export function TransactionRow({ order, actions }: { order: Order; actions: RowA
           {order.email}
         </span>
       </TableCell>
-      <TableCell className="whitespace-nowrap">{itemTitle(order, t)}</TableCell>
+      <TableCell className="whitespace-nowrap">
+        <Item order={order} />
+      </TableCell>
       <TableCell className="text-right">
         <Amount order={order} />
       </TableCell>
@@ -160,7 +175,9 @@ export function TransactionCardList({ orders, actions }: { orders: Order[]; acti
         <li key={order.id} className="grid gap-3 px-4 py-4" data-status={order.status}>
           <div className="flex items-start justify-between gap-3">
             <div className="grid min-w-0 gap-0.5">
-              <span className="font-medium">{itemTitle(order, t)}</span>
+              <span className="font-medium">
+                <Item order={order} />
+              </span>
               <time dateTime={order.createdAt} className="text-sm text-muted-foreground">
                 {formatDateTime(order.createdAt)}
               </time>

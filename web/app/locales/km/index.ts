@@ -10,6 +10,7 @@ import discounts from "./discounts.json";
 import donation from "./donation.json";
 import errors from "./errors.json";
 import faq from "./faq.json";
+import gift from "./gift.json";
 import history from "./history.json";
 import landing from "./landing.json";
 import legal from "./legal.json";
@@ -26,4 +27,4 @@ import table from "./table.json";
 import transactions from "./transactions.json";
 import webhooks from "./webhooks.json";
 
-export default { admin, adminCustomer, auth, catalogue, common, dates, discount, discounts, donation, errors, faq, history, landing, legal, licenses, notFound, otp, passkeys, payments, profile, renewal, shell, subscription, table, transactions, webhooks };
+export default { admin, adminCustomer, auth, catalogue, common, dates, discount, discounts, donation, errors, faq, gift, history, landing, legal, licenses, notFound, otp, passkeys, payments, profile, renewal, shell, subscription, table, transactions, webhooks };
