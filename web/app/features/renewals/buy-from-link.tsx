@@ -57,7 +57,10 @@ export function BuyFromLink() {
       plans={plans}
       initialPlanId={wanted}
       loadEmail={async () => (await refreshPublicSession())?.user.email ?? null}
-      start={(planId, { discountCode }) => ordersApi.checkout({ kind: "plan", planId, returnTo: "license-keys", ...(discountCode ? { discountCode } : {}) })}
+      gift
+      start={(planId, { discountCode, giftEmail }) =>
+        ordersApi.checkout({ kind: "plan", planId, returnTo: "license-keys", ...(discountCode ? { discountCode } : {}), ...(giftEmail ? { giftEmail } : {}) })
+      }
     />
   );
 }

@@ -31,6 +31,7 @@ export function PlanCheckoutDialog({
   planTitle,
   addsDays,
   closeWith,
+  gift,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -46,6 +47,8 @@ export function PlanCheckoutDialog({
   start: (planId: string, extras: CheckoutExtras) => Promise<CheckoutResponse>;
   /** A page without a session (a reminder link) closes an abandoned checkout with its receipt token. */
   closeWith?: "session" | "receipt";
+  /** A new plan (not a renewal): it may be a gift to another e-mail (decision 079). */
+  gift?: boolean;
   /** The dialog's words (default: the payments namespace's, in the reader's language). */
   texts?: Omit<CheckoutDialogText, "title" | "description" | "pay" | "payFor"> & {
     pay: (price: string | null) => string;
@@ -112,6 +115,7 @@ export function PlanCheckoutDialog({
         planId ? start(planId, extras) : Promise.reject(new Error("No plan chosen"))
       }
       discount={discount}
+      gift={gift}
     >
       <fieldset className="grid gap-2">
         <legend className="mb-2 text-sm font-medium">

@@ -147,6 +147,15 @@ describe("a checkout that was not completed", () => {
     expect(state.checkout).toHaveBeenCalledWith({ kind: "plan", planId: "local-3m", returnTo: "license-keys" });
   });
 
+  it("a gift stays a gift to the same recipient, and its row says for whom", async () => {
+    state.orders = [notCompleted({ giftEmail: "sokha@example.com" })];
+    renderInLanguage("en", <TransactionsHistoryPanel />);
+    expect(screen.getAllByText(/Gift for/)[0]!.textContent).toContain("sokha@example.com");
+    fireEvent.click(screen.getByTestId("try-again"));
+    await waitFor(() => expect(state.launch).toHaveBeenCalledOnce());
+    expect(state.checkout).toHaveBeenCalledWith({ kind: "plan", planId: "local-3m", returnTo: "license-keys", giftEmail: "sokha@example.com" });
+  });
+
   it("of the same top-up amount", async () => {
     state.orders = [notCompleted({ kind: "topup", planId: null, planTitle: "Balance Top Up", planMonths: null, amountMills: 12_340, amount: "12.34" })];
     renderInLanguage("en", <TransactionsHistoryPanel />);

@@ -18,5 +18,7 @@ export function tryAgainRequest(order: Order): Promise<CheckoutResponse> {
   // The same discount code, checked again (it may have expired or been used up since: then said so).
   const discountCode = order.discountCode ?? undefined;
   if (order.renewLicenseId) return renewalsApi.renew(order.renewLicenseId, order.planId!, { discountCode });
-  return ordersApi.checkout({ kind: "plan", planId: order.planId!, returnTo: "license-keys", ...(discountCode ? { discountCode } : {}) });
+  // A gift stays a gift to the same recipient (decision 079).
+  const giftEmail = order.giftEmail ?? undefined;
+  return ordersApi.checkout({ kind: "plan", planId: order.planId!, returnTo: "license-keys", ...(discountCode ? { discountCode } : {}), ...(giftEmail ? { giftEmail } : {}) });
 }
