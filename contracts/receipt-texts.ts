@@ -21,6 +21,8 @@ export interface ReceiptTexts {
   price: string;
   /** "Discount (KHMER-NY)": what a discount code took off. */
   discount: (code: string) => string;
+  /** A gift's line (decision 079): whose licence the payer bought. */
+  giftFor: string;
   payment: string;
   method: string;
   tranId: string;
@@ -69,6 +71,7 @@ const en: ReceiptTexts = {
   total: "Total paid",
   price: "Plan price",
   discount: (code) => `Discount (${code})`,
+  giftFor: "Gift for",
   payment: "Payment",
   method: "Payment method",
   tranId: "Transaction ID (tran_id)",
@@ -112,6 +115,7 @@ const km: ReceiptTexts = {
   total: "ចំនួនទឹកប្រាក់ដែលបានបង់",
   price: "តម្លៃគម្រោង",
   discount: (code) => `ការបញ្ចុះតម្លៃ (${code})`,
+  giftFor: "អំណោយសម្រាប់",
   payment: "ការបង់ប្រាក់",
   method: "វិធីបង់ប្រាក់",
   tranId: "លេខប្រតិបត្តិការ (tran_id)",

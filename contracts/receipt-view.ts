@@ -19,6 +19,8 @@ export interface ReceiptFacts {
   amountMills: number;
   /** A discount code's order (decision 077): the code and what it took off (the price is amount + discount). */
   discount?: { code: string; mills: number } | null;
+  /** A gift (decision 079): the recipient's e-mail (the licence is theirs; the receipt the payer's). */
+  giftTo?: string | null;
   currency: string;
   /** ISO 8601. */
   paidAt: string;
@@ -46,6 +48,8 @@ export interface PaymentReceipt {
   price: string;
   /** A discount code's: its words ("Discount (KHMER-NY)") and what it took off ("-$3.00 USD"). */
   discount: { label: string; amount: string } | null;
+  /** A gift's recipient, or null. */
+  giftTo: string | null;
   paidAt: Date;
   /** "November 24, 2026 at 14:05 (UTC+07:00)": the shop's time zone (SHOP_TIME_ZONE) */
   paidLocal: string;
@@ -91,6 +95,7 @@ export function localiseReceipt(facts: ReceiptFacts, language: Language, timeZon
     amount: receiptAmount(facts.amountMills, facts.currency),
     price: receiptAmount(facts.amountMills + (facts.discount?.mills ?? 0), facts.currency),
     discount: facts.discount?.mills ? { label: t.discount(facts.discount.code), amount: `-${receiptAmount(facts.discount.mills, facts.currency)}` } : null,
+    giftTo: facts.giftTo ?? null,
     paidAt,
     paidLocal: dates.local,
     paidUtc: dates.utc,
@@ -109,6 +114,7 @@ export function receiptRows(r: PaymentReceipt): Array<{ label: string; value: st
     { label: t.dateUtc, value: r.paidUtc },
     { label: t.billedTo, value: r.buyerEmail },
     { label: t.description, value: r.item.detail ? `${r.item.title} (${r.item.detail})` : r.item.title },
+    ...(r.giftTo ? [{ label: t.giftFor, value: r.giftTo }] : []),
     ...(r.discount ? [{ label: t.price, value: r.price }, { label: r.discount.label, value: r.discount.amount }] : []),
     { label: t.total, value: r.amount },
     { label: t.method, value: r.method },

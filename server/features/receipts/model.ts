@@ -44,6 +44,7 @@ export function receiptFacts(order: OrderRow, plan: ReceiptPlan | null, site: Si
         : { kind: "plan", months: plan?.months ?? null, storedTitle: order.planTitle ?? "", periodDays: plan?.periodDays ?? null, bonusDays: plan?.bonusDays ?? 0 },
     amountMills: order.amountMills,
     discount: order.discountCode && order.discountMills > 0 ? { code: order.discountCode, mills: order.discountMills } : null,
+    giftTo: order.giftEmail ?? null,
     currency: order.currency,
     paidAt: order.paidAt.toISOString(),
     method: paymentMethodName(order.provider),

@@ -194,6 +194,12 @@ export function renderReceiptPdf(r: PaymentReceipt): Promise<Buffer> {
     w.line(r.item.detail, left, y, { ...body, color: COLORS.muted });
     y += lh(body);
   }
+  // A gift's line (decision 079): whose licence this is.
+  if (r.giftTo) {
+    y += 4;
+    w.line(`${t.giftFor}: ${r.giftTo}`, left, y, body);
+    y += lh(body);
+  }
   // A discount code's line (decision 077): the code and what it took off the price above.
   if (r.discount) {
     y += 4;
