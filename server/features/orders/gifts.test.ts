@@ -150,5 +150,10 @@ describe("a paid gift", () => {
     const mail = await env.t.lastEmail(payer.email, "refund-made");
     expect(mail.text).toContain("The licence you gave as a gift was revoked");
     expect(mail.text).not.toContain(license!.buyKey);
+    // The recipient, whose licence it was, is told why: a refund of the gift, not support's decision.
+    const notice = await env.t.lastEmail(stranger.email, "license-revoked");
+    expect(notice.text).toContain("was a gift, and its payment was refunded to the person who bought it");
+    expect(notice.text).toContain(license!.buyKey.slice(-5));
+    expect(notice.text).not.toContain("revoked by Keyshop support");
   });
 });
