@@ -8,11 +8,14 @@ import { useCallback, useId, useRef, useState } from "react";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { isApiError } from "~/lib/api";
-import { registerNamespace, useTranslation } from "~/lib/i18n";
+import { registerNamespace, translatorFor, useTranslation } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
 import enGift from "~/locales/en/gift.json";
 
 registerNamespace("gift", { en: enGift });
+
+/** The namespace's t() in the language current at the call (the payment dialog's payer hint while a gift is on). */
+export const giftText = translatorFor("gift");
 
 /** The server's limit (contracts/orders.ts GiftEmailSchema). */
 const MAX_EMAIL = 254;

@@ -176,6 +176,8 @@ describe("a gift (decision 079)", () => {
     fireEvent.click(giftBox(dialog));
     expect(giftBox(dialog).getAttribute("aria-expanded")).toBe("true");
     expect(within(dialog).getByText("The licence key goes to this address and the licence is theirs. The receipt comes to you.")).toBeTruthy();
+    // The payer's own address now gets the receipt only: its hint says so.
+    expect(within(dialog).getByText("Your receipt is sent to this address. The licence key goes to the recipient.")).toBeTruthy();
     fireEvent.change(recipient(dialog), { target: { value: "  Sokha@Example.com " } });
     fireEvent.click(pay(dialog));
     await waitFor(() => expect(request).toHaveBeenCalledWith({ giftEmail: "sokha@example.com" }));

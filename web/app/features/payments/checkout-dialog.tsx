@@ -19,7 +19,7 @@ import { isApiError } from "~/lib/api";
 import { isDiscountRefusal } from "~/lib/error-text";
 import { cn } from "~/lib/utils";
 import { DiscountCodeField, DiscountedAmount, DiscountLine, useDiscountCode, type DiscountTarget } from "~/features/discounts/discount-code";
-import { GiftEmailField, refusesTheGift, useGiftEmail } from "~/features/gifts/gift-email";
+import { GiftEmailField, giftText, refusesTheGift, useGiftEmail } from "~/features/gifts/gift-email";
 
 import type { CheckoutResponse } from "./api";
 import type { CheckoutOutcomeText } from "./outcome-text";
@@ -246,7 +246,7 @@ export function CheckoutDialog({
               className={cn("text-xs", emailNote ? "text-destructive" : "text-muted-foreground")}
               role={emailNote ? "alert" : undefined}
             >
-              {emailNote ?? text.emailHint}
+              {emailNote ?? (gift.on ? giftText("payerHint") : text.emailHint)}
             </p>
           </div>
 
