@@ -2,6 +2,7 @@
 // load with Try again, the account card, the sections' counts, and the orders' Refund offered to
 // super-admins only on what is left to refund, in English and Khmer (issue #31).
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { ApiError } from "~/lib/api";
@@ -71,7 +72,12 @@ const view = (over: Partial<CustomerView> = {}): CustomerView => ({
 });
 
 function renderPanel(lng: Language = "en") {
-  return renderInLanguage(lng, <CustomerPanel email="dara@example.com" />);
+  return renderInLanguage(
+    lng,
+    <MemoryRouter>
+      <CustomerPanel email="dara@example.com" />
+    </MemoryRouter>,
+  );
 }
 
 beforeEach(() => {
@@ -172,6 +178,17 @@ describe("the customer's orders", () => {
     cleanup();
     renderPanel("km");
     expect(screen.getByTestId("order-discount").textContent).toBe("កូដ NEWYEAR-2027៖ បញ្ចុះ $5.99");
+  });
+
+  it("says whom a gift was for, linking to the recipient's page (their licence is there), in English and Khmer", () => {
+    state.view = view({ orders: section([order({ giftEmail: "sokha@example.com", buyKey: null })]) });
+    renderPanel();
+    const note = ordersTable().getByTestId("order-gift");
+    expect(note.textContent).toBe("Gift for sokha@example.com");
+    expect(within(note).getByRole("link", { name: "sokha@example.com" }).getAttribute("href")).toBe("/customers/sokha%40example.com");
+    cleanup();
+    renderPanel("km");
+    expect(screen.getAllByTestId("order-gift")[0]!.textContent).toBe("អំណោយសម្រាប់ sokha@example.com");
   });
 
   it("names the references by the providers that took the orders, as the server says", () => {

@@ -8,6 +8,7 @@ import { TableCell, TableRow } from "~/components/ui/table";
 import { useDates } from "~/lib/dates";
 import { KeyText } from "~/components/key-text";
 import { WrittenText } from "~/components/written-text";
+import { GiftNote } from "./gift-note";
 import { OrderAmount } from "./order-amount";
 import { OtpStatusBadge } from "~/features/otp-mail/otp-status-badge";
 import { cn } from "~/lib/utils";
@@ -98,6 +99,7 @@ export function OrdersSection({ orders }: { orders: CustomerView["orders"] }) {
             <TableCell>
               {itemTitle(o)}
               {o.kind === "tool" ? <span className="block text-xs text-muted-foreground">{t("orders.tool")}</span> : null}
+              <GiftNote order={o} />
             </TableCell>
             <TableCell>
               <OrderAmount order={o} />
@@ -117,6 +119,7 @@ export function OrdersSection({ orders }: { orders: CustomerView["orders"] }) {
             <div className="flex items-start justify-between gap-3">
               <div className="grid gap-0.5">
                 <span className="font-medium">{itemTitle(o)}</span>
+                <GiftNote order={o} />
                 <span className="text-xs text-muted-foreground">{formatDateTime(o.createdAt)}</span>
               </div>
               <TransactionStatusBadge status={o.status} />
