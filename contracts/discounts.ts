@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { isWholeCents } from "./money";
 import { MARKETS } from "./plan-catalogue";
-import { singleLineText } from "./text";
+import { emptyMeansNone, singleLineText } from "./text";
 
 /**
  * The least a discounted order may cost: PayWay refuses a zero amount (its error 45) and takes
@@ -31,10 +31,7 @@ export const DiscountCodeSchema = singleLineText(DISCOUNT_MESSAGES.format)
   .meta({ description: "A discount code: 3–32 letters, digits, - or _ (case does not matter)" });
 
 /** At a checkout: an optional code; an empty field is no code. */
-export const OptionalDiscountCodeSchema = z
-  .union([z.literal(""), DiscountCodeSchema])
-  .optional()
-  .transform((v) => (v ? v : undefined));
+export const OptionalDiscountCodeSchema = emptyMeansNone(DiscountCodeSchema);
 
 export const DiscountKindSchema = z.enum(["percent", "fixed"]);
 export type DiscountKind = z.infer<typeof DiscountKindSchema>;

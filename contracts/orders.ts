@@ -5,7 +5,7 @@ import { DEVICE_KEY_MARKER } from "./device-key";
 import { CheckoutInstructionsSchema } from "./payment-providers";
 import { MarketSchema } from "./plans";
 import { OptionalDiscountCodeSchema } from "./discounts";
-import { singleLineText } from "./text";
+import { emptyMeansNone, singleLineText } from "./text";
 import { MAX_TOPUP_MILLS, MIN_TOPUP_MILLS, TOPUP_MESSAGES, topupRefusal } from "./order-rules";
 
 export {
@@ -50,10 +50,7 @@ export const GiftEmailSchema = singleLineText(SUBSCRIPTION_MESSAGES.email)
   .transform((v) => v.toLowerCase())
   .pipe(z.email(SUBSCRIPTION_MESSAGES.email).max(254, SUBSCRIPTION_MESSAGES.email))
   .meta({ description: "The gift's recipient: an e-mail address (at most 254 characters; case and surrounding spaces do not matter)" });
-export const OptionalGiftEmailSchema = z
-  .union([z.literal(""), GiftEmailSchema])
-  .optional()
-  .transform((v) => (v ? v : undefined));
+export const OptionalGiftEmailSchema = emptyMeansNone(GiftEmailSchema);
 
 export const PlanCheckoutBodySchema = z.object({
   kind: z.literal("plan"),

@@ -31,5 +31,12 @@ export const multiLineText = (params?: StringParams) => checked("multi-line", pa
 /** A password or an opaque token: valid Unicode, no NUL; not trimmed, nothing else checked. */
 export const validText = (params?: StringParams) => checked("opaque", params, false);
 
+/** An optional field of a form: absent or empty ("") is none (undefined), anything else must pass `schema`. */
+export const emptyMeansNone = <T extends z.ZodType<string | undefined, string>>(schema: T) =>
+  z
+    .union([z.literal(""), schema])
+    .optional()
+    .transform((v) => (v ? (v as z.output<T>) : undefined));
+
 /** @deprecated the first rule (NUL only, now valid Unicode too): choose singleLineText or multiLineText. */
 export const dbText = validText;

@@ -169,7 +169,8 @@ export async function createPlanCheckout(
 ) {
   const email = user.email.toLowerCase();
   // A gift goes to someone else (decision 079): to yourself it is a plain purchase, which the customer should choose knowingly.
-  const giftEmail = input.giftEmail?.trim().toLowerCase() || null;
+  // `giftEmail` comes trimmed and lower-cased by GiftEmailSchema (contracts/orders.ts).
+  const giftEmail = input.giftEmail ?? null;
   if (giftEmail === email) throw new AppError("GIFT_TO_SELF", undefined, [{ path: "giftEmail", message: "A gift must go to someone else's e-mail address" }]);
   const plan = await pricedPlan(deps, input.planId, input.market);
   const returnQuery = { to: input.returnTo ?? "home" };

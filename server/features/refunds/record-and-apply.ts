@@ -9,20 +9,19 @@ import { recordOrderRefunded } from "../notifications/events";
 import { enqueueEmail } from "../../providers/email/outbox";
 import { planMonthsOf } from "../plans/service";
 import type { PaymentRef } from "../../providers/payments/types";
-import type { Tx } from "../../db/client";
 import type { OrdersDeps } from "../orders/deps";
 import type { OrderRow } from "../orders/dto";
 import { takeBack } from "./reversal";
 
 /** The recipient's notice that their gift's licence was revoked because its payment was refunded (decision 079). */
-async function giftRevokedNotice(tx: Tx, deps: OrdersDeps, buyKey: string, order: OrderRow) {
+function giftRevokedNotice(deps: OrdersDeps, order: OrderRow, buyKey: string, planMonths: number | null) {
   return {
     to: order.giftEmail!,
     template: "license-revoked" as const,
     timeZone: deps.shopTimeZone,
     // The recipient's account language when they have one; else the payer's (the order's), as the key's e-mail.
     fallbackLanguage: order.locale,
-    props: { planMonths: await planMonthsOf(tx, order.planId), buyKeyEnd: buyKey.slice(-5), dashboardUrl: `${deps.baseUrl}/license-keys`, giftRefunded: true },
+    props: { planMonths, buyKeyEnd: buyKey.slice(-5), dashboardUrl: `${deps.baseUrl}/license-keys`, giftRefunded: true },
   };
 }
 
@@ -177,13 +176,14 @@ export async function applyRecordedRefund(deps: OrdersDeps, refundId: string, no
         .set({ status: "approved", decidedBy: actor?.id ?? null, decidedAt: now, decisionNote: "Refunded in full." })
         .where(and(eq(refundRequests.orderId, order.id), eq(refundRequests.status, "open")));
     }
+    const planMonths = await planMonthsOf(tx, order.planId);
     await enqueueEmail(tx, {
       to: order.email,
       template: "refund-made",
       timeZone: deps.shopTimeZone,
       fallbackLanguage: order.locale,
       props: {
-        planMonths: await planMonthsOf(tx, order.planId),
+        planMonths,
         amountMills: amount,
         orderAmountMills: order.amountMills,
         refundedMills,
@@ -195,7 +195,7 @@ export async function applyRecordedRefund(deps: OrdersDeps, refundId: string, no
     });
     // A gift's licence revoked (decision 079): its owner, the recipient, is told why (the payer is told above).
     const revoked = taken.reversal.licenceRevoked;
-    if (revoked && order.giftEmail) await enqueueEmail(tx, await giftRevokedNotice(tx, deps, revoked.buyKey, order));
+    if (revoked && order.giftEmail) await enqueueEmail(tx, giftRevokedNotice(deps, order, revoked.buyKey, planMonths));
     await tx.insert(auditLog).values({
       actorUserId: actor?.id ?? null,
       actorEmail: actor?.email ?? null,

@@ -8,6 +8,7 @@ import { useCallback, useId, useRef, useState } from "react";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { isApiError } from "~/lib/api";
+import { looksLikeEmail } from "~/lib/email-address";
 import { registerNamespace, translatorFor, useTranslation } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
 import enGift from "~/locales/en/gift.json";
@@ -19,8 +20,6 @@ export const giftText = translatorFor("gift");
 
 /** The server's limit (contracts/orders.ts GiftEmailSchema). */
 const MAX_EMAIL = 254;
-/** Enough to catch a slip before the server's own check: something@something.something, no spaces. */
-const LOOKS_LIKE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 type Problem = "empty" | "invalid" | "self";
 
@@ -51,7 +50,7 @@ export function useGiftEmail(enabled: boolean) {
     (payerEmail: string): string | undefined | false => {
       if (!enabled || !on) return undefined;
       const address = email.trim().toLowerCase();
-      const found: Problem | null = !address ? "empty" : address.length > MAX_EMAIL || !LOOKS_LIKE_EMAIL.test(address) ? "invalid" : address === payerEmail.trim().toLowerCase() ? "self" : null;
+      const found: Problem | null = !address ? "empty" : address.length > MAX_EMAIL || !looksLikeEmail(address) ? "invalid" : address === payerEmail.trim().toLowerCase() ? "self" : null;
       setProblem(found);
       if (found) {
         inputRef.current?.focus();

@@ -25,6 +25,7 @@ import { rememberToolCheckout } from "~/features/payments-return/payment-return"
 import type { Plan } from "~/features/plans/api";
 import { usePlans } from "~/features/plans/use-plans";
 import { useTranslation, type Language } from "~/lib/i18n";
+import { looksLikeEmail } from "~/lib/email-address";
 import { BRAND_NAME } from "~/lib/nav";
 import { useToaster } from "~/lib/toaster";
 import { cn } from "~/lib/utils";
@@ -36,17 +37,12 @@ import { SITE } from "../../../../contracts/site";
 
 /** The tool's device keys carry this marker (contracts/licenses DEVICE_KEY_MARKER). */
 const DEVICE_KEY_MARKER = "LDREEL";
-/** The spec: an address with no spaces. */
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 type Problem = "plan" | "email" | "device" | null;
 
 
-export function isValidToolEmail(value: string) {
-  const email = value.trim();
-  // The server's rule for one line of text too (decision 034): the page says so in its own words.
-  return EMAIL_PATTERN.test(email) && textProblem(email, "single-line") === null;
-}
+/** The spec: an address with no spaces, on one line (the server's rule too). */
+export const isValidToolEmail = looksLikeEmail;
 
 /** The `license` the tool put in the link: none, or a device key the server will take. */
 export function isValidToolDeviceKey(deviceKey: string) {
