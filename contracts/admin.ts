@@ -78,6 +78,8 @@ export const AdminUserSchema = z.object({
   username: z.string().nullable(),
   role: RoleSchema,
   superAdmin: z.boolean(),
+  /** A reseller (decision 080): may buy licences in bulk and assign them. */
+  reseller: z.boolean(),
   /** An authenticator app is enrolled (it or a passkey is required for the admin console). */
   twoFactorEnabled: z.boolean(),
   /** The account has at least one passkey (decision 038). */
@@ -97,6 +99,8 @@ export type UserList = z.infer<typeof UserListSchema>;
 
 export const UpdateRoleBodySchema = z.object({ role: RoleSchema });
 export type UpdateRoleBody = z.infer<typeof UpdateRoleBodySchema>;
+/** PATCH /api/admin/users/{id}/reseller: the user as now; `changed` false when it was so already. */
+export const UpdateResellerResponseSchema = z.object({ user: AdminUserSchema, changed: z.boolean() });
 export const UpdateRoleResponseSchema = z.object({ user: AdminUserSchema, changed: z.boolean() });
 /** POST /api/admin/users/{id}/two-factor/reset: the user as now; `changed` false when none was enrolled. */
 export const ResetTwoFactorResponseSchema = z.object({ user: AdminUserSchema, changed: z.boolean() });

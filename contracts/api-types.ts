@@ -1595,7 +1595,7 @@ export interface components {
     schemas: {
         ErrorBody: {
             /** @enum {string} */
-            code: "BAD_REQUEST" | "UNAUTHENTICATED" | "BAD_SIGNATURE" | "INSUFFICIENT_FUNDS" | "FORBIDDEN" | "SECOND_FACTOR_REQUIRED" | "INVALID_ORIGIN" | "NOT_FOUND" | "API_KEY_NOT_FOUND" | "RECEIPT_LINK_EXPIRED" | "RENEW_LINK_EXPIRED" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "EXPIRED" | "NO_CHANGES_LEFT" | "LICENSE_REVOKED" | "LICENSE_SUSPENDED" | "ALREADY_SUSPENDED" | "NOT_SUSPENDED" | "NOT_BOUND" | "DEVICE_IN_USE" | "SELF_DEMOTION" | "LAST_SUPER_ADMIN" | "SELF_RESET" | "PLAN_EXISTS" | "DISCOUNT_EXISTS" | "LAST_PLAN_ON_SALE" | "OUT_OF_STOCK" | "ORDER_HAS_CODE" | "NOT_PENDING" | "RECEIPT_NOT_AVAILABLE" | "ORDER_NOT_REFUNDABLE" | "REFUND_TOO_LARGE" | "REFUND_WINDOW_CLOSED" | "REFUND_IN_PROGRESS" | "REFUND_BALANCE_TOO_LOW" | "REFUND_ALREADY_MADE" | "REFUND_REFUSED" | "REFUND_NOT_REQUESTABLE" | "REFUND_WINDOW_PASSED" | "REFUND_REQUEST_OPEN" | "REFUND_REQUEST_DECIDED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "VALIDATION_FAILED" | "WEBHOOK_URL_NOT_ALLOWED" | "DISCOUNT_UNKNOWN" | "DISCOUNT_NOT_STARTED" | "DISCOUNT_EXPIRED" | "DISCOUNT_USED_UP" | "DISCOUNT_NOT_FOR_PLAN" | "DISCOUNT_ALREADY_USED" | "DISCOUNT_FIRST_PURCHASE_ONLY" | "GIFT_TO_SELF" | "UPGRADE_REQUIRED" | "RATE_LIMITED" | "TOO_MANY_STREAMS" | "INTERNAL" | "SUPPLIER_FAILED" | "PROVIDER_UNAVAILABLE" | "REFUND_OUTCOME_UNKNOWN" | "UNAVAILABLE";
+            code: "BAD_REQUEST" | "UNAUTHENTICATED" | "BAD_SIGNATURE" | "INSUFFICIENT_FUNDS" | "FORBIDDEN" | "NOT_A_RESELLER" | "SECOND_FACTOR_REQUIRED" | "INVALID_ORIGIN" | "NOT_FOUND" | "API_KEY_NOT_FOUND" | "RECEIPT_LINK_EXPIRED" | "RENEW_LINK_EXPIRED" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "EXPIRED" | "NO_CHANGES_LEFT" | "LICENSE_REVOKED" | "LICENSE_SUSPENDED" | "ALREADY_SUSPENDED" | "NOT_SUSPENDED" | "NOT_BOUND" | "DEVICE_IN_USE" | "SELF_DEMOTION" | "LAST_SUPER_ADMIN" | "SELF_RESET" | "PLAN_EXISTS" | "DISCOUNT_EXISTS" | "LAST_PLAN_ON_SALE" | "ALREADY_ASSIGNED" | "LICENCE_NOT_ASSIGNABLE" | "REFUND_ASSIGNED_LICENCES" | "OUT_OF_STOCK" | "ORDER_HAS_CODE" | "NOT_PENDING" | "RECEIPT_NOT_AVAILABLE" | "ORDER_NOT_REFUNDABLE" | "REFUND_TOO_LARGE" | "REFUND_WINDOW_CLOSED" | "REFUND_IN_PROGRESS" | "REFUND_BALANCE_TOO_LOW" | "REFUND_ALREADY_MADE" | "REFUND_REFUSED" | "REFUND_NOT_REQUESTABLE" | "REFUND_WINDOW_PASSED" | "REFUND_REQUEST_OPEN" | "REFUND_REQUEST_DECIDED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "VALIDATION_FAILED" | "WEBHOOK_URL_NOT_ALLOWED" | "DISCOUNT_UNKNOWN" | "DISCOUNT_NOT_STARTED" | "DISCOUNT_EXPIRED" | "DISCOUNT_USED_UP" | "DISCOUNT_NOT_FOR_PLAN" | "DISCOUNT_ALREADY_USED" | "DISCOUNT_FIRST_PURCHASE_ONLY" | "GIFT_TO_SELF" | "ASSIGN_TO_SELF" | "UPGRADE_REQUIRED" | "RATE_LIMITED" | "TOO_MANY_STREAMS" | "INTERNAL" | "SUPPLIER_FAILED" | "PROVIDER_UNAVAILABLE" | "REFUND_OUTCOME_UNKNOWN" | "UNAVAILABLE";
             issues?: {
                 message: string;
                 path: string;
@@ -1898,6 +1898,10 @@ export interface operations {
                             sortOrder: number;
                             title: string;
                             updatedAt: string;
+                            volumeTiers: {
+                                minQuantity: number;
+                                percentOff: number;
+                            }[];
                         }[];
                     };
                 };
@@ -1967,6 +1971,10 @@ export interface operations {
                             sortOrder: number;
                             title: string;
                             updatedAt: string;
+                            volumeTiers: {
+                                minQuantity: number;
+                                percentOff: number;
+                            }[];
                         }[];
                     };
                 };
@@ -2079,6 +2087,10 @@ export interface operations {
                         sortOrder: number;
                         title: string;
                         updatedAt: string;
+                        volumeTiers: {
+                            minQuantity: number;
+                            percentOff: number;
+                        }[];
                     };
                 };
             };
@@ -2166,6 +2178,10 @@ export interface operations {
                     periodDays?: number;
                     /** @description Integer mills, whole cents, from 1,000 to 10,000,000 (1 to 10,000 dollars) */
                     priceMills?: number;
+                    volumeTiers?: {
+                        minQuantity: number;
+                        percentOff: number;
+                    }[];
                 };
             };
         };
@@ -2197,6 +2213,10 @@ export interface operations {
                         sortOrder: number;
                         title: string;
                         updatedAt: string;
+                        volumeTiers: {
+                            minQuantity: number;
+                            percentOff: number;
+                        }[];
                     };
                 };
             };
@@ -4185,6 +4205,7 @@ export interface operations {
                             id: string;
                             name: string;
                             passkeyEnabled: boolean;
+                            reseller: boolean;
                             /** @enum {string} */
                             role: "user" | "admin";
                             superAdmin: boolean;
@@ -4256,6 +4277,7 @@ export interface operations {
                             id: string;
                             name: string;
                             passkeyEnabled: boolean;
+                            reseller: boolean;
                             /** @enum {string} */
                             role: "user" | "admin";
                             superAdmin: boolean;
@@ -4365,6 +4387,7 @@ export interface operations {
                             id: string;
                             name: string;
                             passkeyEnabled: boolean;
+                            reseller: boolean;
                             /** @enum {string} */
                             role: "user" | "admin";
                             superAdmin: boolean;
@@ -5868,7 +5891,7 @@ export interface operations {
                     discountCode?: "" | string;
                     planId: string;
                     /** @enum {string} */
-                    returnTo?: "home" | "license-keys" | "profile";
+                    returnTo?: "home" | "license-keys" | "profile" | "reseller";
                 };
             };
         };
@@ -6126,6 +6149,7 @@ export interface operations {
                             language: "en" | "km";
                             name: string;
                             passkeyEnabled: boolean;
+                            reseller: boolean;
                             /** @enum {string} */
                             role: "user" | "admin";
                             secondFactorVerified: boolean;
@@ -6665,14 +6689,14 @@ export interface operations {
                     market?: "local" | "foreign";
                     planId: string;
                     /** @enum {string} */
-                    returnTo?: "home" | "license-keys" | "profile";
+                    returnTo?: "home" | "license-keys" | "profile" | "reseller";
                 } | {
                     /** @description Integer mills, whole cents, from 1000 to 10000000 (1 to 10,000 dollars) */
                     amountMills: number;
                     /** @enum {string} */
                     kind: "topup";
                     /** @enum {string} */
-                    returnTo?: "home" | "license-keys" | "profile";
+                    returnTo?: "home" | "license-keys" | "profile" | "reseller";
                 };
             };
         };
@@ -8395,7 +8419,7 @@ export interface operations {
                     discountCode?: "" | string;
                     planId: string;
                     /** @enum {string} */
-                    returnTo?: "home" | "license-keys" | "profile";
+                    returnTo?: "home" | "license-keys" | "profile" | "reseller";
                 };
             };
         };

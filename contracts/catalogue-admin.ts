@@ -4,6 +4,7 @@ import { z } from "zod";
 import { isWholeCents } from "./money";
 import { MARKETS } from "./plan-catalogue";
 import { PlanSchema } from "./plans";
+import { VolumeTierSchema, VolumeTiersSchema } from "./reseller";
 
 /** A plan's price: whole cents from $1 to $10,000 (PayWay takes USD with two decimals). */
 export const MIN_PLAN_PRICE_MILLS = 1_000;
@@ -27,6 +28,8 @@ export const CataloguePlanSchema = PlanSchema.extend({
   /** On sale; a retired plan sells no more (its licences and orders are untouched). */
   active: z.boolean(),
   sortOrder: z.number().int(),
+  /** Bulk orders' price breaks (decision 080), ascending. */
+  volumeTiers: z.array(VolumeTierSchema),
   updatedAt: z.string(),
 });
 export type CataloguePlanDto = z.infer<typeof CataloguePlanSchema>;
@@ -47,7 +50,7 @@ export type CreatePlanBody = z.infer<typeof CreatePlanBodySchema>;
 
 /** What the seller may change of a plan: the price and terms of new sales. Its length and market are what it is. */
 export const UpdatePlanBodySchema = z
-  .object({ priceMills: PriceMills, periodDays: PeriodDays, bonusDays: BonusDays, keyChanges: KeyChanges, isPopular: z.boolean(), active: z.boolean() })
+  .object({ priceMills: PriceMills, periodDays: PeriodDays, bonusDays: BonusDays, keyChanges: KeyChanges, isPopular: z.boolean(), active: z.boolean(), volumeTiers: VolumeTiersSchema })
   .partial()
   .strict()
   .refine((body) => Object.keys(body).length > 0, "Change at least one field");

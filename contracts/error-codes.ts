@@ -25,6 +25,8 @@ export const ERRORS = {
   INSUFFICIENT_FUNDS: { status: 402, message: "Insufficient funds" },
   // 403
   FORBIDDEN: { status: 403, message: "You don't have permission to do this." },
+  /** A bulk order's route for an account that is not a reseller (decision 080). */
+  NOT_A_RESELLER: { status: 403, message: "Bulk orders are for resellers. Contact us to become one." },
   /** Signed in, but the second factor is still to be entered (or, for admins, to be set up). */
   SECOND_FACTOR_REQUIRED: { status: 403, message: "Enter the code from your authenticator app to continue." },
   /** A state-changing request from a page of another site (or without an Origin). */
@@ -68,6 +70,13 @@ export const ERRORS = {
   DISCOUNT_EXISTS: { status: 409, message: "A discount code with this name exists already." },
   /** Retiring the last plan a market sells. */
   LAST_PLAN_ON_SALE: { status: 409, message: "A price list needs at least one plan on sale." },
+  // Bulk orders for resellers (decision 080).
+  /** Two assignments of one licence: the other one won. */
+  ALREADY_ASSIGNED: { status: 409, message: "This license was assigned already." },
+  /** A bulk order's licence that was activated, revoked or refunded: it can no longer be assigned. */
+  LICENCE_NOT_ASSIGNABLE: { status: 409, message: "This license can no longer be assigned: it was activated or revoked." },
+  /** A partial refund of a bulk order worth more than its licences not yet assigned. */
+  REFUND_ASSIGNED_LICENCES: { status: 409, message: "This refund is larger than the licenses not yet assigned are worth; assigned licenses stay valid." },
   /** The mail supplier has no address to sell right now (nothing was charged). */
   OUT_OF_STOCK: { status: 409, message: "No address is available right now. Please try again in a few minutes; you were not charged." },
   /** An OTP order that already received a code (it can no longer be cancelled). */
@@ -118,6 +127,8 @@ export const ERRORS = {
   DISCOUNT_FIRST_PURCHASE_ONLY: { status: 422, message: "This discount code is for a first purchase only." },
   /** A gift (decision 079) to the payer's own e-mail address: buy the plan for yourself instead. */
   GIFT_TO_SELF: { status: 422, message: "A gift must go to someone else's e-mail address. To buy for yourself, leave the gift unchecked." },
+  /** A reseller assigning a licence to their own e-mail address: it is theirs already. */
+  ASSIGN_TO_SELF: { status: 422, message: "This license is yours already. Assign it to your customer's e-mail address." },
   /** The desktop tool speaks a licence protocol that is no longer served. */
   UPGRADE_REQUIRED: { status: 426, message: "This version of the desktop tool is no longer supported. Update the tool." },
   RATE_LIMITED: { status: 429, message: "Too many requests. Please wait a moment and try again." },

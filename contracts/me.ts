@@ -14,6 +14,8 @@ export const MeSchema = z.object({
   /** The account's role. The admin console also needs the second factor (below). */
   role: RoleSchema,
   superAdmin: z.boolean(),
+  /** A reseller (decision 080): the dashboard shows the Reseller page (bulk orders, assigning licences). */
+  reseller: z.boolean(),
   emailVerified: z.boolean(),
   /** An authenticator app is enrolled (two-factor authentication). */
   twoFactorEnabled: z.boolean(),

@@ -37,9 +37,9 @@ const PlanId = singleLineText(SUBSCRIPTION_MESSAGES.plan).min(1, SUBSCRIPTION_ME
 /**
  * The page a checkout started on, where its outcome is shown (issue #14): `home` (the landing's
  * plans: a paid plan goes on to License Keys, where its key is), `license-keys`, `profile`
- * (top-ups). Defaults: plans `home`, top-ups `profile`. A closed list: never an address.
+ * (top-ups), `reseller` (a bulk order, decision 080). Defaults: plans `home`, top-ups `profile`. A closed list: never an address.
  */
-export const CheckoutReturnPageSchema = z.enum(["home", "license-keys", "profile"]);
+export const CheckoutReturnPageSchema = z.enum(["home", "license-keys", "profile", "reseller"]);
 export type CheckoutReturnPage = z.infer<typeof CheckoutReturnPageSchema>;
 
 /**

@@ -50,7 +50,7 @@ export function apiKeyContext(db: Db) {
     if (!found) throw new AppError("UNAUTHENTICATED", "Invalid API key.");
     const { apiKeyId, role, language, ...owner } = found;
     // An API key is its own credential for the public API: never an admin, no second factor asked.
-    c.set("ctx", { user: { ...owner, role: "user", accountRole: role, twoFactorEnabled: false, passkeyEnabled: false, secondFactorVerified: false, language: languageOr(language) }, via: "api-key", apiKeyId });
+    c.set("ctx", { user: { ...owner, role: "user", accountRole: role, reseller: false, twoFactorEnabled: false, passkeyEnabled: false, secondFactorVerified: false, language: languageOr(language) }, via: "api-key", apiKeyId });
     await next();
   });
 }

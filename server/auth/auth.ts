@@ -72,6 +72,8 @@ export function createAuth({ config, db, logger, onEmailQueued }: AuthDeps) {
       additionalFields: {
         role: { type: "string", required: false, defaultValue: "user", input: false },
         superAdmin: { type: "boolean", required: false, defaultValue: false, input: false },
+        // A reseller (decision 080): set by a super-admin only.
+        reseller: { type: "boolean", required: false, defaultValue: false, input: false },
         username: { type: "string", required: false, input: false },
         // Kept by a trigger on the passkey table (decision 038); never written by better-auth.
         passkeyEnabled: { type: "boolean", required: false, input: false },

@@ -27,6 +27,8 @@ export interface CurrentUser {
   /** The account's role, whatever the session (what Profile and the menu show). */
   accountRole: "user" | "admin";
   superAdmin: boolean;
+  /** A reseller (decision 080), as the session knows it; the reseller's routes read the account itself. */
+  reseller: boolean;
   emailVerified: boolean;
   /** An authenticator app is enrolled (TOTP). */
   twoFactorEnabled: boolean;
@@ -108,6 +110,7 @@ export function sessionContext(auth: Auth, { cookieCache = true, cacheSeconds = 
           role: accountRole === "admin" && hasSecondFactor(u) && secondFactorVerified ? "admin" : "user",
           accountRole,
           superAdmin: u.superAdmin === true,
+          reseller: u.reseller === true,
           emailVerified: u.emailVerified === true,
           twoFactorEnabled,
           passkeyEnabled,

@@ -14,6 +14,8 @@ export const user = pgTable(
     // Ours: role (user | admin) and the super-admin flag that gates User Management and Manage Balance.
     role: text("role", { enum: ["user", "admin"] }).notNull().default("user"),
     superAdmin: boolean("super_admin").notNull().default(false),
+    /** Ours: a reseller (decision 080), marked by a super-admin: buys licences in bulk and assigns them to their customers. */
+    reseller: boolean("reseller").notNull().default(false),
     username: text("username"),
     // better-auth's two-factor plugin: an authenticator (TOTP) is enrolled and verified.
     twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid, varchar } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import type { PlanExtras } from "../../../contracts/plan-catalogue";
+import type { VolumeTier } from "../../../contracts/reseller";
 
 const money = (name: string) => bigint(name, { mode: "number" });
 
@@ -22,6 +23,8 @@ export const plans = pgTable("plans", {
   features: jsonb("features").$type<string[]>().notNull().default([]),
   /** Features beyond the ones every plan lists (contracts/plan-catalogue.ts, PlanExtras). */
   extras: jsonb("extras").$type<PlanExtras>().notNull().default({}),
+  /** Bulk orders' price breaks (decision 080): ascending sizes, each a percent off a licence's price. */
+  volumeTiers: jsonb("volume_tiers").$type<VolumeTier[]>().notNull().default([]),
   isPopular: boolean("is_popular").notNull().default(false),
   sortOrder: integer("sort_order").notNull().default(0),
   /** On sale; a retired plan (false) sells no more, its licences and orders are untouched. */
@@ -67,6 +70,10 @@ export const orders = pgTable(
     renewLicenseId: uuid("renew_license_id"),
     /** A gift (decision 079): the recipient's e-mail, lower case; the licence is theirs, the order and its receipt the payer's. */
     giftEmail: text("gift_email"),
+    /** Licences in the order: 1, or 2 to 500 for a reseller's bulk order (decision 080), each at `unit_price_mills`. */
+    quantity: integer("quantity").notNull().default(1),
+    /** A bulk order's price of one licence (the plan's less its volume tier), as the checkout opened; null otherwise. */
+    unitPriceMills: money("unit_price_mills"),
     fulfilment: jsonb("fulfilment").$type<Record<string, unknown>>(),
     /** Given back so far (full or partial refunds, see `refunds`); the order is `refunded` once it is all of it. */
     refundedMills: money("refunded_mills").notNull().default(0),
@@ -198,6 +205,8 @@ export const licenses = pgTable(
     userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
     /** Suspended by an admin: the tool is told SUSPENDED until it is resumed (the term keeps running). */
     suspendedAt: timestamp("suspended_at", { withTimezone: true }),
+    /** A bulk order's licence its reseller assigned to an end customer (decision 080); null: not assigned. */
+    assignedAt: timestamp("assigned_at", { withTimezone: true }),
     /** Revoked (by an admin, or by a refund of the order that bought it): never valid again. */
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -212,6 +221,8 @@ export const licenses = pgTable(
       .on(t.deviceKey)
       .where(sql`${t.deviceKey} is not null and position('expirekey_' in ${t.deviceKey}) = 0`),
     index("licenses_expire_idx").on(t.expireDate),
+    // A bulk order's licences (the reseller's list, its CSV, a refund's unassigned ones); single orders have one.
+    index("licenses_order_idx").on(t.orderId),
     // Admin overview, 'Active Users': distinct e-mails of licences valid now, read from this index alone.
     index("licenses_valid_expire_idx")
       .on(t.expireDate, t.email)
@@ -392,4 +403,27 @@ export const checkoutRecoveries = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] }), uniqueIndex("checkout_recoveries_order_idx").on(t.orderId)],
+);
+
+/**
+ * Who assigned which bulk order's licence to whom and when (decision 080): the reseller's view.
+ * One row per licence (the unique index backs the UPDATE that decides a race on assigning it).
+ */
+export const licenceAssignments = pgTable(
+  "licence_assignments",
+  {
+    licenceId: uuid("licence_id")
+      .primaryKey()
+      .references(() => licenses.id, { onDelete: "cascade" }),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id),
+    resellerUserId: text("reseller_user_id").references(() => user.id, { onDelete: "set null" }),
+    /** The end customer's e-mail, lower case, and their account (made by the assignment when they had none). */
+    email: text("email").notNull(),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    accountCreated: boolean("account_created").notNull().default(false),
+    assignedAt: timestamp("assigned_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("licence_assignments_order_idx").on(t.orderId, t.assignedAt)],
 );

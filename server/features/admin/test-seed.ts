@@ -17,6 +17,7 @@ export const SUPER_ADMIN_CALLER: CurrentUser = {
   role: "admin",
   accountRole: "admin",
   superAdmin: true,
+  reseller: false,
   emailVerified: true,
   twoFactorEnabled: true,
   passkeyEnabled: false,

@@ -16,12 +16,12 @@ interface Actor {
 }
 
 function toCatalogueDto(r: PlanRow): CataloguePlanDto {
-  return { ...toPlanDto(r), active: r.active, sortOrder: r.sortOrder, updatedAt: r.updatedAt.toISOString() };
+  return { ...toPlanDto(r), active: r.active, sortOrder: r.sortOrder, volumeTiers: r.volumeTiers, updatedAt: r.updatedAt.toISOString() };
 }
 
 /** What the audit log keeps of a plan: its sale terms. */
 function auditView(r: PlanRow) {
-  return { priceMills: r.priceMills, periodDays: r.periodDays, bonusDays: r.bonusDays, keyChanges: r.keyChanges, isPopular: r.isPopular, active: r.active, sortOrder: r.sortOrder };
+  return { priceMills: r.priceMills, periodDays: r.periodDays, bonusDays: r.bonusDays, keyChanges: r.keyChanges, isPopular: r.isPopular, active: r.active, sortOrder: r.sortOrder, volumeTiers: r.volumeTiers };
 }
 
 async function audit(tx: Tx, actor: Actor, action: string, targetId: string, before: object | null, after: object | null) {

@@ -30,7 +30,7 @@ const ReturnQuerySchema = z.object({
 });
 type ReturnQuery = z.infer<typeof ReturnQuerySchema>;
 
-const PAGES: Record<CheckoutReturnPage, string> = { home: "/", "license-keys": "/license-keys", profile: "/profile" };
+const PAGES: Record<CheckoutReturnPage, string> = { home: "/", "license-keys": "/license-keys", profile: "/profile", reseller: "/reseller" };
 
 /** JSON as documented; form-urlencoded tolerated (older integrations). */
 async function callbackBody(c: Context): Promise<Record<string, unknown>> {

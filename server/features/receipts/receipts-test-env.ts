@@ -27,6 +27,8 @@ export function paidOrder(over: Partial<OrderRow> = {}): OrderRow {
     deviceKey: null,
     renewLicenseId: null,
     giftEmail: null,
+    quantity: 1,
+    unitPriceMills: null,
     fulfilment: null,
     createdAt: paidAt,
     updatedAt: paidAt,

@@ -45,6 +45,7 @@ export const ADMIN_USER_FIELDS = {
   username: user.username,
   role: user.role,
   superAdmin: user.superAdmin,
+  reseller: user.reseller,
   twoFactorEnabled: user.twoFactorEnabled,
   passkeyEnabled: user.passkeyEnabled,
   createdAt: user.createdAt,

@@ -12,6 +12,7 @@ export function userFixture(over: Partial<CurrentUser> = {}): CurrentUser {
     name: "",
     role: "user",
     superAdmin: false,
+    reseller: false,
     emailVerified: true,
     twoFactorEnabled: false,
     passkeyEnabled: false,

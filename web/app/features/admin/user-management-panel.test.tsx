@@ -46,6 +46,7 @@ const user = (over: Partial<AdminUser>): AdminUser => ({
   username: "dara",
   role: "user",
   superAdmin: false,
+  reseller: false,
   twoFactorEnabled: false,
   passkeyEnabled: false,
   createdAt: "2026-11-22T05:00:00.000Z",

@@ -46,6 +46,7 @@ function plan(market: "local" | "foreign", months: number, sortOrder: number, ov
     featureList: planFeatures(terms),
     active: true,
     sortOrder,
+    volumeTiers: [],
     updatedAt: "2026-11-27T00:00:00.000Z",
     ...terms,
   };
