@@ -1345,6 +1345,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reseller/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a checkout for N licences of a plan
+         * @description One payment for 2 to 500 licences, each at the plan's price less its volume tier (priced by the server). Paid, the licences are yours, their buy keys e-mailed to you.
+         */
+        post: operations["createBulkCheckout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reseller/licences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your bulk orders' licences
+         * @description Every licence of your bulk orders, of one order or all, by state (available, assigned, activated, revoked) or a part of its buy key or its customer's e-mail; with whom each was assigned to and when.
+         */
+        get: operations["listResellerLicences"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reseller/licences/{id}/assign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Assign a licence to your customer's e-mail
+         * @description Moves an available licence of your bulk order to the customer's e-mail address and account (one is made, without a password, when they have none) and e-mails them its buy key. Once per licence: a second assignment, also a concurrent one, is ALREADY_ASSIGNED.
+         */
+        post: operations["assignLicence"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reseller/orders/{id}/licences.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A bulk order's licences as CSV
+         * @description buy_key, plan, term_days, key_changes, state, assigned_to, assigned_at: one row per licence, each key once.
+         */
+        get: operations["downloadBulkOrderCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reseller/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Plans with their volume tiers, and your bulk orders
+         * @description The plans on sale with their volume tiers (a bulk order's price per licence), and your last 100 bulk orders with how many of their licences are assigned or revoked.
+         */
+        get: operations["getResellerOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/balance": {
         parameters: {
             query?: never;
@@ -2433,6 +2533,7 @@ export interface operations {
                                 provider: string;
                                 providerName: string;
                                 providerRef: string | null;
+                                quantity?: number;
                                 refundedMills: number;
                                 refundRequest?: {
                                     decisionNote: string | null;
@@ -3611,6 +3712,7 @@ export interface operations {
                             planMonths: number | null;
                             planTitle: string;
                             providerName: string;
+                            quantity?: number;
                             refundedMills: number;
                             refundRequest?: {
                                 decisionNote: string | null;
@@ -4493,7 +4595,7 @@ export interface operations {
                             endpointId: string | null;
                             eventId: string;
                             /** @enum {string} */
-                            eventType: "order.paid" | "order.refunded" | "licence.created" | "licence.extended" | "licence.expiring" | "otp.code_received" | "balance.low" | "discount.used" | "refund.requested" | "licence.suspicious" | "otp.stock_low" | "ops.outbox_stuck" | "ops.reconciler_stuck" | "ops.incident" | "ops.incident_resolved";
+                            eventType: "order.paid" | "order.refunded" | "licence.created" | "licence.extended" | "licence.expiring" | "otp.code_received" | "balance.low" | "discount.used" | "licence.assigned" | "refund.requested" | "licence.suspicious" | "otp.stock_low" | "ops.outbox_stuck" | "ops.reconciler_stuck" | "ops.incident" | "ops.incident_resolved";
                             id: string;
                             lastAttemptAt: string | null;
                             lastError: string | null;
@@ -4574,7 +4676,7 @@ export interface operations {
                             endpointId: string | null;
                             eventId: string;
                             /** @enum {string} */
-                            eventType: "order.paid" | "order.refunded" | "licence.created" | "licence.extended" | "licence.expiring" | "otp.code_received" | "balance.low" | "discount.used" | "refund.requested" | "licence.suspicious" | "otp.stock_low" | "ops.outbox_stuck" | "ops.reconciler_stuck" | "ops.incident" | "ops.incident_resolved";
+                            eventType: "order.paid" | "order.refunded" | "licence.created" | "licence.extended" | "licence.expiring" | "otp.code_received" | "balance.low" | "discount.used" | "licence.assigned" | "refund.requested" | "licence.suspicious" | "otp.stock_low" | "ops.outbox_stuck" | "ops.reconciler_stuck" | "ops.incident" | "ops.incident_resolved";
                             id: string;
                             lastAttemptAt: string | null;
                             lastError: string | null;
@@ -4655,7 +4757,7 @@ export interface operations {
                             endpointId: string | null;
                             eventId: string;
                             /** @enum {string} */
-                            eventType: "order.paid" | "order.refunded" | "licence.created" | "licence.extended" | "licence.expiring" | "otp.code_received" | "balance.low" | "discount.used" | "refund.requested" | "licence.suspicious" | "otp.stock_low" | "ops.outbox_stuck" | "ops.reconciler_stuck" | "ops.incident" | "ops.incident_resolved";
+                            eventType: "order.paid" | "order.refunded" | "licence.created" | "licence.extended" | "licence.expiring" | "otp.code_received" | "balance.low" | "discount.used" | "licence.assigned" | "refund.requested" | "licence.suspicious" | "otp.stock_low" | "ops.outbox_stuck" | "ops.reconciler_stuck" | "ops.incident" | "ops.incident_resolved";
                             id: string;
                             lastAttemptAt: string | null;
                             lastError: string | null;
@@ -4759,7 +4861,7 @@ export interface operations {
                                 pending: number;
                             };
                             description: string;
-                            events: ("order.paid" | "order.refunded" | "licence.created" | "licence.extended" | "licence.expiring" | "otp.code_received" | "balance.low" | "discount.used")[];
+                            events: ("order.paid" | "order.refunded" | "licence.created" | "licence.extended" | "licence.expiring" | "otp.code_received" | "balance.low" | "discount.used" | "licence.assigned")[];
                             id: string;
                             lastDeliveryAt: string | null;
                             previousSecretExpiresAt: string | null;
@@ -4770,7 +4872,7 @@ export interface operations {
                         eventTypes: {
                             description: string;
                             /** @enum {string} */
-                            type: "order.paid" | "order.refunded" | "licence.created" | "licence.extended" | "licence.expiring" | "otp.code_received" | "balance.low" | "discount.used";
+                            type: "order.paid" | "order.refunded" | "licence.created" | "licence.extended" | "licence.expiring" | "otp.code_received" | "balance.low" | "discount.used" | "licence.assigned";
                         }[];
                         telegram: {
                             chats: number;
@@ -4779,7 +4881,7 @@ export interface operations {
                                 failed: number;
                                 pending: number;
                             };
-                            events: ("order.paid" | "order.refunded" | "licence.created" | "licence.extended" | "licence.expiring" | "otp.code_received" | "balance.low" | "discount.used" | "refund.requested" | "licence.suspicious" | "otp.stock_low" | "ops.outbox_stuck" | "ops.reconciler_stuck" | "ops.incident" | "ops.incident_resolved")[];
+                            events: ("order.paid" | "order.refunded" | "licence.created" | "licence.extended" | "licence.expiring" | "otp.code_received" | "balance.low" | "discount.used" | "licence.assigned" | "refund.requested" | "licence.suspicious" | "otp.stock_low" | "ops.outbox_stuck" | "ops.reconciler_stuck" | "ops.incident" | "ops.incident_resolved")[];
                             /** @enum {string} */
                             mode: "bot" | "simulator" | "off";
                         };
@@ -4820,7 +4922,7 @@ export interface operations {
                     active?: boolean;
                     /** @default  */
                     description?: string;
-                    events: ("order.paid" | "order.refunded" | "licence.created" | "licence.extended" | "licence.expiring" | "otp.code_received" | "balance.low" | "discount.used")[];
+                    events: ("order.paid" | "order.refunded" | "licence.created" | "licence.extended" | "licence.expiring" | "otp.code_received" | "balance.low" | "discount.used" | "licence.assigned")[];
                     /**
                      * Format: uri
                      * @description Where deliveries are POSTed: https in production, never a private or loopback address there
@@ -4846,7 +4948,7 @@ export interface operations {
                                 pending: number;
                             };
                             description: string;
-                            events: ("order.paid" | "order.refunded" | "licence.created" | "licence.extended" | "licence.expiring" | "otp.code_received" | "balance.low" | "discount.used")[];
+                            events: ("order.paid" | "order.refunded" | "licence.created" | "licence.extended" | "licence.expiring" | "otp.code_received" | "balance.low" | "discount.used" | "licence.assigned")[];
                             id: string;
                             lastDeliveryAt: string | null;
                             previousSecretExpiresAt: string | null;
@@ -5013,7 +5115,7 @@ export interface operations {
                 "application/json": {
                     active?: boolean;
                     description?: string;
-                    events?: ("order.paid" | "order.refunded" | "licence.created" | "licence.extended" | "licence.expiring" | "otp.code_received" | "balance.low" | "discount.used")[];
+                    events?: ("order.paid" | "order.refunded" | "licence.created" | "licence.extended" | "licence.expiring" | "otp.code_received" | "balance.low" | "discount.used" | "licence.assigned")[];
                     /**
                      * Format: uri
                      * @description Where deliveries are POSTed: https in production, never a private or loopback address there
@@ -5039,7 +5141,7 @@ export interface operations {
                                 pending: number;
                             };
                             description: string;
-                            events: ("order.paid" | "order.refunded" | "licence.created" | "licence.extended" | "licence.expiring" | "otp.code_received" | "balance.low" | "discount.used")[];
+                            events: ("order.paid" | "order.refunded" | "licence.created" | "licence.extended" | "licence.expiring" | "otp.code_received" | "balance.low" | "discount.used" | "licence.assigned")[];
                             id: string;
                             lastDeliveryAt: string | null;
                             previousSecretExpiresAt: string | null;
@@ -5143,7 +5245,7 @@ export interface operations {
                                 pending: number;
                             };
                             description: string;
-                            events: ("order.paid" | "order.refunded" | "licence.created" | "licence.extended" | "licence.expiring" | "otp.code_received" | "balance.low" | "discount.used")[];
+                            events: ("order.paid" | "order.refunded" | "licence.created" | "licence.extended" | "licence.expiring" | "otp.code_received" | "balance.low" | "discount.used" | "licence.assigned")[];
                             id: string;
                             lastDeliveryAt: string | null;
                             previousSecretExpiresAt: string | null;
@@ -5937,6 +6039,7 @@ export interface operations {
                             planMonths: number | null;
                             planTitle: string;
                             providerName: string;
+                            quantity?: number;
                             refundedMills: number;
                             refundRequest?: {
                                 decisionNote: string | null;
@@ -6212,6 +6315,7 @@ export interface operations {
                             planMonths: number | null;
                             planTitle: string;
                             providerName: string;
+                            quantity?: number;
                             refundedMills: number;
                             refundRequest?: {
                                 decisionNote: string | null;
@@ -6300,6 +6404,7 @@ export interface operations {
                             planMonths: number | null;
                             planTitle: string;
                             providerName: string;
+                            quantity?: number;
                             refundedMills: number;
                             refundRequest?: {
                                 decisionNote: string | null;
@@ -6392,6 +6497,7 @@ export interface operations {
                             planMonths: number | null;
                             planTitle: string;
                             providerName: string;
+                            quantity?: number;
                             refundedMills: number;
                             refundRequest?: {
                                 decisionNote: string | null;
@@ -6742,6 +6848,7 @@ export interface operations {
                             planMonths: number | null;
                             planTitle: string;
                             providerName: string;
+                            quantity?: number;
                             refundedMills: number;
                             refundRequest?: {
                                 decisionNote: string | null;
@@ -6890,6 +6997,7 @@ export interface operations {
                             planMonths: number | null;
                             planTitle: string;
                             providerName: string;
+                            quantity?: number;
                             refundedMills: number;
                             refundRequest?: {
                                 decisionNote: string | null;
@@ -8465,6 +8573,7 @@ export interface operations {
                             planMonths: number | null;
                             planTitle: string;
                             providerName: string;
+                            quantity?: number;
                             refundedMills: number;
                             refundRequest?: {
                                 decisionNote: string | null;
@@ -8547,6 +8656,470 @@ export interface operations {
             };
             /** @description RATE_LIMITED: checkouts per address; see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createBulkCheckout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    planId: string;
+                    /** @description Licences in the order, 2 to 500 */
+                    quantity: number;
+                    /** @enum {string} */
+                    returnTo?: "home" | "license-keys" | "profile" | "reseller";
+                };
+            };
+        };
+        responses: {
+            /** @description The pending order and what the browser does to pay */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        checkout: {
+                            action: string;
+                            fields: {
+                                [key: string]: string;
+                            };
+                            /** @enum {string} */
+                            formId: "aba_merchant_request";
+                            /** @enum {string} */
+                            method: "POST";
+                            pluginUrl: string;
+                            /** @enum {string} */
+                            provider: "payway";
+                            /** @enum {string} */
+                            target: "aba_webservice";
+                        };
+                        order: {
+                            amount: string;
+                            amountMills: number;
+                            buyKey: string | null;
+                            createdAt: string;
+                            currency: string;
+                            discountCode?: string | null;
+                            discountMills?: number;
+                            email: string;
+                            expiresAt: string | null;
+                            giftEmail?: string | null;
+                            id: string;
+                            /** @enum {string} */
+                            kind: "plan" | "topup" | "tool";
+                            paidAt: string | null;
+                            planId: string | null;
+                            planMonths: number | null;
+                            planTitle: string;
+                            providerName: string;
+                            quantity?: number;
+                            refundedMills: number;
+                            refundRequest?: {
+                                decisionNote: string | null;
+                                id: string;
+                                /** @enum {string} */
+                                status: "open" | "approved" | "declined";
+                            } | null;
+                            refundRequestUntil?: string | null;
+                            renewLicenseId?: string | null;
+                            /** @enum {string} */
+                            status: "pending" | "paid" | "failed" | "cancelled" | "refunded";
+                            tranId: string;
+                        };
+                        receipt: string;
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: the body is not JSON, or nests deeper than 32 levels */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description UNAUTHENTICATED: not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description NOT_A_RESELLER: the account is not a reseller; SECOND_FACTOR_REQUIRED: the account has two-factor authentication and this session has not passed it; INVALID_ORIGIN: the request carries the session cookie but comes from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 256 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: the body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description VALIDATION_FAILED: an unknown plan or a quantity out of range */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description RATE_LIMITED: checkouts per user; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listResellerLicences: {
+        parameters: {
+            query?: {
+                orderId?: string;
+                page?: number;
+                pageSize?: number;
+                search?: string;
+                state?: "available" | "assigned" | "activated" | "revoked";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of licences */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        licences: {
+                            assignedAt: string | null;
+                            assignedTo: string | null;
+                            buyKey: string;
+                            id: string;
+                            orderId: string;
+                            planMonths: number | null;
+                            /** @enum {string} */
+                            state: "available" | "assigned" | "activated" | "revoked";
+                            termDays: number;
+                        }[];
+                        page: number;
+                        pageSize: number;
+                        total: number;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description NOT_A_RESELLER: the account is not a reseller; SECOND_FACTOR_REQUIRED: the account has two-factor authentication and this session has not passed it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description VALIDATION_FAILED: a parameter or field breaks its rule; `issues` names each */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    assignLicence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The bulk order's or licence's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The gift's recipient: an e-mail address (at most 254 characters; case and surrounding spaces do not matter) */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The licence as now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        accountCreated: boolean;
+                        licence: {
+                            assignedAt: string | null;
+                            assignedTo: string | null;
+                            buyKey: string;
+                            id: string;
+                            orderId: string;
+                            planMonths: number | null;
+                            /** @enum {string} */
+                            state: "available" | "assigned" | "activated" | "revoked";
+                            termDays: number;
+                        };
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: the body is not JSON, or nests deeper than 32 levels */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description UNAUTHENTICATED: not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description NOT_A_RESELLER: the account is not a reseller; SECOND_FACTOR_REQUIRED: the account has two-factor authentication and this session has not passed it; INVALID_ORIGIN: the request carries the session cookie but comes from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description NOT_FOUND: no licence of your bulk orders has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description ALREADY_ASSIGNED: it was assigned already; LICENCE_NOT_ASSIGNABLE: it was activated or revoked, or its order is not paid */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 256 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: the body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description VALIDATION_FAILED: not an e-mail address; ASSIGN_TO_SELF: your own address */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description RATE_LIMITED: assignments per reseller; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    downloadBulkOrderCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The bulk order's or licence's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/csv */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description UNAUTHENTICATED: not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description NOT_A_RESELLER: the account is not a reseller; SECOND_FACTOR_REQUIRED: the account has two-factor authentication and this session has not passed it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description NOT_FOUND: no bulk order of yours has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description VALIDATION_FAILED: a parameter or field breaks its rule; `issues` names each */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getResellerOverview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Plans and bulk orders */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        orders: {
+                            amountMills: number;
+                            assigned: number;
+                            createdAt: string;
+                            id: string;
+                            paidAt: string | null;
+                            planId: string | null;
+                            planMonths: number | null;
+                            planTitle: string;
+                            quantity: number;
+                            refundedMills: number;
+                            revoked: number;
+                            /** @enum {string} */
+                            status: "pending" | "paid" | "failed" | "cancelled" | "refunded";
+                            tranId: string;
+                            unitPriceMills: number;
+                        }[];
+                        plans: {
+                            id: string;
+                            keyChanges: number;
+                            /** @enum {string} */
+                            market: "local" | "foreign";
+                            months: number;
+                            priceMills: number;
+                            termDays: number;
+                            title: string;
+                            volumeTiers: {
+                                minQuantity: number;
+                                percentOff: number;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description NOT_A_RESELLER: the account is not a reseller; SECOND_FACTOR_REQUIRED: the account has two-factor authentication and this session has not passed it */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

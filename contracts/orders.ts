@@ -111,6 +111,8 @@ export const OrderSchema = z.object({
   providerName: z.string(),
   /** A gift (decision 079): the recipient's e-mail; the order carries no buy key then. */
   giftEmail: z.string().nullable().optional(),
+  /** Licences in the order: 1, or 2 to 500 for a reseller's bulk order (decision 080), whose keys are on the Reseller page. */
+  quantity: z.number().int().optional(),
   /** The licence's buy key once a plan order is fulfilled (never for a gift: the key is the recipient's). */
   buyKey: z.string().nullable(),
   createdAt: z.string(),

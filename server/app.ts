@@ -51,6 +51,7 @@ import { createPlanRoutes } from "./features/plans/routes";
 import { PlanListCache } from "./features/plans/list-cache";
 import { createCatalogueRoutes } from "./features/catalogue/routes";
 import { createDiscountRoutes } from "./features/discounts/routes";
+import { createResellerRoutes } from "./features/reseller/routes";
 import { createSeoRoutes } from "./features/seo/routes";
 import { createMetrics } from "./features/system/metrics";
 import { createSystemRoutes, type Lifecycle } from "./features/system/routes";
@@ -267,6 +268,7 @@ export function createApp({ config, db, auth, logger, signer, limiter, otpMail, 
   api.route("/", createCatalogueRoutes({ db, planList }));
   api.route("/", createDiscountRoutes(orders));
   api.route("/", createOrderRoutes(orders));
+  api.route("/", createResellerRoutes(orders));
   api.route("/", createRenewalRoutes(orders));
   api.route("/", createOrderReceiptRoutes(orders));
   api.route("/", createRefundRoutes(orders));

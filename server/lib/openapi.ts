@@ -95,6 +95,7 @@ export const TAGS = {
   publicApi: "The public API for API-key holders (`Authorization: Bearer <key>`): balance and OTP mail orders",
   desktopTool: "The desktop tool's licence protocol (docs/licence-api.md): every outcome is a signed answer",
   admin: "The admin console (admin role and a second factor; super-admin where marked)",
+  reseller: "A reseller's bulk orders (decision 080): volume-tier prices, one payment for many licences, their buy keys and assigning each to a customer",
   webhooks: "Outgoing webhooks (endpoints, signing secrets, the delivery log) and the seller's Telegram notifications: super-admin (docs/webhooks.md)",
 } as const;
 export const TAG_NAMES: Record<keyof typeof TAGS, string> = {
@@ -107,6 +108,7 @@ export const TAG_NAMES: Record<keyof typeof TAGS, string> = {
   desktopTool: "desktop tool",
   admin: "admin",
   webhooks: "webhooks",
+  reseller: "reseller",
 };
 
 const API_DESCRIPTION = `The shop's HTTP API: the web app's own calls (session cookie), the public API for API-key holders

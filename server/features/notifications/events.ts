@@ -218,6 +218,16 @@ export function recordLicenseCreated(tx: Tx, license: LicenseFacts, extra: { pla
   });
 }
 
+/** licence.assigned: a reseller moved a bulk order's licence to an end customer (decision 080), once per licence. */
+export function recordLicenceAssigned(tx: Tx, license: LicenseFacts, extra: { resellerUserId: string; accountCreated: boolean; assignedAt: Date }) {
+  return recordShopEvent(tx, {
+    type: "licence.assigned",
+    subject: license.id,
+    data: { ...licenseData(license), resellerUserId: extra.resellerUserId, accountCreated: extra.accountCreated, assignedAt: extra.assignedAt.toISOString() },
+    dedupeKey: `licence.assigned:${license.id}`,
+  });
+}
+
 /** licence.extended: a renewal by the subscription tool, or an admin's extension (`source`). */
 export function recordLicenseExtended(tx: Tx, license: LicenseFacts, extra: { addedDays: number; orderId?: string | null; gift?: boolean; source?: "sale" | "admin" | "renewal" }) {
   return recordShopEvent(tx, {

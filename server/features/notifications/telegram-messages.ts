@@ -53,6 +53,8 @@ export function renderTelegramMessage(type: ShopEventType, data: Record<string, 
       return `🪫 <b>Low balance</b>: ${escape(formatMoney(num(data.balanceMills)))}, below ${escape(formatMoney(num(data.thresholdMills)))}\n${escape(text(data.email, "an API key"))}`;
     case "discount.used":
       return `🏷️ <b>Discount code used</b>: ${escape(text(data.code))}, ${escape(formatMoney(num(data.discountMills)))} off, paid ${escape(formatMoney(num(data.amountMills)))}\n${escape(text(data.email))}`;
+    case "licence.assigned":
+      return `🤝 <b>Licence assigned</b> by a reseller, ${escape(num(data.termDays))} days\n${escape(text(data.email))}`;
     case "licence.suspicious":
       return [
         `⚠️ <b>Suspicious licence</b>: ${escape(text(data.email))}`,

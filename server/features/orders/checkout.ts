@@ -14,6 +14,7 @@ import { lockDiscount, takeDiscountUse, type PricedDiscount } from "../discounts
 import type { OrdersDeps } from "./deps";
 import { toOrderDto, type OrderRow } from "./dto";
 import { receiptToken } from "./receipt";
+import { bulkUnitPriceMills } from "../../../contracts/reseller";
 
 /** The reconciler's first look at an order whose callback has not come. */
 const FIRST_CHECK_MS = 60_000;
@@ -57,6 +58,8 @@ interface NewOrder {
   discountCode?: string;
   /** A gift (decision 079): the recipient's e-mail, lower case; the licence is theirs. */
   giftEmail?: string | null;
+  /** A reseller's bulk order (decision 080): N licences at `unitPriceMills` each; `amountMills` is their total. */
+  bulk?: { quantity: number; unitPriceMills: number };
 }
 
 /** What an order keeps of its plan as the checkout opens: its price and terms (decision 074). */
@@ -112,6 +115,8 @@ async function insertOrderRow(deps: OrdersDeps, db: Db | Tx, o: NewOrder, now: D
       deviceKey: o.deviceKey ?? null,
       renewLicenseId: o.renewLicenseId ?? null,
       giftEmail: o.giftEmail ?? null,
+      quantity: o.bulk?.quantity ?? 1,
+      unitPriceMills: o.bulk?.unitPriceMills ?? null,
       locale: o.locale,
       createdAt: now,
       updatedAt: now,
@@ -175,6 +180,24 @@ export async function createPlanCheckout(
   const plan = await pricedPlan(deps, input.planId, input.market);
   const returnQuery = { to: input.returnTo ?? "home" };
   return create(deps, { kind: "plan", locale, userId: user.id, email, ...soldAt(plan), name: user.name, returnQuery, discountCode: input.discountCode, giftEmail });
+}
+
+/**
+ * A reseller's bulk order (decision 080): N licences of one plan in one payment, each at the plan's
+ * price less its volume tier, priced here from the plan as the checkout opens (the order keeps the
+ * unit price, as it keeps the plan's terms). No discount code: one price rule per order.
+ */
+export async function createBulkCheckout(
+  deps: OrdersDeps,
+  user: CurrentUser,
+  input: { planId: string; quantity: number; returnTo?: CheckoutReturnPage },
+  locale: Language = DEFAULT_LANGUAGE,
+) {
+  const plan = await pricedPlan(deps, input.planId);
+  const unitPriceMills = bulkUnitPriceMills(plan.priceMills, plan.volumeTiers, input.quantity);
+  const sold = { ...soldAt(plan), amountMills: unitPriceMills * input.quantity };
+  const returnQuery = { to: input.returnTo ?? "reseller" };
+  return create(deps, { kind: "plan", locale, userId: user.id, email: user.email.toLowerCase(), ...sold, name: user.name, returnQuery, bulk: { quantity: input.quantity, unitPriceMills } });
 }
 
 /** `amountMills` as TopupMillsSchema let it through: whole cents from $1 to $10,000. */

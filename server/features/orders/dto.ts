@@ -21,6 +21,8 @@ export interface Fulfilment {
   addedDays?: number;
   /** A renewal of a licence not yet activated: its term afterwards. */
   termDays?: number;
+  /** A bulk order (decision 080): how many licences it issued (their ids are on the licences, `order_id`). */
+  quantity?: number;
   /** Why an order was closed without fulfilment (declined, expired, amount mismatch…). */
   reason?: string;
   detail?: string;
@@ -59,5 +61,6 @@ export function toOrderDto(row: OrderRow, planMonths: ReadonlyMap<string, number
     refundedMills: row.refundedMills,
     renewLicenseId: row.renewLicenseId,
     giftEmail: row.giftEmail,
+    quantity: row.quantity,
   };
 }

@@ -22,6 +22,7 @@ import { ownerAlertTemplate } from "./templates/owner-alert";
 import { paymentReceiptTemplate } from "./templates/payment-receipt";
 import { refundMadeTemplate } from "./templates/refund-made";
 import { refundRequestDeclinedTemplate } from "./templates/refund-request-declined";
+import { bulkLicencesTemplate } from "./templates/bulk-licences";
 import { refundRequestReceivedTemplate } from "./templates/refund-request-received";
 import { resetPasswordTemplate } from "./templates/reset-password";
 import { securityNoticeTemplate } from "./templates/security-notice";
@@ -39,6 +40,8 @@ const templates = {
   "license-key": buyKeyEmailTemplate,
   "license-extended": licenseExtendedTemplate,
   "license-gift-receipt": licenseGiftReceiptTemplate,
+  // A reseller's bulk order: every buy key (decision 080).
+  "bulk-licences": bulkLicencesTemplate,
   "license-extended-by-other": licenseExtendedByOtherTemplate,
   "payment-receipt": paymentReceiptTemplate,
   "refund-made": refundMadeTemplate,

@@ -1,0 +1,104 @@
+// Assigning a bulk order's licence to an end customer (decision 080): one conditional UPDATE
+// decides it (two racing assignments of one licence: one wins, the other is ALREADY_ASSIGNED), in
+// one transaction with the end customer's account (made when they have none), the assignment's
+// record, the buy key's e-mail to them and the `licence.assigned` event.
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { DEFAULT_LANGUAGE } from "../../../contracts/languages";
+import type { AssignLicenceResponse } from "../../../contracts/reseller";
+import type { CurrentUser } from "../../auth/context";
+import type { Db, Tx } from "../../db/client";
+import { licenceAssignments, licenses, orders, plans, user } from "../../db/schema";
+import { AppError } from "../../lib/errors";
+import { randomString } from "../../lib/crypto";
+import { enqueueEmail } from "../../providers/email/outbox";
+import { recordLicenceAssigned } from "../notifications/events";
+import { toResellerLicence } from "./service";
+
+export interface AssignDeps {
+  db: Db;
+  baseUrl: string;
+  shopTimeZone: string;
+  onEmailQueued?: () => void;
+}
+
+const ACCOUNT_ID_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+
+/**
+ * The end customer's account: theirs if they have one, else a new one with their address, in the
+ * reseller's language, without a password (they sign in by a link or a code sent to the address,
+ * which verifies it). Two assignments making the same account at once: the second finds the first's.
+ */
+async function accountFor(tx: Tx, email: string, language: string): Promise<{ id: string; created: boolean }> {
+  const [found] = await tx.select({ id: user.id }).from(user).where(eq(user.email, email)).limit(1);
+  if (found) return { id: found.id, created: false };
+  const [made] = await tx
+    .insert(user)
+    .values({ id: randomString(ACCOUNT_ID_ALPHABET, 32), email, name: "", emailVerified: false, language })
+    .onConflictDoNothing({ target: user.email })
+    .returning({ id: user.id });
+  if (made) return { id: made.id, created: true };
+  const [other] = await tx.select({ id: user.id }).from(user).where(eq(user.email, email)).limit(1);
+  return { id: other!.id, created: false };
+}
+
+/** Why a licence the UPDATE did not take cannot be assigned: not the reseller's (404), or its state (409). */
+async function refusal(tx: Tx, reseller: CurrentUser, licenceId: string): Promise<AppError> {
+  const [row] = await tx
+    .select({ licence: licenses, orderStatus: orders.status })
+    .from(licenses)
+    .innerJoin(orders, eq(orders.id, licenses.orderId))
+    .where(and(eq(licenses.id, licenceId), eq(orders.userId, reseller.id), gt(orders.quantity, 1)));
+  if (!row) return new AppError("NOT_FOUND", "No licence of your bulk orders has this id.");
+  if (row.licence.assignedAt) return new AppError("ALREADY_ASSIGNED");
+  return new AppError("LICENCE_NOT_ASSIGNABLE");
+}
+
+export async function assignLicence(deps: AssignDeps, reseller: CurrentUser, licenceId: string, email: string, now = new Date()): Promise<AssignLicenceResponse> {
+  if (email === reseller.email.toLowerCase()) throw new AppError("ASSIGN_TO_SELF", undefined, [{ path: "email", message: "This license is yours already" }]);
+  const result = await deps.db.transaction(async (tx) => {
+    const account = await accountFor(tx, email, reseller.language ?? DEFAULT_LANGUAGE);
+    // The one statement that decides: still the reseller's (their paid bulk order's, held by them),
+    // never assigned, never activated, not revoked. A concurrent assignment of the same licence
+    // waits on the row and then finds assigned_at set: it updates nothing.
+    const [moved] = await tx
+      .update(licenses)
+      .set({ email, userId: account.id, assignedAt: now, updatedAt: now })
+      .where(
+        and(
+          eq(licenses.id, licenceId),
+          eq(licenses.userId, reseller.id),
+          isNull(licenses.assignedAt),
+          isNull(licenses.revokedAt),
+          isNull(licenses.deviceKey),
+          isNull(licenses.startDate),
+          sql`${licenses.orderId} in (select ${orders.id} from ${orders} where ${orders.userId} = ${reseller.id} and ${orders.quantity} > 1 and ${orders.status} = 'paid')`,
+        ),
+      )
+      .returning();
+    if (!moved) throw await refusal(tx, reseller, licenceId);
+    const [assignment] = await tx
+      .insert(licenceAssignments)
+      .values({ licenceId: moved.id, orderId: moved.orderId!, resellerUserId: reseller.id, email, userId: account.id, accountCreated: account.created, assignedAt: now })
+      .returning();
+    const [plan] = moved.planId ? await tx.select({ months: plans.months }).from(plans).where(eq(plans.id, moved.planId)) : [];
+    await enqueueEmail(tx, {
+      to: email,
+      template: "license-key",
+      props: {
+        buyKey: moved.buyKey,
+        planMonths: plan?.months ?? null,
+        termDays: moved.termDays,
+        changesLeft: moved.changesLeft,
+        dashboardUrl: `${deps.baseUrl}/license-keys`,
+        assignedBy: reseller.email.toLowerCase(),
+        accountCreated: account.created,
+      },
+      timeZone: deps.shopTimeZone,
+      fallbackLanguage: reseller.language,
+    });
+    await recordLicenceAssigned(tx, moved, { resellerUserId: reseller.id, accountCreated: account.created, assignedAt: now });
+    return { licence: toResellerLicence(moved, assignment!, plan?.months ?? null), accountCreated: account.created };
+  });
+  deps.onEmailQueued?.();
+  return result;
+}
