@@ -1355,8 +1355,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Start a checkout for N licences of a plan
-         * @description One payment for 2 to 500 licences, each at the plan's price less its volume tier (priced by the server). Paid, the licences are yours, their buy keys e-mailed to you.
+         * Start a checkout for N licenses of a plan
+         * @description One payment for 2 to 500 licenses, each at the plan's price less its volume tier (priced by the server). Paid, the licenses are yours, their buy keys e-mailed to you.
          */
         post: operations["createBulkCheckout"];
         delete?: never;
@@ -1365,7 +1365,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/reseller/licences": {
+    "/api/reseller/licenses": {
         parameters: {
             query?: never;
             header?: never;
@@ -1373,10 +1373,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Your bulk orders' licences
-         * @description Every licence of your bulk orders, of one order or all, by state (available, assigned, activated, revoked) or a part of its buy key or its customer's e-mail; with whom each was assigned to and when.
+         * Your bulk orders' licenses
+         * @description Every license of your bulk orders, of one order or all, by state (available, assigned, activated, revoked) or a part of its buy key or its customer's e-mail; with whom each was assigned to and when.
          */
-        get: operations["listResellerLicences"];
+        get: operations["listResellerLicenses"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1385,7 +1385,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/reseller/licences/{id}/assign": {
+    "/api/reseller/licenses/{id}/assign": {
         parameters: {
             query?: never;
             header?: never;
@@ -1395,17 +1395,17 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Assign a licence to your customer's e-mail
-         * @description Moves an available licence of your bulk order to the customer's e-mail address and account (one is made, without a password, when they have none) and e-mails them its buy key. Once per licence: a second assignment, also a concurrent one, is ALREADY_ASSIGNED.
+         * Assign a license to your customer's e-mail
+         * @description Moves an available license of your bulk order to the customer's e-mail address and account (one is made, without a password, when they have none) and e-mails them its buy key. Once per license: a second assignment, also a concurrent one, is ALREADY_ASSIGNED.
          */
-        post: operations["assignLicence"];
+        post: operations["assignLicense"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/reseller/orders/{id}/licences.csv": {
+    "/api/reseller/orders/{id}/licenses.csv": {
         parameters: {
             query?: never;
             header?: never;
@@ -1413,8 +1413,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A bulk order's licences as CSV
-         * @description buy_key, plan, term_days, key_changes, state, assigned_to, assigned_at: one row per licence, each key once.
+         * A bulk order's licenses as CSV
+         * @description buy_key, plan, term_days, key_changes, state, assigned_to, assigned_at: one row per license, each key once.
          */
         get: operations["downloadBulkOrderCsv"];
         put?: never;
@@ -1434,7 +1434,7 @@ export interface paths {
         };
         /**
          * Plans with their volume tiers, and your bulk orders
-         * @description The plans on sale with their volume tiers (a bulk order's price per licence), and your last 100 bulk orders with how many of their licences are assigned or revoked.
+         * @description The plans on sale with their volume tiers (a bulk order's price per license), and your last 100 bulk orders with how many of their licenses are assigned or revoked.
          */
         get: operations["getResellerOverview"];
         put?: never;
@@ -1695,7 +1695,7 @@ export interface components {
     schemas: {
         ErrorBody: {
             /** @enum {string} */
-            code: "BAD_REQUEST" | "UNAUTHENTICATED" | "BAD_SIGNATURE" | "INSUFFICIENT_FUNDS" | "FORBIDDEN" | "NOT_A_RESELLER" | "SECOND_FACTOR_REQUIRED" | "INVALID_ORIGIN" | "NOT_FOUND" | "API_KEY_NOT_FOUND" | "RECEIPT_LINK_EXPIRED" | "RENEW_LINK_EXPIRED" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "EXPIRED" | "NO_CHANGES_LEFT" | "LICENSE_REVOKED" | "LICENSE_SUSPENDED" | "ALREADY_SUSPENDED" | "NOT_SUSPENDED" | "NOT_BOUND" | "DEVICE_IN_USE" | "SELF_DEMOTION" | "LAST_SUPER_ADMIN" | "SELF_RESET" | "PLAN_EXISTS" | "DISCOUNT_EXISTS" | "LAST_PLAN_ON_SALE" | "ALREADY_ASSIGNED" | "LICENCE_NOT_ASSIGNABLE" | "REFUND_ASSIGNED_LICENCES" | "OUT_OF_STOCK" | "ORDER_HAS_CODE" | "NOT_PENDING" | "RECEIPT_NOT_AVAILABLE" | "ORDER_NOT_REFUNDABLE" | "REFUND_TOO_LARGE" | "REFUND_WINDOW_CLOSED" | "REFUND_IN_PROGRESS" | "REFUND_BALANCE_TOO_LOW" | "REFUND_ALREADY_MADE" | "REFUND_REFUSED" | "REFUND_NOT_REQUESTABLE" | "REFUND_WINDOW_PASSED" | "REFUND_REQUEST_OPEN" | "REFUND_REQUEST_DECIDED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "VALIDATION_FAILED" | "WEBHOOK_URL_NOT_ALLOWED" | "DISCOUNT_UNKNOWN" | "DISCOUNT_NOT_STARTED" | "DISCOUNT_EXPIRED" | "DISCOUNT_USED_UP" | "DISCOUNT_NOT_FOR_PLAN" | "DISCOUNT_ALREADY_USED" | "DISCOUNT_FIRST_PURCHASE_ONLY" | "GIFT_TO_SELF" | "ASSIGN_TO_SELF" | "UPGRADE_REQUIRED" | "RATE_LIMITED" | "TOO_MANY_STREAMS" | "INTERNAL" | "SUPPLIER_FAILED" | "PROVIDER_UNAVAILABLE" | "REFUND_OUTCOME_UNKNOWN" | "UNAVAILABLE";
+            code: "BAD_REQUEST" | "UNAUTHENTICATED" | "BAD_SIGNATURE" | "INSUFFICIENT_FUNDS" | "FORBIDDEN" | "NOT_A_RESELLER" | "SECOND_FACTOR_REQUIRED" | "INVALID_ORIGIN" | "NOT_FOUND" | "API_KEY_NOT_FOUND" | "RECEIPT_LINK_EXPIRED" | "RENEW_LINK_EXPIRED" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "EXPIRED" | "NO_CHANGES_LEFT" | "LICENSE_REVOKED" | "LICENSE_SUSPENDED" | "ALREADY_SUSPENDED" | "NOT_SUSPENDED" | "NOT_BOUND" | "DEVICE_IN_USE" | "SELF_DEMOTION" | "LAST_SUPER_ADMIN" | "SELF_RESET" | "PLAN_EXISTS" | "DISCOUNT_EXISTS" | "LAST_PLAN_ON_SALE" | "ALREADY_ASSIGNED" | "LICENSE_NOT_ASSIGNABLE" | "REFUND_ASSIGNED_LICENSES" | "OUT_OF_STOCK" | "ORDER_HAS_CODE" | "NOT_PENDING" | "RECEIPT_NOT_AVAILABLE" | "ORDER_NOT_REFUNDABLE" | "REFUND_TOO_LARGE" | "REFUND_WINDOW_CLOSED" | "REFUND_IN_PROGRESS" | "REFUND_BALANCE_TOO_LOW" | "REFUND_ALREADY_MADE" | "REFUND_REFUSED" | "REFUND_NOT_REQUESTABLE" | "REFUND_WINDOW_PASSED" | "REFUND_REQUEST_OPEN" | "REFUND_REQUEST_DECIDED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "VALIDATION_FAILED" | "WEBHOOK_URL_NOT_ALLOWED" | "DISCOUNT_UNKNOWN" | "DISCOUNT_NOT_STARTED" | "DISCOUNT_EXPIRED" | "DISCOUNT_USED_UP" | "DISCOUNT_NOT_FOR_PLAN" | "DISCOUNT_ALREADY_USED" | "DISCOUNT_FIRST_PURCHASE_ONLY" | "GIFT_TO_SELF" | "ASSIGN_TO_SELF" | "UPGRADE_REQUIRED" | "RATE_LIMITED" | "TOO_MANY_STREAMS" | "INTERNAL" | "SUPPLIER_FAILED" | "PROVIDER_UNAVAILABLE" | "REFUND_OUTCOME_UNKNOWN" | "UNAVAILABLE";
             issues?: {
                 message: string;
                 path: string;
@@ -8676,7 +8676,7 @@ export interface operations {
             content: {
                 "application/json": {
                     planId: string;
-                    /** @description Licences in the order, 2 to 500 */
+                    /** @description Licenses in the order, 2 to 500 */
                     quantity: number;
                     /** @enum {string} */
                     returnTo?: "home" | "license-keys" | "profile" | "reseller";
@@ -8808,7 +8808,7 @@ export interface operations {
             };
         };
     };
-    listResellerLicences: {
+    listResellerLicenses: {
         parameters: {
             query?: {
                 orderId?: string;
@@ -8823,14 +8823,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of licences */
+            /** @description A page of licenses */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        licences: {
+                        licenses: {
                             assignedAt: string | null;
                             assignedTo: string | null;
                             buyKey: string;
@@ -8876,12 +8876,12 @@ export interface operations {
             };
         };
     };
-    assignLicence: {
+    assignLicense: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                /** @description The bulk order's or licence's id */
+                /** @description The bulk order's or license's id */
                 id: string;
             };
             cookie?: never;
@@ -8895,7 +8895,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The licence as now */
+            /** @description The license as now */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8903,7 +8903,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         accountCreated: boolean;
-                        licence: {
+                        license: {
                             assignedAt: string | null;
                             assignedTo: string | null;
                             buyKey: string;
@@ -8944,7 +8944,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description NOT_FOUND: no licence of your bulk orders has this id */
+            /** @description NOT_FOUND: no license of your bulk orders has this id */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8953,7 +8953,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description ALREADY_ASSIGNED: it was assigned already; LICENCE_NOT_ASSIGNABLE: it was activated or revoked, or its order is not paid */
+            /** @description ALREADY_ASSIGNED: it was assigned already; LICENSE_NOT_ASSIGNABLE: it was activated or revoked, or its order is not paid */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9005,7 +9005,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The bulk order's or licence's id */
+                /** @description The bulk order's or license's id */
                 id: string;
             };
             cookie?: never;

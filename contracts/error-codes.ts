@@ -74,9 +74,9 @@ export const ERRORS = {
   /** Two assignments of one licence: the other one won. */
   ALREADY_ASSIGNED: { status: 409, message: "This license was assigned already." },
   /** A bulk order's licence that was activated, revoked or refunded: it can no longer be assigned. */
-  LICENCE_NOT_ASSIGNABLE: { status: 409, message: "This license can no longer be assigned: it was activated or revoked." },
+  LICENSE_NOT_ASSIGNABLE: { status: 409, message: "This license can no longer be assigned: it was activated or revoked." },
   /** A partial refund of a bulk order worth more than its licences not yet assigned. */
-  REFUND_ASSIGNED_LICENCES: { status: 409, message: "This refund is larger than the licenses not yet assigned are worth; assigned licenses stay valid." },
+  REFUND_ASSIGNED_LICENSES: { status: 409, message: "This refund is larger than the licenses not yet assigned are worth; assigned licenses stay valid." },
   /** The mail supplier has no address to sell right now (nothing was charged). */
   OUT_OF_STOCK: { status: 409, message: "No address is available right now. Please try again in a few minutes; you were not charged." },
   /** An OTP order that already received a code (it can no longer be cancelled). */

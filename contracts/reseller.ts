@@ -1,12 +1,12 @@
-// Bulk orders for resellers (decision 080): volume tiers on a plan, one payment for N licences,
-// the licences' list and CSV, and assigning a licence to an end customer's e-mail. Amounts are
+// Bulk orders for resellers (decision 080): volume tiers on a plan, one payment for N licenses,
+// the licenses' list and CSV, and assigning a license to an end customer's e-mail. Amounts are
 // integer mills; the server prices every order from the plan and its tiers.
 import { z } from "zod";
 import { CheckoutReturnPageSchema, GiftEmailSchema } from "./orders";
 import { MarketSchema } from "./plans";
 import { singleLineText } from "./text";
 
-/** A bulk order's size: 2 to 500 licences. */
+/** A bulk order's size: 2 to 500 licenses. */
 export const MIN_BULK_QUANTITY = 2;
 export const MAX_BULK_QUANTITY = 500;
 /** A volume tier's percent off: 1 to 50. */
@@ -15,10 +15,10 @@ export const MAX_TIER_PERCENT = 50;
 export const MAX_VOLUME_TIERS = 10;
 
 export const BULK_MESSAGES = {
-  quantity: `Enter a number of licences from ${MIN_BULK_QUANTITY} to ${MAX_BULK_QUANTITY}`,
-  tiersOrder: "Each tier must start at more licences than the one before",
+  quantity: `Enter a number of licenses from ${MIN_BULK_QUANTITY} to ${MAX_BULK_QUANTITY}`,
+  tiersOrder: "Each tier must start at more licenses than the one before",
   tierPercent: `A tier takes ${MIN_TIER_PERCENT} to ${MAX_TIER_PERCENT} percent off`,
-  tierQuantity: `A tier starts at ${MIN_BULK_QUANTITY} to ${MAX_BULK_QUANTITY} licences`,
+  tierQuantity: `A tier starts at ${MIN_BULK_QUANTITY} to ${MAX_BULK_QUANTITY} licenses`,
 } as const;
 
 export const VolumeTierSchema = z
@@ -47,7 +47,7 @@ export function tierFor(tiers: readonly VolumeTier[], quantity: number): VolumeT
 }
 
 /**
- * One licence's price in a bulk order: the plan's price less the tier's percent, the discount in
+ * One license's price in a bulk order: the plan's price less the tier's percent, the discount in
  * whole cents rounded down (as a discount code's, decision 077), so the price stays whole cents.
  */
 export function bulkUnitPriceMills(priceMills: number, tiers: readonly VolumeTier[], quantity: number): number {
@@ -62,9 +62,9 @@ export const BulkQuantitySchema = z
   .int(BULK_MESSAGES.quantity)
   .min(MIN_BULK_QUANTITY, BULK_MESSAGES.quantity)
   .max(MAX_BULK_QUANTITY, BULK_MESSAGES.quantity)
-  .meta({ description: `Licences in the order, ${MIN_BULK_QUANTITY} to ${MAX_BULK_QUANTITY}` });
+  .meta({ description: `Licenses in the order, ${MIN_BULK_QUANTITY} to ${MAX_BULK_QUANTITY}` });
 
-/** POST /api/reseller/checkout: N licences of one plan in one payment. Any price sent is ignored. */
+/** POST /api/reseller/checkout: N licenses of one plan in one payment. Any price sent is ignored. */
 export const BulkCheckoutBodySchema = z.object({
   planId: singleLineText().min(1).max(64),
   quantity: BulkQuantitySchema,
@@ -85,7 +85,7 @@ export const ResellerPlanSchema = z.object({
 });
 export type ResellerPlan = z.infer<typeof ResellerPlanSchema>;
 
-/** A bulk order on the Reseller page, with how many of its licences are assigned or revoked. */
+/** A bulk order on the Reseller page, with how many of its licenses are assigned or revoked. */
 export const BulkOrderSchema = z.object({
   id: z.string(),
   tranId: z.string(),
@@ -108,11 +108,11 @@ export const ResellerOverviewSchema = z.object({ plans: z.array(ResellerPlanSche
 export type ResellerOverview = z.infer<typeof ResellerOverviewSchema>;
 
 /**
- * A bulk order's licence as its reseller sees it. `state`: `available` (theirs to assign),
+ * A bulk order's license as its reseller sees it. `state`: `available` (theirs to assign),
  * `assigned` (an end customer's, `assignedTo` and `assignedAt` say whose and when), `activated`
  * (the reseller activated it themselves: no longer assignable), `revoked`.
  */
-export const ResellerLicenceSchema = z.object({
+export const ResellerLicenseSchema = z.object({
   id: z.string(),
   orderId: z.string(),
   buyKey: z.string(),
@@ -122,10 +122,10 @@ export const ResellerLicenceSchema = z.object({
   assignedTo: z.string().nullable(),
   assignedAt: z.string().nullable(),
 });
-export type ResellerLicence = z.infer<typeof ResellerLicenceSchema>;
+export type ResellerLicense = z.infer<typeof ResellerLicenseSchema>;
 
 export const RESELLER_LICENCE_STATES = ["available", "assigned", "activated", "revoked"] as const;
-export const ResellerLicenceQuerySchema = z.object({
+export const ResellerLicenseQuerySchema = z.object({
   orderId: z.uuid().optional(),
   state: z.enum(RESELLER_LICENCE_STATES).optional(),
   /** Part of a buy key or an end customer's e-mail. */
@@ -133,21 +133,21 @@ export const ResellerLicenceQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
 });
-export type ResellerLicenceQuery = z.input<typeof ResellerLicenceQuerySchema>;
-export const ResellerLicenceListSchema = z.object({
-  licences: z.array(ResellerLicenceSchema),
+export type ResellerLicenseQuery = z.input<typeof ResellerLicenseQuerySchema>;
+export const ResellerLicenseListSchema = z.object({
+  licenses: z.array(ResellerLicenseSchema),
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
 });
-export type ResellerLicenceList = z.infer<typeof ResellerLicenceListSchema>;
+export type ResellerLicenseList = z.infer<typeof ResellerLicenseListSchema>;
 
-/** POST /api/reseller/licences/{id}/assign: the end customer's e-mail (trimmed, lower case). */
-export const AssignLicenceBodySchema = z.object({ email: GiftEmailSchema });
-export type AssignLicenceBody = z.input<typeof AssignLicenceBodySchema>;
-/** The licence as now, and whether an account was made for the end customer. */
-export const AssignLicenceResponseSchema = z.object({ licence: ResellerLicenceSchema, accountCreated: z.boolean() });
-export type AssignLicenceResponse = z.infer<typeof AssignLicenceResponseSchema>;
+/** POST /api/reseller/licenses/{id}/assign: the end customer's e-mail (trimmed, lower case). */
+export const AssignLicenseBodySchema = z.object({ email: GiftEmailSchema });
+export type AssignLicenseBody = z.input<typeof AssignLicenseBodySchema>;
+/** The license as now, and whether an account was made for the end customer. */
+export const AssignLicenseResponseSchema = z.object({ license: ResellerLicenseSchema, accountCreated: z.boolean() });
+export type AssignLicenseResponse = z.infer<typeof AssignLicenseResponseSchema>;
 
 /** PATCH /api/admin/users/{id}/reseller (super-admin): mark or unmark a customer as a reseller. */
 export const UpdateResellerBodySchema = z.object({ reseller: z.boolean() }).strict();

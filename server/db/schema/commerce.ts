@@ -409,10 +409,10 @@ export const checkoutRecoveries = pgTable(
  * Who assigned which bulk order's licence to whom and when (decision 080): the reseller's view.
  * One row per licence (the unique index backs the UPDATE that decides a race on assigning it).
  */
-export const licenceAssignments = pgTable(
+export const licenseAssignments = pgTable(
   "licence_assignments",
   {
-    licenceId: uuid("licence_id")
+    licenseId: uuid("licence_id")
       .primaryKey()
       .references(() => licenses.id, { onDelete: "cascade" }),
     orderId: uuid("order_id")

@@ -219,7 +219,7 @@ export function recordLicenseCreated(tx: Tx, license: LicenseFacts, extra: { pla
 }
 
 /** licence.assigned: a reseller moved a bulk order's licence to an end customer (decision 080), once per licence. */
-export function recordLicenceAssigned(tx: Tx, license: LicenseFacts, extra: { resellerUserId: string; accountCreated: boolean; assignedAt: Date }) {
+export function recordLicenseAssigned(tx: Tx, license: LicenseFacts, extra: { resellerUserId: string; accountCreated: boolean; assignedAt: Date }) {
   return recordShopEvent(tx, {
     type: "licence.assigned",
     subject: license.id,

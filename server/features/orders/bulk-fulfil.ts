@@ -1,4 +1,4 @@
-// A reseller's bulk order (decision 080), fulfilled in the payment's transaction: N licences of the
+// A reseller's bulk order (decision 080), fulfilled in the payment's transaction: N licenses of the
 // order's plan, each with its own random buy key, owned by the reseller until they assign them;
 // one e-mail with every key (the Reseller page has them too, and their CSV).
 import { licenses } from "../../db/schema";
@@ -20,8 +20,8 @@ interface SoldPlan {
   keyChanges: number;
 }
 
-/** N new licences in one statement; a buy-key collision (~98 random bits each) is retried with fresh keys. */
-async function insertLicences(tx: Tx, order: OrderRow, plan: SoldPlan) {
+/** N new licenses in one statement; a buy-key collision (~98 random bits each) is retried with fresh keys. */
+async function insertLicenses(tx: Tx, order: OrderRow, plan: SoldPlan) {
   const rows = () =>
     Array.from({ length: order.quantity }, () => ({
       buyKey: generateBuyKey(),
@@ -43,12 +43,12 @@ async function insertLicences(tx: Tx, order: OrderRow, plan: SoldPlan) {
   }
 }
 
-export async function issueBulkLicences(tx: Tx, deps: OrdersDeps, order: OrderRow, plan: SoldPlan): Promise<Fulfilment> {
-  const issued = await insertLicences(tx, order, plan);
-  for (const licence of issued) await recordLicenseCreated(tx, licence, { planTitle: plan.title, source: "sale" });
+export async function issueBulkLicenses(tx: Tx, deps: OrdersDeps, order: OrderRow, plan: SoldPlan): Promise<Fulfilment> {
+  const issued = await insertLicenses(tx, order, plan);
+  for (const license of issued) await recordLicenseCreated(tx, license, { planTitle: plan.title, source: "sale" });
   await enqueueEmail(tx, {
     to: order.email,
-    template: "bulk-licences",
+    template: "bulk-licenses",
     props: {
       buyKeys: issued.map((l) => l.buyKey),
       planMonths: plan.months,

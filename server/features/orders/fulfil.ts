@@ -14,7 +14,7 @@ import type { Fulfilment, OrderRow } from "./dto";
 import { shiftTerm } from "../licenses/term";
 import { planDays } from "../../../contracts/renewal-terms";
 import { planTermsOf } from "../plans/service";
-import { issueBulkLicences } from "./bulk-fulfil";
+import { issueBulkLicenses } from "./bulk-fulfil";
 
 
 /** The order's plan with the terms the order was opened with (decision 074): a later catalogue change alters no open order. */
@@ -39,7 +39,7 @@ async function accountOf(tx: Tx, email: string): Promise<string | null> {
  */
 async function issueLicense(tx: Tx, deps: OrdersDeps, order: OrderRow): Promise<Fulfilment> {
   const plan = await planOf(tx, order);
-  if (order.quantity > 1) return issueBulkLicences(tx, deps, order, plan);
+  if (order.quantity > 1) return issueBulkLicenses(tx, deps, order, plan);
   const gift = order.kind === "plan" && !order.renewLicenseId ? order.giftEmail : null;
   const owner = gift ? { email: gift, userId: await accountOf(tx, gift) } : { email: order.email, userId: order.userId };
   const license = await createLicense({ db: tx, planId: plan.id, terms: planTermsOf(plan), ...owner, orderId: order.id });

@@ -1,18 +1,18 @@
-// Assigning a bulk order's licence to an end customer (decision 080): one conditional UPDATE
-// decides it (two racing assignments of one licence: one wins, the other is ALREADY_ASSIGNED), in
+// Assigning a bulk order's license to an end customer (decision 080): one conditional UPDATE
+// decides it (two racing assignments of one license: one wins, the other is ALREADY_ASSIGNED), in
 // one transaction with the end customer's account (made when they have none), the assignment's
 // record, the buy key's e-mail to them and the `licence.assigned` event.
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { DEFAULT_LANGUAGE } from "../../../contracts/languages";
-import type { AssignLicenceResponse } from "../../../contracts/reseller";
+import type { AssignLicenseResponse } from "../../../contracts/reseller";
 import type { CurrentUser } from "../../auth/context";
 import type { Db, Tx } from "../../db/client";
-import { licenceAssignments, licenses, orders, plans, user } from "../../db/schema";
+import { licenseAssignments, licenses, orders, plans, user } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { randomString } from "../../lib/crypto";
 import { enqueueEmail } from "../../providers/email/outbox";
-import { recordLicenceAssigned } from "../notifications/events";
-import { toResellerLicence } from "./service";
+import { recordLicenseAssigned } from "../notifications/events";
+import { toResellerLicense } from "./service";
 
 export interface AssignDeps {
   db: Db;
@@ -41,31 +41,31 @@ async function accountFor(tx: Tx, email: string, language: string): Promise<{ id
   return { id: other!.id, created: false };
 }
 
-/** Why a licence the UPDATE did not take cannot be assigned: not the reseller's (404), or its state (409). */
-async function refusal(tx: Tx, reseller: CurrentUser, licenceId: string): Promise<AppError> {
+/** Why a license the UPDATE did not take cannot be assigned: not the reseller's (404), or its state (409). */
+async function refusal(tx: Tx, reseller: CurrentUser, licenseId: string): Promise<AppError> {
   const [row] = await tx
-    .select({ licence: licenses, orderStatus: orders.status })
+    .select({ license: licenses, orderStatus: orders.status })
     .from(licenses)
     .innerJoin(orders, eq(orders.id, licenses.orderId))
-    .where(and(eq(licenses.id, licenceId), eq(orders.userId, reseller.id), gt(orders.quantity, 1)));
-  if (!row) return new AppError("NOT_FOUND", "No licence of your bulk orders has this id.");
-  if (row.licence.assignedAt) return new AppError("ALREADY_ASSIGNED");
-  return new AppError("LICENCE_NOT_ASSIGNABLE");
+    .where(and(eq(licenses.id, licenseId), eq(orders.userId, reseller.id), gt(orders.quantity, 1)));
+  if (!row) return new AppError("NOT_FOUND", "No license of your bulk orders has this id.");
+  if (row.license.assignedAt) return new AppError("ALREADY_ASSIGNED");
+  return new AppError("LICENSE_NOT_ASSIGNABLE");
 }
 
-export async function assignLicence(deps: AssignDeps, reseller: CurrentUser, licenceId: string, email: string, now = new Date()): Promise<AssignLicenceResponse> {
+export async function assignLicense(deps: AssignDeps, reseller: CurrentUser, licenseId: string, email: string, now = new Date()): Promise<AssignLicenseResponse> {
   if (email === reseller.email.toLowerCase()) throw new AppError("ASSIGN_TO_SELF", undefined, [{ path: "email", message: "This license is yours already" }]);
   const result = await deps.db.transaction(async (tx) => {
     const account = await accountFor(tx, email, reseller.language ?? DEFAULT_LANGUAGE);
     // The one statement that decides: still the reseller's (their paid bulk order's, held by them),
-    // never assigned, never activated, not revoked. A concurrent assignment of the same licence
+    // never assigned, never activated, not revoked. A concurrent assignment of the same license
     // waits on the row and then finds assigned_at set: it updates nothing.
     const [moved] = await tx
       .update(licenses)
       .set({ email, userId: account.id, assignedAt: now, updatedAt: now })
       .where(
         and(
-          eq(licenses.id, licenceId),
+          eq(licenses.id, licenseId),
           eq(licenses.userId, reseller.id),
           isNull(licenses.assignedAt),
           isNull(licenses.revokedAt),
@@ -75,10 +75,10 @@ export async function assignLicence(deps: AssignDeps, reseller: CurrentUser, lic
         ),
       )
       .returning();
-    if (!moved) throw await refusal(tx, reseller, licenceId);
+    if (!moved) throw await refusal(tx, reseller, licenseId);
     const [assignment] = await tx
-      .insert(licenceAssignments)
-      .values({ licenceId: moved.id, orderId: moved.orderId!, resellerUserId: reseller.id, email, userId: account.id, accountCreated: account.created, assignedAt: now })
+      .insert(licenseAssignments)
+      .values({ licenseId: moved.id, orderId: moved.orderId!, resellerUserId: reseller.id, email, userId: account.id, accountCreated: account.created, assignedAt: now })
       .returning();
     const [plan] = moved.planId ? await tx.select({ months: plans.months }).from(plans).where(eq(plans.id, moved.planId)) : [];
     await enqueueEmail(tx, {
@@ -96,8 +96,8 @@ export async function assignLicence(deps: AssignDeps, reseller: CurrentUser, lic
       timeZone: deps.shopTimeZone,
       fallbackLanguage: reseller.language,
     });
-    await recordLicenceAssigned(tx, moved, { resellerUserId: reseller.id, accountCreated: account.created, assignedAt: now });
-    return { licence: toResellerLicence(moved, assignment!, plan?.months ?? null), accountCreated: account.created };
+    await recordLicenseAssigned(tx, moved, { resellerUserId: reseller.id, accountCreated: account.created, assignedAt: now });
+    return { license: toResellerLicense(moved, assignment!, plan?.months ?? null), accountCreated: account.created };
   });
   deps.onEmailQueued?.();
   return result;

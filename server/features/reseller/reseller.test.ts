@@ -1,11 +1,11 @@
-// Bulk orders for resellers (decision 080): who may buy in bulk, the volume tier's price, N licences
-// issued once however often the payment is announced, the CSV, and assigning a licence to an end
+// Bulk orders for resellers (decision 080): who may buy in bulk, the volume tier's price, N licenses
+// issued once however often the payment is announced, the CSV, and assigning a license to an end
 // customer once, also when two assignments race.
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CheckoutResponse } from "../../../contracts/orders";
-import type { AssignLicenceResponse, ResellerLicenceList, ResellerOverview } from "../../../contracts/reseller";
-import { licenceAssignments, licenses, plans, shopEvents, user as users } from "../../db/schema";
+import type { AssignLicenseResponse, ResellerLicenseList, ResellerOverview } from "../../../contracts/reseller";
+import { licenseAssignments, licenses, plans, shopEvents, user as users } from "../../db/schema";
 import type { TestClient } from "../../test/harness";
 import { startPaymentsTestEnv, type PaymentsTestEnv } from "../../test/orders-env";
 
@@ -33,8 +33,8 @@ beforeAll(async () => {
 afterAll(() => env.close());
 
 const bulk = (quantity: unknown, client = reseller.client, body: Record<string, unknown> = {}) => env.checkout(client, { planId: "local-1m", quantity, ...body }, "/api/reseller/checkout");
-const licencesOf = async (client: TestClient, query = "") => (await client.json<ResellerLicenceList>(`/api/reseller/licences${query}`)).body;
-const assign = (id: string, email: unknown, client = reseller.client) => client.json<AssignLicenceResponse & { code?: string }>(`/api/reseller/licences/${id}/assign`, { json: { email } });
+const licensesOf = async (client: TestClient, query = "") => (await client.json<ResellerLicenseList>(`/api/reseller/licenses${query}`)).body;
+const assign = (id: string, email: unknown, client = reseller.client) => client.json<AssignLicenseResponse & { code?: string }>(`/api/reseller/licenses/${id}/assign`, { json: { email } });
 const paidBulk = async (quantity: number, client = reseller.client) => env.payAnswer((await bulk(quantity, client)) as { status: number; body: CheckoutResponse });
 const freshEmail = (name: string) => `${name}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
@@ -42,9 +42,9 @@ describe("who may buy in bulk", () => {
   it("refuses a customer who is not a reseller (403 NOT_A_RESELLER) before reading the body, and anyone signed out (401)", async () => {
     for (const [path, json] of [
       ["/api/reseller/overview", undefined],
-      ["/api/reseller/licences", undefined],
+      ["/api/reseller/licenses", undefined],
       ["/api/reseller/checkout", { planId: "local-1m", quantity: "lots" }],
-      ["/api/reseller/licences/00000000-0000-4000-8000-000000000000/assign", { email: 1 }],
+      ["/api/reseller/licenses/00000000-0000-4000-8000-000000000000/assign", { email: 1 }],
     ] as const) {
       const res = await customer.client.json<{ code: string }>(path, json ? { json } : {});
       expect(res.status, path).toBe(403);
@@ -55,7 +55,7 @@ describe("who may buy in bulk", () => {
 });
 
 describe("a bulk checkout", () => {
-  it("prices each licence at the plan's price less its volume tier, in whole cents, and ignores any price sent", async () => {
+  it("prices each license at the plan's price less its volume tier, in whole cents, and ignores any price sent", async () => {
     const unit = planPriceMills - Math.floor((planPriceMills * 15) / 100 / 10) * 10;
     const res = await bulk(6, reseller.client, { amountMills: 1_000, priceMills: 1 });
     expect(res.status).toBe(201);
@@ -67,7 +67,7 @@ describe("a bulk checkout", () => {
     expect(two).toMatchObject({ quantity: 2, unitPriceMills: planPriceMills, amountMills: planPriceMills * 2 });
   });
 
-  it("takes 2 to 500 licences of a plan on sale", async () => {
+  it("takes 2 to 500 licenses of a plan on sale", async () => {
     for (const bad of [1, 501, 2.5, "3", null]) {
       const res = await bulk(bad);
       expect(res.status, String(bad)).toBe(422);
@@ -79,7 +79,7 @@ describe("a bulk checkout", () => {
 });
 
 describe("a paid bulk order", () => {
-  it("issues N licences to the reseller once, however often the payment is announced, and e-mails every key once", async () => {
+  it("issues N licenses to the reseller once, however often the payment is announced, and e-mails every key once", async () => {
     const order = await paidBulk(3);
     await env.control(`/transactions/${order.tranId}/callback`, { times: 3, concurrent: true });
     const issued = await env.licensesOf(order.id);
@@ -87,8 +87,8 @@ describe("a paid bulk order", () => {
     expect(new Set(issued.map((l) => l.buyKey)).size).toBe(3);
     for (const l of issued) expect(l).toMatchObject({ email: reseller.email, userId: reseller.id, assignedAt: null, deviceKey: null });
     expect((await env.order(order.tranId)).fulfilment).toEqual({ quantity: 3 });
-    expect(await env.emails(reseller.email, "bulk-licences")).toBeGreaterThanOrEqual(1);
-    const mail = await env.t.lastEmail(reseller.email, "bulk-licences");
+    expect(await env.emails(reseller.email, "bulk-licenses")).toBeGreaterThanOrEqual(1);
+    const mail = await env.t.lastEmail(reseller.email, "bulk-licenses");
     for (const l of issued) expect(mail.text).toContain(l.buyKey);
     const created = await env.t.database.db.select().from(shopEvents).where(and(eq(shopEvents.type, "licence.created"), sql`${shopEvents.data}->>'orderId' = ${order.id}`));
     expect(created).toHaveLength(3);
@@ -96,12 +96,12 @@ describe("a paid bulk order", () => {
     const overview = (await reseller.client.json<ResellerOverview>("/api/reseller/overview")).body;
     expect(overview.orders.find((o) => o.id === order.id)).toMatchObject({ quantity: 3, status: "paid", assigned: 0, revoked: 0 });
     expect(overview.plans.find((p) => p.id === "local-1m")?.volumeTiers).toEqual(TIERS);
-    expect((await licencesOf(reseller.client, `?orderId=${order.id}`)).total).toBe(3);
+    expect((await licensesOf(reseller.client, `?orderId=${order.id}`)).total).toBe(3);
   });
 
   it("downloads as CSV, each key once, for its reseller only", async () => {
     const order = await paidBulk(2);
-    const res = await reseller.client.request(`/api/reseller/orders/${order.id}/licences.csv`);
+    const res = await reseller.client.request(`/api/reseller/orders/${order.id}/licenses.csv`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("text/csv");
     const lines = (await res.text()).trim().split("\r\n");
@@ -109,56 +109,56 @@ describe("a paid bulk order", () => {
     const keys = lines.slice(1).map((l) => l.split(",")[0]);
     expect(keys.sort()).toEqual((await env.licensesOf(order.id)).map((l) => l.buyKey).sort());
     // Another reseller, a customer: not theirs.
-    expect((await rival.client.request(`/api/reseller/orders/${order.id}/licences.csv`)).status).toBe(404);
-    expect((await customer.client.request(`/api/reseller/orders/${order.id}/licences.csv`)).status).toBe(403);
-    expect((await licencesOf(rival.client, `?orderId=${order.id}`)).total).toBe(0);
+    expect((await rival.client.request(`/api/reseller/orders/${order.id}/licenses.csv`)).status).toBe(404);
+    expect((await customer.client.request(`/api/reseller/orders/${order.id}/licenses.csv`)).status).toBe(403);
+    expect((await licensesOf(rival.client, `?orderId=${order.id}`)).total).toBe(0);
   });
 });
 
-describe("assigning a licence", () => {
+describe("assigning a license", () => {
   it("moves it to a new customer's e-mail and a new account, e-mails them the key, and the reseller sees to whom and when", async () => {
     const order = await paidBulk(2);
-    const [licence] = await env.licensesOf(order.id);
+    const [license] = await env.licensesOf(order.id);
     const email = freshEmail("end-customer");
-    const res = await assign(licence!.id, `  ${email.toUpperCase()} `);
+    const res = await assign(license!.id, `  ${email.toUpperCase()} `);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ accountCreated: true, licence: { id: licence!.id, state: "assigned", assignedTo: email, buyKey: licence!.buyKey } });
+    expect(res.body).toMatchObject({ accountCreated: true, license: { id: license!.id, state: "assigned", assignedTo: email, buyKey: license!.buyKey } });
     const db = env.t.database.db;
     const [account] = await db.select().from(users).where(eq(users.email, email));
     expect(account).toMatchObject({ emailVerified: false, reseller: false });
-    const [moved] = await db.select().from(licenses).where(eq(licenses.id, licence!.id));
+    const [moved] = await db.select().from(licenses).where(eq(licenses.id, license!.id));
     expect(moved).toMatchObject({ email, userId: account!.id });
     const mail = await env.t.lastEmail(email, "license-key");
-    expect(mail.text).toContain(licence!.buyKey);
+    expect(mail.text).toContain(license!.buyKey);
     expect(mail.text).toContain(reseller.email);
     expect(mail.text).toContain("no password needed");
-    const [event] = await db.select().from(shopEvents).where(and(eq(shopEvents.type, "licence.assigned"), eq(shopEvents.subject, licence!.id)));
-    expect(event?.data).toMatchObject({ licenceId: licence!.id, email, userId: account!.id, orderId: order.id, resellerUserId: reseller.id, accountCreated: true });
-    expect(JSON.stringify(event?.data)).not.toContain(licence!.buyKey);
+    const [event] = await db.select().from(shopEvents).where(and(eq(shopEvents.type, "licence.assigned"), eq(shopEvents.subject, license!.id)));
+    expect(event?.data).toMatchObject({ licenseId: license!.id, email, userId: account!.id, orderId: order.id, resellerUserId: reseller.id, accountCreated: true });
+    expect(JSON.stringify(event?.data)).not.toContain(license!.buyKey);
 
-    const list = await licencesOf(reseller.client, `?orderId=${order.id}&state=assigned`);
-    expect(list.licences).toEqual([expect.objectContaining({ id: licence!.id, assignedTo: email, assignedAt: expect.any(String) })]);
+    const list = await licensesOf(reseller.client, `?orderId=${order.id}&state=assigned`);
+    expect(list.licenses).toEqual([expect.objectContaining({ id: license!.id, assignedTo: email, assignedAt: expect.any(String) })]);
     expect((await reseller.client.json<ResellerOverview>("/api/reseller/overview")).body.orders.find((o) => o.id === order.id)?.assigned).toBe(1);
-    // The end customer signs in (a magic link: their account has no password) and owns the licence.
+    // The end customer signs in (a magic link: their account has no password) and owns the license.
     const signedIn = await env.t.magicLinkSession(email);
-    expect((await signedIn.json<{ licenses: Array<{ id: string }> }>("/api/licenses")).body.licenses.map((l) => l.id)).toContain(licence!.id);
+    expect((await signedIn.json<{ licenses: Array<{ id: string }> }>("/api/licenses")).body.licenses.map((l) => l.id)).toContain(license!.id);
   });
 
   it("to an address with an account: that account's, no account made; a second assignment is ALREADY_ASSIGNED", async () => {
     const order = await paidBulk(2);
-    const [licence] = await env.licensesOf(order.id);
-    const res = await assign(licence!.id, customer.email);
+    const [license] = await env.licensesOf(order.id);
+    const res = await assign(license!.id, customer.email);
     expect(res.status).toBe(200);
     expect(res.body.accountCreated).toBe(false);
-    const [moved] = await env.t.database.db.select().from(licenses).where(eq(licenses.id, licence!.id));
+    const [moved] = await env.t.database.db.select().from(licenses).where(eq(licenses.id, license!.id));
     expect(moved).toMatchObject({ email: customer.email, userId: customer.id });
-    expect((await customer.client.json<{ licenses: Array<{ id: string }> }>("/api/licenses")).body.licenses.map((l) => l.id)).toContain(licence!.id);
-    const again = await assign(licence!.id, freshEmail("second"));
+    expect((await customer.client.json<{ licenses: Array<{ id: string }> }>("/api/licenses")).body.licenses.map((l) => l.id)).toContain(license!.id);
+    const again = await assign(license!.id, freshEmail("second"));
     expect(again.status).toBe(409);
     expect(again.body.code).toBe("ALREADY_ASSIGNED");
   });
 
-  it("refuses the reseller's own address, another reseller's licence, a licence not of a bulk order, and an activated one", async () => {
+  it("refuses the reseller's own address, another reseller's license, a license not of a bulk order, and an activated one", async () => {
     const order = await paidBulk(2);
     const [first, second] = await env.licensesOf(order.id);
     const self = await assign(first!.id, reseller.email.toUpperCase());
@@ -171,27 +171,27 @@ describe("assigning a licence", () => {
     await env.t.database.db.update(licenses).set({ deviceKey: `PC-LDREEL-${second!.id.slice(0, 8)}`, startDate: new Date() }).where(eq(licenses.id, second!.id));
     const activated = await assign(second!.id, freshEmail("z"));
     expect(activated.status).toBe(409);
-    expect(activated.body.code).toBe("LICENCE_NOT_ASSIGNABLE");
+    expect(activated.body.code).toBe("LICENSE_NOT_ASSIGNABLE");
     const bad = await assign(first!.id, "not an e-mail");
     expect(bad.status).toBe(422);
     expect(bad.body.code).toBe("VALIDATION_FAILED");
   });
 
-  it("an unpaid bulk order's licences do not exist yet: nothing to assign", async () => {
+  it("an unpaid bulk order's licenses do not exist yet: nothing to assign", async () => {
     const res = await bulk(2);
     expect((await env.licensesOf(res.body.order.id)).length).toBe(0);
   });
 
-  it("two racing assignments of one licence: one wins, the other is ALREADY_ASSIGNED; one record, one e-mail", async () => {
+  it("two racing assignments of one license: one wins, the other is ALREADY_ASSIGNED; one record, one e-mail", async () => {
     const order = await paidBulk(2);
-    const [licence] = await env.licensesOf(order.id);
+    const [license] = await env.licensesOf(order.id);
     const [a, b] = [freshEmail("race-a"), freshEmail("race-b")];
-    const answers = await Promise.all([assign(licence!.id, a), assign(licence!.id, b)]);
+    const answers = await Promise.all([assign(license!.id, a), assign(license!.id, b)]);
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(answers.find((r) => r.status === 409)?.body.code).toBe("ALREADY_ASSIGNED");
-    const winner = answers.find((r) => r.status === 200)!.body.licence.assignedTo!;
+    const winner = answers.find((r) => r.status === 200)!.body.license.assignedTo!;
     const loser = winner === a ? b : a;
-    const rows = await env.t.database.db.select().from(licenceAssignments).where(eq(licenceAssignments.licenceId, licence!.id));
+    const rows = await env.t.database.db.select().from(licenseAssignments).where(eq(licenseAssignments.licenseId, license!.id));
     expect(rows).toEqual([expect.objectContaining({ email: winner })]);
     expect(await env.emails(winner, "license-key")).toBe(1);
     expect(await env.emails(loser, "license-key")).toBe(0);

@@ -1,31 +1,31 @@
 // The Reseller page's API (decision 080): plans with their volume tiers and the reseller's bulk
-// orders, a bulk checkout, the orders' licences and their CSV, assigning a licence. Only a reseller
+// orders, a bulk checkout, the orders' licenses and their CSV, assigning a license. Only a reseller
 // (a flag a super-admin sets, read from the account on every request) gets past the guard, which
-// runs before any input is read; another reseller's order or licence is 404.
+// runs before any input is read; another reseller's order or license is 404.
 import { OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
 import { createMiddleware } from "hono/factory";
 import { CheckoutResponseSchema } from "../../../contracts/orders";
 import {
-  AssignLicenceBodySchema,
-  AssignLicenceResponseSchema,
+  AssignLicenseBodySchema,
+  AssignLicenseResponseSchema,
   BulkCheckoutBodySchema,
-  ResellerLicenceListSchema,
-  ResellerLicenceQuerySchema,
+  ResellerLicenseListSchema,
+  ResellerLicenseQuerySchema,
   ResellerOverviewSchema,
 } from "../../../contracts/reseller";
 import { requireUser, type AppEnv } from "../../auth/context";
-import { ANY_BODY, errorResponses, FORBIDDEN_STATE_CHANGE, json, JSON_BODY, jsonBody, SESSION, TAG_NAMES } from "../../lib/openapi";
+import { errorResponses, json, JSON_BODY, jsonBody, SESSION, TAG_NAMES } from "../../lib/openapi";
 import { pageLanguage } from "../../lib/page-language";
 import { applyRateLimit, type SharedRateLimiter } from "../../lib/rate-limit";
 import { createBulkCheckout } from "../orders/checkout";
 import type { OrdersDeps } from "../orders/deps";
-import { assignLicence } from "./assign";
-import { licencesCsv, listResellerLicences, requireReseller, resellerOverview } from "./service";
+import { assignLicense } from "./assign";
+import { licensesCsv, listResellerLicenses, requireReseller, resellerOverview } from "./service";
 
 const common = { tags: [TAG_NAMES.reseller], security: SESSION };
 const READ_403 = "NOT_A_RESELLER: the account is not a reseller; SECOND_FACTOR_REQUIRED: the account has two-factor authentication and this session has not passed it";
 const CHANGE_403 = `${READ_403}; INVALID_ORIGIN: the request carries the session cookie but comes from another site`;
-const IdParam = z.object({ id: z.uuid().openapi({ description: "The bulk order's or licence's id" }) });
+const IdParam = z.object({ id: z.uuid().openapi({ description: "The bulk order's or license's id" }) });
 
 const overviewRoute = createRoute({
   method: "get",
@@ -33,7 +33,7 @@ const overviewRoute = createRoute({
   operationId: "getResellerOverview",
   ...common,
   summary: "Plans with their volume tiers, and your bulk orders",
-  description: "The plans on sale with their volume tiers (a bulk order's price per licence), and your last 100 bulk orders with how many of their licences are assigned or revoked.",
+  description: "The plans on sale with their volume tiers (a bulk order's price per license), and your last 100 bulk orders with how many of their licenses are assigned or revoked.",
   responses: { 200: json(ResellerOverviewSchema, "Plans and bulk orders"), ...errorResponses([401, 403], { 403: READ_403 }) },
 });
 const checkoutRoute = createRoute({
@@ -41,31 +41,31 @@ const checkoutRoute = createRoute({
   path: "/reseller/checkout",
   operationId: "createBulkCheckout",
   ...common,
-  summary: "Start a checkout for N licences of a plan",
-  description: "One payment for 2 to 500 licences, each at the plan's price less its volume tier (priced by the server). Paid, the licences are yours, their buy keys e-mailed to you.",
+  summary: "Start a checkout for N licenses of a plan",
+  description: "One payment for 2 to 500 licenses, each at the plan's price less its volume tier (priced by the server). Paid, the licenses are yours, their buy keys e-mailed to you.",
   request: jsonBody(BulkCheckoutBodySchema),
   responses: {
     201: json(CheckoutResponseSchema, "The pending order and what the browser does to pay"),
     ...errorResponses([401, 403, 429, ...JSON_BODY], { 403: CHANGE_403, 422: "VALIDATION_FAILED: an unknown plan or a quantity out of range", 429: "RATE_LIMITED: checkouts per user; see Retry-After" }),
   },
 });
-const licencesRoute = createRoute({
+const licensesRoute = createRoute({
   method: "get",
-  path: "/reseller/licences",
-  operationId: "listResellerLicences",
+  path: "/reseller/licenses",
+  operationId: "listResellerLicenses",
   ...common,
-  summary: "Your bulk orders' licences",
-  description: "Every licence of your bulk orders, of one order or all, by state (available, assigned, activated, revoked) or a part of its buy key or its customer's e-mail; with whom each was assigned to and when.",
-  request: { query: ResellerLicenceQuerySchema },
-  responses: { 200: json(ResellerLicenceListSchema, "A page of licences"), ...errorResponses([401, 403, 422], { 403: READ_403 }) },
+  summary: "Your bulk orders' licenses",
+  description: "Every license of your bulk orders, of one order or all, by state (available, assigned, activated, revoked) or a part of its buy key or its customer's e-mail; with whom each was assigned to and when.",
+  request: { query: ResellerLicenseQuerySchema },
+  responses: { 200: json(ResellerLicenseListSchema, "A page of licenses"), ...errorResponses([401, 403, 422], { 403: READ_403 }) },
 });
 const csvRoute = createRoute({
   method: "get",
-  path: "/reseller/orders/{id}/licences.csv",
+  path: "/reseller/orders/{id}/licenses.csv",
   operationId: "downloadBulkOrderCsv",
   ...common,
-  summary: "A bulk order's licences as CSV",
-  description: "buy_key, plan, term_days, key_changes, state, assigned_to, assigned_at: one row per licence, each key once.",
+  summary: "A bulk order's licenses as CSV",
+  description: "buy_key, plan, term_days, key_changes, state, assigned_to, assigned_at: one row per license, each key once.",
   request: { params: IdParam },
   responses: {
     200: { description: "text/csv", content: { "text/csv": { schema: z.string() } } },
@@ -74,19 +74,19 @@ const csvRoute = createRoute({
 });
 const assignRoute = createRoute({
   method: "post",
-  path: "/reseller/licences/{id}/assign",
-  operationId: "assignLicence",
+  path: "/reseller/licenses/{id}/assign",
+  operationId: "assignLicense",
   ...common,
-  summary: "Assign a licence to your customer's e-mail",
+  summary: "Assign a license to your customer's e-mail",
   description:
-    "Moves an available licence of your bulk order to the customer's e-mail address and account (one is made, without a password, when they have none) and e-mails them its buy key. Once per licence: a second assignment, also a concurrent one, is ALREADY_ASSIGNED.",
-  request: { params: IdParam, ...jsonBody(AssignLicenceBodySchema) },
+    "Moves an available license of your bulk order to the customer's e-mail address and account (one is made, without a password, when they have none) and e-mails them its buy key. Once per license: a second assignment, also a concurrent one, is ALREADY_ASSIGNED.",
+  request: { params: IdParam, ...jsonBody(AssignLicenseBodySchema) },
   responses: {
-    200: json(AssignLicenceResponseSchema, "The licence as now"),
+    200: json(AssignLicenseResponseSchema, "The license as now"),
     ...errorResponses([401, 403, 404, 409, 429, ...JSON_BODY], {
       403: CHANGE_403,
-      404: "NOT_FOUND: no licence of your bulk orders has this id",
-      409: "ALREADY_ASSIGNED: it was assigned already; LICENCE_NOT_ASSIGNABLE: it was activated or revoked, or its order is not paid",
+      404: "NOT_FOUND: no license of your bulk orders has this id",
+      409: "ALREADY_ASSIGNED: it was assigned already; LICENSE_NOT_ASSIGNABLE: it was activated or revoked, or its order is not paid",
       422: "VALIDATION_FAILED: not an e-mail address; ASSIGN_TO_SELF: your own address",
       429: "RATE_LIMITED: assignments per reseller; see Retry-After",
     }),
@@ -110,15 +110,15 @@ export function createResellerRoutes(deps: OrdersDeps & { limiter: SharedRateLim
       c.header("Cache-Control", "no-store");
       return c.json(await createBulkCheckout(deps, user, c.req.valid("json"), pageLanguage(c.req.header("cookie"))), 201);
     })
-    .openapi(licencesRoute, async (c) => c.json(await listResellerLicences(deps.db, requireUser(c.get("ctx")), c.req.valid("query")), 200, { "Cache-Control": "no-store" }))
+    .openapi(licensesRoute, async (c) => c.json(await listResellerLicenses(deps.db, requireUser(c.get("ctx")), c.req.valid("query")), 200, { "Cache-Control": "no-store" }))
     .openapi(csvRoute, async (c) => {
-      const { csv, tranId } = await licencesCsv(deps.db, requireUser(c.get("ctx")), c.req.valid("param").id);
-      return c.body(csv, 200, { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="keyshop-licences-${tranId}.csv"`, "Cache-Control": "no-store" });
+      const { csv, tranId } = await licensesCsv(deps.db, requireUser(c.get("ctx")), c.req.valid("param").id);
+      return c.body(csv, 200, { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="keyshop-licenses-${tranId}.csv"`, "Cache-Control": "no-store" });
     })
     .openapi(assignRoute, async (c) => {
       const user = requireUser(c.get("ctx"));
       applyRateLimit(c, [deps.limiter.hit(`reseller-assign:${user.id}`, { limit: 120, windowSeconds: 60 })]);
-      const result = await assignLicence({ ...deps, onEmailQueued: deps.onEmailQueued }, user, c.req.valid("param").id, c.req.valid("json").email);
+      const result = await assignLicense({ ...deps, onEmailQueued: deps.onEmailQueued }, user, c.req.valid("param").id, c.req.valid("json").email);
       return c.json(result, 200, { "Cache-Control": "no-store" });
     });
 }

@@ -1,13 +1,13 @@
 // A reseller's side of bulk orders (decision 080): who is one, the plans they buy with their volume
-// tiers, their bulk orders, the orders' licences (state, to whom assigned and when) and their CSV.
-// Every query is bounded by the reseller's own orders: another customer's order or licence is 404.
+// tiers, their bulk orders, the orders' licenses (state, to whom assigned and when) and their CSV.
+// Every query is bounded by the reseller's own orders: another customer's order or license is 404.
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
-import type { BulkOrder, ResellerLicence, ResellerLicenceList, ResellerLicenceQuery, ResellerOverview } from "../../../contracts/reseller";
+import type { BulkOrder, ResellerLicense, ResellerLicenseList, ResellerLicenseQuery, ResellerOverview } from "../../../contracts/reseller";
 import { planDays } from "../../../contracts/renewal-terms";
 import type { CurrentUser } from "../../auth/context";
 import type { Db, Tx } from "../../db/client";
 import { escapeLike } from "../../db/text-search";
-import { licenceAssignments, licenses, orders, plans, user } from "../../db/schema";
+import { licenseAssignments, licenses, orders, plans, user } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 
 /** The account is a reseller now (read from the account, not the session, so unmarking applies at once). */
@@ -16,20 +16,20 @@ export async function requireReseller(db: Db | Tx, caller: CurrentUser): Promise
   if (!row?.reseller) throw new AppError("NOT_A_RESELLER");
 }
 
-/** A bulk order is a plan order of more than one licence. */
+/** A bulk order is a plan order of more than one license. */
 const isBulk = gt(orders.quantity, 1);
 
-type LicenceRow = typeof licenses.$inferSelect;
-type AssignmentRow = typeof licenceAssignments.$inferSelect;
+type LicenseRow = typeof licenses.$inferSelect;
+type AssignmentRow = typeof licenseAssignments.$inferSelect;
 
-export function stateOf(l: Pick<LicenceRow, "revokedAt" | "assignedAt" | "deviceKey" | "startDate">): ResellerLicence["state"] {
+export function stateOf(l: Pick<LicenseRow, "revokedAt" | "assignedAt" | "deviceKey" | "startDate">): ResellerLicense["state"] {
   if (l.revokedAt) return "revoked";
   if (l.assignedAt) return "assigned";
   if (l.deviceKey || l.startDate) return "activated";
   return "available";
 }
 
-export function toResellerLicence(l: LicenceRow, a: Pick<AssignmentRow, "email" | "assignedAt"> | null, planMonths: number | null): ResellerLicence {
+export function toResellerLicense(l: LicenseRow, a: Pick<AssignmentRow, "email" | "assignedAt"> | null, planMonths: number | null): ResellerLicense {
   return {
     id: l.id,
     orderId: l.orderId!,
@@ -84,8 +84,8 @@ export async function resellerOverview(db: Db, caller: CurrentUser): Promise<Res
   };
 }
 
-/** The licences of the reseller's bulk orders (the order's owner is the reseller, whoever holds the licence now). */
-function ownLicences(caller: CurrentUser, q: Pick<ResellerLicenceQuery, "orderId" | "state" | "search">): SQL {
+/** The licenses of the reseller's bulk orders (the order's owner is the reseller, whoever holds the license now). */
+function ownLicenses(caller: CurrentUser, q: Pick<ResellerLicenseQuery, "orderId" | "state" | "search">): SQL {
   const conditions: (SQL | undefined)[] = [eq(orders.userId, caller.id), isBulk];
   if (q.orderId) conditions.push(eq(orders.id, q.orderId));
   if (q.state === "revoked") conditions.push(isNotNull(licenses.revokedAt));
@@ -93,18 +93,18 @@ function ownLicences(caller: CurrentUser, q: Pick<ResellerLicenceQuery, "orderId
   if (q.state === "activated") conditions.push(isNull(licenses.revokedAt), isNull(licenses.assignedAt), or(isNotNull(licenses.deviceKey), isNotNull(licenses.startDate)));
   if (q.state === "available") conditions.push(isNull(licenses.revokedAt), isNull(licenses.assignedAt), isNull(licenses.deviceKey), isNull(licenses.startDate));
   const term = q.search?.trim();
-  if (term) conditions.push(or(ilike(licenses.buyKey, `%${escapeLike(term)}%`), ilike(licenceAssignments.email, `%${escapeLike(term)}%`)));
+  if (term) conditions.push(or(ilike(licenses.buyKey, `%${escapeLike(term)}%`), ilike(licenseAssignments.email, `%${escapeLike(term)}%`)));
   return and(...conditions)!;
 }
 
-export async function listResellerLicences(db: Db, caller: CurrentUser, q: { orderId?: string; state?: ResellerLicence["state"]; search?: string; page: number; pageSize: number }): Promise<ResellerLicenceList> {
-  const where = ownLicences(caller, q);
+export async function listResellerLicenses(db: Db, caller: CurrentUser, q: { orderId?: string; state?: ResellerLicense["state"]; search?: string; page: number; pageSize: number }): Promise<ResellerLicenseList> {
+  const where = ownLicenses(caller, q);
   const base = () =>
     db
-      .select({ licence: licenses, assignment: licenceAssignments, months: plans.months })
+      .select({ license: licenses, assignment: licenseAssignments, months: plans.months })
       .from(licenses)
       .innerJoin(orders, eq(orders.id, licenses.orderId))
-      .leftJoin(licenceAssignments, eq(licenceAssignments.licenceId, licenses.id))
+      .leftJoin(licenseAssignments, eq(licenseAssignments.licenseId, licenses.id))
       .leftJoin(plans, eq(plans.id, licenses.planId));
   const [rows, [total]] = await Promise.all([
     base()
@@ -116,11 +116,11 @@ export async function listResellerLicences(db: Db, caller: CurrentUser, q: { ord
       .select({ n: count() })
       .from(licenses)
       .innerJoin(orders, eq(orders.id, licenses.orderId))
-      .leftJoin(licenceAssignments, eq(licenceAssignments.licenceId, licenses.id))
+      .leftJoin(licenseAssignments, eq(licenseAssignments.licenseId, licenses.id))
       .where(where),
   ]);
   return {
-    licences: rows.map((r) => toResellerLicence(r.licence, r.assignment, r.months ?? null)),
+    licenses: rows.map((r) => toResellerLicense(r.license, r.assignment, r.months ?? null)),
     total: Number(total?.n ?? 0),
     page: q.page,
     pageSize: q.pageSize,
@@ -134,20 +134,20 @@ function cell(value: string | number | null): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** One bulk order's licences as CSV, each buy key once, in the order they were issued: only for the order's reseller. */
-export async function licencesCsv(db: Db, caller: CurrentUser, orderId: string): Promise<{ csv: string; tranId: string }> {
+/** One bulk order's licenses as CSV, each buy key once, in the order they were issued: only for the order's reseller. */
+export async function licensesCsv(db: Db, caller: CurrentUser, orderId: string): Promise<{ csv: string; tranId: string }> {
   const [order] = await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, caller.id), isBulk));
   if (!order) throw new AppError("NOT_FOUND", "No bulk order of yours has this id.");
   const rows = await db
-    .select({ licence: licenses, assignment: licenceAssignments })
+    .select({ license: licenses, assignment: licenseAssignments })
     .from(licenses)
-    .leftJoin(licenceAssignments, eq(licenceAssignments.licenceId, licenses.id))
+    .leftJoin(licenseAssignments, eq(licenseAssignments.licenseId, licenses.id))
     .where(inArray(licenses.orderId, [order.id]))
     .orderBy(asc(licenses.createdAt), asc(licenses.id));
   const lines = [["buy_key", "plan", "term_days", "key_changes", "state", "assigned_to", "assigned_at"].join(",")];
-  for (const { licence, assignment } of rows) {
-    const r = toResellerLicence(licence, assignment, null);
-    lines.push([licence.buyKey, order.planTitle ?? "", licence.termDays, licence.changesLeft, r.state, r.assignedTo, r.assignedAt].map(cell).join(","));
+  for (const { license, assignment } of rows) {
+    const r = toResellerLicense(license, assignment, null);
+    lines.push([license.buyKey, order.planTitle ?? "", license.termDays, license.changesLeft, r.state, r.assignedTo, r.assignedAt].map(cell).join(","));
   }
   return { csv: `${lines.join("\r\n")}\r\n`, tranId: order.tranId };
 }

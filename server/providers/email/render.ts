@@ -22,7 +22,7 @@ import { ownerAlertTemplate } from "./templates/owner-alert";
 import { paymentReceiptTemplate } from "./templates/payment-receipt";
 import { refundMadeTemplate } from "./templates/refund-made";
 import { refundRequestDeclinedTemplate } from "./templates/refund-request-declined";
-import { bulkLicencesTemplate } from "./templates/bulk-licences";
+import { bulkLicensesTemplate } from "./templates/bulk-licenses";
 import { refundRequestReceivedTemplate } from "./templates/refund-request-received";
 import { resetPasswordTemplate } from "./templates/reset-password";
 import { securityNoticeTemplate } from "./templates/security-notice";
@@ -41,7 +41,7 @@ const templates = {
   "license-extended": licenseExtendedTemplate,
   "license-gift-receipt": licenseGiftReceiptTemplate,
   // A reseller's bulk order: every buy key (decision 080).
-  "bulk-licences": bulkLicencesTemplate,
+  "bulk-licenses": bulkLicensesTemplate,
   "license-extended-by-other": licenseExtendedByOtherTemplate,
   "payment-receipt": paymentReceiptTemplate,
   "refund-made": refundMadeTemplate,

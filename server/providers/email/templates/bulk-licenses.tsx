@@ -4,17 +4,17 @@ import { ActionLink, EmailLayout, Note, Paragraph } from "./layout";
 import { SITE } from "../../../../contracts/site";
 
 /** To a reseller whose bulk order was paid (decision 080): every buy key of the order, once. */
-export interface BulkLicencesProps {
+export interface BulkLicensesProps {
   buyKeys: string[];
   planMonths: number;
-  /** Days each licence runs from its first activation. */
+  /** Days each license runs from its first activation. */
   termDays: number;
   changesLeft: number;
-  /** The Reseller page: the keys' CSV and assigning each licence to a customer. */
+  /** The Reseller page: the keys' CSV and assigning each license to a customer. */
   resellerUrl: string;
 }
 
-export const bulkLicencesTemplate = defineEmailTemplate("bulk-licences", {
+export const bulkLicensesTemplate = defineEmailTemplate("bulk-licenses", {
   texts: {
     en: {
       subject: (n: number, plan: string) => `Your ${n} Keyshop ${plan} licences`,
@@ -33,7 +33,7 @@ export const bulkLicencesTemplate = defineEmailTemplate("bulk-licences", {
       openReseller: "បើកទំព័រអ្នកលក់បន្ត",
     },
   },
-  subject: (p: BulkLicencesProps, c) => c.t.subject(p.buyKeys.length, c.plan(p.planMonths)),
+  subject: (p: BulkLicensesProps, c) => c.t.subject(p.buyKeys.length, c.plan(p.planMonths)),
   Component: ({ p, c }) => (
     <EmailLayout c={c} preview={c.t.subject(p.buyKeys.length, c.plan(p.planMonths))} heading={c.t.heading(p.buyKeys.length, c.plan(p.planMonths))}>
       <Paragraph>{c.t.thanks(p.buyKeys.length)}</Paragraph>
