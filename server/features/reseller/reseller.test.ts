@@ -133,7 +133,7 @@ describe("assigning a license", () => {
     expect(mail.text).toContain(reseller.email);
     expect(mail.text).toContain("no password needed");
     const [event] = await db.select().from(shopEvents).where(and(eq(shopEvents.type, "licence.assigned"), eq(shopEvents.subject, license!.id)));
-    expect(event?.data).toMatchObject({ licenseId: license!.id, email, userId: account!.id, orderId: order.id, resellerUserId: reseller.id, accountCreated: true });
+    expect(event?.data).toMatchObject({ licenceId: license!.id, email, userId: account!.id, orderId: order.id, resellerUserId: reseller.id, accountCreated: true });
     expect(JSON.stringify(event?.data)).not.toContain(license!.buyKey);
 
     const list = await licensesOf(reseller.client, `?orderId=${order.id}&state=assigned`);
