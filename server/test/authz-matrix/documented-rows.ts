@@ -2,10 +2,11 @@
 // caller gets, and what the answer must (or must not) show.
 import { expect } from "vitest";
 import { ADMIN_ENDPOINTS, adminExpected } from "../../features/admin/authz-rows";
-import { alice, bob, bobAdminTarget, hooks, tool } from "./world";
-import { bearer, everyone, ownRow, type Row, signedIn, superAdminOnly } from "./expectations";
+import { alice, bob, bobAdminTarget, dave, hooks, tool } from "./world";
+import { bearer, everyone, ownRow, resellerOnly, type Row, signedIn, superAdminOnly } from "./expectations";
 
 const TOOL_NONCE = "matrix-nonce-0123456789";
+const RESELLER_REFUSAL = { code: "NOT_A_RESELLER", codes: { adminPending: "SECOND_FACTOR_REQUIRED" } } as const;
 
 /** Every operation of the OpenAPI document. */
 export const DOCUMENTED: Record<string, Row> = {
@@ -116,6 +117,18 @@ export const DOCUMENTED: Record<string, Row> = {
   },
   // The money-back guarantee: only the order's owner asks (admins use the admin console's refund).
   "POST /api/orders/{id}/refund-requests": { url: (r) => `/api/orders/${r.orderId}/refund-requests`, json: () => ({ reason: "The access matrix asks for its money back." }), expect: ownRow(201, false) },
+  // A reseller's bulk orders (decision 080): resellers only, each on their own orders; everyone else
+  // NOT_A_RESELLER (a super-admin too: the page is a customer's), a session short of its second factor told so.
+  "GET /api/reseller/overview": { url: () => "/api/reseller/overview", expect: resellerOnly(200), ...RESELLER_REFUSAL, check: (caller, text) => caller === "reseller" && expect(text).toContain(dave.bulkOrderId!) },
+  "POST /api/reseller/checkout": { url: () => "/api/reseller/checkout", json: () => ({ planId: "local-1m", quantity: 2 }), expect: resellerOnly(201), ...RESELLER_REFUSAL },
+  "GET /api/reseller/licenses": { url: () => "/api/reseller/licenses", expect: resellerOnly(200), ...RESELLER_REFUSAL, check: (caller, text) => caller === "reseller" && expect(JSON.parse(text).total).toBe(2) },
+  "GET /api/reseller/orders/{id}/licenses.csv": { url: () => `/api/reseller/orders/${dave.bulkOrderId}/licenses.csv`, expect: resellerOnly(200), ...RESELLER_REFUSAL },
+  "POST /api/reseller/licenses/{id}/assign": {
+    url: () => `/api/reseller/licenses/${dave.bulkLicenseIds![0]}/assign`,
+    json: () => ({ email: `matrix-end-customer-${dave.id.slice(0, 6).toLowerCase()}@example.com` }),
+    expect: resellerOnly(200),
+    ...RESELLER_REFUSAL,
+  },
   // Webhooks and the delivery log (super-admin; the secret is in the answers to creation and rotation only).
   "GET /api/admin/webhooks": {
     url: () => "/api/admin/webhooks",
@@ -148,7 +161,7 @@ export const DOCUMENTED: Record<string, Row> = {
         url: () => e.url(bobAdminTarget),
         method: e.method,
         json: e.json && (() => e.json!(bobAdminTarget)),
-        expect: { anonymous: 401, user: 403, otherUser: 403, admin: adminExpected(e, "admin"), superAdmin: adminExpected(e, "superAdmin"), adminNo2fa: 403, adminPending: 403, apiKey: 401, apiKeyOther: 401 },
+        expect: { anonymous: 401, user: 403, otherUser: 403, admin: adminExpected(e, "admin"), superAdmin: adminExpected(e, "superAdmin"), adminNo2fa: 403, adminPending: 403, apiKey: 401, apiKeyOther: 401, reseller: 403 },
         showsAdmins: e.showsTarget ? () => bob.email : undefined,
         adminConsole: true,
       },

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll } from "vitest";
-import { deliveries } from "../../db/schema";
+import { deliveries, orders, user } from "../../db/schema";
 import { type AdminTarget, seedRefundTargets } from "../../features/admin/authz-rows";
 import { withRefundsMade } from "../refunding-provider";
 import { insertOrders } from "../../features/admin/test-seed";
@@ -19,7 +19,8 @@ import { type Contract, loadContract } from "../contract";
 import { createTestContext, type TestClient, type TestContext } from "../harness";
 
 // adminPending: a super-admin with a second factor, in a session from a magic link that has not passed it.
-export const CALLERS = ["anonymous", "user", "otherUser", "admin", "superAdmin", "adminNo2fa", "adminPending", "apiKey", "apiKeyOther"] as const;
+// reseller: a customer a super-admin marked as a reseller (decision 080), on their own rows.
+export const CALLERS = ["anonymous", "user", "otherUser", "admin", "superAdmin", "adminNo2fa", "adminPending", "apiKey", "apiKeyOther", "reseller"] as const;
 export type Caller = (typeof CALLERS)[number];
 export type Expectation = Record<Caller, number>;
 export const TEST_API_TOKEN = "matrix-test-api-token";
@@ -39,16 +40,20 @@ export interface Owner {
   otpCheckId: string;
   otpCancelId: string;
   otpAddress: string;
+  /** A reseller's paid bulk order and two of its licences (one to assign); none for the other accounts. */
+  bulkOrderId?: string;
+  bulkLicenseIds?: string[];
 }
 
 
 export let t: TestContext;
 /** The OpenAPI document the app serves: every answer below is checked against it. */
 export let contract: Contract;
-export let clients: { anonymous: TestClient; alice: TestClient; admin: TestClient; superAdmin: TestClient; adminNo2fa: TestClient; adminPending: TestClient; bearer: TestClient };
+export let clients: { anonymous: TestClient; alice: TestClient; admin: TestClient; superAdmin: TestClient; adminNo2fa: TestClient; adminPending: TestClient; bearer: TestClient; reseller: TestClient };
 export let alice: Owner; // the signed-in user
 export let bob: Owner; // the other user, whose rows everybody but the admins must not reach
 export let carol: Owner; // the API-key holder
+export let dave: Owner; // the reseller (decision 080)
 export let bobAdminTarget: AdminTarget; // Bob's rows the admin console's routes act on
 /** Webhook endpoints (one to change, one to delete) and a delivery, for the webhooks rows. */
 export let hooks: { endpointId: string; deleteId: string; deliveryId: string };
@@ -109,9 +114,10 @@ export function useMatrixWorld() {
     const pend = await owner(`matrix-pending-${stamp}@example.com`, t.client(), { role: "admin", superAdmin: true });
     await pend.client.request("/api/auth/sign-in/magic-link", { json: { email: pend.owner.email, callbackURL: "/dashboard" } });
     await pend.client.request((await t.lastEmail(pend.owner.email, "magic-link")).link!);
-    [alice, bob, carol] = [a.owner, b.owner, c.owner];
+    const d = await owner(`matrix-dave-${stamp}@example.com`, null);
+    [alice, bob, carol, dave] = [a.owner, b.owner, c.owner, { ...d.owner, ...(await seedBulkOrder(d.owner)) }];
     bobAdminTarget = { userId: bob.id, apiKeyId: bob.apiKeyId, email: bob.email, licenceId: bob.licenceId, ...(await seedRefundTargets(t.database.db, { userId: bob.id, email: bob.email })) };
-    clients = { anonymous: t.client(), alice: a.client, admin: ad.client, superAdmin: sa.client, adminNo2fa: no2fa.client, adminPending: pend.client, bearer: c.client };
+    clients = { anonymous: t.client(), alice: a.client, admin: ad.client, superAdmin: sa.client, adminNo2fa: no2fa.client, adminPending: pend.client, bearer: c.client, reseller: d.client };
     const toolLicense = async (bound: boolean) => {
       const deviceKey = `PC-LDREEL-MATRIX-${Math.random().toString(36).slice(2)}`;
       const term = bound ? { deviceKey, startDate: new Date(), expireDate: new Date(Date.now() + 30 * 86_400_000) } : {};
@@ -129,9 +135,20 @@ export function useMatrixWorld() {
   afterAll(() => t?.close());
 }
 
+/** Dave becomes a reseller with a paid bulk order of two licences. */
+async function seedBulkOrder(reseller: Owner): Promise<Pick<Owner, "bulkOrderId" | "bulkLicenseIds">> {
+  const db = t.database.db;
+  await db.update(user).set({ reseller: true }).where(eq(user.id, reseller.id));
+  const [order] = await insertOrders(db, [{ kind: "plan", planId: "local-1m", email: reseller.email, userId: reseller.id }]);
+  await db.update(orders).set({ quantity: 2, unitPriceMills: order!.amountMills, amountMills: order!.amountMills * 2 }).where(eq(orders.id, order!.id));
+  const issued = [];
+  for (let i = 0; i < 2; i++) issued.push(await createLicense({ db, planId: "local-1m", email: reseller.email, userId: reseller.id, orderId: order!.id }));
+  return { bulkOrderId: order!.id, bulkLicenseIds: issued.map((l) => l.id) };
+}
+
 /** The rows a caller acts on: their own, or (for the intruders and the admins) Bob's. */
 export function rowsOf(caller: Caller): Owner {
-  return { user: alice, apiKey: carol }[caller as "user" | "apiKey"] ?? bob;
+  return { user: alice, apiKey: carol, reseller: dave }[caller as "user" | "apiKey" | "reseller"] ?? bob;
 }
 
 /** Bob's secrets: nobody but the admins may read any of them in any answer. */
@@ -141,6 +158,6 @@ export const MAY_SEE_BOB: ReadonlySet<Caller> = new Set(["admin", "superAdmin"])
 export async function call(caller: Caller, url: string, init: { method?: string; json?: unknown; headers?: Record<string, string>; signal?: AbortSignal } = {}) {
   const headers = { ...init.headers };
   if (caller === "apiKey" || caller === "apiKeyOther") headers.authorization = `Bearer ${carol.apiKey}`;
-  const client = { anonymous: clients.anonymous, user: clients.alice, otherUser: clients.alice, admin: clients.admin, superAdmin: clients.superAdmin, adminNo2fa: clients.adminNo2fa, adminPending: clients.adminPending, apiKey: clients.bearer, apiKeyOther: clients.bearer }[caller];
+  const client = { anonymous: clients.anonymous, user: clients.alice, otherUser: clients.alice, admin: clients.admin, superAdmin: clients.superAdmin, adminNo2fa: clients.adminNo2fa, adminPending: clients.adminPending, apiKey: clients.bearer, apiKeyOther: clients.bearer, reseller: clients.reseller }[caller];
   return client.request(url, { ...init, headers });
 }
