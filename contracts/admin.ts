@@ -213,6 +213,8 @@ export type AdjustBalanceResponse = z.infer<typeof AdjustBalanceResponseSchema>;
 export const AUDIT_ACTIONS = [
   "user.role",
   "user.two_factor_reset",
+  // The reseller flag (decision 080): before and after { reseller }.
+  "user.reseller",
   "balance.adjust",
   "licence.suspicious",
   // Refunds (decision 024).

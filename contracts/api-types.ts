@@ -469,6 +469,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/users/{id}/reseller": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Mark or unmark a user as a reseller (super-admin)
+         * @description A reseller buys licences in bulk and assigns them to end customers (decision 080); audited. Setting what is already so changes nothing.
+         */
+        patch: operations["setUserReseller"];
+        trace?: never;
+    };
     "/api/admin/users/{id}/role": {
         parameters: {
             query?: never;
@@ -1714,7 +1734,7 @@ export interface operations {
     listAuditEntries: {
         parameters: {
             query?: {
-                action?: "user.role" | "user.two_factor_reset" | "balance.adjust" | "licence.suspicious" | "order.refund" | "refund_request.approve" | "refund_request.decline" | "licence.issue" | "licence.extend" | "licence.suspend" | "licence.resume" | "licence.revoke" | "licence.reset_changes" | "licence.release_device" | "licence.resend_key" | "plan.create" | "plan.update" | "plan.retire" | "plan.restore" | "plan.reorder" | "discount.create" | "discount.update";
+                action?: "user.role" | "user.two_factor_reset" | "user.reseller" | "balance.adjust" | "licence.suspicious" | "order.refund" | "refund_request.approve" | "refund_request.decline" | "licence.issue" | "licence.extend" | "licence.suspend" | "licence.resume" | "licence.revoke" | "licence.reset_changes" | "licence.release_device" | "licence.resend_key" | "plan.create" | "plan.update" | "plan.retire" | "plan.restore" | "plan.reorder" | "discount.create" | "discount.update";
                 page?: number;
                 pageSize?: number;
             };
@@ -4328,6 +4348,113 @@ export interface operations {
             };
             /** @description FORBIDDEN: not an admin (or not a super-admin where the operation says so); SECOND_FACTOR_REQUIRED: an admin whose session has not passed its second factor */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description VALIDATION_FAILED: a parameter or field breaks its rule; `issues` names each */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    setUserReseller: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reseller: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The user as now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        changed: boolean;
+                        user: {
+                            createdAt: string | null;
+                            email: string;
+                            id: string;
+                            name: string;
+                            passkeyEnabled: boolean;
+                            reseller: boolean;
+                            /** @enum {string} */
+                            role: "user" | "admin";
+                            superAdmin: boolean;
+                            twoFactorEnabled: boolean;
+                            username: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: the body is not JSON, or nests deeper than 32 levels */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description UNAUTHENTICATED: not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description FORBIDDEN: not an admin (or not a super-admin where the operation says so); SECOND_FACTOR_REQUIRED: an admin whose session has not passed its second factor; INVALID_ORIGIN: the request carries the session cookie but comes from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description NOT_FOUND: no such user */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 256 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: the body is not sent as application/json */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -60,6 +60,8 @@ export const ADMIN_ENDPOINTS: AdminEndpoint[] = [
   { method: "GET", doc: "/api/admin/users", url: () => "/api/admin/users", level: "superAdmin", showsTarget: true },
   // A no-op change (the target already has the role): allowed callers change nothing either.
   { method: "PATCH", doc: "/api/admin/users/{id}/role", url: (t) => `/api/admin/users/${t.userId}/role`, json: () => ({ role: "user" }), level: "superAdmin", showsTarget: true },
+  // The reseller flag (decision 080), a no-op change (the target is no reseller): allowed callers change nothing either.
+  { method: "PATCH", doc: "/api/admin/users/{id}/reseller", url: (t) => `/api/admin/users/${t.userId}/reseller`, json: () => ({ reseller: false }), level: "superAdmin", showsTarget: true },
   // The target has no second factor: allowed callers change nothing (changed: false).
   { method: "POST", doc: "/api/admin/users/{id}/two-factor/reset", url: (t) => `/api/admin/users/${t.userId}/two-factor/reset`, level: "superAdmin", showsTarget: true },
   { method: "GET", doc: "/api/admin/balances", url: () => "/api/admin/balances", level: "superAdmin", showsTarget: true },

@@ -16,6 +16,7 @@ import {
   OverviewQuerySchema,
   OverviewSchema,
   ShopHealthSchema,
+  UpdateResellerResponseSchema,
   UpdateRoleBodySchema,
   ResetTwoFactorResponseSchema,
   UpdateRoleResponseSchema,
@@ -31,11 +32,12 @@ import {
   LicenseActionBodySchema,
   LicenseActionResponseSchema,
 } from "../../../contracts/customers";
+import { UpdateResellerBodySchema } from "../../../contracts/reseller";
 import { guard, requireAdmin, requireSuperAdmin, type AppEnv } from "../../auth/context";
 import type { Db } from "../../db/client";
 import type { Logger } from "../../lib/logger";
 import { ANY_BODY, errorResponses, json, JSON_BODY, jsonBody, SESSION, TAG_NAMES, type ErrorStatus } from "../../lib/openapi";
-import { changeUserRole, resetTwoFactor } from "../users/service";
+import { changeUserRole, resetTwoFactor, setReseller } from "../users/service";
 import type { LicenseCache } from "../licenses/cache";
 import { issueLicense, runLicenseAction } from "../licenses/admin-actions";
 import { listAudit } from "./audit";
@@ -131,6 +133,19 @@ const roleRoute = createRoute({
   responses: {
     200: json(UpdateRoleResponseSchema, "The user as now"),
     ...errors([404, 409, ...JSON_BODY], { 403: CHANGE_403, 404: "NOT_FOUND: no such user", 409: "SELF_DEMOTION or LAST_SUPER_ADMIN" }),
+  },
+});
+const resellerRoute = createRoute({
+  method: "patch",
+  path: "/admin/users/{id}/reseller",
+  operationId: "setUserReseller",
+  ...common,
+  summary: "Mark or unmark a user as a reseller (super-admin)",
+  description: "A reseller buys licences in bulk and assigns them to end customers (decision 080); audited. Setting what is already so changes nothing.",
+  request: { params: UserIdParam, ...jsonBody(UpdateResellerBodySchema) },
+  responses: {
+    200: json(UpdateResellerResponseSchema, "The user as now"),
+    ...errors([404, ...JSON_BODY], { 403: CHANGE_403, 404: "NOT_FOUND: no such user" }),
   },
 });
 const resetTwoFactorRoute = createRoute({
@@ -288,6 +303,11 @@ export function createAdminRoutes({ db, secret, baseUrl, shopTimeZone, logger, s
     .openapi(roleRoute, async (c) => {
       const actor = requireSuperAdmin(c.get("ctx"));
       const { user, changed } = await changeUserRole({ db, userId: c.req.valid("param").id, role: c.req.valid("json").role, actor });
+      return c.json({ user: { ...user, createdAt: user.createdAt ? user.createdAt.toISOString() : null }, changed }, 200);
+    })
+    .openapi(resellerRoute, async (c) => {
+      const actor = requireSuperAdmin(c.get("ctx"));
+      const { user, changed } = await setReseller({ db, userId: c.req.valid("param").id, reseller: c.req.valid("json").reseller, actor });
       return c.json({ user: { ...user, createdAt: user.createdAt ? user.createdAt.toISOString() : null }, changed }, 200);
     })
     .openapi(resetTwoFactorRoute, async (c) => {

@@ -1,5 +1,5 @@
-// User Management: role rules (no self-demotion, never the last super-admin), the audit trail, and
-// search and paging edges.
+// User Management: role rules (no self-demotion, never the last super-admin), the reseller flag
+// (decision 080), the audit trail, and search and paging edges.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROLE_MESSAGES, type AdminUser, type UserList } from "../../../contracts/admin";
@@ -82,6 +82,54 @@ describe("role changes", () => {
     const bad = await setRole(boss.client, boss.id, "owner");
     expect(bad.status).toBe(422);
     expect((await boss.client.json(`/api/admin/users/${boss.id}/role`, { method: "PATCH", json: {} })).status).toBe(422);
+  });
+});
+
+const setReseller = (client: TestClient, id: string, json: unknown) =>
+  client.json<{ user?: AdminUser; changed?: boolean; code?: string; issues?: unknown[] }>(`/api/admin/users/${id}/reseller`, { method: "PATCH", json });
+
+describe("the reseller flag", () => {
+  it("a super-admin marks and unmarks a reseller, audited before and after; the same again writes nothing", async () => {
+    const target = await t.signedInUser();
+    const marked = await setReseller(boss.client, target.id, { reseller: true });
+    expect(marked.status).toBe(200);
+    expect(marked.body).toMatchObject({ changed: true, user: { id: target.id, email: target.email, reseller: true, role: "user" } });
+    // Stored on the account, which the reseller's routes read (the session's copy may lag its cache).
+    expect((await t.database.db.select({ reseller: user.reseller }).from(user).where(eq(user.id, target.id)))[0]!.reseller).toBe(true);
+    expect((await setReseller(boss.client, target.id, { reseller: true })).body).toMatchObject({ changed: false, user: { reseller: true } });
+    expect((await setReseller(boss.client, target.id, { reseller: false })).body).toMatchObject({ changed: true, user: { reseller: false } });
+
+    const rows = await t.database.db.select().from(auditLog).where(eq(auditLog.targetId, target.id));
+    expect(rows.map((r) => [r.action, r.actorEmail, r.actorUserId, r.before, r.after])).toEqual([
+      ["user.reseller", boss.email, boss.id, { reseller: false }, { reseller: true }],
+      ["user.reseller", boss.email, boss.id, { reseller: true }, { reseller: false }],
+    ]);
+    const audit = await boss.client.json<{ entries: Array<{ action: string; targetEmail: string }> }>("/api/admin/audit?action=user.reseller");
+    expect(audit.body.entries[0]).toMatchObject({ action: "user.reseller", targetEmail: target.email });
+    const [stored] = await t.database.db.select().from(user).where(eq(user.id, target.id));
+    expect(stored!.reseller).toBe(false);
+  });
+
+  it("admins without the super-admin flag and customers get 403, no session 401, and nothing changes", async () => {
+    const target = await t.signedInUser();
+    const admin = await t.signedInUser({ role: "admin" });
+    const customer = await t.signedInUser();
+    expect((await setReseller(admin.client, target.id, { reseller: true })).status).toBe(403);
+    expect((await setReseller(customer.client, customer.id, { reseller: true })).status).toBe(403);
+    expect((await setReseller(t.client(), target.id, { reseller: true })).status).toBe(401);
+    const [stored] = await t.database.db.select().from(user).where(eq(user.id, target.id));
+    expect(stored!.reseller).toBe(false);
+    expect(await t.database.db.select().from(auditLog).where(eq(auditLog.targetId, target.id))).toEqual([]);
+  });
+
+  it("unknown users are 404; a body that is not one boolean is 422", async () => {
+    expect((await setReseller(boss.client, "no-such-user", { reseller: true })).body.code).toBe("NOT_FOUND");
+    expect((await setReseller(boss.client, "../../etc", { reseller: true })).status).toBe(404);
+    for (const body of [{}, { reseller: "yes" }, { reseller: true, role: "admin" }]) {
+      const res = await setReseller(boss.client, boss.id, body);
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      expect(res.body.code).toBe("VALIDATION_FAILED");
+    }
   });
 });
 

@@ -94,6 +94,47 @@ describe("the Catalogue page's API", () => {
     expect((await auditOf("local"))[0]).toMatchObject({ action: "plan.reorder", before: { order: ["local-1m", "local-3m", "local-12m", "local-6m"] }, after: { order } });
   });
 
+  it("keeps a plan's volume tiers (decision 080): stored, read back, audited before and after; the same tiers again record nothing", async () => {
+    const tiers = [
+      { minQuantity: 10, percentOff: 5 },
+      { minQuantity: 50, percentOff: 10 },
+    ];
+    const saved = await patch("foreign-3m", { volumeTiers: tiers });
+    expect(saved.status).toBe(200);
+    expect(saved.body.volumeTiers).toEqual(tiers);
+    const listed = await boss.client.json<Catalogue>("/api/admin/catalogue");
+    expect(listed.body.plans.find((p) => p.id === "foreign-3m")!.volumeTiers).toEqual(tiers);
+    expect((await patch("foreign-3m", { volumeTiers: [...tiers] })).status).toBe(200);
+    expect((await patch("foreign-3m", { volumeTiers: [] })).body.volumeTiers).toEqual([]);
+    const entries = await auditOf("foreign-3m");
+    expect(entries.map((e) => [e.action, (e.before as { volumeTiers: unknown }).volumeTiers, (e.after as { volumeTiers: unknown }).volumeTiers])).toEqual([
+      ["plan.update", [], tiers],
+      ["plan.update", tiers, []],
+    ]);
+    // The price list follows at once: its cache was told (NOTIFY) as for any catalogue change.
+    expect((await priceList("foreign")).find((p) => p.id === "foreign-3m")).toBeTruthy();
+  });
+
+  it("refuses volume tiers out of order, over 50 percent or under 2 licences, naming the tier's field", async () => {
+    for (const [volumeTiers, path] of [
+      [[{ minQuantity: 50, percentOff: 10 }, { minQuantity: 10, percentOff: 5 }], "volumeTiers.1.minQuantity"],
+      [[{ minQuantity: 10, percentOff: 10 }, { minQuantity: 10, percentOff: 20 }], "volumeTiers.1.minQuantity"],
+      [[{ minQuantity: 10, percentOff: 60 }], "volumeTiers.0.percentOff"],
+      [[{ minQuantity: 1, percentOff: 5 }], "volumeTiers.0.minQuantity"],
+      [[{ minQuantity: 501, percentOff: 5 }], "volumeTiers.0.minQuantity"],
+      [[{ minQuantity: 10, percentOff: 2.5 }], "volumeTiers.0.percentOff"],
+    ] as const) {
+      const res = await patch("foreign-3m", { volumeTiers });
+      expect(res.status, JSON.stringify(volumeTiers)).toBe(422);
+      expect(res.body.code).toBe("VALIDATION_FAILED");
+      expect(res.body.issues![0]!.path, JSON.stringify(res.body.issues)).toBe(path);
+    }
+    const order = await patch("foreign-3m", { volumeTiers: [{ minQuantity: 50, percentOff: 10 }, { minQuantity: 10, percentOff: 5 }] });
+    expect(order.body.issues![0]!.message).toBe("Each tier must start at more licences than the one before");
+    expect((await patch("foreign-3m", { volumeTiers: [{ minQuantity: 10, percentOff: 60 }] })).body.issues![0]!.message).toBe("A tier takes 1 to 50 percent off");
+    expect(await auditOf("foreign-3m")).toHaveLength(2);
+  });
+
   it("one popular plan per market: marking one clears the other", async () => {
     expect((await patch("local-12m", { isPopular: true })).status).toBe(200);
     expect((await priceList("local")).filter((p) => p.isPopular).map((p) => p.id)).toEqual(["local-12m"]);

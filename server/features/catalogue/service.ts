@@ -5,6 +5,7 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { defaultPeriodDays, type Catalogue, type CataloguePlanDto, type CreatePlanBody, type ReorderPlansBody, type UpdatePlanBody } from "../../../contracts/catalogue-admin";
 import { planId, planTitle } from "../../../contracts/plan-catalogue";
+import type { VolumeTier } from "../../../contracts/reseller";
 import type { Db, Tx } from "../../db/client";
 import { auditLog, plans } from "../../db/schema";
 import { AppError } from "../../lib/errors";
@@ -93,11 +94,22 @@ export async function createPlan(db: Db, actor: Actor, body: CreatePlanBody): Pr
   });
 }
 
-/** A plan's price or terms for new sales, or its retirement (no new sales) and restoration. Nothing changed: nothing audited. */
+/**
+ * A field's stored value and the one sent are the same. Volume tiers (a list, decision 080) by
+ * their contents: jsonb gives an object's keys back in its own order, so each tier is compared
+ * field by field.
+ */
+function sameValue(stored: unknown, sent: unknown): boolean {
+  if (!Array.isArray(sent)) return stored === sent;
+  const tiers = (list: unknown) => (Array.isArray(list) ? (list as VolumeTier[]).map((t) => `${t.minQuantity}:${t.percentOff}`).join() : null);
+  return tiers(stored) === tiers(sent);
+}
+
+/** A plan's price or terms for new sales (its volume tiers too, decision 080), or its retirement (no new sales) and restoration. Nothing changed: nothing audited. */
 export async function updatePlan(db: Db, actor: Actor, id: string, body: UpdatePlanBody): Promise<CataloguePlanDto> {
   return db.transaction(async (tx) => {
     const { plan: before, market } = await lockPlan(tx, id);
-    const changes = Object.fromEntries(Object.entries(body).filter(([k, v]) => v !== undefined && before[k as keyof PlanRow] !== v)) as UpdatePlanBody;
+    const changes = Object.fromEntries(Object.entries(body).filter(([k, v]) => v !== undefined && !sameValue(before[k as keyof PlanRow], v))) as UpdatePlanBody;
     if (Object.keys(changes).length === 0) return toCatalogueDto(before);
     // Each price list keeps a plan on sale: the landing and checkouts always have something to offer.
     if (changes.active === false && !market.some((r) => r.active && r.id !== id)) throw new AppError("LAST_PLAN_ON_SALE");

@@ -1,4 +1,5 @@
-// Role changes: the CLI (setUserRole) and the User Management screen (changeUserRole), always audited.
+// Role changes: the CLI (setUserRole) and the User Management screen (changeUserRole), always audited;
+// the reseller flag (setReseller, decision 080) and a second factor's reset, likewise.
 import { asc, eq, sql } from "drizzle-orm";
 import { ROLE_MESSAGES, TWO_FACTOR_RESET_MESSAGES } from "../../../contracts/admin";
 import type { Db, Tx } from "../../db/client";
@@ -97,6 +98,31 @@ async function writeRoleChange(
     targetId: target.id,
     before: { role: target.role, superAdmin: target.superAdmin },
     after: { role, superAdmin },
+  });
+}
+
+/**
+ * User Management's Reseller switch (decision 080): a reseller may buy licences in bulk and assign
+ * them. Under the user's row lock, so two super-admins flipping it at once leave one audit row
+ * per real change; setting what is already so changes nothing and writes no audit row.
+ */
+export async function setReseller({ db, userId, reseller, actor }: { db: Db; userId: string; reseller: boolean; actor: { id: string; email: string } }) {
+  if (!UUID_OR_ID.test(userId)) throw new AppError("NOT_FOUND", ROLE_MESSAGES.notFound);
+  return db.transaction(async (tx) => {
+    const [found] = await tx.select(ADMIN_USER_FIELDS).from(user).where(eq(user.id, userId)).for("update");
+    if (!found) throw new AppError("NOT_FOUND", ROLE_MESSAGES.notFound);
+    if (found.reseller === reseller) return { user: found, changed: false };
+    await tx.update(user).set({ reseller, updatedAt: new Date() }).where(eq(user.id, userId));
+    await tx.insert(auditLog).values({
+      actorUserId: actor.id,
+      actorEmail: actor.email,
+      action: "user.reseller",
+      targetType: "user",
+      targetId: userId,
+      before: { reseller: found.reseller },
+      after: { reseller },
+    });
+    return { user: { ...found, reseller }, changed: true };
   });
 }
 

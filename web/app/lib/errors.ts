@@ -82,6 +82,11 @@ const ACTIONS = {
   "renewal-options": { title: text("actions.renewalOptions.title") },
   "regenerate-key": { title: ERROR },
   "update-role": { title: text("actions.updateRole.title") },
+  // The reseller flag (decision 080): the server's 'User not found' in the reader's language.
+  "update-reseller": {
+    title: text("actions.updateReseller.title"),
+    codes: { NOT_FOUND: { title: text("actions.updateReseller.title"), description: text("actions.updateReseller.notFound") } },
+  },
   "reset-two-factor": { title: ERROR },
   "save-webhook": {
     title: text("actions.saveWebhook.title"),

@@ -27,6 +27,7 @@ export const adminApi = {
   users: ({ search, ...p }: UserListParams, signal?: AbortSignal) =>
     unwrap(client.GET("/api/admin/users", { params: { query: { ...p, search: search || undefined } }, signal })),
   setRole: (id: string, role: Role) => unwrap(client.PATCH("/api/admin/users/{id}/role", { params: { path: { id } }, body: { role } })),
+  setReseller: (id: string, reseller: boolean) => unwrap(client.PATCH("/api/admin/users/{id}/reseller", { params: { path: { id } }, body: { reseller } })),
   resetTwoFactor: (id: string) => unwrap(client.POST("/api/admin/users/{id}/two-factor/reset", { params: { path: { id } } })),
   balances: ({ search, ...p }: BalanceListParams, signal?: AbortSignal) =>
     unwrap(client.GET("/api/admin/balances", { params: { query: { ...p, search: search || undefined } }, signal })),

@@ -142,6 +142,37 @@ describe("the Audit Log's entries in words", () => {
     expect(cells()[0]!.slice(2, 4)).toEqual(["—", "បញ្ចុះ 10% · ប្រើបានគ្មានកំណត់ · កំពុងប្រើ"]);
   });
 
+  it("says the reseller flag and a plan's volume tiers in words (decision 080), in English and Khmer", () => {
+    const terms = { priceMills: 9_990, periodDays: 30, bonusDays: 0, keyChanges: 2, isPopular: false, active: true, sortOrder: 1 };
+    const tiers = [
+      { minQuantity: 10, percentOff: 5 },
+      { minQuantity: 50, percentOff: 10 },
+    ];
+    const plan = { targetType: "plan", targetId: "local-1m", targetEmail: null };
+    state.entries = [
+      entry("user.reseller", { reseller: false }, { reseller: true }),
+      entry("user.reseller", { reseller: true }, { reseller: false }),
+      entry("plan.update", { ...terms, volumeTiers: [] }, { ...terms, volumeTiers: tiers }, plan),
+      entry("plan.update", { ...terms, volumeTiers: tiers }, { ...terms, volumeTiers: [] }, plan),
+      // Entries from before volume tiers, and plans without them, read as they did.
+      entry("plan.update", terms, { ...terms, priceMills: 11_990, volumeTiers: [] }, plan),
+    ];
+    renderInLanguage("en", <AuditLogPanel />);
+    const plain = "$9.99 · 30 + 0 days · 2 key changes · on sale";
+    expect(cells().map((row) => [row[0], row[2], row[3]])).toEqual([
+      ["Marked as a reseller", "Not a reseller", "Reseller"],
+      ["No longer a reseller", "Reseller", "Not a reseller"],
+      ["Plan changed (local-1m)", `${plain} · no volume discounts`, `${plain} · from 10: 5% off · from 50: 10% off`],
+      ["Plan changed (local-1m)", `${plain} · from 10: 5% off · from 50: 10% off`, `${plain} · no volume discounts`],
+      ["Plan changed (local-1m)", plain, "$11.99 · 30 + 0 days · 2 key changes · on sale"],
+    ]);
+    cleanup();
+    renderInLanguage("km", <AuditLogPanel />);
+    expect(cells()[0]!.slice(0, 1).concat(cells()[0]!.slice(2, 4))).toEqual(["បានកំណត់ជាអ្នកលក់បន្ត", "មិនមែនអ្នកលក់បន្ត", "អ្នកលក់បន្ត"]);
+    expect(cells()[1]![0]).toBe("លែងជាអ្នកលក់បន្ត");
+    expect(cells()[2]![3]).toBe("$9.99 · 30 + 0 ថ្ងៃ · ប្ដូរឧបករណ៍បាន 2 ដង · កំពុងលក់ · ចាប់ពី 10៖ បញ្ចុះ 5% · ចាប់ពី 50៖ បញ្ចុះ 10%");
+  });
+
   it("says them in Khmer", () => {
     state.entries = [
       entry("user.role", { role: "admin", superAdmin: false }, { role: "user", superAdmin: false }),

@@ -94,6 +94,7 @@ function describe(t: TFunction, entry: AuditEntry, value: Record<string, unknown
     const name = role === "user" || role === "admin" ? t(`roles.${role}`) : (role ?? "?");
     return t(value.superAdmin ? "audit.value.roleSuperAdmin" : "audit.value.role", { role: name });
   }
+  if (entry.action === "user.reseller") return t(value.reseller ? "audit.value.reseller" : "audit.value.notReseller");
   if (entry.action === "balance.adjust" && typeof value.balanceMills === "number") return formatMoney(value.balanceMills);
   const plan = planValue(t, entry, value);
   if (plan) return plan;
@@ -152,6 +153,7 @@ function what(t: TFunction, entry: AuditEntry): string {
   const license = licenseWhat(t, entry) ?? planWhat(t, entry);
   if (license) return license;
   if (entry.action === "user.two_factor_reset") return t("audit.what.twoFactorReset");
+  if (entry.action === "user.reseller") return t(entry.after?.reseller ? "audit.what.resellerMarked" : "audit.what.resellerUnmarked");
   if (entry.action === "order.refund") {
     const amount = entry.after?.amountMills;
     if (typeof amount !== "number") return t("audit.what.refund");

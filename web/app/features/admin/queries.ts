@@ -64,6 +64,19 @@ export function useSetRole() {
   });
 }
 
+/** The reseller flag (decision 080); the list and the audit log follow. */
+export function useSetReseller() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, reseller }: { id: string; reseller: boolean }) => adminApi.setReseller(id, reseller),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.users }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.audit }),
+      ]),
+  });
+}
+
 export function useResetTwoFactor() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,5 +1,6 @@
 // User Management (spec §2, §6, §8): heading and badge, the list's states, the role dropdown
-// (not one's own), the two-factor reset's confirmation, in English and Khmer (issue #31).
+// (not one's own), the reseller switch (decision 080), the two-factor reset's confirmation, in
+// English and Khmer (issue #31).
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
@@ -16,6 +17,7 @@ const state = vi.hoisted(() => ({
 }));
 const setRole = vi.hoisted(() => vi.fn());
 const reset = vi.hoisted(() => vi.fn());
+const setReseller = vi.hoisted(() => vi.fn());
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 
 vi.mock("~/lib/toast", () => ({ toast }));
@@ -35,6 +37,7 @@ vi.mock("./queries", () => ({
   },
   useSetRole: () => ({ mutateAsync: setRole, isPending: false }),
   useResetTwoFactor: () => ({ mutateAsync: reset, isPending: false }),
+  useSetReseller: () => ({ mutateAsync: setReseller, isPending: false }),
 }));
 
 const { UserManagementPanel } = await import("./user-management-panel");
@@ -61,7 +64,7 @@ beforeEach(() => {
   ];
   state.error = null;
   state.meId = "me";
-  for (const fn of [setRole, reset, toast.success, toast.error]) fn.mockReset();
+  for (const fn of [setRole, reset, setReseller, toast.success, toast.error]) fn.mockReset();
 });
 afterEach(cleanup);
 
@@ -79,7 +82,7 @@ describe("the User Management list", () => {
     expect(screen.getByText("Manage user roles and permissions")).toBeTruthy();
     expect(screen.getByText("Admin Access")).toBeTruthy();
     expect(screen.getByPlaceholderText("Search users...")).toBeTruthy();
-    expect(screen.getAllByRole("columnheader").map((th) => th.textContent)).toEqual(["Email", "Role", "Two-factor", "Created At"]);
+    expect(screen.getAllByRole("columnheader").map((th) => th.textContent)).toEqual(["Email", "Role", "Reseller", "Two-factor", "Created At"]);
     const [dara, me, vanna] = rows();
     expect(within(dara!).getByText("Dara · @dara")).toBeTruthy();
     expect(within(dara!).getByText("Off")).toBeTruthy();
@@ -111,7 +114,7 @@ describe("the User Management list", () => {
     renderInLanguage("km", <UserManagementPanel />);
     expect(screen.getByRole("heading", { level: 1, name: "ការគ្រប់គ្រងអ្នកប្រើ" })).toBeTruthy();
     expect(screen.getByText("សិទ្ធិអ្នកគ្រប់គ្រង")).toBeTruthy();
-    expect(screen.getAllByRole("columnheader").map((th) => th.textContent)).toEqual(["អ៊ីមែល", "តួនាទី", "ការផ្ទៀងផ្ទាត់ពីរជំហាន", "កាលបរិច្ឆេទបង្កើត"]);
+    expect(screen.getAllByRole("columnheader").map((th) => th.textContent)).toEqual(["អ៊ីមែល", "តួនាទី", "អ្នកលក់បន្ត", "ការផ្ទៀងផ្ទាត់ពីរជំហាន", "កាលបរិច្ឆេទបង្កើត"]);
     expect(within(rows()[1]!).getByText("(អ្នក)")).toBeTruthy();
     expect(screen.getByRole("combobox", { name: "តួនាទីរបស់ dara@example.com" })).toBeTruthy();
   });
@@ -180,5 +183,55 @@ describe("resetting two-factor authentication", () => {
     fireEvent.keyDown(screen.getByRole("dialog"), { key: "Escape" });
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(reset).not.toHaveBeenCalled();
+  });
+});
+
+describe("the reseller switch", () => {
+  const resellerSwitch = (email: string) => screen.getByRole("switch", { name: `Reseller: ${email}` });
+
+  it("shows who is a reseller, and asks before marking one; the confirmation marks and says so", async () => {
+    state.users = [user({}), user({ id: "u2", email: "sok@example.com", reseller: true })];
+    setReseller.mockResolvedValue({ changed: true });
+    renderInLanguage("en", <UserManagementPanel />);
+    expect(resellerSwitch("dara@example.com").getAttribute("aria-checked")).toBe("false");
+    expect(resellerSwitch("sok@example.com").getAttribute("aria-checked")).toBe("true");
+    expect(within(rows()[1]!).getByText("Reseller")).toBeTruthy();
+    expect(within(rows()[0]!).queryByText("Reseller")).toBeNull();
+
+    fireEvent.click(resellerSwitch("dara@example.com"));
+    const dialog = screen.getByRole("dialog", { name: "Make dara@example.com a reseller?" });
+    expect(within(dialog).getByText(/buy licences in bulk at the plans' volume prices/)).toBeTruthy();
+    expect(setReseller).not.toHaveBeenCalled();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Make reseller" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(setReseller).toHaveBeenCalledWith({ id: "u1", reseller: true });
+    expect(toast.success).toHaveBeenCalledWith("Reseller added", { description: "dara@example.com is now a reseller." });
+  });
+
+  it("unmarks after its own warning; Escape changes nothing", async () => {
+    state.users = [user({ reseller: true })];
+    setReseller.mockResolvedValue({ changed: true });
+    renderInLanguage("en", <UserManagementPanel />);
+    fireEvent.click(resellerSwitch("dara@example.com"));
+    fireEvent.keyDown(screen.getByRole("dialog"), { key: "Escape" });
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(setReseller).not.toHaveBeenCalled();
+
+    fireEvent.click(resellerSwitch("dara@example.com"));
+    const dialog = screen.getByRole("dialog", { name: "Stop dara@example.com being a reseller?" });
+    expect(within(dialog).getByText(/Licences they already bought stay theirs/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Remove reseller" }));
+    await waitFor(() => expect(setReseller).toHaveBeenCalledWith({ id: "u1", reseller: false }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith("Reseller removed", { description: "dara@example.com is no longer a reseller." }));
+  });
+
+  it("a failure keeps the dialog open and says why, in Khmer too", async () => {
+    setReseller.mockRejectedValue(new ApiError("NOT_FOUND", "User not found", 404));
+    renderInLanguage("km", <UserManagementPanel />);
+    fireEvent.click(screen.getByRole("switch", { name: "អ្នកលក់បន្ត៖ dara@example.com" }));
+    const dialog = screen.getByRole("dialog", { name: "កំណត់ dara@example.com ជាអ្នកលក់បន្ត?" });
+    fireEvent.click(within(dialog).getByRole("button", { name: "កំណត់ជាអ្នកលក់បន្ត" }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith("មិនអាចប្ដូរអ្នកលក់បន្តបានទេ", expect.objectContaining({ description: "រកមិនឃើញអ្នកប្រើទេ" })));
+    expect(screen.getByRole("dialog")).toBeTruthy();
   });
 });

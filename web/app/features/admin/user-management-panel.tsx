@@ -21,10 +21,11 @@ import { errorMessage } from "~/lib/errors";
 import { type AdminUser } from "./api";
 import { adminText, useAdminCopy } from "./copy";
 import { formatCreatedAt } from "./format";
+import { ResellerSwitch } from "./reseller-switch";
 import { useAdminUsers, useResetTwoFactor, useSetRole } from "./queries";
 
 const PAGE_SIZE = 10;
-const COLUMNS = ["email", "role", "twoFactor", "createdAt"] as const;
+const COLUMNS = ["email", "role", "reseller", "twoFactor", "createdAt"] as const;
 
 export function UserManagementPanel() {
   const { t } = useAdminCopy();
@@ -89,7 +90,7 @@ export function UserManagementPanel() {
             columns={COLUMNS.map((key) => t(`users.columns.${key}`))}
             caption={t("users.caption")}
             scrollLabel={t("users.scrollLabel")}
-            className="min-w-[44rem]"
+            className="min-w-[52rem]"
             rows={data?.users}
             renderRow={(user) => <UserRow key={user.id} user={user} />}
             state={state}
@@ -153,6 +154,10 @@ function UserCard({ user }: { user: AdminUser }) {
         <dd className="flex flex-wrap items-center gap-2">
           <RoleControls user={user} isSelf={isSelf} />
         </dd>
+        <dt className="text-muted-foreground">{t("users.columns.reseller")}</dt>
+        <dd className="flex items-center gap-2">
+          <ResellerSwitch user={user} />
+        </dd>
         <dt className="text-muted-foreground">{t("users.columns.twoFactor")}</dt>
         <dd className="flex items-center gap-2">
           <TwoFactorControls user={user} isSelf={isSelf} offClassName="text-muted-foreground" />
@@ -182,6 +187,11 @@ function UserRow({ user }: { user: AdminUser }) {
       <TableCell>
         <div className="flex items-center gap-2">
           <RoleControls user={user} isSelf={isSelf} />
+        </div>
+      </TableCell>
+      <TableCell>
+        <div className="flex items-center gap-2">
+          <ResellerSwitch user={user} />
         </div>
       </TableCell>
       <TableCell>

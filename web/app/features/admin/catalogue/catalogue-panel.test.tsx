@@ -1,6 +1,7 @@
 // The Catalogue page (super-admin, decision 074): both price lists in order with their titles in
 // the reader's language, editing a price (sent as mills), a refusal in the table's words, moving a
-// plan, retiring one, adding one with field issues, and the landing preview in either language.
+// plan, retiring one, adding one with field issues, the landing preview in either language, and a
+// plan's volume tiers (decision 080): shown in its row, edited, checked, saved with the plan.
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
@@ -94,7 +95,7 @@ describe("CataloguePanel", () => {
     expect((within(dialog).getByLabelText("Price in dollars") as HTMLInputElement).value).toBe("29.99");
     type("Price in dollars", "34.50");
     await click("Save", dialog);
-    expect(m.update).toHaveBeenCalledWith({ id: "local-3m", body: { priceMills: 34_500, periodDays: 90, bonusDays: 15, keyChanges: 6, isPopular: true } });
+    expect(m.update).toHaveBeenCalledWith({ id: "local-3m", body: { priceMills: 34_500, periodDays: 90, bonusDays: 15, keyChanges: 6, isPopular: true, volumeTiers: [] } });
     expect(toast.success).toHaveBeenCalledWith("Plan saved", { description: "3 Months" });
   });
 
@@ -159,5 +160,82 @@ describe("CataloguePanel", () => {
     fireEvent.click(within(local).getByRole("button", { name: "ខ្មែរ" }));
     expect(within(local).getAllByRole("heading", { level: 4 }).map((h) => h.textContent)).toEqual(["1 ខែ", "3 ខែ", "12 ខែ"]);
     expect(within(local).getByText("ប្ដូរឧបករណ៍បាន 6 ដង")).toBeTruthy();
+  });
+});
+
+describe("volume tiers", () => {
+  const tiers = [
+    { minQuantity: 10, percentOff: 5 },
+    { minQuantity: 50, percentOff: 10 },
+  ];
+  const editLocal1m = async () => {
+    await click("Edit 1 Month", section("local"));
+    return screen.getByRole("dialog");
+  };
+
+  it("shows a plan's tiers in its row, in English and Khmer", () => {
+    state.plans = [plan("local", 1, 1, { volumeTiers: tiers }), plan("local", 3, 2)];
+    renderInLanguage("en", <CataloguePanel />);
+    const row = section("local").querySelector<HTMLElement>('[data-plan="local-1m"]')!;
+    expect(within(row).getByTestId("plan-tiers").textContent).toBe("Bulk: from 10: 5% off · from 50: 10% off");
+    expect(section("local").querySelector('[data-plan="local-3m"] [data-testid="plan-tiers"]')).toBeNull();
+    cleanup();
+    renderInLanguage("km", <CataloguePanel />);
+    expect(within(section("local")).getByTestId("plan-tiers").textContent).toBe("ទិញច្រើន៖ ចាប់ពី 10៖ បញ្ចុះ 5% · ចាប់ពី 50៖ បញ្ចុះ 10%");
+  });
+
+  it("adds, edits and removes tiers, saved with the plan's update", async () => {
+    state.plans = [plan("local", 1, 1, { volumeTiers: tiers })];
+    renderInLanguage("en", <CataloguePanel />);
+    const dialog = await editLocal1m();
+    expect(within(dialog).getByRole("group", { name: "Volume discounts for resellers" })).toBeTruthy();
+    expect((within(dialog).getByLabelText("Tier 2: from how many licences") as HTMLInputElement).value).toBe("50");
+    await click("Add tier", dialog);
+    expect((within(dialog).getByLabelText("Tier 3: from how many licences") as HTMLInputElement).value).toBe("60");
+    expect((within(dialog).getByLabelText("Tier 3: percent off") as HTMLInputElement).value).toBe("15");
+    type("Tier 3: from how many licences", "100");
+    type("Tier 3: percent off", "20");
+    await click("Remove tier 1", dialog);
+    await click("Save", dialog);
+    expect(m.update).toHaveBeenCalledWith({
+      id: "local-1m",
+      body: expect.objectContaining({ volumeTiers: [{ minQuantity: 50, percentOff: 10 }, { minQuantity: 100, percentOff: 20 }] }),
+    });
+  });
+
+  it("refuses tiers out of order, over 50 percent or under 2 licences before asking the server, in the reader's language", async () => {
+    state.plans = [plan("local", 1, 1, { volumeTiers: tiers })];
+    renderInLanguage("en", <CataloguePanel />);
+    let dialog = await editLocal1m();
+    type("Tier 2: from how many licences", "10");
+    await click("Save", dialog);
+    expect(within(dialog).getByText("Each tier must start at more licences than the one before")).toBeTruthy();
+    expect(within(dialog).getByLabelText("Tier 2: from how many licences").getAttribute("aria-invalid")).toBe("true");
+    type("Tier 2: from how many licences", "50");
+    type("Tier 2: percent off", "60");
+    type("Tier 1: from how many licences", "1");
+    await click("Save", dialog);
+    expect(within(dialog).getByText("A tier takes 1 to 50 percent off")).toBeTruthy();
+    expect(within(dialog).getByText("A tier starts at 2 to 500 licences")).toBeTruthy();
+    expect(m.update).not.toHaveBeenCalled();
+    cleanup();
+
+    renderInLanguage("km", <CataloguePanel />);
+    await click("កែ 1 ខែ", section("local"));
+    dialog = screen.getByRole("dialog");
+    type("កម្រិតទី 2៖ បញ្ចុះប៉ុន្មានភាគរយ", "60");
+    await click("រក្សាទុក", dialog);
+    expect(within(dialog).getByText("កម្រិតនីមួយៗបញ្ចុះពី 1 ដល់ 50 ភាគរយ")).toBeTruthy();
+    expect(m.update).not.toHaveBeenCalled();
+  });
+
+  it("puts the server's tier issues on the row they name", async () => {
+    m.update.mockRejectedValueOnce(new ApiError("VALIDATION_FAILED", "Invalid input", 422, [{ path: "volumeTiers.1.minQuantity", message: "Each tier must start at more licences than the one before" }]));
+    state.plans = [plan("local", 1, 1, { volumeTiers: tiers })];
+    renderInLanguage("en", <CataloguePanel />);
+    const dialog = await editLocal1m();
+    await click("Save", dialog);
+    expect(within(dialog).getByLabelText("Tier 2: from how many licences").getAttribute("aria-invalid")).toBe("true");
+    expect(within(dialog).getByText("Each tier must start at more licences than the one before")).toBeTruthy();
   });
 });

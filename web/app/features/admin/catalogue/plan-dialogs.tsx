@@ -1,5 +1,5 @@
-// The Catalogue page's dialogs: add a plan, edit one (price in dollars, sent as mills), and the
-// confirmation before a plan is retired or put back on sale.
+// The Catalogue page's dialogs: add a plan, edit one (price in dollars, sent as mills; its volume
+// tiers, decision 080), and the confirmation before a plan is retired or put back on sale.
 import { useEffect, useId, useState, type FormEvent } from "react";
 
 import type { CataloguePlanDto } from "../../../../../contracts/catalogue-admin";
@@ -15,12 +15,16 @@ import { toast } from "~/lib/toast";
 import { catalogueText, useCatalogueCopy } from "./copy";
 import { checkFields, defaultPeriodFor, EMPTY_FIELDS, fieldsOf, serverFieldErrors, type FieldErrors, type PlanFields } from "./plan-form";
 import { useCreatePlan, useUpdatePlan } from "./queries";
+import { checkTiers, serverTierErrors, tierRowsOf, type TierErrors, type TierRow } from "./volume-tiers";
+import { VolumeTiersEditor } from "./volume-tiers-editor";
 
 /** Edit `plan`, or add one (no plan). */
 export function PlanDialog({ open, onOpenChange, plan }: { open: boolean; onOpenChange: (open: boolean) => void; plan?: CataloguePlanDto }) {
   const { t, i18n } = useCatalogueCopy();
   const [fields, setFields] = useState<PlanFields>(EMPTY_FIELDS);
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [tiers, setTiers] = useState<TierRow[]>([]);
+  const [tierErrors, setTierErrors] = useState<TierErrors>([]);
   const create = useCreatePlan();
   const update = useUpdatePlan();
   const popularId = useId();
@@ -29,7 +33,9 @@ export function PlanDialog({ open, onOpenChange, plan }: { open: boolean; onOpen
   useEffect(() => {
     if (!open) return;
     setFields(plan ? fieldsOf(plan) : EMPTY_FIELDS);
+    setTiers(plan ? tierRowsOf(plan.volumeTiers) : []);
     setErrors({});
+    setTierErrors([]);
   }, [open, plan]);
 
   const set = (name: keyof PlanFields) => (e: { target: { value: string } }) => setFields((f) => ({ ...f, [name]: e.target.value }));
@@ -37,15 +43,15 @@ export function PlanDialog({ open, onOpenChange, plan }: { open: boolean; onOpen
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const checked = checkFields(fields, { periodOptional: !plan });
-    if ("errors" in checked) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors({});
+    // A new plan has no tiers yet: they are set when it is edited.
+    const checkedTiers = plan ? checkTiers(tiers) : { tiers: [] };
+    setErrors("errors" in checked ? checked.errors : {});
+    setTierErrors("errors" in checkedTiers ? checkedTiers.errors : []);
+    if ("errors" in checked || "errors" in checkedTiers) return;
     const { months, ...terms } = checked.plan;
     try {
       if (plan) {
-        await update.mutateAsync({ id: plan.id, body: terms });
+        await update.mutateAsync({ id: plan.id, body: { ...terms, volumeTiers: checkedTiers.tiers } });
         toast.success(catalogueText("actions.saved"), { description: planTitle(plan.months, i18n.language) });
       } else {
         await create.mutateAsync({ market: fields.market, months, ...terms });
@@ -54,6 +60,7 @@ export function PlanDialog({ open, onOpenChange, plan }: { open: boolean; onOpen
       onOpenChange(false);
     } catch (error) {
       setErrors(serverFieldErrors(error));
+      setTierErrors(serverTierErrors(error));
       showErrorToast(error, "save-plan");
     }
   };
@@ -117,6 +124,7 @@ export function PlanDialog({ open, onOpenChange, plan }: { open: boolean; onOpen
               {t("form.popular")}
             </Label>
           </div>
+          {plan ? <VolumeTiersEditor rows={tiers} errors={tierErrors} onChange={setTiers} /> : null}
           <DialogSubmitFooter loading={create.isPending || update.isPending} loadingLabel={t("form.saving")}>
             {plan ? t("form.save") : t("form.add")}
           </DialogSubmitFooter>

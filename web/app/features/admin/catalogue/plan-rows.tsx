@@ -1,5 +1,5 @@
 // One plan of a price list: a table row on a wide screen, a card on a phone, with the same facts
-// and the same actions (edit, retire or restore, move up or down).
+// (its volume tiers too, decision 080) and the same actions (edit, retire or restore, move up or down).
 import { ArrowDownIcon, ArrowUpIcon, PencilIcon } from "lucide-react";
 
 import type { CataloguePlanDto } from "../../../../../contracts/catalogue-admin";
@@ -10,6 +10,7 @@ import { Button } from "~/components/ui/button";
 import { TableCell, TableRow } from "~/components/ui/table";
 
 import { useCatalogueCopy } from "./copy";
+import { tiersSummary } from "./volume-tiers";
 
 export type RowActions = {
   onEdit: (plan: CataloguePlanDto) => void;
@@ -27,6 +28,7 @@ function usePlanText(plan: CataloguePlanDto) {
     title: planTitle(plan.months, i18n.language),
     period: t("table.days", { count: plan.periodDays }),
     bonus: plan.bonusDays > 0 ? t("table.bonus", { count: plan.bonusDays }) : null,
+    tiers: tiersSummary(t, plan.volumeTiers),
   };
 }
 
@@ -70,14 +72,21 @@ function Actions({ plan, first, last, onEdit, onStatus, onMove, moving, title }:
 
 export function PlanRow(props: RowProps) {
   const { plan } = props;
-  const { title, period, bonus } = usePlanText(plan);
+  const { t, title, period, bonus, tiers } = usePlanText(plan);
   return (
     <TableRow data-testid="plan-row" data-plan={plan.id} className={plan.active ? undefined : "text-muted-foreground"}>
       <TableCell className="pl-4 sm:pl-6">
         <TitleCell plan={plan} title={title} />
       </TableCell>
-      <TableCell className="tabular-nums" data-testid="plan-price">
-        {formatMoney(plan.priceMills)}
+      <TableCell className="tabular-nums">
+        <span className="grid">
+          <span data-testid="plan-price">{formatMoney(plan.priceMills)}</span>
+          {tiers ? (
+            <span className="text-xs text-muted-foreground" data-testid="plan-tiers">
+              {t("table.tiersLine", { tiers })}
+            </span>
+          ) : null}
+        </span>
       </TableCell>
       <TableCell>
         <span className="grid">
@@ -98,7 +107,7 @@ export function PlanRow(props: RowProps) {
 
 export function PlanCard(props: RowProps) {
   const { plan } = props;
-  const { t, title, period, bonus } = usePlanText(plan);
+  const { t, title, period, bonus, tiers } = usePlanText(plan);
   return (
     <li className="grid gap-3 px-4 py-4" data-testid="plan-row" data-plan={plan.id}>
       <div className="flex items-start justify-between gap-3">
@@ -114,6 +123,12 @@ export function PlanCard(props: RowProps) {
         <dd>{bonus ? `${period} · ${bonus}` : period}</dd>
         <dt className="text-muted-foreground">{t("columns.keyChanges")}</dt>
         <dd className="tabular-nums">{plan.keyChanges}</dd>
+        {tiers ? (
+          <>
+            <dt className="text-muted-foreground">{t("table.tiers")}</dt>
+            <dd data-testid="plan-tiers">{tiers}</dd>
+          </>
+        ) : null}
       </dl>
       <Actions {...props} title={title} />
     </li>
