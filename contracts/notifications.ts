@@ -36,7 +36,7 @@ export const SHOP_EVENT_DESCRIPTIONS: Record<ShopEventType, string> = {
   "otp.code_received": "An OTP mail order received its first code (the code itself is never sent)",
   "balance.low": "A debit left an API key's balance below the low-balance threshold",
   "discount.used": "An order opened with a discount code was paid (the code, what it took off and what was paid)",
-  "licence.assigned": "A reseller assigned a licence of their bulk order to a customer's e-mail (decision 080)",
+  "licence.assigned": "A reseller assigned a licence of their bulk order to a customer's e-mail",
   "refund.requested": "A customer asked for a refund",
   "licence.suspicious": "A licence was used from too many addresses or device keys today",
   "otp.stock_low": "The upstream OTP mail supplier is out of stock",

@@ -6,7 +6,7 @@ import { alice, bob, bobAdminTarget, dave, hooks, tool } from "./world";
 import { bearer, everyone, ownRow, resellerOnly, type Row, signedIn, superAdminOnly } from "./expectations";
 
 const TOOL_NONCE = "matrix-nonce-0123456789";
-const RESELLER_REFUSAL = { code: "NOT_A_RESELLER", codes: { adminPending: "SECOND_FACTOR_REQUIRED" } } as const;
+const RESELLER_REFUSAL = { code: "NOT_A_RESELLER", codes: { adminPending: "SECOND_FACTOR_REQUIRED", anonymous: "UNAUTHENTICATED", apiKey: "UNAUTHENTICATED", apiKeyOther: "UNAUTHENTICATED" } } as const;
 
 /** Every operation of the OpenAPI document. */
 export const DOCUMENTED: Record<string, Row> = {

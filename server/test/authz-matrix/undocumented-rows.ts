@@ -51,7 +51,7 @@ export const UNDOCUMENTED: Record<string, Undocumented> = {
           url: () => `/api/auth${endpoint}`,
           json: () => ({ password: "not the password 1" }),
           expect: { ...signedIn(400), adminPending: 403 },
-          codes: { anonymous: "UNAUTHORIZED", apiKey: "UNAUTHORIZED", apiKeyOther: "UNAUTHORIZED", user: noFactor, otherUser: noFactor, adminNo2fa: noFactor, admin: "INVALID_PASSWORD", superAdmin: "INVALID_PASSWORD", adminPending: "SECOND_FACTOR_REQUIRED" },
+          codes: { anonymous: "UNAUTHORIZED", apiKey: "UNAUTHORIZED", apiKeyOther: "UNAUTHORIZED", user: noFactor, otherUser: noFactor, adminNo2fa: noFactor, reseller: noFactor, admin: "INVALID_PASSWORD", superAdmin: "INVALID_PASSWORD", adminPending: "SECOND_FACTOR_REQUIRED" },
         };
       }),
       { url: () => "/api/auth/update-user", json: () => ({ name: "Matrix" }), expect: { ...signedIn(200), adminPending: 403 }, codes: { anonymous: "UNAUTHORIZED", apiKey: "UNAUTHORIZED", apiKeyOther: "UNAUTHORIZED" } },
@@ -59,12 +59,13 @@ export const UNDOCUMENTED: Record<string, Undocumented> = {
       {
         url: () => "/api/auth/two-factor/verify-backup-code",
         json: () => ({ code: "WRONG-CODE" }),
-        expect: { ...signedIn(401, { user: 400, otherUser: 400, adminNo2fa: 400, adminPending: 401 }), anonymous: 401 },
+        expect: { ...signedIn(401, { user: 400, otherUser: 400, adminNo2fa: 400, adminPending: 401, reseller: 400 }), anonymous: 401 },
         codes: {
           ...Object.fromEntries(CALLERS.map((c) => [c, "INVALID_TWO_FACTOR_COOKIE"])),
           user: "BACKUP_CODES_NOT_ENABLED",
           otherUser: "BACKUP_CODES_NOT_ENABLED",
           adminNo2fa: "BACKUP_CODES_NOT_ENABLED",
+          reseller: "BACKUP_CODES_NOT_ENABLED",
           admin: "INVALID_BACKUP_CODE",
           superAdmin: "INVALID_BACKUP_CODE",
           adminPending: "INVALID_BACKUP_CODE",
