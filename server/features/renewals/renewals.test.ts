@@ -287,6 +287,15 @@ describe("abandoned checkouts", () => {
     expect(await mails(buyer.email, "checkout-abandoned")).toHaveLength(0);
     expect(await mails(hasty.email, "checkout-abandoned")).toHaveLength(0);
   });
+
+  it("not for a reseller's bulk order (decision 080): the Reseller page keeps it", async () => {
+    const now = new Date();
+    const reseller = await env.t.signedInUser();
+    const order = await abandoned(reseller, "local-1m", new Date(now.getTime() - 2 * 3_600_000));
+    await db().update(orders).set({ quantity: 5, unitPriceMills: 1_000 }).where(eq(orders.id, order.id));
+    await recoverAbandonedCheckouts(deps, now);
+    expect(await mails(reseller.email, "checkout-abandoned")).toHaveLength(0);
+  });
 });
 
 describe("POST /dev/test-api/workers/run", () => {

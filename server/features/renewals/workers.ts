@@ -127,6 +127,8 @@ export async function recoverAbandonedCheckouts(deps: RenewalWorkerDeps, now = n
           from orders o join plans p on p.id = o.plan_id
          where o.kind = 'plan' and o.status = 'cancelled' and o.user_id is not null and o.plan_id is not null
            and o.renew_license_id is null
+           -- A reseller's bulk order (decision 080) is not a customer's abandoned cart: the Reseller page has it.
+           and o.quantity = 1
            and o.created_at <= ${at}::timestamptz - make_interval(secs => ${ABANDONED_AFTER_MS / 1000})
            and o.created_at > ${at}::timestamptz - make_interval(secs => ${ABANDONED_WITHIN_MS / 1000})
            and not exists (select 1 from checkout_recoveries r where r.order_id = o.id)
