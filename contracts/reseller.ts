@@ -15,10 +15,10 @@ export const MAX_TIER_PERCENT = 50;
 export const MAX_VOLUME_TIERS = 10;
 
 export const BULK_MESSAGES = {
-  quantity: `Enter a number of licenses from ${MIN_BULK_QUANTITY} to ${MAX_BULK_QUANTITY}`,
-  tiersOrder: "Each tier must start at more licenses than the one before",
+  quantity: `Enter a number of licences from ${MIN_BULK_QUANTITY} to ${MAX_BULK_QUANTITY}`,
+  tiersOrder: "Each tier must start at more licences than the one before",
   tierPercent: `A tier takes ${MIN_TIER_PERCENT} to ${MAX_TIER_PERCENT} percent off`,
-  tierQuantity: `A tier starts at ${MIN_BULK_QUANTITY} to ${MAX_BULK_QUANTITY} licenses`,
+  tierQuantity: `A tier starts at ${MIN_BULK_QUANTITY} to ${MAX_BULK_QUANTITY} licences`,
 } as const;
 
 export const VolumeTierSchema = z
@@ -62,7 +62,7 @@ export const BulkQuantitySchema = z
   .int(BULK_MESSAGES.quantity)
   .min(MIN_BULK_QUANTITY, BULK_MESSAGES.quantity)
   .max(MAX_BULK_QUANTITY, BULK_MESSAGES.quantity)
-  .meta({ description: `Licenses in the order, ${MIN_BULK_QUANTITY} to ${MAX_BULK_QUANTITY}` });
+  .meta({ description: `Licences in the order, ${MIN_BULK_QUANTITY} to ${MAX_BULK_QUANTITY}` });
 
 /** POST /api/reseller/checkout: N licenses of one plan in one payment. Any price sent is ignored. */
 export const BulkCheckoutBodySchema = z.object({

@@ -62,7 +62,7 @@ describe("endpoints", () => {
     expect(list.headers.get("cache-control")).toBe("no-store");
     expect(list.body.endpoints.map((e) => e.id)).toContain(created.endpoint.id);
     expect(JSON.stringify(list.body)).not.toContain(created.secret);
-    expect(list.body.eventTypes.map((e) => e.type)).toEqual(["order.paid", "order.refunded", "licence.created", "licence.extended", "licence.expiring", "otp.code_received", "balance.low", "discount.used"]);
+    expect(list.body.eventTypes.map((e) => e.type)).toEqual(["order.paid", "order.refunded", "licence.created", "licence.extended", "licence.expiring", "otp.code_received", "balance.low", "discount.used", "licence.assigned"]);
     expect(list.body.telegram).toMatchObject({ mode: "simulator", chats: 1, events: expect.arrayContaining(["order.paid", "refund.requested"]) });
     // Stored encrypted: the database has no clear secret either.
     const [row] = await t.database.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, created.endpoint.id));
