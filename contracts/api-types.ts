@@ -3498,6 +3498,11 @@ export interface operations {
                                     buyKey: string;
                                     licenseId: string;
                                 };
+                                licencesRevoked?: {
+                                    count: number;
+                                    keptAssigned: number;
+                                    licenseIds: string[];
+                                };
                                 nothing?: string;
                                 shortfallMills?: number;
                             };
@@ -3918,6 +3923,11 @@ export interface operations {
                                     buyKey: string;
                                     licenseId: string;
                                 };
+                                licencesRevoked?: {
+                                    count: number;
+                                    keptAssigned: number;
+                                    licenseIds: string[];
+                                };
                                 nothing?: string;
                                 shortfallMills?: number;
                             };
@@ -4089,6 +4099,11 @@ export interface operations {
                                 licenceRevoked?: {
                                     buyKey: string;
                                     licenseId: string;
+                                };
+                                licencesRevoked?: {
+                                    count: number;
+                                    keptAssigned: number;
+                                    licenseIds: string[];
                                 };
                                 nothing?: string;
                                 shortfallMills?: number;

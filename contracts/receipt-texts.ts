@@ -35,6 +35,8 @@ export interface ReceiptTexts {
   topUpDetail: string;
   /** "3 Months licence" from the plan's title in this language. */
   planItem(planTitle: string): string;
+  /** A reseller's bulk order (decision 080): "3 Months licence × 10 · $8.99 USD each". */
+  bulkItem(planTitle: string, quantity: number, unitPrice: string): string;
   /** "90 days + 15 days free" */
   term(days: number, bonusDays: number): string;
   /** "November 24, 2026 at 14:05 (UTC+07:00)": the shop's time (formatDateTime) and its offset. */
@@ -83,6 +85,7 @@ const en: ReceiptTexts = {
   topUp: "Balance Top Up",
   topUpDetail: "Prepaid balance for the OTP mail service",
   planItem: (planTitle) => `${planTitle} licence`,
+  bulkItem: (planTitle, quantity, unitPrice) => `${planTitle} licence × ${quantity} · ${unitPrice} each`,
   term: (days, bonus) => (bonus > 0 ? `${days} days + ${bonus} days free` : `${days} days`),
   localDate: (dateTime, offset) => `${dateTime} (UTC${offset})`,
   utcDate: (day, time) => `${day} ${time} UTC`,
@@ -127,6 +130,7 @@ const km: ReceiptTexts = {
   topUp: "ការបញ្ចូលសមតុល្យ",
   topUpDetail: "សមតុល្យបង់ប្រាក់ជាមុន សម្រាប់សេវាអ៊ីមែល OTP",
   planItem: (planTitle) => `អាជ្ញាប័ណ្ណ ${planTitle}`,
+  bulkItem: (planTitle, quantity, unitPrice) => `អាជ្ញាប័ណ្ណ ${planTitle} × ${quantity} · ${unitPrice} ក្នុងមួយ`,
   term: (days, bonus) => (bonus > 0 ? `${days} ថ្ងៃ + ថែមឥតគិតថ្លៃ ${bonus} ថ្ងៃ` : `${days} ថ្ងៃ`),
   localDate: (dateTime, offset) => `${dateTime} (UTC${offset})`,
   utcDate: (day, time) => `${day} ${time} UTC`,

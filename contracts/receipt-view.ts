@@ -15,7 +15,17 @@ export interface ReceiptFacts {
   seller: { name: string; legalName: string; address: string[]; email: string; website: string; taxId: string | null };
   buyerEmail: string;
   /** A plan (its length, or the stored English title of a plan no longer known) or a top-up. */
-  item: { kind: "plan"; months: number | null; storedTitle: string; periodDays: number | null; bonusDays: number } | { kind: "topup" };
+  item:
+    | {
+        kind: "plan";
+        months: number | null;
+        storedTitle: string;
+        periodDays: number | null;
+        bonusDays: number;
+        /** A reseller's bulk order (decision 080): how many licences, each at this price. Absent: one. */
+        bulk?: { quantity: number; unitPriceMills: number } | null;
+      }
+    | { kind: "topup" };
   amountMills: number;
   /** A discount code's order (decision 077): the code and what it took off (the price is amount + discount). */
   discount?: { code: string; mills: number } | null;
@@ -75,10 +85,15 @@ export function receiptDates(at: Date, language: Language, timeZone: string, tex
 export function localiseReceipt(facts: ReceiptFacts, language: Language, timeZone: string): PaymentReceipt {
   const t = textsIn(RECEIPT_TEXTS, language);
   const it = facts.item;
+  const plan = it.kind === "plan" ? (it.months ? planTitle(it.months, language) : it.storedTitle) : "";
   const item =
     it.kind === "topup"
       ? { title: t.topUp, detail: t.topUpDetail }
-      : { title: t.planItem(it.months ? planTitle(it.months, language) : it.storedTitle), detail: it.periodDays === null ? null : t.term(it.periodDays, it.bonusDays) };
+      : {
+          // A bulk order's line says the plan × how many and what each cost ("3 Months licence × 10 · $8.99 USD each").
+          title: it.bulk ? t.bulkItem(plan, it.bulk.quantity, receiptAmount(it.bulk.unitPriceMills, facts.currency)) : t.planItem(plan),
+          detail: it.periodDays === null ? null : t.term(it.periodDays, it.bonusDays),
+        };
   const paidAt = new Date(facts.paidAt);
   const dates = receiptDates(paidAt, language, timeZone, t);
   return {

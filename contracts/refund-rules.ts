@@ -15,6 +15,8 @@ export const REFUND_MESSAGES = {
   tooMuch: (leftMills: number) => `That is more than what is left to refund (${formatMoney(leftMills)}).`,
   balanceTooLow: (balanceMills: number, amountMills: number) =>
     `The customer's balance is ${formatMoney(balanceMills)}, less than the ${formatMoney(amountMills)} to take back: refund at most the balance, or nothing. Nothing was refunded.`,
+  assignedLicenses: (unassigned: number, worthMills: number) =>
+    `A partial refund of this bulk order can be at most what its ${unassigned} licence${unassigned === 1 ? "" : "s"} not yet assigned are worth (${formatMoney(worthMills)}); assigned licences stay valid. Nothing was refunded.`,
   inProgress: "A refund of this order is already being made. Look at the order again in a minute.",
   tooOld: "The payment provider refunds payments up to 30 days old; this one is older. Nothing was refunded.",
   providerRefused: (message: string) => `The payment provider refused the refund: ${message || "no reason given"}. Nothing was refunded.`,

@@ -25,6 +25,8 @@ export type AdminRefundBody = z.input<typeof AdminRefundBodySchema>;
 export const ReversalSchema = z.object({
   /** plan / tool order: the licence revoked (a full refund). */
   licenceRevoked: z.object({ licenseId: z.string(), buyKey: z.string() }).optional(),
+  /** A reseller's bulk order (decision 080): its licences revoked (not yet assigned; assigned ones stay valid). */
+  licencesRevoked: z.object({ count: z.number().int(), licenseIds: z.array(z.string()), keptAssigned: z.number().int() }).optional(),
   /** tool renewal: the days it added, taken off again (a full refund). */
   daysRemoved: z.object({ licenseId: z.string(), days: z.number().int(), expireDate: z.string().nullable() }).optional(),
   /** top-up: debited from the balance through the ledger. */

@@ -41,7 +41,15 @@ export function receiptFacts(order: OrderRow, plan: ReceiptPlan | null, site: Si
     item:
       order.kind === "topup"
         ? { kind: "topup" }
-        : { kind: "plan", months: plan?.months ?? null, storedTitle: order.planTitle ?? "", periodDays: plan?.periodDays ?? null, bonusDays: plan?.bonusDays ?? 0 },
+        : {
+            kind: "plan",
+            months: plan?.months ?? null,
+            storedTitle: order.planTitle ?? "",
+            periodDays: plan?.periodDays ?? null,
+            bonusDays: plan?.bonusDays ?? 0,
+            // A reseller's bulk order (decision 080): its quantity and the unit price it was sold at.
+            bulk: order.quantity > 1 ? { quantity: order.quantity, unitPriceMills: order.unitPriceMills ?? Math.floor(order.amountMills / order.quantity) } : null,
+          },
     amountMills: order.amountMills,
     discount: order.discountCode && order.discountMills > 0 ? { code: order.discountCode, mills: order.discountMills } : null,
     giftTo: order.giftEmail ?? null,

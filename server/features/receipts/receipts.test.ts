@@ -88,7 +88,7 @@ describe("the receipt model", () => {
     for (const [key, value] of Object.entries(km)) {
       // The date patterns carry values only (the month names come from Intl).
       if (key === "localDate" || key === "utcDate") continue;
-      const text = typeof value === "string" ? value : (value as (...a: unknown[]) => string)(...(key === "term" ? [30, 5] : ["3 ខែ", "KS1"]));
+      const text = typeof value === "string" ? value : (value as (...a: unknown[]) => string)(...(key === "term" ? [30, 5] : key === "bulkItem" ? ["3 ខែ", 10, "$8.99 USD"] : ["3 ខែ", "KS1"]));
       expect(text, key).toMatch(KHMER);
       expect(text, key).not.toMatch(/undefined|NaN/);
     }

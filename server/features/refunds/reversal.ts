@@ -1,6 +1,8 @@
 // What a refund takes back, inside the refund's own transaction (decision 024):
 //   plan  a full refund revokes the licence the order issued, or takes a renewal's days off the
 //         licence again (decision 026); a partial one takes nothing back
+//   bulk  a reseller's bulk order (decision 080): a full refund revokes its licences not yet
+//         assigned, a partial one floor(amount / unit price) of them, newest first (bulk-reversal.ts)
 //   tool  a full refund takes the days the renewal added off the licence again (or revokes the
 //         licence it issued); a partial one takes nothing back
 //   topup every refund debits its amount through the ledger, never below zero: what the balance
@@ -9,12 +11,14 @@
 import { eq, type SQL } from "drizzle-orm";
 import type { Reversal } from "../../../contracts/refunds";
 import type { Tx } from "../../db/client";
-import { apiKeys, licenseHistory, licenses, plans } from "../../db/schema";
+import { apiKeys, licenses, plans } from "../../db/schema";
 import { changeBalance } from "../balance/service";
 import { fulfilmentOf, type OrderRow } from "../orders/dto";
 import type { TakenBackLine } from "../../providers/email/templates/refund-made";
 import { shiftTerm } from "../licenses/term";
 import { planDays } from "../../../contracts/renewal-terms";
+import { isBulkOrder, revokeBulk } from "./bulk-reversal";
+import { revokeForRefund } from "./revoke-row";
 
 export interface TakenBack {
   reversal: Reversal;
@@ -28,19 +32,7 @@ async function revokeLicense(tx: Tx, order: OrderRow, licenseId: string | undefi
     : await tx.select().from(licenses).where(eq(licenses.orderId, order.id)).for("update");
   if (!license) return { reversal: { nothing: "no licence was issued for this order" }, lines: [] };
   if (license.revokedAt) return { reversal: { nothing: "the licence was already revoked" }, lines: [] };
-  await tx.update(licenses).set({ revokedAt: now, updatedAt: now }).where(eq(licenses.id, license.id));
-  await tx.insert(licenseHistory).values({
-    licenseId: license.id,
-    userId: license.userId,
-    oldDeviceKey: license.deviceKey,
-    newDeviceKey: license.deviceKey,
-    buykey: license.buyKey,
-    email: license.email,
-    status: "revoked",
-    changedBy: "refund",
-    changeDate: now,
-    notes: `Revoked: order ${order.tranId} was refunded`,
-  });
+  await revokeForRefund(tx, order, license, now);
   return {
     reversal: { licenceRevoked: { licenseId: license.id, buyKey: license.buyKey } },
     // A gift's payer never sees the recipient's buy key (decision 079).
@@ -96,15 +88,17 @@ async function debitTopup(tx: Tx, order: OrderRow, amountMills: number, actorUse
 }
 
 /** What a refund takes back, the one rule (see the top of this file). */
-export type TakeBackRule = "debit-balance" | "keep-license" | "remove-days" | "revoke-license";
+export type TakeBackRule = "debit-balance" | "keep-license" | "remove-days" | "revoke-license" | "revoke-unassigned";
 
 /**
  * What a refund of the order takes back; `full` when this refund completes the order's refunds.
  * A top-up's balance always; a licence only on a full refund: a renewal (decision 026) or an
- * extension by device key gives its days back, a new licence is revoked.
+ * extension by device key gives its days back, a new licence is revoked. A bulk order, full or
+ * partial: its licences not yet assigned (how many: bulk-reversal.ts).
  */
-export function takeBackRule(order: Pick<OrderRow, "kind" | "fulfilment">, full: boolean): TakeBackRule {
+export function takeBackRule(order: Pick<OrderRow, "kind" | "fulfilment"> & Partial<Pick<OrderRow, "quantity">>, full: boolean): TakeBackRule {
   if (order.kind === "topup") return "debit-balance";
+  if (isBulkOrder({ quantity: order.quantity ?? 1 })) return "revoke-unassigned";
   if (!full) return "keep-license";
   return fulfilmentOf(order).extended ? "remove-days" : "revoke-license";
 }
@@ -120,6 +114,8 @@ export async function takeBack(tx: Tx, order: OrderRow, amountMills: number, ful
       return removeDays(tx, order, now);
     case "revoke-license":
       return revokeLicense(tx, order, fulfilmentOf(order).licenseId, now);
+    case "revoke-unassigned":
+      return revokeBulk(tx, order, amountMills, full, now);
   }
 }
 

@@ -1,7 +1,8 @@
 // Refunds (decision 024; recorded first since decision 034). The money path of a refund the shop
 // makes (an admin's, or an approved money-back request):
 //   1. under the order's row lock: what is left to refund, the provider's 30 days, the goods can be taken
-//      back (a top-up's balance holds the amount), no other refund under way or waiting to be applied;
+//      back (a top-up's balance holds the amount; a bulk order's partial refund, its unassigned
+//      licences' worth: decision 080), no other refund under way or waiting to be applied;
 //      then the order is claimed (refund_claim_until) and the transaction ends;
 //   2. the provider is asked what it refunded so far (a refund made in its portal, or an earlier
 //      attempt whose answer was lost, is recorded first and nothing more is refunded), then to refund;
@@ -27,6 +28,7 @@ import { formatMoney } from "../../../contracts/money";
 import type { OrdersDeps } from "../orders/deps";
 import type { OrderRow } from "../orders/dto";
 import { balanceHolding } from "./reversal";
+import { isBulkOrder, unassignedCount, unitPriceOf } from "./bulk-reversal";
 import { DAY_MS, isUuid } from "../../../contracts/units";
 import { applyOrLeave, applyRefund, paymentOf, recordRefund, type Recorded, type RefundActor, toRefundDto } from "./record-and-apply";
 
@@ -58,6 +60,14 @@ async function claimRefund(deps: OrdersDeps, orderId: string, requested: number 
     if (unapplied) throw new AppError("REFUND_IN_PROGRESS", REFUND_MESSAGES.inProgress);
     const balance = await balanceHolding(tx, order);
     if (balance !== null && balance < amountMills) throw new AppError("REFUND_BALANCE_TOO_LOW", REFUND_MESSAGES.balanceTooLow(balance, amountMills));
+    // A bulk order's partial refund takes back unassigned licences only, so it may be worth at most
+    // those. Counted under this lock: an assignment holds the order's row FOR SHARE and is refused
+    // once the claim below is set (reseller/assign.ts), so none slips in before the refund is applied.
+    if (isBulkOrder(order) && amountMills < left) {
+      const unassigned = await unassignedCount(tx, order.id);
+      const worth = unassigned * unitPriceOf(order);
+      if (amountMills > worth) throw new AppError("REFUND_ASSIGNED_LICENSES", REFUND_MESSAGES.assignedLicenses(unassigned, worth));
+    }
     // The order's next look at the provider is just after the claim, set with it: a process killed
     // during the provider's call (no lookSoon then) leaves a refund there that is recorded within minutes.
     const [claimed] = await tx
@@ -172,9 +182,13 @@ export function refundSummary(amountMills: number, reversal: Reversal): string {
   const dollars = (mills: number) => formatMoney(mills);
   const parts = [`${dollars(amountMills)} refunded`];
   if (reversal.licenceRevoked) parts.push(`licence ${reversal.licenceRevoked.buyKey} revoked`);
+  if (reversal.licencesRevoked) {
+    const { count, keptAssigned } = reversal.licencesRevoked;
+    parts.push(`${count} licence${count === 1 ? "" : "s"} revoked${keptAssigned ? ` (${keptAssigned} assigned stay valid)` : ""}`);
+  }
   if (reversal.daysRemoved) parts.push(`${reversal.daysRemoved.days} days taken off the licence`);
   if (reversal.balanceDebited) parts.push(`${dollars(reversal.balanceDebited.mills)} taken off the balance`);
-  if (reversal.nothing) parts.push(reversal.nothing);
+  if (reversal.nothing && !reversal.licencesRevoked) parts.push(reversal.nothing);
   return `${parts.join("; ")}.`;
 }
 

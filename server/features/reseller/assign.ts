@@ -7,7 +7,7 @@ import { DEFAULT_LANGUAGE } from "../../../contracts/languages";
 import type { AssignLicenseResponse } from "../../../contracts/reseller";
 import type { CurrentUser } from "../../auth/context";
 import type { Db, Tx } from "../../db/client";
-import { licenseAssignments, licenses, orders, plans, user } from "../../db/schema";
+import { licenseAssignments, licenses, orders, plans, refunds, user } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { randomString } from "../../lib/crypto";
 import { enqueueEmail } from "../../providers/email/outbox";
@@ -41,8 +41,16 @@ async function accountFor(tx: Tx, email: string, language: string): Promise<{ id
   return { id: other!.id, created: false };
 }
 
+/**
+ * A refund of the order under way: claimed (its provider call), or recorded and not yet applied.
+ * The refund counted the unassigned licences under the order's row lock when it claimed; an
+ * assignment now would leave it fewer to revoke than it was judged on (decision 080).
+ */
+const refundUnderWay = (now: Date) =>
+  sql`((${orders.refundClaimUntil} is not null and ${orders.refundClaimUntil} > ${now.toISOString()}::timestamptz) or exists (select 1 from ${refunds} where ${refunds.orderId} = ${orders.id} and ${refunds.appliedAt} is null))`;
+
 /** Why a license the UPDATE did not take cannot be assigned: not the reseller's (404), or its state (409). */
-async function refusal(tx: Tx, reseller: CurrentUser, licenseId: string): Promise<AppError> {
+async function refusal(tx: Tx, reseller: CurrentUser, licenseId: string, now: Date): Promise<AppError> {
   const [row] = await tx
     .select({ license: licenses, orderStatus: orders.status })
     .from(licenses)
@@ -50,15 +58,30 @@ async function refusal(tx: Tx, reseller: CurrentUser, licenseId: string): Promis
     .where(and(eq(licenses.id, licenseId), eq(orders.userId, reseller.id), gt(orders.quantity, 1)));
   if (!row) return new AppError("NOT_FOUND", "No license of your bulk orders has this id.");
   if (row.license.assignedAt) return new AppError("ALREADY_ASSIGNED");
+  if (row.orderStatus === "paid" && !row.license.revokedAt) {
+    const [busy] = await tx.select({ id: orders.id }).from(orders).where(and(eq(orders.id, row.license.orderId!), refundUnderWay(now)));
+    if (busy) return new AppError("REFUND_IN_PROGRESS", "A refund of this license's order is under way. Try again in a few minutes.");
+  }
   return new AppError("LICENSE_NOT_ASSIGNABLE");
 }
 
 export async function assignLicense(deps: AssignDeps, reseller: CurrentUser, licenseId: string, email: string, now = new Date()): Promise<AssignLicenseResponse> {
   if (email === reseller.email.toLowerCase()) throw new AppError("ASSIGN_TO_SELF", undefined, [{ path: "email", message: "This license is yours already" }]);
   const result = await deps.db.transaction(async (tx) => {
+    // Assignments and refunds serialise on the order's row: every refund step (the claim with its
+    // count of unassigned licences, the record, the application) holds it FOR UPDATE; an assignment
+    // holds it FOR SHARE (assignments of one order do not wait for each other) until it commits.
+    // So a refund's count always sees a committed assignment, and the UPDATE below, reading after
+    // the lock, sees a refund's claim or unapplied record and assigns nothing.
+    await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(sql`${orders.id} = (select ${licenses.orderId} from ${licenses} where ${licenses.id} = ${licenseId})`)
+      .for("share");
     const account = await accountFor(tx, email, reseller.language ?? DEFAULT_LANGUAGE);
     // The one statement that decides: still the reseller's (their paid bulk order's, held by them),
-    // never assigned, never activated, not revoked. A concurrent assignment of the same license
+    // never assigned, never activated, not revoked, no refund of the order under way (refunded or
+    // being refunded: decision 080). A concurrent assignment of the same license
     // waits on the row and then finds assigned_at set: it updates nothing.
     const [moved] = await tx
       .update(licenses)
@@ -71,11 +94,11 @@ export async function assignLicense(deps: AssignDeps, reseller: CurrentUser, lic
           isNull(licenses.revokedAt),
           isNull(licenses.deviceKey),
           isNull(licenses.startDate),
-          sql`${licenses.orderId} in (select ${orders.id} from ${orders} where ${orders.userId} = ${reseller.id} and ${orders.quantity} > 1 and ${orders.status} = 'paid')`,
+          sql`${licenses.orderId} in (select ${orders.id} from ${orders} where ${orders.userId} = ${reseller.id} and ${orders.quantity} > 1 and ${orders.status} = 'paid' and not ${refundUnderWay(now)})`,
         ),
       )
       .returning();
-    if (!moved) throw await refusal(tx, reseller, licenseId);
+    if (!moved) throw await refusal(tx, reseller, licenseId, now);
     const [assignment] = await tx
       .insert(licenseAssignments)
       .values({ licenseId: moved.id, orderId: moved.orderId!, resellerUserId: reseller.id, email, userId: account.id, accountCreated: account.created, assignedAt: now })

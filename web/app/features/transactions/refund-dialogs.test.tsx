@@ -67,6 +67,24 @@ describe("a super-admin's refund of an order", () => {
     expect(toast.success).toHaveBeenCalledWith("Refund made", { description: "$74.99 refunded; licence BUYKEY-0001 revoked; 90 days taken off the licence." });
   });
 
+  it("a bulk order: says its unassigned licences are taken back, and how many were revoked, in words (English and Khmer)", async () => {
+    for (const [language, what, outcome] of [
+      ["en", "A bulk order of 10 licences", "$89.90 refunded; 7 licences revoked; 3 assigned licences stay valid."],
+      ["km", "ការបញ្ជាទិញជាដុំនៃអាជ្ញាប័ណ្ណ 10", "បានដកហូតអាជ្ញាប័ណ្ណ 7; អាជ្ញាប័ណ្ណ 3 ដែលបានផ្ដល់ទៅអតិថិជន នៅតែមានសុពលភាព."],
+    ] as const) {
+      refund.mockResolvedValue(applied({ licencesRevoked: { count: 7, licenseIds: [], keptAssigned: 3 } }, 89_900));
+      renderInLanguage(language, <RefundOrderDialog order={order({ quantity: 10, amountMills: 89_900 })} onClose={onClose} />);
+      const dialog = screen.getByRole("dialog");
+      expect(within(dialog).getByText(new RegExp(what))).toBeTruthy();
+      fireEvent.change(dialog.querySelector("textarea")!, { target: { value: "Unused" } });
+      fireEvent.submit(dialog.querySelector("form")!);
+      await waitFor(() => expect(toast.success).toHaveBeenCalled());
+      expect((toast.success as unknown as { mock: { calls: Array<[string, { description: string }]> } }).mock.calls.at(-1)![1].description).toContain(outcome);
+      cleanup();
+      (toast.success as unknown as { mockReset: () => void }).mockReset();
+    }
+  });
+
   it("sends a part in mills, and says the balance it took back on a top-up", async () => {
     refund.mockResolvedValue(applied({ balanceDebited: { mills: 2_500 } }, 2_500));
     renderInLanguage("en", <RefundOrderDialog order={order({ kind: "topup", planTitle: "Balance Top Up", planMonths: null, amountMills: 10_000, refundedMills: 5_000 })} onClose={onClose} />);

@@ -43,15 +43,18 @@ function reasonTextError(reason: string): string | null {
 interface Refund {
   amountMills: number;
   appliedAt: string | null;
-  reversal: { licenceRevoked?: { buyKey: string }; daysRemoved?: { days: number }; balanceDebited?: { mills: number } };
+  reversal: { licenceRevoked?: { buyKey: string }; licencesRevoked?: { count: number; keptAssigned: number }; daysRemoved?: { days: number }; balanceDebited?: { mills: number } };
 }
 
 /** What a refund did, in the reader's language, from what the server recorded (not its English message). */
 function refundOutcome(t: TFunction, refund: Refund): string {
   if (!refund.appliedAt) return t("refundOrder.notApplied", { amount: formatMoney(refund.amountMills) });
-  const { licenceRevoked: licenseRevoked, daysRemoved, balanceDebited } = refund.reversal;
+  const { licenceRevoked: licenseRevoked, licencesRevoked: bulk, daysRemoved, balanceDebited } = refund.reversal;
   const parts = [t("refundOrder.refunded", { amount: formatMoney(refund.amountMills) })];
   if (licenseRevoked) parts.push(t("refundOrder.licenceRevoked", { buyKey: licenseRevoked.buyKey }));
+  // A reseller's bulk order (decision 080): how many, in words, never a list of keys.
+  if (bulk) parts.push(t("refundOrder.licencesRevoked", { count: bulk.count }));
+  if (bulk?.keptAssigned) parts.push(t("refundOrder.assignedKept", { count: bulk.keptAssigned }));
   if (daysRemoved) parts.push(t("refundOrder.daysRemoved", { count: daysRemoved.days }));
   if (balanceDebited) parts.push(t("refundOrder.balanceDebited", { amount: formatMoney(balanceDebited.mills) }));
   return `${parts.join("; ")}.`;
@@ -74,7 +77,9 @@ function RefundOrderForm({ order, onDone }: { order: Order; onDone: () => void }
   const [errors, setErrors] = useState<{ amount: string | null; reason: string | null }>({ amount: null, reason: null });
   const amountId = useId();
   const reasonId = useId();
-  const what = t(order.kind === "topup" ? "refundOrder.topUp" : "refundOrder.licence");
+  // A reseller's bulk order (decision 080) takes back its unassigned licences, not "the licence".
+  const quantity = order.quantity ?? 1;
+  const what = order.kind === "topup" ? t("refundOrder.topUp") : quantity > 1 ? t("refundOrder.bulk", { quantity }) : t("refundOrder.licence");
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
