@@ -49,6 +49,8 @@ async function account(opts: { role?: "admin"; superAdmin?: boolean } = {}) {
 }
 
 export const user = await account(); // the signed-in caller
+// …and a reseller (decision 080), so the reseller's routes read their input too.
+await db.execute(sql`update "user" set reseller = true where id = ${user.id}`);
 export const holder = await account(); // the API-key caller
 export const superAdmin = await account({ role: "admin", superAdmin: true });
 export const victim = await account(); // someone else's ids, for every caller to try
