@@ -23,6 +23,6 @@ export const licenseQueryKeys = {
 export const resellerKeys = {
   all: ["reseller"] as const,
   overview: ["reseller", "overview"] as const,
-  licences: (params: { orderId?: string; state?: string; search: string; page: number; pageSize: number }) =>
-    ["reseller", "licences", params.orderId ?? "", params.state ?? "", params.search, params.page, params.pageSize] as const,
+  licenses: (params: { orderId?: string; state?: string; search: string; page: number; pageSize: number }) =>
+    ["reseller", "licenses", params.orderId ?? "", params.state ?? "", params.search, params.page, params.pageSize] as const,
 };

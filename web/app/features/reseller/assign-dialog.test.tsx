@@ -4,7 +4,7 @@
 import { act, cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import type { ResellerLicence } from "../../../../contracts/reseller";
+import type { ResellerLicense } from "../../../../contracts/reseller";
 import { ApiError } from "~/lib/api";
 import type { Language } from "~/lib/i18n";
 import { renderInLanguage } from "~/test/render";
@@ -16,7 +16,7 @@ vi.mock("./queries", () => ({ useAssignLicense: () => ({ mutateAsync: m.assign, 
 
 const { AssignLicenseDialog } = await import("./assign-dialog");
 
-const LICENCE: ResellerLicence = { id: "l1", orderId: "o1", buyKey: "KEY-AAAA-BBBB", planMonths: 3, termDays: 90, state: "available", assignedTo: null, assignedAt: null };
+const LICENCE: ResellerLicense = { id: "l1", orderId: "o1", buyKey: "KEY-AAAA-BBBB", planMonths: 3, termDays: 90, state: "available", assignedTo: null, assignedAt: null };
 const onClose = vi.fn();
 
 afterEach(() => {
@@ -44,7 +44,7 @@ describe("the assign dialog", () => {
   });
 
   it("sends the address trimmed and lower-cased, says the key was e-mailed and closes", async () => {
-    m.assign.mockResolvedValue({ licence: { ...LICENCE, state: "assigned" }, accountCreated: false });
+    m.assign.mockResolvedValue({ license: { ...LICENCE, state: "assigned" }, accountCreated: false });
     await assignTo(open(), "  Sokha@Example.com ");
     expect(m.assign).toHaveBeenCalledWith({ id: "l1", email: "sokha@example.com" });
     expect(toast.success).toHaveBeenCalledWith("Licence assigned", expect.objectContaining({ description: "Its buy key was e-mailed to sokha@example.com." }));
@@ -52,7 +52,7 @@ describe("the assign dialog", () => {
   });
 
   it("says an account was made for the customer when the assignment made one, in Khmer too", async () => {
-    m.assign.mockResolvedValue({ licence: { ...LICENCE, state: "assigned" }, accountCreated: true });
+    m.assign.mockResolvedValue({ license: { ...LICENCE, state: "assigned" }, accountCreated: true });
     await assignTo(open(), "new@example.com");
     expect(toast.success.mock.calls[0]![1].description).toBe(
       "Its buy key was e-mailed to new@example.com. An account was made for new@example.com: they sign in with a link sent to that address.",

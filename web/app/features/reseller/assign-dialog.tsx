@@ -14,7 +14,7 @@ import { looksLikeEmail } from "~/lib/email-address";
 import { errorMessage } from "~/lib/errors";
 import { toast } from "~/lib/toast";
 
-import type { ResellerLicence } from "./api";
+import type { ResellerLicense } from "./api";
 import { resellerText, useResellerCopy } from "./copy";
 import { useAssignLicense } from "./queries";
 
@@ -27,7 +27,7 @@ function refusesTheAddress(error: unknown): boolean {
   return error.code === "ASSIGN_TO_SELF" || (error.code === "VALIDATION_FAILED" && (error.issues ?? []).some((issue) => issue.path === "email"));
 }
 
-export function AssignLicenseDialog({ license, onClose }: { license: ResellerLicence | null; onClose: () => void }) {
+export function AssignLicenseDialog({ license, onClose }: { license: ResellerLicense | null; onClose: () => void }) {
   const { t } = useResellerCopy();
   return (
     <Dialog open={license !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
@@ -43,7 +43,7 @@ export function AssignLicenseDialog({ license, onClose }: { license: ResellerLic
   );
 }
 
-function AssignForm({ license, onDone }: { license: ResellerLicence; onDone: () => void }) {
+function AssignForm({ license, onDone }: { license: ResellerLicense; onDone: () => void }) {
   const { t } = useResellerCopy();
   const id = useId();
   const assign = useAssignLicense();

@@ -12,10 +12,10 @@ import { TableCell, TableRow } from "~/components/ui/table";
 import { useDates } from "~/lib/dates";
 import { cn } from "~/lib/utils";
 
-import type { LicenseState, ResellerLicence } from "./api";
+import type { LicenseState, ResellerLicense } from "./api";
 import { useResellerCopy } from "./copy";
 
-type RowProps = { license: ResellerLicence; onAssign: (license: ResellerLicence) => void };
+type RowProps = { license: ResellerLicense; onAssign: (license: ResellerLicense) => void };
 
 const STATE_STYLES: Record<LicenseState, string> = {
   available: "border-emerald-600/20 bg-emerald-50 text-emerald-700 dark:border-emerald-400/25 dark:bg-emerald-400/10 dark:text-emerald-300",
@@ -33,7 +33,7 @@ export function LicenseStateBadge({ state }: { state: LicenseState }) {
   );
 }
 
-function BuyKey({ license }: { license: ResellerLicence }) {
+function BuyKey({ license }: { license: ResellerLicense }) {
   const { t } = useResellerCopy();
   return (
     <span className="flex items-center gap-1.5">
@@ -53,7 +53,7 @@ function BuyKey({ license }: { license: ResellerLicence }) {
   );
 }
 
-function AssignedTo({ license }: { license: ResellerLicence }) {
+function AssignedTo({ license }: { license: ResellerLicense }) {
   const { t } = useResellerCopy();
   const { formatDateTime } = useDates();
   if (!license.assignedTo) return <span className="text-muted-foreground">{t("licences.notAssigned")}</span>;

@@ -15,7 +15,7 @@ import { useDates } from "~/lib/dates";
 import { errorMessage } from "~/lib/errors";
 import { lazyNamed, useOpenedOnce } from "~/lib/lazy-component";
 
-import type { BulkOrder, LicenseState, ResellerLicence } from "./api";
+import type { BulkOrder, LicenseState, ResellerLicense } from "./api";
 import { useOrderPlan } from "./bulk-orders-card";
 import { useResellerCopy } from "./copy";
 import { LicenseCard, LicenseRow } from "./license-rows";
@@ -34,7 +34,7 @@ export function LicensesCard({ orders }: { orders: BulkOrder[] | undefined }) {
   const { search, setSearch, term, typing, page, setPage } = usePagedSearch();
   const [orderId, setOrderId] = useState<string>(ALL);
   const [state, setState] = useState<LicenseState | typeof ALL>(ALL);
-  const [assigning, setAssigning] = useState<ResellerLicence | null>(null);
+  const [assigning, setAssigning] = useState<ResellerLicense | null>(null);
   const dialogUsed = useOpenedOnce(assigning !== null);
 
   const query = useResellerLicenses({
@@ -48,7 +48,7 @@ export function LicensesCard({ orders }: { orders: BulkOrder[] | undefined }) {
   useErrorToast("reseller-licences-error", errorTitle, query.error, errorMessage);
 
   const filtered = orderId !== ALL || state !== ALL || term !== "";
-  const rows = query.data?.licences;
+  const rows = query.data?.licenses;
   let listState: ListState | null = null;
   if (!query.data && query.isError) listState = loadErrorState(errorTitle, errorMessage(query.error), () => void query.refetch());
   else if (rows?.length === 0) listState = filtered ? { icon: SearchXIcon, title: t("licences.emptyFiltered") } : { icon: KeyRoundIcon, title: t("licences.empty") };

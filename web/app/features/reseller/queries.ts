@@ -20,8 +20,8 @@ export function useResellerOverview() {
 
 export function useResellerLicenses(params: LicenseListParams) {
   return useQuery({
-    queryKey: resellerKeys.licences(params),
-    queryFn: ({ signal }) => resellerApi.licences(params, signal),
+    queryKey: resellerKeys.licenses(params),
+    queryFn: ({ signal }) => resellerApi.licenses(params, signal),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
