@@ -61,7 +61,7 @@ export function LicensesCard({ orders }: { orders: BulkOrder[] | undefined }) {
   };
 
   return (
-    <Card className="gap-0 overflow-hidden py-0" data-testid="reseller-licences">
+    <Card className="gap-0 overflow-hidden py-0" data-testid="reseller-licenses">
       <CardHeader className="py-5">
         <CardTitle>
           <h2>{t("licences.title")}</h2>
