@@ -9,6 +9,7 @@ import { expect, test } from "@playwright/test";
 import { approveOnPayway, createUser, signIn, signInTo, toast, uniqueEmail, waitForEmail, waitForHydration } from "./support";
 
 test("a reseller buys 3 licences, downloads their keys, and assigns one to a new customer who finds it on License Keys", async ({ page, request, browser }) => {
+  test.slow(); // two sign-ins with a second factor, a payment, a download, an account made and a magic link on a busy machine
   const resellerEmail = uniqueEmail("reseller");
   const customer = uniqueEmail("reseller-customer");
   const reseller = await createUser(request, { email: resellerEmail });
