@@ -57,10 +57,11 @@ describe("the bulk price preview", () => {
     expect(screen.getByText(/Discount codes do not combine with volume prices/)).toBeTruthy();
   });
 
-  it("groups the plans by price list, and a plan without tiers costs its price for each licence", () => {
-    renderCard();
+  it("groups the plans by price list (the local list's first chosen), and a plan without tiers costs its price for each licence", () => {
+    renderInLanguage("en", <BulkBuyCard plans={[...PLANS].reverse()} failed={false} />);
     const select = screen.getByLabelText("Plan") as HTMLSelectElement;
     expect([...select.querySelectorAll("optgroup")].map((group) => group.label)).toEqual(["Local price list", "Foreign price list"]);
+    expect(select.value).toBe("local-1m");
     fireEvent.change(select, { target: { value: "foreign-12m" } });
     expect(screen.getByText(/This plan has no volume prices/)).toBeTruthy();
     expect(unit()).toBe("$99.99");

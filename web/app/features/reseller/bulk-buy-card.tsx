@@ -44,7 +44,9 @@ export function BulkBuyCard({ plans, failed }: { plans: ResellerPlan[] | undefin
   const [open, setOpen] = useState(false);
   const dialogUsed = useOpenedOnce(open);
 
-  const plan = plans?.find((p) => p.id === chosen) ?? plans?.[0] ?? null;
+  // The plans as the select lists them (by price list); the first is chosen until the reseller picks one.
+  const ordered = useMemo(() => MARKETS.flatMap((market) => (plans ?? []).filter((p) => p.market === market)), [plans]);
+  const plan = ordered.find((p) => p.id === chosen) ?? ordered[0] ?? null;
   const quantity = parseQuantity(quantityText);
   const price = plan ? bulkPrice(plan, quantity) : null;
   const quantityError = quantity === null ? fieldMessage(t, BULK_MESSAGES.quantity, { [BULK_MESSAGES.quantity]: "buy.quantityError" }) : undefined;
@@ -76,11 +78,11 @@ export function BulkBuyCard({ plans, failed }: { plans: ResellerPlan[] | undefin
           <form onSubmit={submit} noValidate className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,20rem)]">
             <div className="grid content-start gap-5">
               <div className="grid gap-5 sm:grid-cols-2">
-                <div className="grid gap-2">
+                <div className="grid content-start gap-2">
                   <Label htmlFor={`${id}-plan`}>{t("buy.plan")}</Label>
                   <NativeSelect id={`${id}-plan`} value={plan.id} onChange={(event) => setChosen(event.target.value)}>
                     {MARKETS.map((market) => {
-                      const list = plans.filter((p) => p.market === market);
+                      const list = ordered.filter((p) => p.market === market);
                       return list.length === 0 ? null : (
                         <optgroup key={market} label={t(`buy.markets.${market}`)}>
                           {list.map((p) => (
@@ -93,7 +95,7 @@ export function BulkBuyCard({ plans, failed }: { plans: ResellerPlan[] | undefin
                     })}
                   </NativeSelect>
                 </div>
-                <div className="grid gap-2">
+                <div className="grid content-start gap-2">
                   <Label htmlFor={`${id}-quantity`}>{t("buy.quantity")}</Label>
                   <Input
                     id={`${id}-quantity`}
