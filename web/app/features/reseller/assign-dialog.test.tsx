@@ -73,7 +73,7 @@ describe("the assign dialog", () => {
     cleanup();
     dialog = open("km");
     await assignTo(dialog, "sokha@example.com", { field: "អ៊ីមែលរបស់អតិថិជន", submit: "ចាត់តាំង" });
-    expect(within(dialog).getByRole("alert").textContent).toBe("អាជ្ញាប័ណ្ណនេះបានចាត់តាំងរួចហើយ។");
+    expect(within(dialog).getByRole("alert").textContent).toBe("អាជ្ញាប័ណ្ណនេះត្រូវបានចាត់តាំងរួចហើយ។");
   });
 
   it("checks the address before sending, and says ASSIGN_TO_SELF at the field", async () => {

@@ -89,15 +89,16 @@ describe("the bulk price preview", () => {
     await act(async () => {
       fireEvent.click(screen.getByRole("button", { name: "Pay $108.00" }));
     });
-    const dialog = await screen.findByRole("dialog", { name: "Pay for your licences" });
+    // The payment dialog loads on the first Pay (a lazy chunk): slow on a busy machine.
+    const dialog = await screen.findByRole("dialog", { name: "Pay for your licences" }, { timeout: 5_000 });
     expect(within(dialog).getByTestId("checkout-item").textContent).toBe("12 × 1 Month");
     expect(within(dialog).getByTestId("checkout-amount").textContent).toBe("$108.00 USD");
     // No discount code field: a bulk order takes its volume price only.
     expect(within(dialog).queryByLabelText(/discount code/i)).toBeNull();
-    await waitFor(() => expect((within(dialog).getByLabelText("E-mail") as HTMLInputElement).value).toBe("shop@example.com"));
+    await waitFor(() => expect((within(dialog).getByLabelText("E-mail") as HTMLInputElement).value).toBe("shop@example.com"), { timeout: 5_000 });
     await act(async () => {
       fireEvent.click(within(dialog).getByRole("button", { name: "Pay $108.00" }));
     });
-    expect(m.checkout).toHaveBeenCalledWith({ planId: "local-1m", quantity: 12, returnTo: "reseller" });
+    await waitFor(() => expect(m.checkout).toHaveBeenCalledWith({ planId: "local-1m", quantity: 12, returnTo: "reseller" }));
   });
 });
