@@ -15,6 +15,7 @@ export const APP_PATHS = [
   "/profile",
   "/license-keys",
   "/license-history",
+  "/reseller",
   "/transactions-history",
   "/transactions-gmail",
   "/user-management",

@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import type { Config } from "../../config";
 
 export const PUBLIC_PATHS = ["/", "/faq", "/privacy-policy", "/terms-of-service"] as const;
-const PRIVATE_PREFIXES = ["/api/", "/dev/", "/auth", "/dashboard", "/overview", "/profile", "/license-keys", "/license-history", "/transactions-history", "/transactions-gmail", "/user-management", "/manage-balance", "/webhooks", "/otp-gmail", "/donation-success", "/customers/"];
+const PRIVATE_PREFIXES = ["/api/", "/dev/", "/auth", "/dashboard", "/overview", "/profile", "/license-keys", "/license-history", "/transactions-history", "/transactions-gmail", "/user-management", "/manage-balance", "/webhooks", "/otp-gmail", "/reseller", "/donation-success", "/customers/"];
 
 export function createSeoRoutes(config: Config) {
   const lastmod = new Date().toISOString().slice(0, 10);

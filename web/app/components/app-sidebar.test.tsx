@@ -68,6 +68,19 @@ describe("the dashboard's sidebar", () => {
     expect(menu()).toEqual(SPEC_MENU.superAdmin);
   });
 
+  it("shows Reseller to a reseller (in their language), and not to a super-admin who is not one (decision 080)", () => {
+    renderShell({ ...MEMBER, reseller: true }, "/reseller");
+    expect(menu()).toEqual([...SPEC_MENU.member, "Reseller"]);
+    const nav = screen.getByRole("navigation", { name: "Dashboard" });
+    expect(within(nav).getByRole("link", { name: "Reseller" }).getAttribute("aria-current")).toBe("page");
+    cleanup();
+    renderShell(SUPER);
+    expect(menu()).not.toContain("Reseller");
+    cleanup();
+    renderShell({ ...MEMBER, reseller: true }, "/reseller", "km");
+    expect(within(screen.getByRole("navigation", { name: "ផ្ទាំងគ្រប់គ្រង" })).getByRole("link", { name: "អ្នកលក់បន្ត" })).toBeTruthy();
+  });
+
   it("shows placeholders, no links, until the user is known", () => {
     renderShell(null);
     expect(menu()).toEqual([]);

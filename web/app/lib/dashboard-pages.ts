@@ -7,10 +7,11 @@
  */
 
 /**
- * Who may see something: any signed-in user, an admin (role === "admin"), or a super admin
- * (the extra privileged flag). The server enforces the same rules; this only shapes the UI.
+ * Who may see something: any signed-in user, an admin (role === "admin"), a super admin
+ * (the extra privileged flag), or a reseller (the account's reseller flag, decision 080; an admin
+ * who is not a reseller is not one). The server enforces the same rules; this only shapes the UI.
  */
-export type Access = "user" | "admin" | "superAdmin";
+export type Access = "user" | "admin" | "superAdmin" | "reseller";
 
 export type DashboardPage = {
   /** The English title (the spec's); shown in the reader's language as the shell namespace's `nav.<key>`. */
@@ -46,6 +47,8 @@ export const DASHBOARD_PAGES = [
     menu: "user",
     page: "user",
   },
+  // Bulk orders and their licences (decision 080): resellers only.
+  { title: "Reseller", key: "reseller", path: "reseller", file: "routes/reseller.tsx", menu: "reseller", page: "reseller" },
   {
     title: "Transactions History",
     key: "transactionsHistory",

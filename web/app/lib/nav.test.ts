@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { canOpenPage, customerPath, findPage, secondFactorDue } from "./nav";
+import { canOpenPage, customerPath, findPage, menuEntriesFor, secondFactorDue } from "./nav";
 
 const user = { role: "user" as const, superAdmin: false };
 const admin = { role: "admin" as const, superAdmin: false };
@@ -27,5 +27,25 @@ describe("inner pages (a customer's page, issue #16)", () => {
   it("leave the menu's pages as they were", () => {
     expect(findPage("/license-keys")).toMatchObject({ title: "License Keys", page: "user" });
     expect(canOpenPage(user, "/overview")).toBe(false);
+  });
+});
+
+describe("the Reseller page (decision 080)", () => {
+  const titles = (who: Parameters<typeof menuEntriesFor>[0]) => menuEntriesFor(who).map((entry) => entry.title);
+
+  it("is in the menu of a reseller only, whatever the role: an admin who is not a reseller does not see it", () => {
+    expect(titles({ ...user, reseller: true })).toEqual(["Home", "Profile", "License Keys", "License History", "Reseller"]);
+    expect(titles({ ...user, reseller: false })).not.toContain("Reseller");
+    expect(titles({ ...admin, superAdmin: true, reseller: false })).not.toContain("Reseller");
+    expect(titles({ ...admin, reseller: true })).toContain("Reseller");
+  });
+
+  it("opens for a reseller only", () => {
+    expect(findPage("/reseller")).toMatchObject({ title: "Reseller", page: "reseller" });
+    expect(canOpenPage({ ...user, reseller: true }, "/reseller")).toBe(true);
+    expect(canOpenPage({ ...user, reseller: false }, "/reseller")).toBe(false);
+    expect(canOpenPage({ role: "admin", superAdmin: true, reseller: false }, "/reseller/")).toBe(false);
+    // Not an admin page: no second factor to enrol for it.
+    expect(secondFactorDue({ role: "admin", twoFactorEnabled: false, passkeyEnabled: false, secondFactorVerified: false }, "/reseller")).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import {
   BanknoteIcon,
+  BoxesIcon,
   HistoryIcon,
   HomeIcon,
   KeyRoundIcon,
@@ -40,6 +41,7 @@ const MENU_ICONS: Record<MenuPage["key"], LucideIcon> = {
   profile: UserIcon,
   licenseKeys: KeyRoundIcon,
   licenseHistory: HistoryIcon,
+  reseller: BoxesIcon,
   transactionsHistory: ReceiptTextIcon,
   transactionsGmail: MailCheckIcon,
   otpGmail: WalletIcon,
@@ -68,7 +70,10 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   })),
 ];
 
-export function hasAccess(user: Pick<CurrentUser, "role" | "superAdmin">, access: Access) {
+/** Who the guards look at: the role, the super-admin flag and (for the Reseller page) the reseller flag. */
+type Viewer = Pick<CurrentUser, "role" | "superAdmin"> & Partial<Pick<CurrentUser, "reseller">>;
+
+export function hasAccess(user: Viewer, access: Access) {
   switch (access) {
     case "user":
       return true;
@@ -77,10 +82,13 @@ export function hasAccess(user: Pick<CurrentUser, "role" | "superAdmin">, access
     case "superAdmin":
       // As on the server: the super-admin flag counts only together with the admin role.
       return user.role === "admin" && user.superAdmin === true;
+    case "reseller":
+      // The account's own flag, whatever its role: an admin is not a reseller by being one.
+      return user.reseller === true;
   }
 }
 
-export function menuEntriesFor(user: Pick<CurrentUser, "role" | "superAdmin">) {
+export function menuEntriesFor(user: Viewer) {
   return NAV_ENTRIES.filter((entry) => hasAccess(user, entry.menu));
 }
 
@@ -103,7 +111,7 @@ export function customerPath(email: string) {
 }
 
 /** Whether the user may open a dashboard page; pages not in the table only need a session. */
-export function canOpenPage(user: Pick<CurrentUser, "role" | "superAdmin">, pathname: string) {
+export function canOpenPage(user: Viewer, pathname: string) {
   const page = findPage(pathname)?.page ?? "user";
   return hasAccess(user, page);
 }

@@ -18,3 +18,11 @@ export const licenseQueryKeys = {
   history: ["license-history"] as const,
   historyPage: (search: string, page: number, pageSize: number) => ["license-history", search, page, pageSize] as const,
 };
+
+/** The Reseller page's reads (decision 080): a bulk order's return re-reads them. */
+export const resellerKeys = {
+  all: ["reseller"] as const,
+  overview: ["reseller", "overview"] as const,
+  licenses: (params: { orderId?: string; state?: string; search: string; page: number; pageSize: number }) =>
+    ["reseller", "licenses", params.orderId ?? "", params.state ?? "", params.search, params.page, params.pageSize] as const,
+};

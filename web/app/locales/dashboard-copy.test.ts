@@ -9,6 +9,7 @@ import enHistory from "~/locales/en/history.json";
 import enLicenses from "~/locales/en/licenses.json";
 import enOtp from "~/locales/en/otp.json";
 import enProfile from "~/locales/en/profile.json";
+import enReseller from "~/locales/en/reseller.json";
 import enTable from "~/locales/en/table.json";
 import enTransactions from "~/locales/en/transactions.json";
 import { leaves } from "~/test/copy-leaves";
@@ -24,6 +25,7 @@ const NAMESPACES: Record<string, Tree> = {
   table: enTable,
   dates: enDates as unknown as Tree,
   admin: enAdmin,
+  reseller: enReseller,
 };
 
 /** Brand and product names, codes and symbols that stay as they are in Khmer. */
@@ -38,8 +40,8 @@ describe.each(Object.keys(NAMESPACES))("the %s namespace", (ns) => {
     for (const [key, text] of en) {
       // An English plural form (_one) is Khmer's one form, _other (Khmer has no other plural forms).
       const khmer = (kh.get(key) ?? kh.get(key.replace(/_(zero|one|two|few|many)$/, "_other")))!;
-      // Names kept as they are, and patterns that are only an order of values (or a clock's hours).
-      if (KEEP.test(text) || /^(\{\{\w+\}\}|[\s,–:\d])+$/.test(khmer)) continue;
+      // Names kept as they are, and patterns that are only an order of values (or a clock's hours, "3 × $9.00").
+      if (KEEP.test(text) || /^(\{\{\w+\}\}|[\s,–:\d×·])+$/.test(khmer)) continue;
       expect(khmer, `${ns}:${key}`).not.toBe(text);
       expect(khmer, `${ns}:${key} has no Khmer letters`).toMatch(/[\u1780-\u17FF]/);
     }

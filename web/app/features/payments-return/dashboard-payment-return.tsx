@@ -29,7 +29,7 @@ import { useOrder } from "~/features/payments/queries";
 import { KeyText } from "~/components/key-text";
 import { BalanceLinks } from "~/features/profile/api-key-card";
 import { useBalance } from "~/features/profile/queries";
-import { accountKeys, licenseQueryKeys } from "~/lib/query-keys";
+import { accountKeys, licenseQueryKeys, resellerKeys } from "~/lib/query-keys";
 import { useMe } from "~/features/session/queries";
 import { Trans } from "~/lib/i18n";
 import { showToaster } from "~/lib/toaster";
@@ -75,6 +75,8 @@ export function DashboardPaymentReturn({
     void queryClient.invalidateQueries({ queryKey: licenseQueryKeys.history });
     void queryClient.invalidateQueries({ queryKey: accountKeys.balance });
     void queryClient.invalidateQueries({ queryKey: accountKeys.apiKey });
+    // A reseller's bulk order (decision 080): its licences and the order's line on the Reseller page.
+    void queryClient.invalidateQueries({ queryKey: resellerKeys.all });
   }, [queryClient]);
 
   const celebrate = useCallback(
@@ -148,7 +150,7 @@ export function DashboardPaymentReturn({
             {t("verified.openApp")}
           </a>
         </Button>
-      ) : payment.kind === "plan" && !payment.giftEmail && pathname !== "/license-keys" ? (
+      ) : payment.kind === "plan" && !payment.giftEmail && pathname !== "/license-keys" && pathname !== "/reseller" ? (
         <Button asChild variant="outline">
           <Link to="/license-keys">{t("verified.viewLicenseKeys")}</Link>
         </Button>
@@ -192,7 +194,10 @@ function VerifiedStatus({ orderId, poll, onPaid }: { orderId: string; poll: bool
     return (
       <StatusNote tone="success" icon={<ShieldCheckIcon className="size-4" aria-hidden="true" />}>
         <span className="font-medium">{t("verified.paid", { provider })}</span>{" "}
-        {order.kind === "plan" && order.giftEmail ? (
+        {order.kind === "plan" && (order.quantity ?? 1) > 1 ? (
+          // A bulk order (decision 080): every buy key in one e-mail, the licences on the Reseller page.
+          t("verified.bulkEmailed", { n: order.quantity, email: order.email })
+        ) : order.kind === "plan" && order.giftEmail ? (
           <Trans t={t} i18nKey="verified.giftEmailed" values={{ email: order.giftEmail }} components={{ email: <span className="break-all" translate="no" /> }} />
         ) : order.kind === "plan" && order.buyKey ? (
           <Trans

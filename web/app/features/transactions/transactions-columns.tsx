@@ -74,10 +74,18 @@ function Amount({ order }: { order: Order }) {
 /** The plan, and for a gift (decision 079) whom it was for: the payer's record, without the recipient's key. */
 function Item({ order }: { order: Order }) {
   const { t } = useTransactionsCopy();
-  if (!order.giftEmail) return <>{itemTitle(order, t)}</>;
+  // A reseller's bulk order (decision 080): how many licences it bought, by its plan.
+  const count = order.quantity && order.quantity > 1 ? (
+    <span className="whitespace-nowrap tabular-nums" data-testid="order-quantity">
+      {" "}
+      {t("quantity", { n: order.quantity })}
+    </span>
+  ) : null;
+  if (!order.giftEmail) return <>{itemTitle(order, t)}{count}</>;
   return (
     <>
       {itemTitle(order, t)}
+      {count}
       <span className="block max-w-[15rem] truncate text-xs text-muted-foreground" data-testid="order-gift" title={order.giftEmail}>
         <Trans t={t} i18nKey="giftFor" values={{ email: order.giftEmail }} components={{ email: <WrittenText /> }} />
       </span>

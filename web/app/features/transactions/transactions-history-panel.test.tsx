@@ -91,6 +91,15 @@ describe("Transactions History's plan column", () => {
     expect(planCells()).toEqual(["6 Months", "Balance Top Up"]);
   });
 
+  it("names a reseller's bulk order's size by its plan (decision 080), and nothing for one licence", () => {
+    state.orders = [order({ planTitle: "1 Month", planMonths: 1, quantity: 3, buyKey: null }), order({ id: "o2", tranId: "T0002", quantity: 1 })];
+    renderInLanguage("en", <TransactionsHistoryPanel />);
+    expect(planCells()).toEqual(["1 Month × 3", "6 Months"]);
+    cleanup();
+    renderInLanguage("km", <TransactionsHistoryPanel />);
+    expect(planCells()[0]).toBe("1 ខែ × 3\u00a0អាជ្ញាប័ណ្ណ");
+  });
+
   it("on a phone's cards too", () => {
     state.mobile = true;
     renderInLanguage("km", <TransactionsHistoryPanel />);

@@ -21,10 +21,11 @@ import passkeys from "./passkeys.json";
 import payments from "./payments.json";
 import profile from "./profile.json";
 import renewal from "./renewal.json";
+import reseller from "./reseller.json";
 import shell from "./shell.json";
 import subscription from "./subscription.json";
 import table from "./table.json";
 import transactions from "./transactions.json";
 import webhooks from "./webhooks.json";
 
-export default { admin, adminCustomer, auth, catalogue, common, dates, discount, discounts, donation, errors, faq, gift, history, landing, legal, licenses, notFound, otp, passkeys, payments, profile, renewal, shell, subscription, table, transactions, webhooks };
+export default { admin, adminCustomer, auth, catalogue, common, dates, discount, discounts, donation, errors, faq, gift, history, landing, legal, licenses, notFound, otp, passkeys, payments, profile, renewal, reseller, shell, subscription, table, transactions, webhooks };
