@@ -2,14 +2,15 @@
 // too, and the changes the Catalogue page makes. Prices are integer mills in whole cents.
 import { z } from "zod";
 import { isWholeCents } from "./money";
-import { MARKETS } from "./plan-catalogue";
+import { MARKETS, MAX_PLAN_MONTHS } from "./plan-catalogue";
 import { PlanSchema } from "./plans";
 import { VolumeTierSchema, VolumeTiersSchema } from "./reseller";
 
 /** A plan's price: whole cents from $1 to $10,000 (PayWay takes USD with two decimals). */
 export const MIN_PLAN_PRICE_MILLS = 1_000;
 export const MAX_PLAN_PRICE_MILLS = 10_000_000;
-export const MAX_PLAN_MONTHS = 36;
+// The longest plan: contracts/plan-catalogue.ts, where the landing words every length without zod.
+export { MAX_PLAN_MONTHS };
 export const MAX_BONUS_DAYS = 365;
 export const MAX_KEY_CHANGES = 1_000;
 

@@ -9,6 +9,9 @@ import { defineTranslations, textsIn, type Language } from "./languages";
 export const MARKETS = ["local", "foreign"] as const;
 export type Market = (typeof MARKETS)[number];
 
+/** The longest plan a seller may add (contracts/catalogue-admin.ts checks it). */
+export const MAX_PLAN_MONTHS = 36;
+
 export const PLAN_FEATURES = [
   "bonusDays",
   "realDevices",

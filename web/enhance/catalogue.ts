@@ -1,26 +1,15 @@
 // The seller's price list on the static landing (decision 076). The page is prerendered from the
 // code's catalogue; this asks GET /api/plans (revalidated: never a stale copy after a reload) and
-// shows it in the same cards: prices (cards and hero buttons), bonus and key lines, plans no longer
-// on sale hidden. Markup from features/landing/pricing-section.tsx and hero.tsx; the app's first
-// render does the same from window.ksCatalogue (features/landing/landing-plans.ts shownPlans), so
-// hydration finds this markup. The popular mark and new plans wait for the app.
+// shows it in the same cards: prices (cards and hero buttons), bonus and key lines, the popular
+// mark, plans added after the build (new cards, catalogue-card.ts), all in the seller's order, and
+// plans no longer on sale hidden (after the others). Markup from features/landing/pricing-section.tsx
+// and hero.tsx; the app's first render does the same from window.ksCatalogue
+// (features/landing/landing-plans.ts shownPlans), so hydration finds this markup.
 import { staticSignal as signal } from "./app";
+import { newCard, newHeroChoice, say, type ApiPlan, type Words } from "./catalogue-card";
 
-interface ApiPlan {
-  id: string;
-  market: string;
-  price: string;
-  priceMills: number;
-  bonusDays: number;
-  keyChanges: number;
-}
-
-/** What data-count-words holds: the page's words with COUNT_MARK where the number goes. */
-const COUNT_MARK = "987654321";
-
-function say(words: Record<string, string>, id: string, count: number) {
-  return (words[id] ?? "").replace(COUNT_MARK, String(count));
-}
+/** data-looks: each kind's classes, plain then popular (features/landing/plan-looks.ts). */
+type Looks = Partial<Record<"card" | "choice" | "hero", [string, string]>>;
 
 /** Replaces `from` by `to` in the text nodes of `node` (a hero button's "1 Month · $9.99"). */
 function replaceText(node: Element, from: string, to: string) {
@@ -33,7 +22,7 @@ function replaceText(node: Element, from: string, to: string) {
 /** The hero's plan buttons (features/landing/hero.tsx). */
 const heroPlans = () => document.querySelector<HTMLElement>('[aria-labelledby="hero-plans-label"]');
 
-function showCard(card: HTMLElement, plan: ApiPlan, words: Record<string, string>) {
+function showCard(card: HTMLElement, plan: ApiPlan, words: Words) {
   const price = card.querySelector<HTMLElement>("[data-testid=plan-price]");
   const shown = price?.textContent ?? "";
   if (price && shown !== plan.price) {
@@ -58,25 +47,65 @@ function showCard(card: HTMLElement, plan: ApiPlan, words: Record<string, string
   }
 }
 
+/** Gives `node` the look of `kind`, popular or not, when the page says it. */
+function look(node: Element | null | undefined, looks: Looks, kind: keyof Looks, popular: boolean) {
+  const classes = looks[kind]?.[popular ? 1 : 0];
+  if (node && classes) node.className = classes;
+}
+
 /** Applies the price list to the prerendered cards; gives it to the app for its first render. */
 export function showCatalogue(plans: ApiPlan[]) {
   const section = document.querySelector<HTMLElement>("[data-count-words]");
   if (!section || signal.aborted) return;
-  const words = JSON.parse(section.dataset.countWords ?? "{}") as Record<string, string>;
-  const byId = new Map(plans.map((p) => [p.id, p]));
+  const words = JSON.parse(section.dataset.countWords ?? "{}") as Words;
+  const looks = JSON.parse(section.dataset.looks ?? "{}") as Looks;
+  const hero = heroPlans();
+  // The popular badge, to copy onto the plans the seller marks (the app gives each its own).
+  const badge = section.querySelector("[data-popular-badge]")?.cloneNode(true);
   for (const list of section.querySelectorAll<HTMLElement>("[data-market-plans]")) {
-    let onSale = 0;
+    const cards = new Map([...list.querySelectorAll<HTMLElement>(":scope > li[data-plan]")].map((card) => [card.dataset.plan, card]));
+    const template = [...cards.values()][0];
+    if (!template) continue;
+    const onSale = plans.filter((plan) => plan.market === list.dataset.marketPlans);
+    const shown = onSale.map((plan) => {
+      let card = cards.get(plan.id);
+      if (card) showCard(card, plan, words);
+      else card = newCard(template, plan, words);
+      cards.delete(plan.id);
+      card.hidden = false;
+      return card;
+    });
+    for (const retired of cards.values()) retired.hidden = true;
+    // The seller's order, then the plans no longer on sale.
+    list.append(...shown, ...cards.values());
+    list.style.setProperty("--plans", String(shown.length));
+
+    // The popular mark (one a market, as the seller sets it; each marked plan has it, as in the
+    // app): the card's look, its button's, and the badge.
+    const popular = new Set(onSale.filter((plan) => plan.isPopular).map((plan) => plan.id));
     for (const card of list.querySelectorAll<HTMLElement>(":scope > li[data-plan]")) {
-      const plan = byId.get(card.dataset.plan ?? "");
-      card.hidden = !plan;
-      const heroChoice = heroPlans()?.querySelector<HTMLElement>(`[data-plan-choice="${card.dataset.plan}"]`);
-      if (heroChoice) heroChoice.hidden = !plan;
-      if (!plan) continue;
-      onSale += 1;
-      showCard(card, plan, words);
+      const marked = !card.hidden && popular.has(card.dataset.plan ?? "");
+      look(card, looks, "card", marked);
+      look(card.querySelector("[data-slot=button]"), looks, "choice", marked);
+      const own = card.querySelector(":scope > [data-popular-badge]");
+      if (!marked) own?.remove();
+      else if (!own && badge) card.prepend(badge.cloneNode(true));
     }
-    list.style.setProperty("--plans", String(onSale));
-    if (list.dataset.marketPlans === "local") heroPlans()?.style.setProperty("--plans", String(onSale));
+
+    if (hero && list.dataset.marketPlans === "local") {
+      // The hero lists the local plans, in the same order, with the same mark.
+      const first = hero.querySelector<HTMLElement>("[data-plan-choice]");
+      for (const card of list.querySelectorAll<HTMLElement>(":scope > li[data-plan]")) {
+        const plan = onSale.find((p) => p.id === card.dataset.plan);
+        let choice = hero.querySelector<HTMLElement>(`[data-plan-choice="${card.dataset.plan}"]`) ?? undefined;
+        if (!choice && plan && first) choice = newHeroChoice(first, plan, words);
+        if (!choice) continue;
+        choice.hidden = card.hidden;
+        look(choice, looks, "hero", !card.hidden && popular.has(card.dataset.plan ?? ""));
+        hero.append(choice);
+      }
+      hero.style.setProperty("--plans", String(shown.length));
+    }
   }
   window.ksCatalogue = plans as Window["ksCatalogue"];
 }

@@ -5,14 +5,15 @@ import { formatMoney } from "../../../../contracts/money";
 import { SITE } from "../../../../contracts/site";
 import type { Market } from "../../../../contracts/plan-catalogue";
 import { Button } from "~/components/ui/button";
-import { COUNT_MARK, marketPlans, type ShownPlan } from "~/features/landing/landing-plans";
+import { catalogueWords } from "~/features/landing/catalogue-words";
+import { marketPlans, type ShownPlan } from "~/features/landing/landing-plans";
 import { MarketSwitch } from "~/features/landing/market-switch";
 import { intentProps } from "~/features/landing/plan-checkout";
+import { cardClass, planLooks } from "~/features/landing/plan-looks";
 import { planFeature, planName, planPeriodText } from "~/features/landing/plan-text";
 import { SectionHeading } from "~/features/landing/section-heading";
 import { NEW_TAB_HINT_ID, SECTION_IDS } from "~/components/public/sections";
 import { useTranslation } from "~/lib/i18n";
-import { cn } from "~/lib/utils";
 
 const MARKETS: Market[] = ["local", "foreign"];
 
@@ -41,12 +42,10 @@ export function PricingSection({
   onChoosePlan: (plan: ShownPlan) => void;
   prefetch: () => void;
 }) {
-  const { t } = useTranslation("landing");
-  // The words web/enhance/catalogue.ts puts the seller's numbers into, in the page's language.
-  const words = JSON.stringify({
-    bonusDays: t("pricing.features.bonusDays", { count: COUNT_MARK }),
-    timeChangeKeys: t("pricing.features.timeChangeKeys", { count: COUNT_MARK }),
-  });
+  const { t, i18n } = useTranslation("landing");
+  // What web/enhance/catalogue.ts words the seller's plans with, in the page's language, and the
+  // looks it gives a plan when it moves the popular mark (decision 076).
+  const words = JSON.stringify(catalogueWords(t, i18n.language));
   const [market, setMarket] = useState<Market>(initialMarket);
 
   return (
@@ -54,6 +53,7 @@ export function PricingSection({
       id={SECTION_IDS.pricing}
       data-market={market}
       data-count-words={words}
+      data-looks={JSON.stringify(planLooks())}
       aria-labelledby="pricing-heading"
       tabIndex={-1}
       className="scroll-mt-16 border-y border-border/60 bg-muted/30 py-20 outline-none sm:py-28"
@@ -130,13 +130,13 @@ function PlanCard({
       aria-labelledby={headingId}
       data-plan={plan.id}
       hidden={plan.hidden}
-      className={cn(
-        "relative flex flex-col rounded-2xl border bg-card p-7 shadow-xs",
-        plan.isPopular && "border-brand/60 shadow-xl shadow-brand/10 ring-1 ring-brand/60 lg:-my-3 lg:py-10",
-      )}
+      className={cardClass(plan.isPopular)}
     >
       {plan.isPopular ? (
-        <span className="absolute -top-3.5 left-1/2 inline-flex -translate-x-1/2 items-center gap-1 rounded-full bg-brand px-3 py-1 text-xs font-semibold whitespace-nowrap text-brand-foreground shadow-sm">
+        <span
+          data-popular-badge
+          className="absolute -top-3.5 left-1/2 inline-flex -translate-x-1/2 items-center gap-1 rounded-full bg-brand px-3 py-1 text-xs font-semibold whitespace-nowrap text-brand-foreground shadow-sm"
+        >
           <SparklesIcon className="size-3.5" aria-hidden="true" />
           {t("pricing.popular")}
         </span>
