@@ -8818,7 +8818,7 @@ export interface operations {
             content: {
                 "application/json": {
                     planId: string;
-                    /** @description Licenses in the order, 2 to 500 */
+                    /** @description Licences in the order, 2 to 500 */
                     quantity: number;
                     /** @enum {string} */
                     returnTo?: "home" | "license-keys" | "profile" | "reseller";

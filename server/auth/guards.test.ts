@@ -44,7 +44,7 @@ describe("authorization per role", () => {
     expect(res.status).toBe(200);
     expect(res.body.total).toBe(3);
     expect(res.body.users).toHaveLength(3);
-    expect(Object.keys(res.body.users[0]!).sort()).toEqual(["createdAt", "email", "id", "name", "passkeyEnabled", "role", "superAdmin", "twoFactorEnabled", "username"]);
+    expect(Object.keys(res.body.users[0]!).sort()).toEqual(["createdAt", "email", "id", "name", "passkeyEnabled", "reseller", "role", "superAdmin", "twoFactorEnabled", "username"]);
     const none = await clients.superAdmin.json<{ total: number }>("/api/admin/users?search=nobody-here");
     expect(none.body.total).toBe(0);
   });
