@@ -6,6 +6,8 @@ import { CheckoutReturnPageSchema, GiftEmailSchema } from "./orders";
 import { MarketSchema } from "./plans";
 import { singleLineText } from "./text";
 
+export { isBulkOrder, unitPriceOf } from "./bulk-order";
+
 /** A bulk order's size: 2 to 500 licenses. */
 export const MIN_BULK_QUANTITY = 2;
 export const MAX_BULK_QUANTITY = 500;

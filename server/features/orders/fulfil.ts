@@ -15,6 +15,7 @@ import { shiftTerm } from "../licenses/term";
 import { planDays } from "../../../contracts/renewal-terms";
 import { planTermsOf } from "../plans/service";
 import { issueBulkLicenses } from "./bulk-fulfil";
+import { isBulkOrder } from "../../../contracts/reseller";
 
 
 /** The order's plan with the terms the order was opened with (decision 074): a later catalogue change alters no open order. */
@@ -39,7 +40,7 @@ async function accountOf(tx: Tx, email: string): Promise<string | null> {
  */
 async function issueLicense(tx: Tx, deps: OrdersDeps, order: OrderRow): Promise<Fulfilment> {
   const plan = await planOf(tx, order);
-  if (order.quantity > 1) return issueBulkLicenses(tx, deps, order, plan);
+  if (isBulkOrder(order)) return issueBulkLicenses(tx, deps, order, plan);
   const gift = order.kind === "plan" && !order.renewLicenseId ? order.giftEmail : null;
   const owner = gift ? { email: gift, userId: await accountOf(tx, gift) } : { email: order.email, userId: order.userId };
   const license = await createLicense({ db: tx, planId: plan.id, terms: planTermsOf(plan), ...owner, orderId: order.id });

@@ -3,6 +3,7 @@
 // mills formatted by the shared formatter (2 decimals); the paid time is in the shop's time zone
 // (SHOP_TIME_ZONE) with its offset and the UTC time stated; numbers and codes stay Latin in every
 // language. The facts are language-free (receiptFacts); view.ts words them (localiseReceipt).
+import { isBulkOrder, unitPriceOf } from "../../../contracts/reseller";
 import { eq } from "drizzle-orm";
 import { hasPaymentReceipt, receiptNumber } from "../../../contracts/receipts";
 import { DEFAULT_SHOP_TIME_ZONE } from "../../../contracts/dates";
@@ -48,7 +49,7 @@ export function receiptFacts(order: OrderRow, plan: ReceiptPlan | null, site: Si
             periodDays: plan?.periodDays ?? null,
             bonusDays: plan?.bonusDays ?? 0,
             // A reseller's bulk order (decision 080): its quantity and the unit price it was sold at.
-            bulk: order.quantity > 1 ? { quantity: order.quantity, unitPriceMills: order.unitPriceMills ?? Math.floor(order.amountMills / order.quantity) } : null,
+            bulk: isBulkOrder(order) ? { quantity: order.quantity, unitPriceMills: unitPriceOf(order) } : null,
           },
     amountMills: order.amountMills,
     discount: order.discountCode && order.discountMills > 0 ? { code: order.discountCode, mills: order.discountMills } : null,

@@ -13,13 +13,12 @@ import type { Tx } from "../../db/client";
 import { licenses } from "../../db/schema";
 import type { OrderRow } from "../orders/dto";
 import { revokeForRefund } from "./revoke-row";
-import type { TakenBack } from "./reversal";
+import { unitPriceOf } from "../../../contracts/reseller";
+import type { TakenBack } from "./revoke-row";
 
 /** A reseller's bulk order: more than one licence in one order. */
-export const isBulkOrder = (order: Pick<OrderRow, "quantity">) => order.quantity > 1;
 
 /** What each licence of a bulk order cost (older rows without a unit price: the amount shared out). */
-export const unitPriceOf = (order: Pick<OrderRow, "unitPriceMills" | "amountMills" | "quantity">) => order.unitPriceMills ?? Math.floor(order.amountMills / Math.max(1, order.quantity));
 
 const unassigned = (orderId: string) => and(eq(licenses.orderId, orderId), isNull(licenses.assignedAt), isNull(licenses.revokedAt));
 

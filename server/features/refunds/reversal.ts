@@ -9,22 +9,17 @@
 //         no longer holds is recorded as a shortfall (the money already went back at the provider)
 // The caller holds the order's row lock; the licence and API-key rows are locked here.
 import { eq, type SQL } from "drizzle-orm";
-import type { Reversal } from "../../../contracts/refunds";
 import type { Tx } from "../../db/client";
 import { apiKeys, licenses, plans } from "../../db/schema";
 import { changeBalance } from "../balance/service";
 import { fulfilmentOf, type OrderRow } from "../orders/dto";
-import type { TakenBackLine } from "../../providers/email/templates/refund-made";
 import { shiftTerm } from "../licenses/term";
 import { planDays } from "../../../contracts/renewal-terms";
-import { isBulkOrder, revokeBulk } from "./bulk-reversal";
-import { revokeForRefund } from "./revoke-row";
+import { revokeBulk } from "./bulk-reversal";
+import { isBulkOrder } from "../../../contracts/reseller";
+import { revokeForRefund, type TakenBack } from "./revoke-row";
 
-export interface TakenBack {
-  reversal: Reversal;
-  /** For the customer's e-mail, which words each in the customer's language. */
-  lines: TakenBackLine[];
-}
+export type { TakenBack } from "./revoke-row";
 
 async function revokeLicense(tx: Tx, order: OrderRow, licenseId: string | undefined, now: Date): Promise<TakenBack> {
   const [license] = licenseId
@@ -98,7 +93,7 @@ export type TakeBackRule = "debit-balance" | "keep-license" | "remove-days" | "r
  */
 export function takeBackRule(order: Pick<OrderRow, "kind" | "fulfilment"> & Partial<Pick<OrderRow, "quantity">>, full: boolean): TakeBackRule {
   if (order.kind === "topup") return "debit-balance";
-  if (isBulkOrder({ quantity: order.quantity ?? 1 })) return "revoke-unassigned";
+  if (isBulkOrder(order)) return "revoke-unassigned";
   if (!full) return "keep-license";
   return fulfilmentOf(order).extended ? "remove-days" : "revoke-license";
 }

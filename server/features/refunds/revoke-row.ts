@@ -4,8 +4,17 @@ import { eq } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { licenseHistory, licenses } from "../../db/schema";
 import type { OrderRow } from "../orders/dto";
+import type { Reversal } from "../../../contracts/refunds";
+import type { TakenBackLine } from "../../providers/email/templates/refund-made";
 
 export type LicenseRow = typeof licenses.$inferSelect;
+
+/** What a refund took back (every rule's answer, reversal.ts and bulk-reversal.ts). */
+export interface TakenBack {
+  reversal: Reversal;
+  /** For the customer's e-mail, which words each in the customer's language. */
+  lines: TakenBackLine[];
+}
 
 export async function revokeForRefund(tx: Tx, order: Pick<OrderRow, "tranId">, license: LicenseRow, now: Date): Promise<void> {
   await tx.update(licenses).set({ revokedAt: now, updatedAt: now }).where(eq(licenses.id, license.id));

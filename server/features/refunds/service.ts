@@ -28,7 +28,8 @@ import { formatMoney } from "../../../contracts/money";
 import type { OrdersDeps } from "../orders/deps";
 import type { OrderRow } from "../orders/dto";
 import { balanceHolding } from "./reversal";
-import { isBulkOrder, unassignedCount, unitPriceOf } from "./bulk-reversal";
+import { unassignedCount } from "./bulk-reversal";
+import { isBulkOrder, unitPriceOf } from "../../../contracts/reseller";
 import { DAY_MS, isUuid } from "../../../contracts/units";
 import { applyOrLeave, applyRefund, paymentOf, recordRefund, type Recorded, type RefundActor, toRefundDto } from "./record-and-apply";
 

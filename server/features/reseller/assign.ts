@@ -2,7 +2,7 @@
 // decides it (two racing assignments of one license: one wins, the other is ALREADY_ASSIGNED), in
 // one transaction with the end customer's account (made when they have none), the assignment's
 // record, the buy key's e-mail to them and the `licence.assigned` event.
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { DEFAULT_LANGUAGE } from "../../../contracts/languages";
 import type { AssignLicenseResponse } from "../../../contracts/reseller";
 import type { CurrentUser } from "../../auth/context";
@@ -12,7 +12,7 @@ import { AppError } from "../../lib/errors";
 import { randomString } from "../../lib/crypto";
 import { enqueueEmail } from "../../providers/email/outbox";
 import { recordLicenseAssigned } from "../notifications/events";
-import { toResellerLicense } from "./service";
+import { isBulk, toResellerLicense } from "./service";
 
 export interface AssignDeps {
   db: Db;
@@ -55,7 +55,7 @@ async function refusal(tx: Tx, reseller: CurrentUser, licenseId: string, now: Da
     .select({ license: licenses, orderStatus: orders.status })
     .from(licenses)
     .innerJoin(orders, eq(orders.id, licenses.orderId))
-    .where(and(eq(licenses.id, licenseId), eq(orders.userId, reseller.id), gt(orders.quantity, 1)));
+    .where(and(eq(licenses.id, licenseId), eq(orders.userId, reseller.id), isBulk));
   if (!row) return new AppError("NOT_FOUND", "No license of your bulk orders has this id.");
   if (row.license.assignedAt) return new AppError("ALREADY_ASSIGNED");
   if (row.orderStatus === "paid" && !row.license.revokedAt) {

@@ -118,7 +118,7 @@ export function createResellerRoutes(deps: OrdersDeps & { limiter: SharedRateLim
     .openapi(assignRoute, async (c) => {
       const user = requireUser(c.get("ctx"));
       applyRateLimit(c, [deps.limiter.hit(`reseller-assign:${user.id}`, { limit: 120, windowSeconds: 60 })]);
-      const result = await assignLicense({ ...deps, onEmailQueued: deps.onEmailQueued }, user, c.req.valid("param").id, c.req.valid("json").email);
+      const result = await assignLicense(deps, user, c.req.valid("param").id, c.req.valid("json").email);
       return c.json(result, 200, { "Cache-Control": "no-store" });
     });
 }

@@ -1,8 +1,8 @@
 // A reseller's side of bulk orders (decision 080): who is one, the plans they buy with their volume
 // tiers, their bulk orders, the orders' licenses (state, to whom assigned and when) and their CSV.
 // Every query is bounded by the reseller's own orders: another customer's order or license is 404.
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
-import type { BulkOrder, ResellerLicense, ResellerLicenseList, ResellerLicenseQuery, ResellerOverview } from "../../../contracts/reseller";
+import { and, asc, count, desc, eq, gt, ilike, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
+import { unitPriceOf, type BulkOrder, ResellerLicense, ResellerLicenseList, ResellerLicenseQuery, ResellerOverview } from "../../../contracts/reseller";
 import { planDays } from "../../../contracts/renewal-terms";
 import type { CurrentUser } from "../../auth/context";
 import type { Db, Tx } from "../../db/client";
@@ -17,7 +17,7 @@ export async function requireReseller(db: Db | Tx, caller: CurrentUser): Promise
 }
 
 /** A bulk order is a plan order of more than one license. */
-const isBulk = gt(orders.quantity, 1);
+export const isBulk = gt(orders.quantity, 1);
 
 type LicenseRow = typeof licenses.$inferSelect;
 type AssignmentRow = typeof licenseAssignments.$inferSelect;
@@ -72,7 +72,7 @@ export async function resellerOverview(db: Db, caller: CurrentUser): Promise<Res
       planTitle: o.planTitle ?? "",
       planMonths: months ?? null,
       quantity: o.quantity,
-      unitPriceMills: o.unitPriceMills ?? Math.round(o.amountMills / o.quantity),
+      unitPriceMills: unitPriceOf(o),
       amountMills: o.amountMills,
       refundedMills: o.refundedMills,
       status: o.status,
@@ -99,15 +99,13 @@ function ownLicenses(caller: CurrentUser, q: Pick<ResellerLicenseQuery, "orderId
 
 export async function listResellerLicenses(db: Db, caller: CurrentUser, q: { orderId?: string; state?: ResellerLicense["state"]; search?: string; page: number; pageSize: number }): Promise<ResellerLicenseList> {
   const where = ownLicenses(caller, q);
-  const base = () =>
+  const [rows, [total]] = await Promise.all([
     db
       .select({ license: licenses, assignment: licenseAssignments, months: plans.months })
       .from(licenses)
       .innerJoin(orders, eq(orders.id, licenses.orderId))
       .leftJoin(licenseAssignments, eq(licenseAssignments.licenseId, licenses.id))
-      .leftJoin(plans, eq(plans.id, licenses.planId));
-  const [rows, [total]] = await Promise.all([
-    base()
+      .leftJoin(plans, eq(plans.id, licenses.planId))
       .where(where)
       .orderBy(desc(orders.createdAt), asc(licenses.createdAt), asc(licenses.id))
       .limit(q.pageSize)
@@ -142,7 +140,7 @@ export async function licensesCsv(db: Db, caller: CurrentUser, orderId: string):
     .select({ license: licenses, assignment: licenseAssignments })
     .from(licenses)
     .leftJoin(licenseAssignments, eq(licenseAssignments.licenseId, licenses.id))
-    .where(inArray(licenses.orderId, [order.id]))
+    .where(eq(licenses.orderId, order.id))
     .orderBy(asc(licenses.createdAt), asc(licenses.id));
   const lines = [["buy_key", "plan", "term_days", "key_changes", "state", "assigned_to", "assigned_at"].join(",")];
   for (const { license, assignment } of rows) {

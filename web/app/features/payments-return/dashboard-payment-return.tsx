@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { isBulkOrder } from "../../../../contracts/bulk-order";
 import { useQueryClient } from "@tanstack/react-query";
 import {
   CircleAlertIcon,
@@ -194,7 +195,7 @@ function VerifiedStatus({ orderId, poll, onPaid }: { orderId: string; poll: bool
     return (
       <StatusNote tone="success" icon={<ShieldCheckIcon className="size-4" aria-hidden="true" />}>
         <span className="font-medium">{t("verified.paid", { provider })}</span>{" "}
-        {order.kind === "plan" && (order.quantity ?? 1) > 1 ? (
+        {order.kind === "plan" && isBulkOrder(order) ? (
           // A bulk order (decision 080): every buy key in one e-mail, the licences on the Reseller page.
           t("verified.bulkEmailed", { n: order.quantity, email: order.email })
         ) : order.kind === "plan" && order.giftEmail ? (

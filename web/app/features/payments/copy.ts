@@ -41,3 +41,23 @@ export function providerErrors(provider: string) {
     payment: paymentsText("errors.payment", { provider }),
   };
 }
+
+/**
+ * The dashboard checkout dialog's own labels (namespace "payments", `checkout.*`): what every
+ * dashboard checkout shows the same; a page adds its title, description, hint and Pay words.
+ */
+export function checkoutLabels(t: TFunction) {
+  return {
+    summaryLabel: t("checkout.summary"),
+    itemLabel: t("checkout.item"),
+    amountLabel: t("checkout.amount"),
+    emailLabel: t("checkout.email"),
+    emailHint: t("checkout.emailHint"),
+    emailLoading: t("checkout.emailLoading"),
+    emailMissing: t("checkout.emailMissing"),
+    emailError: t("checkout.emailError"),
+    acceptsLabel: t("checkout.accepts"),
+    cancel: t("checkout.cancel"),
+    paying: t("checkout.paying"),
+  };
+}

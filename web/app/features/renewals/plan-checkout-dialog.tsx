@@ -9,7 +9,7 @@ import {
   type CheckoutExtras,
 } from "~/features/payments/checkout-dialog";
 import type { CheckoutResponse } from "~/features/payments/api";
-import { usePaymentsCopy } from "~/features/payments/copy";
+import { checkoutLabels, usePaymentsCopy } from "~/features/payments/copy";
 import { cn } from "~/lib/utils";
 
 /**
@@ -83,21 +83,11 @@ export function PlanCheckoutDialog({
       texts
         ? { ...texts, title, description, pay: texts.pay(plan?.price ?? null), payFor: texts.pay }
         : {
+            ...checkoutLabels(t),
             title,
             description,
-            summaryLabel: t("checkout.summary"),
-            itemLabel: t("checkout.item"),
-            amountLabel: t("checkout.amount"),
-            emailLabel: t("checkout.email"),
-            emailHint: t("checkout.emailHint"),
-            emailLoading: t("checkout.emailLoading"),
-            emailMissing: t("checkout.emailMissing"),
-            emailError: t("checkout.emailError"),
-            acceptsLabel: t("checkout.accepts"),
-            cancel: t("checkout.cancel"),
             pay: plan ? t("checkout.pay", { price: plan.price }) : t("checkout.payNoPrice"),
             payFor: (price: string) => t("checkout.pay", { price }),
-            paying: t("checkout.paying"),
           },
     [title, description, plan, texts, t],
   );

@@ -15,7 +15,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import type { CheckoutDialogText } from "~/features/payments/checkout-dialog";
-import { usePaymentsCopy } from "~/features/payments/copy";
+import { checkoutLabels, usePaymentsCopy } from "~/features/payments/copy";
 import { api } from "~/lib/api";
 import { lazyNamed, useOpenedOnce } from "~/lib/lazy-component";
 import { cn } from "~/lib/utils";
@@ -205,20 +205,11 @@ function BulkCheckoutDialog({ open, onOpenChange, paying, item }: { open: boolea
   const total = formatMoney(paying.price.totalMills);
   const text = useMemo<CheckoutDialogText>(
     () => ({
+      ...checkoutLabels(payments),
       title: t("buy.dialogTitle"),
       description: t("buy.dialogDescription"),
-      summaryLabel: payments("checkout.summary"),
-      itemLabel: payments("checkout.item"),
-      amountLabel: payments("checkout.amount"),
-      emailLabel: payments("checkout.email"),
       emailHint: t("buy.emailHint"),
-      emailLoading: payments("checkout.emailLoading"),
-      emailMissing: payments("checkout.emailMissing"),
-      emailError: payments("checkout.emailError"),
-      acceptsLabel: payments("checkout.accepts"),
-      cancel: payments("checkout.cancel"),
       pay: t("buy.pay", { price: total }),
-      paying: payments("checkout.paying"),
     }),
     [t, payments, total],
   );

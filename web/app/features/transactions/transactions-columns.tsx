@@ -1,5 +1,6 @@
 // Transactions History's columns and cells (the shadcn data table's columns): a table row on wide
 // screens, a card on phones.
+import { isBulkOrder } from "../../../../contracts/bulk-order";
 import { itemTitle } from "~/features/payments/copy";
 import { DownloadIcon } from "lucide-react";
 import { hasPaymentReceipt, receiptFileName, receiptPdfPath } from "../../../../contracts/receipts";
@@ -75,7 +76,7 @@ function Amount({ order }: { order: Order }) {
 function Item({ order }: { order: Order }) {
   const { t } = useTransactionsCopy();
   // A reseller's bulk order (decision 080): how many licences it bought, by its plan.
-  const count = order.quantity && order.quantity > 1 ? (
+  const count = isBulkOrder(order) ? (
     <span className="whitespace-nowrap tabular-nums" data-testid="order-quantity">
       {" "}
       {t("quantity", { n: order.quantity })}
