@@ -108,8 +108,8 @@ test("a super-admin adds an endpoint; a paid top-up reaches it signed, is logged
   const logRow = () => page.getByRole("table", { name: /Deliveries to/ }).getByRole("row").filter({ hasText: "order.paid" });
   await expect(async () => {
     await page.reload();
-    await expect(logRow()).toContainText("Delivered", { timeout: 2_000 });
-  }).toPass({ timeout: 20_000 });
+    await expect(logRow()).toContainText("Delivered", { timeout: 10_000 });
+  }).toPass({ timeout: 60_000 });
   await expect(logRow()).toContainText("HTTP 200");
   await expect(logRow()).toContainText('{"received":true}');
 
@@ -126,8 +126,8 @@ test("a super-admin adds an endpoint; a paid top-up reaches it signed, is logged
   await expect.poll(() => received.filter((r) => r.headers["keyshop-webhook-id"] === event.id).length, { timeout: 20_000 }).toBe(2);
   await expect(async () => {
     await page.reload();
-    await expect(logRow().getByRole("cell").nth(3)).toHaveText("2", { timeout: 2_000 });
-  }).toPass({ timeout: 20_000 });
+    await expect(logRow().getByRole("cell").nth(3)).toHaveText("2", { timeout: 10_000 });
+  }).toPass({ timeout: 60_000 });
 
   // The seller's Telegram (the simulator, embedded mode) heard of the sale.
   await page.goto("/dev/telegram");
