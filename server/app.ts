@@ -46,7 +46,7 @@ import { createOrderRoutes } from "./features/orders/routes";
 import { createOrderReceiptRoutes, createReceiptLinkRoutes } from "./features/receipts/routes";
 import { createRefundRoutes } from "./features/refunds/routes";
 import { createProfileRoutes, createPublicBalanceRoutes } from "./features/profile/routes";
-import { apiKeyContext } from "./auth/api-key";
+import { apiKeyContext, KeyOwnerMemo } from "./auth/api-key";
 import { createPlanRoutes } from "./features/plans/routes";
 import { PlanListCache } from "./features/plans/list-cache";
 import { createCatalogueRoutes } from "./features/catalogue/routes";
@@ -228,8 +228,10 @@ export function createApp({ config, db, auth, logger, signer, limiter, otpMail, 
 
   // The public API for API-key holders: `Authorization: Bearer <key>`.
   const publicApi = new OpenAPIHono<AppEnv>(VALIDATION);
+  // A minute, 10,000 keys: a busy client's purchases skip the key's lookup (decision 081).
+  const keyOwners = new KeyOwnerMemo({ ttlMs: 60_000, maxEntries: 10_000 });
   publicApi.use("/v1/balance", apiKeyContext(db));
-  publicApi.use("/v1/otp/*", apiKeyContext(db));
+  publicApi.use("/v1/otp/*", apiKeyContext(db, { memo: keyOwners, appliesTo: (method, path) => method === "POST" && path === "/api/v1/otp/orders" }));
   publicApi.route("/", createPublicBalanceRoutes({ db }));
   const otpLimit = { limiter, perMinute: config.publicApiRateLimit };
   publicApi.route("/", createPublicOtpRoutes({ ...otpMail, secret: config.authSecret, limit: otpLimit, events }));

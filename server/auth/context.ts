@@ -45,6 +45,11 @@ export interface RequestContext {
   via: "session" | "api-key" | "anonymous";
   /** Set when the caller authenticated with an API key. */
   apiKeyId?: string;
+  /**
+   * Set when the key's owner came from the purchase's memo (api-key.ts) rather than the database:
+   * the key's hash, which the purchase's own statement checks (still this key, still active).
+   */
+  unverifiedKeyHash?: string;
 }
 
 export type AppEnv = { Variables: { ctx: RequestContext; requestId: string; clientIp: string; refreshSession?: boolean } };

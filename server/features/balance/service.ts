@@ -53,6 +53,11 @@ export interface BalanceChange {
   reference?: string | null;
   actorUserId?: string | null;
   note?: string | null;
+  /**
+   * The API key the caller presented, when its owner came from the purchase's memo
+   * (auth/api-key.ts): the change applies only while the key still has this hash and is active.
+   */
+  keyHash?: string;
 }
 
 /**
@@ -80,7 +85,7 @@ export function balanceChangeSteps(change: BalanceChange): SQL {
   return sql`
     changed as (
       update api_keys set balance_mills = balance_mills + ${change.deltaMills}, updated_at = now()
-      where id = ${change.apiKeyId}::uuid and balance_mills + ${change.deltaMills} >= 0
+      where id = ${change.apiKeyId}::uuid and balance_mills + ${change.deltaMills} >= 0${change.keyHash === undefined ? sql`` : sql` and key_hash = ${change.keyHash} and is_active`}
       returning balance_mills
     ),
     entry as (

@@ -8,6 +8,7 @@ import type { OtpOrder } from "../../../contracts/otp-mail";
 import { DEFAULT_OTP_SERVICE } from "../../../contracts/otp-services";
 import type { Db } from "../../db/client";
 import { queryRowsPrepared } from "../../db/prepared";
+import { oneAtATime } from "../../lib/one-at-a-time";
 import { apiKeys, otpMailOrders } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { SupplierError } from "../../providers/mail-supplier/types";
@@ -68,6 +69,11 @@ async function noteBalanceAfterDebit(deps: OtpMailDeps, apiKeyId: string, balanc
   await recordBalanceLowIfBelow(deps.db, { apiKeyId, balanceAfterMills }).catch((err) => deps.logger?.warn({ err }, "balance.low not recorded"));
 }
 
+async function refuseChangedKey(db: Db, apiKeyId: string, keyHash: string) {
+  const [key] = await db.select({ id: apiKeys.id }).from(apiKeys).where(and(eq(apiKeys.id, apiKeyId), eq(apiKeys.keyHash, keyHash), eq(apiKeys.isActive, true)));
+  if (!key) throw new AppError("UNAUTHENTICATED", "Invalid API key.");
+}
+
 async function findByIdempotencyKey(db: Db, apiKeyId: string, idempotencyKey: string) {
   const [row] = await db
     .select()
@@ -83,17 +89,19 @@ async function findByIdempotencyKey(db: Db, apiKeyId: string, idempotencyKey: st
  * minimum is the Buy button's rule in the UI (docs/decisions/007), so a balance of exactly 100
  * prices buys exactly 100 addresses.
  */
-async function refuseBeforeBuying(deps: OtpMailDeps, input: { apiKeyId: string; idempotencyKey?: string }, priceMills: number): Promise<OrderRow | undefined> {
+async function refuseBeforeBuying(deps: OtpMailDeps, input: { apiKeyId: string; keyHash?: string; idempotencyKey?: string }, priceMills: number): Promise<OrderRow | undefined> {
   const [key] = await deps.db
     .select({
       balanceMills: apiKeys.balanceMills,
       isActive: apiKeys.isActive,
+      keyHash: apiKeys.keyHash,
       earlierOrderId: input.idempotencyKey
         ? sql<string | null>`(select o.id from ${otpMailOrders} o where o.api_key_id = ${apiKeys.id} and o.idempotency_key = ${input.idempotencyKey})`
         : sql<null>`null`,
     })
     .from(apiKeys)
     .where(eq(apiKeys.id, input.apiKeyId));
+  if (input.keyHash !== undefined && (!key || !key.isActive || key.keyHash !== input.keyHash)) throw new AppError("UNAUTHENTICATED", "Invalid API key.");
   if (!key || !key.isActive) throw new AppError("API_KEY_NOT_FOUND");
   if (key.earlierOrderId && input.idempotencyKey) {
     const existing = await findByIdempotencyKey(deps.db, input.apiKeyId, input.idempotencyKey);
@@ -105,7 +113,15 @@ async function refuseBeforeBuying(deps: OtpMailDeps, input: { apiKeyId: string; 
 
 export async function buyOtpMail(
   deps: OtpMailDeps,
-  input: { userId: string; apiKeyId: string; service?: string; idempotencyKey?: string; reorderOf?: OrderRow },
+  input: {
+    userId: string;
+    apiKeyId: string;
+    /** The presented key's hash when its owner came from the memo: the debit checks it (auth/api-key.ts). */
+    keyHash?: string;
+    service?: string;
+    idempotencyKey?: string;
+    reorderOf?: OrderRow;
+  },
 ): Promise<{ order: OtpOrder; replayed: boolean }> {
   const { db, supplier, costMills } = deps;
   const first = input.reorderOf;
@@ -137,8 +153,9 @@ export async function buyOtpMail(
     // statement tells the triggers that it announces itself (after commit, below).
     const { accountEvents } = deps;
     // Prepared once per connection on PostgreSQL: the text is the same for every purchase.
-    const [inserted] = await queryRowsPrepared<{ balance_after_mills: string | number }>(db, sql`
-      with ${balanceChangeSteps({ apiKeyId: input.apiKeyId, deltaMills: -priceMills, reason: "otp_purchase", reference: id })},
+    // One statement per key at a time from this instance (one-at-a-time.ts).
+    const [inserted] = await oneAtATime(input.apiKeyId, () => queryRowsPrepared<{ balance_after_mills: string | number }>(db, sql`
+      with ${balanceChangeSteps({ apiKeyId: input.apiKeyId, keyHash: input.keyHash, deltaMills: -priceMills, reason: "otp_purchase", reference: id })},
       writer as (${accountEvents ? WRITER_SENDS_ACCOUNT_EVENTS : sql`select null as quiet`}),
       created as (
         insert into otp_mail_orders (id, user_id, api_key_id, supplier, supplier_ref, address, service, price_mills, cost_mills,
@@ -149,9 +166,12 @@ export async function buyOtpMail(
         from entry cross join writer
         returning balance_after_mills
       )
-      select balance_after_mills from created`);
+      select balance_after_mills from created`));
     if (!inserted) {
-      // Nothing debited. A replay of a purchase made when the balance still allowed it gets that order.
+      // Nothing debited. A remembered key that was regenerated or turned off since: refused as
+      // the lookup would have refused it, before any replay or balance is told.
+      if (input.keyHash !== undefined) await refuseChangedKey(db, input.apiKeyId, input.keyHash);
+      // A replay of a purchase made when the balance still allowed it gets that order.
       const earlier = input.idempotencyKey ? await findByIdempotencyKey(db, input.apiKeyId, input.idempotencyKey) : undefined;
       if (earlier) {
         await releaseAddress(deps, ref);

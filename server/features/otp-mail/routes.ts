@@ -201,7 +201,8 @@ function buildRoutes(deps: OtpMailDeps & { secret: string; events?: AccountEvent
       beforeEach(c);
       const user = requireUser(c.get("ctx"));
       const body = (c.req.valid("json") as { service?: string } | undefined) ?? {};
-      const { order, replayed } = await buyOtpMail(deps, { userId: user.id, apiKeyId: await keyFor(c), service: body.service, idempotencyKey: c.req.valid("header")["idempotency-key"] });
+      const keyHash = c.get("ctx").unverifiedKeyHash;
+      const { order, replayed } = await buyOtpMail(deps, { userId: user.id, apiKeyId: await keyFor(c), keyHash, service: body.service, idempotencyKey: c.req.valid("header")["idempotency-key"] });
       return c.json({ order }, replayed ? 200 : 201);
     })
     .openapi(r.check, async (c) => {

@@ -16,10 +16,6 @@ import { revokeForRefund } from "./revoke-row";
 import { unitPriceOf } from "../../../contracts/reseller";
 import type { TakenBack } from "./revoke-row";
 
-/** A reseller's bulk order: more than one licence in one order. */
-
-/** What each licence of a bulk order cost (older rows without a unit price: the amount shared out). */
-
 const unassigned = (orderId: string) => and(eq(licenses.orderId, orderId), isNull(licenses.assignedAt), isNull(licenses.revokedAt));
 
 /** How many of the order's licences a refund could still revoke (not assigned, not revoked). */
