@@ -21,7 +21,7 @@ import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
 
 import { lighthouseMedian } from "./lighthouse.mjs";
-import { startServer } from "./page-server.mjs";
+import { startProxy, startServer } from "./page-server.mjs";
 import { kb, printTable, printTargets, resultHeader, writeResult } from "./report.mjs";
 import { signIn, testApi, TEST_TOKEN } from "./lib.mjs";
 
@@ -142,7 +142,7 @@ async function measurePage(browser, origin, cookie, pathname) {
   };
 }
 
-export async function run({ runs = 3 } = {}) {
+export async function run({ runs = 3, direct = false } = {}) {
   const started = Date.now();
   const loadBefore = os.loadavg()[0];
   if (loadBefore > os.cpus().length) {
@@ -158,18 +158,25 @@ export async function run({ runs = 3 } = {}) {
   const weights = [];
   const lighthouse = [];
   let customer;
+  let proxy;
   try {
     customer = await seedCustomer(server.origin);
     console.log(`Server ready at ${server.origin}; signed in ${customer.email}. Measuring first loads…`);
     for (const page of PAGES) weights.push(await measurePage(browser, server.origin, customer.cookie, page));
     await browser.close();
-    // --runs=0: the weights only.
+    // --runs=0: the weights only. Lighthouse reaches the shop as a customer does, through
+    // deploy/Caddyfile's proxy (TLS, HTTP/2; decision 082); --direct: the Node server's own HTTP/1.1.
+    if (runs > 0 && !direct) {
+      proxy = await startProxy(server.origin);
+      console.log(`Lighthouse through Caddy ${proxy.version} at ${proxy.origin} (deploy/Caddyfile, HTTP/2).`);
+    }
     for (const page of runs > 0 ? PAGES : []) {
       lighthouse.push(
-        await lighthouseMedian(server.origin, page, runs, { extraHeaders: { Cookie: customer.cookie }, categories: ["performance", "accessibility"] }),
+        await lighthouseMedian(proxy?.origin ?? server.origin, page, runs, { extraHeaders: { Cookie: customer.cookie }, categories: ["performance", "accessibility"] }),
       );
     }
   } finally {
+    await proxy?.stop();
     await browser.close().catch(() => undefined);
     await server.stop();
   }
@@ -201,7 +208,7 @@ export async function run({ runs = 3 } = {}) {
     if (!w.sourceMaps) console.log(`${w.page}: some files have no source map; the module check is incomplete.`);
   }
 
-  if (lighthouse.length) console.log("\nLighthouse (mobile, signed in, median of runs by performance):");
+  if (lighthouse.length) console.log(`\nLighthouse (mobile, signed in, median of runs by performance; ${direct ? "the Node server directly, HTTP/1.1" : "through Caddy, HTTP/2"}):`);
   if (lighthouse.length) printTable(
     lighthouse.map((p) => [
       p.page,
@@ -238,7 +245,7 @@ export async function run({ runs = 3 } = {}) {
       ...resultHeader("dashboard", loadBefore),
       definition:
         "JavaScript transferred: bytes of every script the page fetched from a fresh signed-in load until the network was idle, as the browser received them (Content-Encoding as served, brotli); gzip -9 of the same files for comparison (decision 049).",
-      lighthouse: { version: lighthouse[0]?.lighthouseVersion, formFactor: "mobile (default config, simulated throttling)", runsPerPage: runs, signedIn: "session cookie as an extra header" },
+      lighthouse: { version: lighthouse[0]?.lighthouseVersion, formFactor: "mobile (default config, simulated throttling)", runsPerPage: runs, signedIn: "session cookie as an extra header", via: direct ? "the Node server directly (HTTP/1.1)" : "Caddy with deploy/Caddyfile (TLS, HTTP/2)" },
       pages: weights.map((w) => ({ ...w, lighthouse: lighthouse.find((l) => l.page === w.page) ?? null })),
       targets,
       targetsMet,

@@ -1,11 +1,14 @@
 // The real server for the page benchmarks (landing, dashboard): started on free ports with a
 // throw-away DATA_DIR, building first when the build is stale, and stopped with its process group.
-import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import https from "node:https";
+
+import { rehearsalCaddyfile } from "../scripts/rehearse/stack.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -95,4 +98,59 @@ async function stopProcessGroup(child) {
   const timer = setTimeout(() => signal("SIGKILL"), 10_000); // open keep-alive sockets can stall close()
   await exited;
   clearTimeout(timer);
+}
+
+/**
+ * The shop as deployed in front of `upstreamOrigin`: Caddy from the system's packages with
+ * deploy/Caddyfile itself (as the production rehearsal rewrites it for loopback: its internal CA,
+ * free ports), so a browser gets TLS and HTTP/2, the way customers reach the shop. Browsers must
+ * accept Caddy's local CA (`--ignore-certificate-errors`).
+ */
+export async function startProxy(upstreamOrigin) {
+  const version = spawnSyncCaddy();
+  const work = mkdtempSync(path.join(os.tmpdir(), "keyshop-bench-caddy-"));
+  const upstream = Number(new URL(upstreamOrigin).port);
+  const ports = { apps: [upstream, upstream], http: await freePort(), https: await freePort() };
+  const origin = `https://localhost:${ports.https}`;
+  const caddyfile = path.join(work, "Caddyfile");
+  writeFileSync(caddyfile, rehearsalCaddyfile(readFileSync(path.join(ROOT, "deploy/Caddyfile"), "utf8"), { ports }));
+  const child = spawn("caddy", ["run", "--config", caddyfile, "--adapter", "caddyfile"], {
+    detached: true,
+    stdio: ["ignore", "ignore", "pipe"],
+    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: process.env.HOME ?? "/tmp", SITE_ADDRESS: origin, XDG_DATA_HOME: path.join(work, "data"), XDG_CONFIG_HOME: path.join(work, "config") },
+  });
+  let log = "";
+  child.stderr.on("data", (chunk) => (log = (log + chunk).slice(-10_000)));
+  // Caddy's local CA is not one this process trusts: asked only whether it answers.
+  const healthy = () =>
+    new Promise((resolve) => {
+      https.get(`${origin}/healthz`, { rejectUnauthorized: false }, (res) => {
+        res.resume();
+        resolve(res.statusCode === 200);
+      }).on("error", () => resolve(false));
+    });
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`Caddy exited:\n${log}`);
+    if (Date.now() > deadline) {
+      await stopProcessGroup(child);
+      throw new Error(`Caddy was not serving ${origin} within 30 s:\n${log}`);
+    }
+    if (await healthy()) break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    origin,
+    version,
+    async stop() {
+      await stopProcessGroup(child);
+      rmSync(work, { recursive: true, force: true });
+    },
+  };
+}
+
+function spawnSyncCaddy() {
+  const r = spawnSync("caddy", ["version"], { encoding: "utf8" });
+  if (r.error || r.status !== 0) throw new Error("Caddy is not installed: apt-get install -y caddy (or --direct to measure the Node server itself)");
+  return r.stdout.trim().split(" ")[0];
 }

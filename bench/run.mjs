@@ -2,6 +2,7 @@
 // `npm run bench [-- NAME… [--runs=N] [--check]]`: runs every benchmark, or only the named ones.
 // Each benchmark is a module in bench/ exporting `run(options)`; results go to bench/results/.
 //   --runs=N   Lighthouse runs per page (median kept; default 3)
+//   --direct   dashboard: Lighthouse on the Node server itself (HTTP/1.1), not through Caddy
 //   --check    exit 1 when a target is missed (default: report only; the guard always does)
 //   --record   the guard writes this run's ratios into bench/baselines.json
 
@@ -73,7 +74,7 @@ const flags = Object.fromEntries(
 );
 
 if (flags.help || flags.h) {
-  console.log("Usage: npm run bench [-- NAME… [--runs=N] [--check] [--record]]\n\nBenchmarks:");
+  console.log("Usage: npm run bench [-- NAME… [--runs=N] [--check] [--record] [--direct]]\n\nBenchmarks:");
   for (const [name, { about }] of Object.entries(BENCHES)) console.log(`  ${name.padEnd(10)} ${about}`);
   process.exit(0);
 }
@@ -89,7 +90,7 @@ let guardFailed = false;
 for (const name of names.length ? names : Object.keys(BENCHES)) {
   console.log(`\n=== bench: ${name}`);
   const { run } = await BENCHES[name].load();
-  const result = await run({ runs: flags.runs ? Number(flags.runs) : undefined, record: Boolean(flags.record) });
+  const result = await run({ runs: flags.runs ? Number(flags.runs) : undefined, record: Boolean(flags.record), direct: Boolean(flags.direct) });
   if (result?.targetsMet === false) failed = true;
   if (result?.targetsMet === false && BENCHES[name].failsRun) guardFailed = true;
 }
