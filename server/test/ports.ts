@@ -5,7 +5,13 @@
 import { createServer } from "node:net";
 
 const LOWEST = 20_000;
-const SPAN = 12_000;
+// Each Vitest worker picks from its own quarter of the range: two workers' picks can never meet.
+// Once, the crash test's instance and another file's production server (no test API) were both
+// handed one port in the same instant by two workers; the crash test's requests reached the
+// other server and got 404 (CI of stop 42's first try, PostgreSQL pass).
+const SLOTS = 4;
+const SPAN = 3_000;
+const slot = (Number(process.env.VITEST_POOL_ID ?? 1) - 1) % SLOTS;
 
 function isFree(port: number): Promise<boolean> {
   const probe = createServer();
@@ -17,7 +23,7 @@ function isFree(port: number): Promise<boolean> {
 
 export async function restartablePort(): Promise<number> {
   for (;;) {
-    const port = LOWEST + Math.floor(Math.random() * SPAN);
+    const port = LOWEST + slot * SPAN + Math.floor(Math.random() * SPAN);
     if (await isFree(port)) return port;
   }
 }
