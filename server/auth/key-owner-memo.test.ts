@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { KeyOwnerMemo } from "./api-key";
 
-const owner = (id: string) => ({ apiKeyId: `key-${id}`, id, email: `${id}@example.com`, name: id, role: "user", superAdmin: false, emailVerified: true, language: "en" });
+const owner = (id: string) => ({ apiKeyId: `key-${id}`, id, email: `${id}@example.com`, name: id, role: "user" as const, superAdmin: false, emailVerified: true, language: "en" });
 
 describe("KeyOwnerMemo", () => {
   it("remembers an owner for its time, then asks again; forget drops it at once", () => {
