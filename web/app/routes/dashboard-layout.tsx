@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from "react";
+import { Suspense, useDeferredValue, useEffect, useState } from "react";
 import { QueryClientProvider, useQueryClient } from "@tanstack/react-query";
 import { Outlet, useLocation, useNavigate } from "react-router";
 import { toast } from "~/lib/toast";
@@ -49,7 +49,13 @@ function DashboardLayout() {
   const [sidebarOpen] = useState(() => getSidebarStateFromCookie());
 
   const user = me.data ?? null;
+  // The page and the signed-in sidebar mount from a deferred copy of the session: React renders
+  // them in a transition, in slices that leave the main thread free between them, instead of one
+  // long task the moment the session arrives (a phone's Total Blocking Time, issue #28 item 5).
+  // The redirects below still act on the session itself.
+  const shownUser = useDeferredValue(user);
   const allowed = user !== null && canOpenPage(user, pathname);
+  const shownAllowed = shownUser !== null && canOpenPage(shownUser, pathname);
   const due = user ? secondFactorDue(user, pathname) : null;
   // The live stream, like every other call, waits for the second factor.
   useAccountEvents(user !== null && due !== "code");
@@ -98,7 +104,7 @@ function DashboardLayout() {
   return (
     <SidebarProvider defaultOpen={sidebarOpen}>
       <SkipLink />
-      <AppSidebar user={user} />
+      <AppSidebar user={shownUser} />
       <SidebarInset>
         <SiteHeader AdminSearch={CustomerSearch} />
         <main
@@ -111,7 +117,7 @@ function DashboardLayout() {
               <Suspense fallback={<PageSkeleton />}>
                 <SecondFactorGate due={due} />
               </Suspense>
-            ) : allowed ? <Outlet /> : <PageSkeleton />}</div>
+            ) : allowed && shownAllowed ? <Outlet /> : <PageSkeleton />}</div>
         </main>
         <DashboardFooter />
       </SidebarInset>

@@ -1,6 +1,6 @@
 // A dashboard list that is a table on a wide screen and cards on a phone, with the same rows,
 // message (error or empty) and busy state in both.
-import type { ComponentProps, ReactNode } from "react";
+import { useDeferredValue, type ComponentProps, type ReactNode } from "react";
 
 import { useIsMobile } from "~/hooks/use-mobile";
 
@@ -22,9 +22,12 @@ export function ResponsiveList<Row>({
   cardsLoading?: ReactNode;
 }) {
   const isMobile = useIsMobile();
+  // Rows render in a transition, in slices between which the browser stays responsive, rather
+  // than in one long task when the data arrives (issue #28 item 5).
+  const shownRows = useDeferredValue(rows);
   return isMobile ? (
     <DataCards
-      rows={rows}
+      rows={shownRows}
       renderCards={renderCards}
       state={table.state}
       busy={table.busy}
@@ -32,6 +35,6 @@ export function ResponsiveList<Row>({
       loadingLabel={table.loadingLabel}
     />
   ) : (
-    <DataTable rows={rows} {...table} />
+    <DataTable rows={shownRows} {...table} />
   );
 }
