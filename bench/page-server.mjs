@@ -1,6 +1,6 @@
 // The real server for the page benchmarks (landing, dashboard): started on free ports with a
 // throw-away DATA_DIR, building first when the build is stale, and stopped with its process group.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -8,7 +8,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import https from "node:https";
 
-import { rehearsalCaddyfile } from "../scripts/rehearse/stack.mjs";
+import { caddyVersion, rehearsalCaddyfile } from "../scripts/rehearse/stack.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -107,7 +107,7 @@ async function stopProcessGroup(child) {
  * accept Caddy's local CA (`--ignore-certificate-errors`).
  */
 export async function startProxy(upstreamOrigin) {
-  const version = spawnSyncCaddy();
+  const version = caddyVersion(" (or --direct: Lighthouse on the Node server itself)");
   const work = mkdtempSync(path.join(os.tmpdir(), "keyshop-bench-caddy-"));
   const upstream = Number(new URL(upstreamOrigin).port);
   const ports = { apps: [upstream, upstream], http: await freePort(), https: await freePort() };
@@ -147,10 +147,4 @@ export async function startProxy(upstreamOrigin) {
       rmSync(work, { recursive: true, force: true });
     },
   };
-}
-
-function spawnSyncCaddy() {
-  const r = spawnSync("caddy", ["version"], { encoding: "utf8" });
-  if (r.error || r.status !== 0) throw new Error("Caddy is not installed: apt-get install -y caddy (or --direct to measure the Node server itself)");
-  return r.stdout.trim().split(" ")[0];
 }

@@ -17,7 +17,7 @@ import { fileURLToPath } from "node:url";
 import { runChecks, waitForQuietOutbox } from "./rehearse/checks.mjs";
 import { createClient } from "./rehearse/client.mjs";
 import { openMailbox } from "./rehearse/mailbox.mjs";
-import { caddyHealthSaw, caddyRetriesBodies, startStack, stopStack, waitUntil } from "./rehearse/stack.mjs";
+import { caddyHealthSaw, caddyRetriesBodies, caddyVersion, startStack, stopStack, waitUntil } from "./rehearse/stack.mjs";
 import { WALK } from "./rehearse/walk.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -42,12 +42,6 @@ async function step(name, run) {
     say(`  FAIL ${seconds(Date.now() - t)}  ${name}: ${err.message}`);
     return false;
   }
-}
-
-function caddyVersion() {
-  const r = spawnSync("caddy", ["version"], { encoding: "utf8" });
-  if (r.error || r.status !== 0) throw new Error("Caddy is not installed: apt-get install -y caddy (Debian's package; the rehearsal runs it as a plain process)");
-  return r.stdout.trim().split(" ")[0];
 }
 
 async function main() {

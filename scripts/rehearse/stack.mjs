@@ -3,7 +3,7 @@
 // and Caddy from the system's packages in front of them, with deploy/Caddyfile itself (only the
 // upstream addresses and `tls internal` differ from compose.yaml's proxy). Everything listens on
 // loopback, on ports from `base` (3400 unless REHEARSE_PORT_BASE says otherwise).
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { createWriteStream, existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -48,6 +48,13 @@ async function listening(proc, what, timeoutMs, check) {
     if (proc.alive) throw new Error(`${err.message}\n--- ${proc.name}'s log\n${proc.tail()}`);
     throw new Error(`${proc.name} exited while starting:\n${proc.tail()}`);
   });
+}
+
+/** The installed Caddy's version; a clear error when there is none (`hint`: what else the caller could do). */
+export function caddyVersion(hint = "") {
+  const r = spawnSync("caddy", ["version"], { encoding: "utf8" });
+  if (r.error || r.status !== 0) throw new Error(`Caddy is not installed: apt-get install -y caddy (Debian's package, run as a plain process)${hint}`);
+  return r.stdout.trim().split(" ")[0];
 }
 
 /** deploy/Caddyfile for loopback: the instances' addresses, Caddy's internal CA, our ports and data dir. */

@@ -38,6 +38,9 @@ export async function findApiKeyOwner(db: Db, key: string) {
   return found;
 }
 
+/** The answer to a key that is unknown, regenerated or turned off. */
+export const invalidApiKey = () => new AppError("UNAUTHENTICATED", "Invalid API key.");
+
 type KeyOwner = NonNullable<Awaited<ReturnType<typeof findApiKeyOwner>>>;
 
 /**
@@ -92,7 +95,7 @@ export function apiKeyContext(db: Db, purchase?: PurchaseMemo) {
       let lookup = statements.get(db);
       if (!lookup) statements.set(db, (lookup = prepareLookup(db)));
       [found] = await lookup.execute({ hash });
-      if (!found) throw new AppError("UNAUTHENTICATED", "Invalid API key.");
+      if (!found) throw invalidApiKey();
       memo?.set(hash, found);
     }
     const { apiKeyId, role, language, ...owner } = found;

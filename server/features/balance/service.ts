@@ -1,11 +1,12 @@
 // API keys and the balance ledger. Every balance change is one guarded UPDATE plus one ledger row
 // in the same transaction: the balance never goes below zero and always equals its ledger's sum.
-import { eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { API_KEY_ALPHABET, API_KEY_LENGTH } from "../../../contracts/account";
 import type { Db, Tx } from "../../db/client";
 import { apiKeys, balanceLedger } from "../../db/schema";
 import { decryptSecret, encryptSecret, hashApiKey, randomString } from "../../lib/crypto";
 import { AppError } from "../../lib/errors";
+import { invalidApiKey } from "../../auth/api-key";
 
 const PURPOSE = "api-key";
 export type LedgerReason = (typeof balanceLedger.$inferInsert)["reason"];
@@ -105,6 +106,15 @@ export async function explainRefusedChange(db: Db | Tx, apiKeyId: string): Promi
   const [exists] = await db.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.id, apiKeyId));
   if (!exists) throw new AppError("API_KEY_NOT_FOUND");
   throw new AppError("INSUFFICIENT_FUNDS");
+}
+
+/**
+ * A change given `keyHash` that wrote nothing because the key is no longer the one presented
+ * (regenerated) or is turned off: the caller is told so (401), as the key's lookup would have.
+ */
+export async function refuseChangedKey(db: Db | Tx, apiKeyId: string, keyHash: string): Promise<void> {
+  const [key] = await db.select({ id: apiKeys.id }).from(apiKeys).where(and(eq(apiKeys.id, apiKeyId), eq(apiKeys.keyHash, keyHash), eq(apiKeys.isActive, true)));
+  if (!key) throw invalidApiKey();
 }
 
 /** Keys whose balance differs from the sum of their ledger (should always be none). */

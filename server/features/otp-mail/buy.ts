@@ -12,7 +12,8 @@ import { oneAtATime } from "../../lib/one-at-a-time";
 import { apiKeys, otpMailOrders } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { SupplierError } from "../../providers/mail-supplier/types";
-import { balanceChangeSteps, explainRefusedChange } from "../balance/service";
+import { balanceChangeSteps, explainRefusedChange, refuseChangedKey } from "../balance/service";
+import { invalidApiKey } from "../../auth/api-key";
 import { recordBalanceLowIfBelow, recordThrottledShopEvent } from "../notifications/events";
 import { WRITER_SENDS_ACCOUNT_EVENTS } from "../events/notifier";
 import { logSupplierFailure, type OrderRow, type OtpMailDeps, ownOrder, releaseAddress, serviceSettings, toOtpOrderDto } from "./service";
@@ -69,11 +70,6 @@ async function noteBalanceAfterDebit(deps: OtpMailDeps, apiKeyId: string, balanc
   await recordBalanceLowIfBelow(deps.db, { apiKeyId, balanceAfterMills }).catch((err) => deps.logger?.warn({ err }, "balance.low not recorded"));
 }
 
-async function refuseChangedKey(db: Db, apiKeyId: string, keyHash: string) {
-  const [key] = await db.select({ id: apiKeys.id }).from(apiKeys).where(and(eq(apiKeys.id, apiKeyId), eq(apiKeys.keyHash, keyHash), eq(apiKeys.isActive, true)));
-  if (!key) throw new AppError("UNAUTHENTICATED", "Invalid API key.");
-}
-
 async function findByIdempotencyKey(db: Db, apiKeyId: string, idempotencyKey: string) {
   const [row] = await db
     .select()
@@ -101,7 +97,7 @@ async function refuseBeforeBuying(deps: OtpMailDeps, input: { apiKeyId: string; 
     })
     .from(apiKeys)
     .where(eq(apiKeys.id, input.apiKeyId));
-  if (input.keyHash !== undefined && (!key || !key.isActive || key.keyHash !== input.keyHash)) throw new AppError("UNAUTHENTICATED", "Invalid API key.");
+  if (input.keyHash !== undefined && (!key || !key.isActive || key.keyHash !== input.keyHash)) throw invalidApiKey();
   if (!key || !key.isActive) throw new AppError("API_KEY_NOT_FOUND");
   if (key.earlierOrderId && input.idempotencyKey) {
     const existing = await findByIdempotencyKey(deps.db, input.apiKeyId, input.idempotencyKey);

@@ -19,8 +19,6 @@ import { revokeBulk } from "./bulk-reversal";
 import { isBulkOrder } from "../../../contracts/reseller";
 import { revokeForRefund, type TakenBack } from "./revoke-row";
 
-export type { TakenBack } from "./revoke-row";
-
 async function revokeLicense(tx: Tx, order: OrderRow, licenseId: string | undefined, now: Date): Promise<TakenBack> {
   const [license] = licenseId
     ? await tx.select().from(licenses).where(eq(licenses.id, licenseId)).for("update")
