@@ -73,7 +73,8 @@ async function warmUp(url, reqs) {
 async function load(url, reqs) {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, requests: reqs, pipelining: 1 });
   const non2xx = result.non2xx + result.errors + result.timeouts;
-  return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, requests: result.requests.total, errors: non2xx };
+  const { p50, p90, p97_5, p99, p99_9, max } = result.latency;
+  return { rps: Math.round(result.requests.average), p50, p99, p90, p97_5, p99_9, max, requests: result.requests.total, errors: non2xx };
 }
 
 /** The ceiling: the same requests, answered with a constant. */
@@ -129,9 +130,11 @@ export async function run() {
   // varied requests Keyshop gets. The target is measured against the second: same client work.
   const constant = await bare([{ method: "POST", path: "/api/v1/licenses/validate", headers: { "content-type": "application/json" }, body: JSON.stringify({ protocol: 2, buyKey: fakeKeys.buyKeys[0], deviceKey: fakeKeys.deviceKeys[0], nonce: "bench-nonce-00000000" }) }]);
   const ceiling = await bare(requests(fakeKeys));
+  // BENCH_LICENSE_SERVERS=postgres: only the PostgreSQL run (quicker, while profiling).
+  const servers = (process.env.BENCH_LICENSE_SERVERS ?? "postgres,pglite").split(",");
   const postgres = await onPostgres();
-  const pglite = await onPglite();
-  const rows = { "bare node, one repeated request": constant, "bare node, same requests (ceiling)": ceiling, "keyshop on PostgreSQL": postgres, "keyshop on PGlite": pglite };
+  const pglite = servers.includes("pglite") ? await onPglite() : undefined;
+  const rows = { "bare node, one repeated request": constant, "bare node, same requests (ceiling)": ceiling, "keyshop on PostgreSQL": postgres, ...(pglite && { "keyshop on PGlite": pglite }) };
   console.log(`\nPOST /api/v1/licenses/validate, ${CONNECTIONS} connections, ${DURATION} s each`);
   console.log("| server | req/s | % of bare | p50 ms | p99 ms | non-2xx/errors |");
   console.log("|---|---|---|---|---|---|");

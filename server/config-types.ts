@@ -120,6 +120,8 @@ export interface LicenseSettings {
   v1Until: Date | null;
   /** Flag a licence above these counts in 24 hours (distinct client addresses, refused device keys). */
   suspicious: SuspicionThresholds;
+  /** Answers are signed on a thread of their own (server/lib/signing-thread.ts); false: on the event loop. */
+  signingThread: boolean;
 }
 
 export interface PaywayConfig {

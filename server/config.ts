@@ -107,6 +107,7 @@ const envSchema = z.object({
     .refine((v) => v === "off" || !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), "a date like 2027-03-01, or off")
     .default("2027-03-01")
     .describe("Protocol 1 licence requests are answered until this UTC date, then get 426 (off: refused now)"),
+  LICENCE_SIGNING_THREAD: z.enum(["on", "off"]).default("on").describe("Sign licence answers on a thread of their own (off: on the event loop, e.g. on a single core)"),
   LICENCE_SUSPICIOUS_ADDRESSES: z.coerce.number().int().min(1).max(10_000).default(DEFAULT_SUSPICION_THRESHOLDS.addresses).describe("A licence seen from more client addresses than this in 24 hours is flagged"),
   LICENCE_SUSPICIOUS_DEVICE_KEYS: z.coerce.number().int().min(1).max(10_000).default(DEFAULT_SUSPICION_THRESHOLDS.refusedKeys).describe("A licence refused for more device keys than this in 24 hours is flagged"),
   SHOP_TIME_ZONE: z
@@ -264,6 +265,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       leaseDays: e.LICENCE_LEASE_DAYS,
       v1Until: e.LICENCE_V1_UNTIL === "off" ? null : new Date(`${e.LICENCE_V1_UNTIL}T00:00:00Z`),
       suspicious: { addresses: e.LICENCE_SUSPICIOUS_ADDRESSES, refusedKeys: e.LICENCE_SUSPICIOUS_DEVICE_KEYS },
+      signingThread: e.LICENCE_SIGNING_THREAD === "on",
     },
   };
 }

@@ -10,6 +10,7 @@ import { LicenseCache } from "./features/licenses/cache";
 import { PlanListCache } from "./features/plans/list-cache";
 import { SessionRevocations, sessionHoldMs } from "./auth/session-revocations";
 import { LicenseSignals } from "./features/licenses/signals";
+import { SigningThread } from "./lib/signing-thread";
 import { Signer } from "./features/licenses/signing";
 import { syncPlanCatalogue } from "./features/plans/service";
 import { createWiredOrdersDeps } from "./reactions";
@@ -108,7 +109,10 @@ export async function startServer(config: Config, opts: { database?: Database; l
   if (deliveries) closers.push(deliveries.stop);
 
   const auth = createAuth({ config, db, logger, onEmailQueued: () => worker?.kick() });
-  const signer = await Signer.load({ db, secret: config.authSecret });
+  // The licence answers' signatures, off the event loop (decision 083).
+  const signingThread = SigningThread.start({ threaded: config.licences.signingThread, onError: (err) => logger.error({ err }, "signing thread failed: signing on the event loop") });
+  closers.push(() => signingThread.close());
+  const signer = await Signer.load({ db, secret: config.authSecret, thread: signingThread });
   await signer.start(database.listen);
   closers.push(() => signer.stop());
   const limiter = new SharedRateLimiter(db, 1000, (err) => logger.warn({ err }, "rate-limit flush failed"));

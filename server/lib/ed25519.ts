@@ -24,12 +24,16 @@ const sodium = loadSodium();
 /** Which implementation signs in this process (tests, the start-up log). */
 export const ed25519Implementation: "libsodium" | "node:crypto" = sodium ? "libsodium" : "node:crypto";
 
+/** libsodium's form of an Ed25519 private key: the 32-byte seed followed by the 32-byte public key. */
+export function sodiumSecretKey(privateKey: KeyObject): Buffer {
+  const jwk = privateKey.export({ format: "jwk" });
+  return Buffer.concat([Buffer.from(jwk.d!, "base64url"), Buffer.from(jwk.x!, "base64url")]);
+}
+
 /** A function that signs bytes with this private key: 64 bytes of signature. */
 export function ed25519Signer(privateKey: KeyObject, implementation = ed25519Implementation): (message: Buffer) => Buffer {
   if (!sodium || implementation === "node:crypto") return (message) => sign(null, message, privateKey);
-  // libsodium's secret key is the 32-byte seed followed by the 32-byte public key.
-  const jwk = privateKey.export({ format: "jwk" });
-  const secretKey = Buffer.concat([Buffer.from(jwk.d!, "base64url"), Buffer.from(jwk.x!, "base64url")]);
+  const secretKey = sodiumSecretKey(privateKey);
   return (message) => {
     const signature = Buffer.allocUnsafe(sodium.crypto_sign_BYTES);
     sodium.crypto_sign_detached(signature, message, secretKey);

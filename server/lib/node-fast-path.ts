@@ -7,7 +7,8 @@
 // one writeHead/end. Everything unusual goes to the Hono app unchanged, so the refusals and their
 // texts stay the app's: a request the fast path does not take (method, type, size, chunked) is
 // passed on untouched, and a body that does not parse or validate is replayed into the app
-// before anything has happened (no rate-limit hit, no database work). The request id, the
+// before anything has happened (no rate-limit hit, no database work). Answers are written at the
+// end of the event loop's turn, all of the turn's together (turn-batch.ts). The request id, the
 // caller's address, the body limit, the metrics and the request log are the app's own
 // (request-edge.ts), and so are the security headers (learned from its middleware); tested side by
 // side with the app in tool-fast-path.test.ts, and request-edge.test.ts fails on an app-wide
@@ -17,6 +18,7 @@ import { AppError, errorBody } from "./errors";
 import { jsonTooDeep } from "./json-depth";
 import type { Logger } from "./logger";
 import { BODY_LIMITS, type RequestEdge } from "./request-edge";
+import { createTurnBatch } from "./turn-batch";
 
 /** What a fast handler answers: the status, the exact body text and its headers. */
 export interface FastReply {
@@ -64,6 +66,7 @@ export function createNodeFastPath(options: NodeFastPathOptions): NodeFastPath {
   const { routes, edge, securityHeaders, logger } = options;
   const maxBodyBytes = BODY_LIMITS.fastPath;
   const served = { count: 0 };
+  const later = createTurnBatch((err) => logger.error({ err }, "fast path answer failed"));
 
   const takes = (req: IncomingMessage): FastHandler | undefined => {
     if (req.method !== "POST") return undefined;
@@ -138,9 +141,21 @@ export function createNodeFastPath(options: NodeFastPathOptions): NodeFastPath {
     headers["X-Request-Id"] = frame.requestId;
     Object.assign(headers, extra, reply.headers);
     headers["Content-Length"] = String(Buffer.byteLength(reply.body));
-    res.writeHead(reply.status, headers);
-    res.end(reply.body);
-    edge.close(frame, { method: "POST", route: path, path, status: reply.status });
+    const { status, body: text } = reply;
+    // Written with the rest of this turn's answers (turn-batch.ts: one wake-up of the reader for many).
+    later(() => {
+      // A caller that hung up while its answer waited gets nothing; the request is still counted.
+      if (!res.destroyed) {
+        try {
+          res.writeHead(status, headers);
+          res.end(text);
+        } catch (err) {
+          logger.error({ err }, "fast path failed to write its answer");
+          res.destroy();
+        }
+      }
+      edge.close(frame, { method: "POST", route: path, path, status });
+    });
   }
 
   return Object.assign(fastPath, { served });

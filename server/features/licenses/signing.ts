@@ -12,8 +12,9 @@ import type { Db, Tx } from "../../db/client";
 import type { Listen } from "../../db/notifications";
 import { signingKeys } from "../../db/schema";
 import { decryptSecret, encryptSecret } from "../../lib/crypto";
-import { ed25519Signer } from "../../lib/ed25519";
+import { ed25519Signer, sodiumSecretKey } from "../../lib/ed25519";
 import { AppError } from "../../lib/errors";
+import type { SigningThread } from "../../lib/signing-thread";
 
 export const SIGNATURE_HEADER = "X-Keyshop-Signature";
 export const SIGNING_KEYS_CHANNEL = "signing_keys_changed";
@@ -27,6 +28,8 @@ interface LoadedKey {
   privateKey: KeyObject;
   /** Signs with this key (libsodium when it loads: server/lib/ed25519.ts). */
   signBytes: (message: Buffer) => Buffer;
+  /** The key's handle on the signing thread, when the signer has one. */
+  threadHandle?: number;
   info: SigningKeyInfo;
 }
 
@@ -79,14 +82,21 @@ export class Signer {
   private stopListening: (() => Promise<void>) | undefined;
   private reloading: Promise<void> | undefined;
 
+  /** Keys already handed to the thread, by id (a reload hands over only new ones). */
+  private readonly threadHandles = new Map<string, number>();
+
   private constructor(
     private readonly db: Db,
     private readonly secret: string,
+    private readonly thread: SigningThread | undefined,
   ) {}
 
-  /** Loads the published keys; the first start of a shop creates its first key. */
-  static async load({ db, secret }: { db: Db; secret: string }): Promise<Signer> {
-    const signer = new Signer(db, secret);
+  /**
+   * Loads the published keys; the first start of a shop creates its first key. With a `thread`,
+   * the answers' signatures are made there (signAnswer), off the event loop.
+   */
+  static async load({ db, secret, thread }: { db: Db; secret: string; thread?: SigningThread }): Promise<Signer> {
+    const signer = new Signer(db, secret, thread);
     if (!(await publishedRows(db)).length) {
       // Two instances starting together: the first insert wins, both use the stored key.
       await db.insert(signingKeys).values(newKeyRow(secret, `${KEY_ID_PREFIX}1`, "current")).onConflictDoNothing();
@@ -128,11 +138,13 @@ export class Signer {
       }));
     const loaded = rows.filter((row) => row.status !== "retired").map((row): LoadedKey => {
       const privateKey = createPrivateKey(decryptSecret(this.secret, PURPOSE, row.privateKeyEncrypted));
+      const signBytes = ed25519Signer(privateKey);
       return {
         keyId: row.id,
         status: row.status === "current" ? "current" : "previous",
         privateKey,
-        signBytes: ed25519Signer(privateKey),
+        signBytes,
+        threadHandle: this.handleOnThread(row.id, privateKey, signBytes),
         info: {
           keyId: row.id,
           status: row.status === "current" ? "current" : "previous",
@@ -149,6 +161,13 @@ export class Signer {
     this.retired = retired;
     this.version = keyListVersion(rows);
     this.keyListCache = undefined;
+  }
+
+  private handleOnThread(keyId: string, privateKey: KeyObject, signBytes: (message: Buffer) => Buffer): number | undefined {
+    if (!this.thread) return undefined;
+    let handle = this.threadHandles.get(keyId);
+    if (handle === undefined) this.threadHandles.set(keyId, (handle = this.thread.addKey(sodiumSecretKey(privateKey), signBytes)));
+    return handle;
   }
 
   get keyId() {
@@ -168,6 +187,17 @@ export class Signer {
   /** The protocol 2 header value for an answer. */
   signatureHeader(body: string): string {
     return signatureEntry(this.current.keyId, this.sign(body));
+  }
+
+  /**
+   * An answer's signature, base64, and the header value naming its key (protocol 2), made on the
+   * signing thread when there is one. The key is the one current now, when the answer's text
+   * (which names the key list's version) was made: nothing awaits in between.
+   */
+  async signAnswer(body: string): Promise<{ signature: string; header: string }> {
+    const key = this.current;
+    const signature = this.thread && key.threadHandle !== undefined ? await this.thread.sign(key.threadHandle, body) : key.signBytes(Buffer.from(body)).toString("base64");
+    return { signature, header: signatureEntry(key.keyId, signature) };
   }
 
   /**

@@ -154,18 +154,19 @@ export function createLicenseTool({ db, signer, limiter, settings, cache, signal
     return 1;
   };
 
-  const answer = (caller: ToolCaller, action: LicenseAction, protocol: 1 | 2, request: { buyKey: string; deviceKey: string; nonce?: string }, outcome: Outcome, now: Date, refusedKey?: string): ToolReply => {
+  const answer = async (caller: ToolCaller, action: LicenseAction, protocol: 1 | 2, request: { buyKey: string; deviceKey: string; nonce?: string }, outcome: Outcome, now: Date, refusedKey?: string): Promise<ToolReply> => {
     if (signals && outcome.row) {
       signals.record(outcome.row.id, "address", caller.clientIp, now.getTime());
       if (outcome.code === "DEVICE_MISMATCH" && refusedKey) signals.record(outcome.row.id, "refused_key", refusedKey, now.getTime());
     }
     // The version and the signing key come from the same loaded key set: nothing awaits in between.
     const text = JSON.stringify(buildAnswer({ protocol, action, buyKey: request.buyKey, deviceKey: request.deviceKey, nonce: request.nonce ?? null }, outcome, now, settings.leaseDays, signer.keysVersion));
+    const signed = await signer.signAnswer(text); // on the signing thread (server/lib/signing-thread.ts)
     return {
       status: protocol === 1 && action !== "validate" ? (V1_STATUS[outcome.code] ?? 200) : 200,
       body: text,
       headers: {
-        [SIGNATURE_HEADER]: protocol === 2 ? signer.signatureHeader(text) : `ed25519=${signer.sign(text)}`,
+        [SIGNATURE_HEADER]: protocol === 2 ? signed.header : `ed25519=${signed.signature}`,
         "Cache-Control": "no-store",
         "Content-Type": "application/json; charset=utf-8",
       },
