@@ -3,34 +3,16 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
+import { barrelImports } from "./web/barrel-imports";
+import { chunkGroups } from "./web/chunk-groups";
+import { DASHBOARD_PAGES } from "./web/app/lib/dashboard-pages";
+
 const API_ORIGIN = "http://localhost:3000";
 
-// Client chunks. Left to itself the bundler gives every small module shared by a different set of
-// routes its own file (icons, helpers), and gzip packs many small files worse than a few larger
-// ones, besides a request each. Two groups, each with everything it imports that an earlier group
-// has not taken:
-// - framework: React and React Router, needed by every page;
-// - shell: root and what every page's first render needs (i18n, session, theme and its toggle,
-//   toaster, button, logo, spinner, skip link), public and dashboard alike.
-// Everything else keeps the default chunking, so a dashboard page loads none of the public pages'
-// header, footer or landing code, and a public page none of the dashboard's (decision 049). (A
-// "public" group of the public pages' shell would drag in, with its imports, icons the dashboard
-// shares; rolldown cannot take only the listed modules while React Router fixes entry signatures.)
+// Client chunks: web/chunk-groups.ts (decisions 049, 084). The dashboard routes are the layout's
+// (the table of dashboard pages); every other route is public.
 const unix = (id: string) => id.replaceAll("\\", "/");
-const SHELL = [
-  /\/web\/app\/root\.tsx$/,
-  /\/web\/app\/lib\/(i18n|session|toaster|theme|utils|deferred-hydration)\.tsx?$/,
-  /\/web\/app\/components\/(logo|spinner|skip-link|theme-toggle|ui\/button)\.tsx$/,
-  /\/contracts\/(site|languages)\.ts$/,
-];
-const CHUNK_GROUPS = [
-  {
-    name: "framework",
-    test: (id: string) => /\/node_modules\/(react|react-dom|react-router|scheduler)\//.test(unix(id)),
-    priority: 3,
-  },
-  { name: "shell", test: (id: string) => SHELL.some((re) => re.test(unix(id))), priority: 2 },
-];
+const CHUNKS = chunkGroups(new Set(["dashboard-layout", ...DASHBOARD_PAGES.map((page) => page.file.replace(/^routes\/|\.tsx$/g, ""))]));
 
 // A language's copy (web/app/locales/<code>/index.ts, fetched when it is chosen) is
 // assets/locale-<code>-<hash>.js: a name to recognise it by in the network log and in the browser
@@ -48,7 +30,7 @@ const reactRouterProduction = (file: string) => fileURLToPath(new URL(`./node_mo
 
 export default defineConfig(({ isSsrBuild, command }) => ({
   publicDir: "web/public",
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [barrelImports(), tailwindcss(), reactRouter()],
   // True in `npm run build` whatever NODE_ENV says (entry.server prerenders the Khmer pages then,
   // and never under the dev server).
   define: { __KEYSHOP_BUILD__: JSON.stringify(command === "build") },
@@ -69,7 +51,7 @@ export default defineConfig(({ isSsrBuild, command }) => ({
         // KS_SOURCEMAP=1: maps linked from the files; =hidden: maps beside identical files (the
         // dashboard bench reads which modules a page loaded from them).
         sourcemap: process.env.KS_SOURCEMAP === "hidden" ? "hidden" : process.env.KS_SOURCEMAP === "1",
-        rolldownOptions: { output: { codeSplitting: { groups: CHUNK_GROUPS }, chunkFileNames } },
+        rolldownOptions: { plugins: [CHUNKS.check], output: { codeSplitting: { groups: CHUNKS.groups }, chunkFileNames } },
       },
   server: {
     port: 5173,
