@@ -1,3 +1,4 @@
+import { Suspense } from "react";
 import { NavLink, useLocation } from "react-router";
 
 import {
@@ -39,7 +40,10 @@ export function NavMain({ items }: { items: readonly NavEntry[] | null }) {
                         if (isMobile) setOpenMobile(false);
                       }}
                     >
-                      <item.icon aria-hidden="true" />
+                      {/* An admin or reseller entry's icon loads when first shown (lib/nav.ts). */}
+                      <Suspense fallback={<span className="size-4 shrink-0" aria-hidden="true" />}>
+                        <item.icon aria-hidden="true" />
+                      </Suspense>
                       <span>{t(`nav.${item.key}`)}</span>
                     </NavLink>
                   </SidebarMenuButton>

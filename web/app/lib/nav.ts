@@ -1,25 +1,10 @@
-import {
-  BanknoteIcon,
-  BoxesIcon,
-  HistoryIcon,
-  HomeIcon,
-  KeyRoundIcon,
-  LayoutDashboardIcon,
-  MailCheckIcon,
-  ReceiptTextIcon,
-  ScrollTextIcon,
-  TagsIcon,
-  TicketPercentIcon,
-  UserCogIcon,
-  UserIcon,
-  WalletIcon,
-  WebhookIcon,
-  type LucideIcon,
-} from "lucide-react";
+import { HistoryIcon, HomeIcon, KeyRoundIcon, UserIcon } from "lucide-react";
+import { type ComponentType } from "react";
 import { matchPath } from "react-router";
 
 import { DASHBOARD_PAGES, type Access, type DashboardPage, type MenuPage } from "~/lib/dashboard-pages";
 import type { CurrentUser } from "~/lib/api";
+import { lazyNamed } from "~/lib/lazy-component";
 
 export type { Access };
 
@@ -28,30 +13,36 @@ export type NavEntry = {
   title: string;
   key: string;
   url: string;
-  icon: LucideIcon;
+  /** A lucide icon, or (admin and reseller entries) one loaded when first shown: render it inside Suspense. */
+  icon: NavIcon;
   /** Who sees the entry in the sidebar menu. */
   menu: Access;
   /** Who may open the page; null for pages outside the dashboard (e.g. Home). */
   page: Access | null;
 };
 
-/** Each menu page's icon (a page added to the table without one does not compile). */
-const MENU_ICONS: Record<MenuPage["key"], LucideIcon> = {
-  overview: LayoutDashboardIcon,
+export type NavIcon = ComponentType<{ "aria-hidden"?: boolean | "true"; className?: string }>;
+
+/** The menu pages every signed-in user sees; the others' icons are in lib/nav-icons-later.ts. */
+type CustomerMenuKey = Extract<MenuPage, { menu: "user" }>["key"];
+export type LaterMenuKey = Exclude<MenuPage["key"], CustomerMenuKey>;
+
+/**
+ * Each menu page's icon (a page added to the table without one does not compile). A customer's
+ * sidebar shows only the pages every user sees; the admin and reseller entries' icons
+ * (lib/nav-icons-later.ts) load when a sidebar first shows one, about 2 KB off every customer's
+ * first load (issue #28 item 5, decision 084).
+ */
+const CUSTOMER_MENU_ICONS: Record<CustomerMenuKey, NavIcon> = {
   profile: UserIcon,
   licenseKeys: KeyRoundIcon,
   licenseHistory: HistoryIcon,
-  reseller: BoxesIcon,
-  transactionsHistory: ReceiptTextIcon,
-  transactionsGmail: MailCheckIcon,
-  otpGmail: WalletIcon,
-  userManagement: UserCogIcon,
-  manageBalance: BanknoteIcon,
-  auditLog: ScrollTextIcon,
-  webhooks: WebhookIcon,
-  catalogue: TagsIcon,
-  discounts: TicketPercentIcon,
 };
+const laterIcons = () => import("~/lib/nav-icons-later").then((m) => m.LATER_ICONS);
+
+function menuIcon(page: MenuPage): NavIcon {
+  return page.menu === "user" ? CUSTOMER_MENU_ICONS[page.key as CustomerMenuKey] : (lazyNamed(laterIcons, page.key as LaterMenuKey) as NavIcon);
+}
 
 function isMenuPage(page: (typeof DASHBOARD_PAGES)[number]): page is MenuPage {
   return page.menu !== null;
@@ -64,7 +55,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
     title: page.title,
     key: page.key,
     url: `/${page.path}`,
-    icon: MENU_ICONS[page.key],
+    icon: menuIcon(page),
     menu: page.menu,
     page: page.page,
   })),
