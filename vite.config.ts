@@ -5,6 +5,7 @@ import { defineConfig } from "vite";
 
 import { barrelImports } from "./web/barrel-imports";
 import { chunkGroups } from "./web/chunk-groups";
+import { preloadDeps } from "./web/preload-deps";
 import { DASHBOARD_PAGES } from "./web/app/lib/dashboard-pages";
 
 const API_ORIGIN = "http://localhost:3000";
@@ -12,6 +13,8 @@ const API_ORIGIN = "http://localhost:3000";
 // Client chunks: web/chunk-groups.ts (decisions 049, 084). The dashboard routes are the layout's
 // (the table of dashboard pages); every other route is public.
 const unix = (id: string) => id.replaceAll("\\", "/");
+// A lazy import preloads only the files its importer has not loaded (web/preload-deps.ts).
+const PRELOAD = preloadDeps();
 const CHUNKS = chunkGroups(new Set(["dashboard-layout", ...DASHBOARD_PAGES.map((page) => page.file.replace(/^routes\/|\.tsx$/g, ""))]));
 
 // A language's copy (web/app/locales/<code>/index.ts, fetched when it is chosen) is
@@ -30,7 +33,7 @@ const reactRouterProduction = (file: string) => fileURLToPath(new URL(`./node_mo
 
 export default defineConfig(({ isSsrBuild, command }) => ({
   publicDir: "web/public",
-  plugins: [barrelImports(), tailwindcss(), reactRouter()],
+  plugins: [barrelImports(), tailwindcss(), reactRouter(), ...(isSsrBuild ? [] : [PRELOAD.plugin])],
   // True in `npm run build` whatever NODE_ENV says (entry.server prerenders the Khmer pages then,
   // and never under the dev server).
   define: { __KEYSHOP_BUILD__: JSON.stringify(command === "build") },
@@ -51,6 +54,7 @@ export default defineConfig(({ isSsrBuild, command }) => ({
         // KS_SOURCEMAP=1: maps linked from the files; =hidden: maps beside identical files (the
         // dashboard bench reads which modules a page loaded from them).
         sourcemap: process.env.KS_SOURCEMAP === "hidden" ? "hidden" : process.env.KS_SOURCEMAP === "1",
+        modulePreload: { resolveDependencies: PRELOAD.resolveDependencies },
         rolldownOptions: { plugins: [CHUNKS.check], output: { codeSplitting: { groups: CHUNKS.groups }, chunkFileNames } },
       },
   server: {

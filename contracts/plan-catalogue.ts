@@ -4,7 +4,10 @@
 // 041). The server seeds its `plans` table from it and prices every order from that table; the
 // web prerenders the pricing section from it. The client never sends a price.
 // No zod here: the landing page imports this file and must stay light. Schemas: contracts/plans.ts.
-import { defineTranslations, textsIn, type Language } from "./languages";
+import { planTitle } from "./plan-words";
+
+// The plan words live apart (./plan-words.ts) so that a page naming a plan does not carry the catalogue.
+export { PLAN_WORDS, planPeriod, planTitle } from "./plan-words";
 
 export const MARKETS = ["local", "foreign"] as const;
 export type Market = (typeof MARKETS)[number];
@@ -55,33 +58,6 @@ export interface CataloguePlan {
 export interface PlanExtras {
   beforeKeys?: PlanFeatureId[];
   afterKeys?: PlanFeatureId[];
-}
-
-/**
- * A plan's words from its length, in every language: the one place plan titles are made (the
- * landing, the renew dialog, the subscription tool, checkouts, receipts, e-mails). English is the
- * spec's ("1 Month", "3 Months", "12 Months"; "per month", "per 3 months", "per year"); Khmer the
- * glossary's ("3 ខែ", Western digits).
- */
-export const PLAN_WORDS = defineTranslations<{ title(months: number): string; period(months: number): string }>("plan-words", {
-  en: {
-    title: (months) => (months === 1 ? "1 Month" : `${months} Months`),
-    period: (months) => (months === 1 ? "per month" : months === 12 ? "per year" : `per ${months} months`),
-  },
-  km: {
-    title: (months) => `${months} ខែ`,
-    period: (months) => (months === 1 ? "ក្នុងមួយខែ" : months === 12 ? "ក្នុងមួយឆ្នាំ" : `សម្រាប់ ${months} ខែ`),
-  },
-});
-
-/** "3 Months", "3 ខែ": a plan's title in a language. */
-export function planTitle(months: number, language: Language): string {
-  return textsIn(PLAN_WORDS, language).title(months);
-}
-
-/** "per 3 months", "សម្រាប់ 3 ខែ": what a plan's price is for, in a language. */
-export function planPeriod(months: number, language: Language): string {
-  return textsIn(PLAN_WORDS, language).period(months);
 }
 
 /**

@@ -44,7 +44,6 @@ export function DateRangePicker({
   const { t } = useTableCopy();
   const { formatDayRange } = useDates();
   const [open, setOpen] = useState(false);
-  const today = shopToday();
   const used = useOpenedOnce(open);
   // Until the calendar has loaded, a click opens it (loading it); then Radix's trigger takes over.
   const trigger = (
@@ -79,7 +78,9 @@ export function DateRangePicker({
               open={open}
               onOpenChange={setOpen}
               value={value}
-              today={today}
+              // Only once the calendar is wanted: the shop's day reads Intl's time-zone data, slow
+              // the first time on a phone (issue #28 item 5).
+              today={shopToday()}
               onChange={onChange}
             />
           </Suspense>

@@ -9,10 +9,11 @@
 import createClient from "openapi-fetch";
 
 import type { paths } from "../../../contracts/api-types";
-// The zod-free table (this client is on the landing page too).
-import { ERRORS, isErrorCode, type ErrorCode, type ErrorIssue } from "../../../contracts/error-codes";
+// The table's codes and statuses, without zod or the English messages (this client is on every page).
+import { ERROR_STATUS, isErrorCode, type ErrorCode, type ErrorIssue } from "../../../contracts/error-statuses";
 import type { Me, PublicConfig } from "../../../contracts/me";
 import { takeEarly } from "~/lib/early-requests";
+import { loadErrorWords } from "~/lib/error-text";
 
 export type ApiIssue = ErrorIssue;
 /**
@@ -45,7 +46,7 @@ export function isRetryable(error: unknown): boolean {
   if (!isApiError(error)) return true;
   // Without a code from the table, only the status says whose side failed.
   if (error.code === "NETWORK_ERROR" || error.code === "HTTP_ERROR") return error.status === 0 || error.status >= 500;
-  return ERRORS[error.code].status >= 500;
+  return ERROR_STATUS[error.code] >= 500;
 }
 
 type ErrorAnswer = { code: ErrorCode; message: string; issues?: ApiIssue[] };
@@ -84,10 +85,13 @@ export async function unwrap<D, E>(pending: Promise<Result<D, E>>): Promise<D> {
     result = await pending;
   } catch (error) {
     if (isAbort(error)) throw error; // a cancelled query, not a failure
+    await loadErrorWords();
     throw new ApiError("NETWORK_ERROR", "Unable to reach the server. Check your connection and try again.", 0);
   }
   const { response } = result;
   if (response.ok) return result.data as D;
+  // The words of failures come with the first one (lib/error-text.ts), before anyone words it.
+  await loadErrorWords();
   const body: unknown = result.error;
   if (isErrorBody(body)) throw new ApiError(body.code, body.message, response.status, body.issues);
   throw new ApiError("HTTP_ERROR", `The server answered ${response.status} ${response.statusText}`.trim(), response.status);

@@ -1,7 +1,7 @@
 // Small units of the web app that hold logic: the copy toasts (spec: 'Copied!' / '{label} copied to
 // clipboard', 'Copy Failed' / 'Failed to copy to clipboard'), where the language choice is kept (a
 // cookie the server reads, and localStorage), and the server's messages put in the reader's language.
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { LANGUAGE_COOKIE } from "../../../contracts/cookies";
 import { renderIn } from "~/lib/i18n";
@@ -11,7 +11,7 @@ const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock("~/lib/toast", () => ({ toast }));
 
 const { copyWithToast, writeClipboard } = await import("../components/clipboard");
-const { knownText, serverMessage } = await import("./error-text");
+const { knownText, loadErrorWords, serverMessage } = await import("./error-text");
 const { languageCookie, rememberLanguage, storedLanguage, LANGUAGE_STORAGE_KEY } = await import("./language-choice");
 
 const writeText = vi.fn();
@@ -79,6 +79,8 @@ describe("the language choice", () => {
 });
 
 describe("the server's messages in the reader's language", () => {
+  // The English words come with the first failure through the API client; here, by hand.
+  beforeAll(() => loadErrorWords());
   it("translates a message that is the error table's own, reading its values back", () => {
     renderIn("km", km);
     expect(serverMessage("NOT_FOUND", "Not found")).toBe("រកមិនឃើញ");

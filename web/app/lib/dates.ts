@@ -63,6 +63,9 @@ export function shopTimeZone() {
 
 /** The server's setting, once known; an unknown zone is ignored (the default stays). */
 export function setShopTimeZone(value: string | null | undefined) {
+  // The zone in use needs no check: checking builds Intl's formatter for it, tens of milliseconds of
+  // a phone's main thread the first time (issue #28 item 5), on a page that may show no date at all.
+  if (value === timeZone) return;
   const next = value && isTimeZone(value) ? value : DEFAULT_SHOP_TIME_ZONE;
   if (next === timeZone) return;
   timeZone = next;

@@ -1,10 +1,27 @@
 // The words of failures, English and Khmer (namespace "errors"): the error table's text for each
 // code (contracts/error-codes.ts; the English is the table's own message) and the toasts of
 // lib/errors.ts. No sonner and no zod here: the sign-in forms use it too.
-import { getFixedT, registerNamespace, translatorFor } from "~/lib/i18n";
-import enErrors from "~/locales/en/errors.json";
+//
+// The English words (7 KB, 2.2 KB brotli) are not on a page's first load (issue #28 item 5): they
+// come with the first failure. The API client waits for them before it throws (lib/api.ts
+// `unwrap`), so every ApiError a page words finds them here; other languages' copies are in their
+// locale chunk with every namespace. A caller wording a failure that did not come through the client
+// awaits `loadErrorWords()` first (showErrorToast does).
+import { getFixedT, hasResourceBundle, registerNamespace, translatorFor } from "~/lib/i18n";
 
-registerNamespace("errors", { en: enErrors });
+let words: Promise<void> | null = null;
+
+/** The errors namespace's English, fetched once; resolves (without it) if it cannot be fetched. */
+export function loadErrorWords(): Promise<void> {
+  if (hasResourceBundle("en", "errors")) return Promise.resolve();
+  words ??= import("~/locales/en/errors.json").then(
+    (m) => registerNamespace("errors", { en: m.default }),
+    () => {
+      words = null; // offline: the next failure tries again
+    },
+  );
+  return words;
+}
 
 /** The errors namespace's t() in the language current at the call. */
 export const errorsText = translatorFor("errors");

@@ -1,17 +1,20 @@
 // Failures put into words (lib/errors.ts, lib/error-text.ts): English exactly as the spec words
 // it, Khmer for every text; a server message the error table knows is said in the reader's
 // language, any other is shown as the server sent it.
-import { afterAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 vi.mock("sonner", () => ({ toast: { error: vi.fn() } }));
 
 import { ApiError } from "~/lib/api";
-import { errorMessage, toastFor } from "~/lib/errors";
+import { loadErrorWords } from "~/lib/error-text";
+import { toastFor } from "~/lib/error-toasts";
+import { errorMessage } from "~/lib/errors";
 import { providerErrorMessage } from "~/features/auth/auth-errors";
 import { setLanguage } from "~/lib/i18n";
 
 const refused = (code: ConstructorParameters<typeof ApiError>[0], message: string, status = 409, issues?: ApiError["issues"]) => new ApiError(code, message, status, issues);
 
+beforeAll(() => loadErrorWords());
 afterAll(() => setLanguage("en"));
 
 describe("in English", () => {

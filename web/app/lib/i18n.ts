@@ -159,7 +159,7 @@ function addResourceBundle(lng: Language, ns: string, bundle: Bundle) {
   emit();
 }
 
-function hasResourceBundle(lng: Language, ns: string) {
+export function hasResourceBundle(lng: Language, ns: string) {
   return ns in bundles[lng];
 }
 

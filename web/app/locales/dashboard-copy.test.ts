@@ -6,11 +6,14 @@ import km from "~/locales/km";
 import enAdmin from "~/locales/en/admin.json";
 import enDates from "~/locales/en/dates.json";
 import enHistory from "~/locales/en/history.json";
+import enLicenseDialogs from "~/locales/en/licenseDialogs.json";
 import enLicenses from "~/locales/en/licenses.json";
 import enOtp from "~/locales/en/otp.json";
 import enProfile from "~/locales/en/profile.json";
+import enProfileTwoFactor from "~/locales/en/profileTwoFactor.json";
 import enReseller from "~/locales/en/reseller.json";
 import enTable from "~/locales/en/table.json";
+import enRefunds from "~/locales/en/refunds.json";
 import enTransactions from "~/locales/en/transactions.json";
 import { leaves } from "~/test/copy-leaves";
 
@@ -18,9 +21,12 @@ type Tree = { [key: string]: string | Tree };
 
 const NAMESPACES: Record<string, Tree> = {
   licenses: enLicenses,
+  licenseDialogs: enLicenseDialogs,
   history: enHistory,
   transactions: enTransactions,
+  refunds: enRefunds,
   profile: enProfile,
+  profileTwoFactor: enProfileTwoFactor,
   otp: enOtp,
   table: enTable,
   dates: enDates as unknown as Tree,

@@ -15,7 +15,7 @@ import { TOP_UP_TITLE } from "../../../contracts/orders";
 import enAdmin from "./en/admin.json";
 import enAdminCustomer from "./en/adminCustomer.json";
 import enErrors from "./en/errors.json";
-import enPayments from "./en/payments.json";
+import { TOP_UP_WORDS } from "../../../contracts/plan-words";
 import enWebhooks from "./en/webhooks.json";
 import { leaves } from "~/test/copy-leaves";
 
@@ -120,6 +120,6 @@ describe("texts that repeat a shared table", () => {
   });
 
   it("recognise the server's top-up title", () => {
-    expect(enPayments.topUpTitle).toBe(TOP_UP_TITLE);
+    expect(TOP_UP_WORDS.en.title).toBe(TOP_UP_TITLE);
   });
 });

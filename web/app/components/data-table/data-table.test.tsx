@@ -10,7 +10,8 @@ import type { Language } from "~/lib/i18n";
 import { renderInLanguage } from "~/test/render";
 
 import { DataCards, DataTable } from "./data-table";
-import { fieldMessage, useTableCopy } from "./copy";
+import { useTableCopy } from "./copy";
+import { fieldMessage } from "./field-message";
 import { loadErrorState, type ListState } from "./list-state";
 import { pageCount, Pagination, type PaginationProps } from "./pagination";
 

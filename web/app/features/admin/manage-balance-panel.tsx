@@ -31,8 +31,8 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { SearchInput } from "~/components/ui/search-input";
 import { TableCell, TableRow } from "~/components/ui/table";
-import { errorsText } from "~/lib/error-text";
-import { toastFor } from "~/lib/errors";
+import { errorsText, loadErrorWords } from "~/lib/error-text";
+import { toastFor } from "~/lib/error-toasts";
 import { useIsMobile } from "~/hooks/use-mobile";
 
 import { errorMessage } from "~/lib/errors";
@@ -146,6 +146,8 @@ export function ManageBalancePanel() {
 function useAdjustment(user: BalanceUser, onConfirm: (p: Pending) => void) {
   const key = user.apiKeys[0];
   const [amount, setAmount] = useState("");
+  // Its checks say their refusals in the errors namespace's words, which a page loads on demand.
+  useEffect(() => void loadErrorWords(), []);
 
   function start(operation: Operation) {
     if (!key) return;

@@ -22,7 +22,7 @@ import { TableCell, TableRow } from "~/components/ui/table";
 import { useDates } from "~/lib/dates";
 import type { TFunction } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
-import { itemTitle } from "~/features/payments/copy";
+import { itemTitle } from "~/features/payments/item-title";
 
 import { errorMessage } from "~/lib/errors";
 import { viewerTimeZone, type Overview } from "./api";
@@ -185,7 +185,7 @@ function PlanMixCard({ data }: { data: Overview | undefined }) {
           <li key={p.planId} className="grid gap-1.5">
             <div className="flex items-baseline justify-between gap-2 text-sm">
               <span className="font-medium">
-                {itemTitle({ planTitle: p.title, planMonths: p.months }, t)}
+                {itemTitle({ planTitle: p.title, planMonths: p.months })}
                 {p.market ? <span className="ml-1.5 text-xs text-muted-foreground capitalize">{marketName(t, p.market)}</span> : null}
               </span>
               <span className="tabular-nums">
@@ -247,7 +247,7 @@ function RecentTransactions({ data }: { data: Overview | undefined }) {
             <TableCell className="max-w-56 truncate" title={o.email}>
               {o.email}
             </TableCell>
-            <TableCell>{itemTitle(o, t)}</TableCell>
+            <TableCell>{itemTitle(o)}</TableCell>
             <TableCell className="text-right tabular-nums">
               {formatMoney(o.amountMills)} <span className="text-xs text-muted-foreground">{o.currency}</span>
             </TableCell>

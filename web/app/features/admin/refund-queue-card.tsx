@@ -19,7 +19,7 @@ import { useDates } from "~/lib/dates";
 import { formatMoney } from "../../../../contracts/money";
 import { useMe } from "~/features/session/queries";
 import { adminText, useAdminCopy } from "~/features/admin/copy";
-import { itemTitle } from "~/features/payments/copy";
+import { itemTitle } from "~/features/payments/item-title";
 
 import type { AdminRefundRequest } from "~/features/refunds/api";
 import { useDecideRefundRequest, useRefundQueue } from "~/features/refunds/queries";
@@ -67,7 +67,7 @@ export function RefundQueueCard() {
                   <span className="font-medium break-all">{request.order.email}</span>
                   <span>
                     {t("refunds.paid", {
-                      plan: itemTitle(request.order, t),
+                      plan: itemTitle(request.order),
                       amount: formatMoney(request.order.amountMills - request.order.refundedMills),
                       date: formatDateTime(request.order.paidAt),
                     })}
@@ -154,7 +154,7 @@ function DecideForm({ deciding, onDone }: { deciding: Decision; onDone: () => vo
         <DialogTitle>{approve ? t("refunds.approveTitle", { amount, email: request.order.email }) : t("refunds.declineTitle")}</DialogTitle>
         <DialogDescription>
           {approve
-            ? t(request.order.kind === "topup" ? "refunds.approveTopUp" : "refunds.approveLicence", { plan: itemTitle(request.order, t) })
+            ? t(request.order.kind === "topup" ? "refunds.approveTopUp" : "refunds.approveLicence", { plan: itemTitle(request.order) })
             : t("refunds.declineText")}{" "}
           {t("refunds.toldByEmail")}
         </DialogDescription>

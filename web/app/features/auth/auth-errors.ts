@@ -3,8 +3,13 @@
 // the server sent it (the spec: "the auth provider's own text").
 import { authText as t } from "~/features/auth/copy";
 import { knownText } from "~/lib/error-text";
-import i18n from "~/lib/i18n";
+import i18n, { registerNamespace } from "~/lib/i18n";
 import enAuth from "~/locales/en/auth.json";
+import enErrors from "~/locales/en/errors.json";
+
+// better-auth's answers do not come through the API client, which brings the errors namespace
+// with a failure (lib/error-text.ts): the sign-in forms carry its English themselves.
+registerNamespace("errors", { en: enErrors });
 
 type ProviderError = { message?: string; status?: number; statusText?: string; code?: string };
 

@@ -6,22 +6,23 @@ import { toast } from "~/lib/toast";
 import { z } from "zod";
 
 import { DeviceKeySchema, DEVICE_KEY_MARKER } from "../../../../contracts/licenses";
-import { fieldMessage } from "~/components/data-table/copy";
+import { fieldMessage } from "~/components/data-table/field-message";
 import { DialogSubmitFooter } from "~/components/dialog-submit-footer";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { useMe } from "~/features/session/queries";
-import { errorCode, toastFor } from "~/lib/errors";
+import { toastFor } from "~/lib/error-toasts";
+import { errorCode } from "~/lib/errors";
 
 import type { License } from "./api";
-import { LICENCE_FIELD_MESSAGES, useLicensesCopy } from "./copy";
+import { LICENCE_FIELD_MESSAGES, useLicenseDialogsCopy } from "./dialog-copy";
 import { LicenseFormDialog, type LicenseDialogProps } from "./license-form-dialog";
 import { useChangeDeviceKey } from "./mutations";
 
 const ChangeKeyFormSchema = z.object({ deviceKey: DeviceKeySchema });
 
 export function ChangeKeyDialog({ license, ...dialog }: LicenseDialogProps) {
-  const { t } = useLicensesCopy();
+  const { t } = useLicenseDialogsCopy();
   return (
     <LicenseFormDialog
       {...dialog}
@@ -35,7 +36,7 @@ export function ChangeKeyDialog({ license, ...dialog }: LicenseDialogProps) {
 }
 
 function ChangeKeyForm({ license, onDone }: { license: License; onDone: () => void }) {
-  const { t } = useLicensesCopy();
+  const { t } = useLicenseDialogsCopy();
   const me = useMe();
   const changeKey = useChangeDeviceKey();
   const form = useForm({

@@ -1,6 +1,7 @@
 // License Keys' and License History's words, English and Khmer (namespaces "licenses" and
 // "history"; the Khmer arrives with the rest of the Khmer copy when Khmer is chosen, lib/i18n.ts).
-import { DEVICE_KEY_MESSAGES } from "../../../../contracts/device-key";
+// The Change Key and Rename dialogs' words: ./dialog-copy.ts (namespace "licenseDialogs"), loaded
+// with the dialogs (issue #28 item 5).
 import { daysLeft } from "../../../../contracts/renewal-terms";
 import { registerNamespace, useTranslation, type TFunction } from "~/lib/i18n";
 import enHistory from "~/locales/en/history.json";
@@ -13,15 +14,6 @@ registerNamespace("history", { en: enHistory });
 
 export const useLicensesCopy = () => useTranslation("licenses");
 export const useHistoryCopy = () => useTranslation("history");
-
-/** The English messages of the licence forms' own checks (contracts) → their keys. */
-export const LICENCE_FIELD_MESSAGES: Record<string, string> = {
-  [DEVICE_KEY_MESSAGES.empty]: "licenses:changeKey.empty",
-  [DEVICE_KEY_MESSAGES.format]: "licenses:changeKey.format",
-  [DEVICE_KEY_MESSAGES.noSession]: "licenses:changeKey.noSession",
-  "License key is too long": "licenses:changeKey.tooLong",
-  "Name is too long (100 characters at most)": "licenses:rename.tooLong",
-};
 
 /**
  * A licence's term in a few words: days left while it runs ('12 days left'), or for a licence not

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 
-import { itemTitle } from "~/features/payments/copy";
+import { itemTitle } from "~/features/payments/item-title";
 import { DateText } from "~/components/date-text";
 import { Skeleton } from "~/components/ui/skeleton";
 
@@ -26,7 +26,7 @@ export function LicenseCardList({ licenses, rowLabel }: { licenses: License[]; r
                 <p className="text-muted-foreground italic">{t("unnamed")}</p>
               )}
               {license.planTitle ? (
-                <p className="text-xs text-muted-foreground">{t("plan", { plan: itemTitle(license, t) })}</p>
+                <p className="text-xs text-muted-foreground">{t("plan", { plan: itemTitle(license) })}</p>
               ) : null}
             </div>
             <LicenseStatusBadge status={license.status} revokedAt={license.revokedAt} />

@@ -139,7 +139,8 @@ describe("the Change Display Name dialog", () => {
     mutateAsync.mockRejectedValue(new ApiError("RATE_LIMITED", "Too many requests. Please wait a moment and try again.", 429));
     const { onOpenChange } = renderDialog();
     await save("Home laptop");
-    expect(toast.error).toHaveBeenCalledWith("Error", expect.objectContaining({ description: "Too many requests. Please wait a moment and try again." }));
+    // The toast's words come with the first failure (lib/error-text.ts).
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith("Error", expect.objectContaining({ description: "Too many requests. Please wait a moment and try again." })));
     expect(onOpenChange).not.toHaveBeenCalledWith(false);
   });
 

@@ -1,6 +1,6 @@
 import { KeyRoundIcon, SearchXIcon } from "lucide-react";
 
-import { itemTitle } from "~/features/payments/copy";
+import { itemTitle } from "~/features/payments/item-title";
 import { loadErrorState, useErrorToast, usePagedSearch, type ListState } from "~/components/data-table/list-state";
 import { ResponsiveList } from "~/components/data-table/responsive-list";
 import { Card } from "~/components/ui/card";
@@ -109,7 +109,7 @@ function LicenseRow({ license }: { license: License }) {
           )}
           {license.planTitle ? (
             <span className="text-xs whitespace-nowrap text-muted-foreground">
-              {t("plan", { plan: itemTitle(license, t) })}
+              {t("plan", { plan: itemTitle(license) })}
             </span>
           ) : null}
         </div>

@@ -3,18 +3,18 @@ import { useForm } from "react-hook-form";
 import { toast } from "~/lib/toast";
 
 import { RenameLicenseBodySchema } from "../../../../contracts/licenses";
-import { fieldMessage } from "~/components/data-table/copy";
+import { fieldMessage } from "~/components/data-table/field-message";
 import { DialogSubmitFooter } from "~/components/dialog-submit-footer";
 import { FormField } from "~/components/form-field";
 import { showErrorToast } from "~/lib/errors";
 
 import type { License } from "./api";
-import { LICENCE_FIELD_MESSAGES, useLicensesCopy } from "./copy";
+import { LICENCE_FIELD_MESSAGES, useLicenseDialogsCopy } from "./dialog-copy";
 import { LicenseFormDialog, type LicenseDialogProps } from "./license-form-dialog";
 import { useRenameLicense } from "./mutations";
 
 export function RenameLicenseDialog({ license, ...dialog }: LicenseDialogProps) {
-  const { t } = useLicensesCopy();
+  const { t } = useLicenseDialogsCopy();
   return (
     <LicenseFormDialog {...dialog} title={t("rename.title")} description={t("rename.description")}>
       <RenameForm license={license} onDone={() => dialog.onOpenChange(false)} />
@@ -23,7 +23,7 @@ export function RenameLicenseDialog({ license, ...dialog }: LicenseDialogProps) 
 }
 
 function RenameForm({ license, onDone }: { license: License; onDone: () => void }) {
-  const { t } = useLicensesCopy();
+  const { t } = useLicenseDialogsCopy();
   const rename = useRenameLicense();
   const form = useForm({
     resolver: zodResolver(RenameLicenseBodySchema),

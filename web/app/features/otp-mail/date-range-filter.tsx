@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useId, useMemo } from "react";
 
 import { useTableCopy } from "~/components/data-table/copy";
 import { DateRangePicker } from "~/components/date-range-picker";
@@ -32,9 +32,12 @@ function toDayRange(value: DateRange): DayRange | null {
 export function DateRangeFilter({ value, onChange, label }: { value: DateRange; onChange: (range: DateRange) => void; label?: string }) {
   const id = useId();
   const { t } = useTableCopy();
+  // No range (the page's first screen): no quick range is on, and no day need be counted (the shop's
+  // day reads Intl's time-zone data, slow the first time on a phone; issue #28 item 5).
+  const quick = useMemo(() => (value.from || value.to ? new Map(QUICK.map(({ kind }) => [kind, quickRange(kind)])) : null), [value.from, value.to]);
   const active = (kind: QuickRange) => {
-    const r = quickRange(kind);
-    return r.from === value.from && r.to === value.to;
+    const r = quick?.get(kind);
+    return r !== undefined && r.from === value.from && r.to === value.to;
   };
 
   return (

@@ -327,7 +327,7 @@ function PendingPaymentDialog({
         {order ? (
           <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 rounded-lg border bg-muted/40 px-4 py-3 text-sm">
             <dt className="text-muted-foreground">{t("pending.plan")}</dt>
-            <dd className="text-right font-medium">{itemTitle(order, t)}</dd>
+            <dd className="text-right font-medium">{itemTitle(order)}</dd>
             <dt className="text-muted-foreground">{t("pending.amount")}</dt>
             <dd className="text-right font-semibold tabular-nums">
               {formatMoney(order.amountMills)} <span className="text-xs text-muted-foreground">{order.currency}</span>

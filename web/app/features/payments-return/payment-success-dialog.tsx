@@ -58,7 +58,7 @@ export function PaymentSuccessDialog({
         <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 rounded-lg border bg-muted/40 px-4 py-3 text-sm">
           <dt className="text-muted-foreground">{text.planLabel}</dt>
           <dd className="text-right font-medium" data-testid="paid-plan">
-            {itemTitle(payment, t)}
+            {itemTitle(payment)}
           </dd>
           <dt className="text-muted-foreground">{text.amountLabel}</dt>
           <dd className="text-right text-base font-semibold tabular-nums" data-testid="paid-amount">

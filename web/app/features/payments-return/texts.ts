@@ -28,7 +28,7 @@ export function paymentReturnText(t: TFunction = paymentsText, provider = checko
   const outcome = checkoutOutcomeText(provider);
   return {
     successTitle: t("payments:return.successTitle"),
-    planDescription: (plan) => t("payments:return.planDescription", { plan: itemTitle(plan, t) }),
+    planDescription: (plan) => t("payments:return.planDescription", { plan: itemTitle(plan) }),
     topUpDescription: (price) => t("payments:return.topUpDescription", { price }),
     planLabel: t("payments:return.planLabel"),
     amountLabel: t("payments:return.amountLabel"),

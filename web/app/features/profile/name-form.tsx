@@ -4,7 +4,7 @@ import { useForm } from "react-hook-form";
 import { toast } from "~/lib/toast";
 
 import { UpdateProfileBodySchema } from "../../../../contracts/account";
-import { fieldMessage } from "~/components/data-table/copy";
+import { fieldMessage } from "~/components/data-table/field-message";
 import { FormField } from "~/components/form-field";
 import { SubmitButton } from "~/components/submit-button";
 import { Button } from "~/components/ui/button";

@@ -4,23 +4,21 @@ import { toast } from "~/lib/toast";
 
 import { formatMoney, parseDollars } from "../../../../contracts/money";
 import { MAX_TOPUP_MILLS, MIN_TOPUP_MILLS, readTopupAmount } from "../../../../contracts/order-rules";
-import { fieldMessage } from "~/components/data-table/copy";
+import { fieldMessage } from "~/components/data-table/field-message";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { ordersApi } from "~/features/payments/api";
-import type { CheckoutDialogText } from "~/features/payments/checkout-dialog";
-import { useCheckoutProviderName } from "~/features/payments/provider-name";
-import { api } from "~/lib/api";
-import type { TFunction } from "~/lib/i18n";
 import { lazyNamed, useOpenedOnce } from "~/lib/lazy-component";
 
 import { PROFILE_FIELD_MESSAGES, useProfileCopy } from "./copy";
 
-// The payment dialog (Radix's dialog, the checkout's polling) loads when Top Up is first pressed:
-// on a phone this card is near enough to load with /profile (issue #28 item 5).
-const CheckoutDialog = lazyNamed(() => import("~/features/payments/checkout-dialog"), "CheckoutDialog");
+// The payment (its dialog, the checkout request, the provider's name) loads when the amount field is
+// focused or Top Up is pointed at or pressed: on a phone this card is near enough to load with
+// /profile (issue #28 item 5).
+const loadTopUpDialog = () => import("./top-up-dialog");
+const TopUpDialog = lazyNamed(loadTopUpDialog, "TopUpDialog");
+const prefetchTopUpDialog = () => void loadTopUpDialog();
 
 /** The input's bounds as plain dollar text ("1.00", "10000.00"). */
 const MIN_TOP_UP = formatMoney(MIN_TOPUP_MILLS, { plain: true });
@@ -33,31 +31,6 @@ function belowMinimum(text: string): boolean {
   return mills !== null && mills < MIN_TOPUP_MILLS;
 }
 
-/** The payment dialog's words in the reader's language (the spec's title 'Balance Top Up'). */
-function dialogText(t: TFunction, price: string | null, provider: string): CheckoutDialogText {
-  return {
-    title: t("topUp.dialog.title"),
-    description: t("topUp.dialog.description", { provider }),
-    summaryLabel: t("topUp.dialog.summary"),
-    itemLabel: t("topUp.dialog.item"),
-    amountLabel: t("topUp.dialog.amount"),
-    emailLabel: t("topUp.dialog.email"),
-    emailHint: t("topUp.dialog.emailHint"),
-    emailLoading: t("topUp.dialog.emailLoading"),
-    emailMissing: t("topUp.dialog.emailMissing"),
-    emailError: t("topUp.dialog.emailError"),
-    acceptsLabel: t("topUp.dialog.accepts"),
-    cancel: t("topUp.dialog.cancel"),
-    // "Pay $10.00", as the plan dialog says "Pay $9.99" (#29 item 8).
-    pay: price ? t("topUp.dialog.pay", { price }) : t("topUp.dialog.payNoPrice"),
-    paying: t("topUp.dialog.paying", { provider }),
-  };
-}
-
-async function sessionEmail() {
-  return (await api.getMe())?.email ?? null;
-}
-
 export function TopUpCard() {
   const { t } = useProfileCopy();
   const id = useId();
@@ -66,7 +39,6 @@ export function TopUpCard() {
   const [paying, setPaying] = useState<number | null>(null);
   const [open, setOpen] = useState(false);
   const dialogUsed = useOpenedOnce(open);
-  const provider = useCheckoutProviderName();
   const enabled = !belowMinimum(amount);
   // A refused amount (the server's words for it, in the reader's language).
   const describeError = useCallback(
@@ -85,11 +57,6 @@ export function TopUpCard() {
     setPaying(checked.mills);
     setOpen(true);
   }
-
-  const request = useCallback(() => {
-    if (paying === null) return Promise.reject(new Error("No amount"));
-    return ordersApi.checkout({ kind: "topup", amountMills: paying, returnTo: "profile" });
-  }, [paying]);
 
   return (
     <Card>
@@ -113,9 +80,10 @@ export function TopUpCard() {
               placeholder="10.00"
               value={amount}
               onChange={(event) => setAmount(event.target.value)}
+              onFocus={prefetchTopUpDialog}
             />
           </div>
-          <Button type="submit" disabled={!enabled}>
+          <Button type="submit" disabled={!enabled} onPointerEnter={prefetchTopUpDialog}>
             <WalletIcon aria-hidden="true" />
             {t("topUp.submit")}
           </Button>
@@ -123,16 +91,7 @@ export function TopUpCard() {
       </CardContent>
       {dialogUsed ? (
         <Suspense fallback={null}>
-          <CheckoutDialog
-            open={open}
-            onOpenChange={setOpen}
-            text={dialogText(t, paying === null ? null : formatMoney(paying), provider)}
-            item={t("topUp.dialog.title")}
-            amount={paying === null ? null : formatMoney(paying)}
-            loadEmail={sessionEmail}
-            request={request}
-            describeError={describeError}
-          />
+          <TopUpDialog open={open} onOpenChange={setOpen} paying={paying} describeError={describeError} />
         </Suspense>
       ) : null}
     </Card>

@@ -17,11 +17,18 @@ import { providerErrorMessage } from "~/features/auth/auth-errors";
 import { FormMessage } from "~/components/form-message";
 import { secondFactorCodeSchema } from "~/features/auth/schemas";
 import { sessionKeys, useMe } from "~/features/session/queries";
-import { fieldMessage } from "~/components/data-table/copy";
+import { fieldMessage } from "~/components/data-table/field-message";
 import { usePasskeyCopy } from "~/features/passkeys/copy";
 import { authClient } from "~/lib/auth-client";
 
-import { PROFILE_FIELD_MESSAGES, useProfileCopy } from "./copy";
+import { registerNamespace, useTranslation } from "~/lib/i18n";
+import enProfileTwoFactor from "~/locales/en/profileTwoFactor.json";
+
+import { PROFILE_FIELD_MESSAGES } from "./copy";
+
+// The card's words (namespace "profileTwoFactor", keys "twoFactor.*") come with the card.
+registerNamespace("profileTwoFactor", { en: enProfileTwoFactor });
+const useProfileCopy = () => useTranslation("profileTwoFactor");
 
 const passwordSchema = z.object({ password: z.string().min(1, "Enter your password") });
 

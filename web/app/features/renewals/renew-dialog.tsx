@@ -13,7 +13,7 @@ import { PlanCheckoutDialog } from "./plan-checkout-dialog";
 /** A licence's name in the dialog: its display name, else its plan (in the reader's language). */
 export function licenseLabel(t: TFunction, l: { name: string; planTitle: string | null; planMonths: number | null }) {
   if (l.name.trim()) return l.name.trim();
-  return l.planTitle ? t("payments:renew.licenceOfPlan", { plan: itemTitle(l, t) }) : t("payments:renew.yourLicence");
+  return l.planTitle ? t("payments:renew.licenceOfPlan", { plan: itemTitle(l) }) : t("payments:renew.yourLicence");
 }
 
 /** Renew on License Keys: the plans of the licence's market, paid for this licence only (the server binds it). */

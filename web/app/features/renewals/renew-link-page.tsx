@@ -7,7 +7,7 @@ import { PublicPage } from "~/components/public/public-page";
 import { Button } from "~/components/ui/button";
 import { DateText } from "~/components/date-text";
 import { EmailText } from "~/components/email-text";
-import { itemTitle } from "~/features/payments/copy";
+import { itemTitle } from "~/features/payments/item-title";
 import { errorMessage } from "~/lib/errors";
 import { isApiError } from "~/lib/api";
 import { registerNamespace, useTranslation, type TFunction } from "~/lib/i18n";
@@ -22,7 +22,7 @@ import { hasPaymentReturn } from "~/features/payments-return/return-address";
 
 registerNamespace("renewal", { en: enRenewal });
 
-const nameOf = (t: TFunction, r: Renewal) => r.name.trim() || (r.planTitle ? t("plan", { plan: itemTitle(r, t) }) : t("yourLicence"));
+const nameOf = (t: TFunction, r: Renewal) => r.name.trim() || (r.planTitle ? t("plan", { plan: itemTitle(r) }) : t("yourLicence"));
 
 function termText(t: TFunction, r: Renewal): string | null {
   if (!r.expireDate) return t("fromActivation", { count: r.termDays });
@@ -119,7 +119,7 @@ function RenewalSummary({ t, renewal, paid, onRenew }: { t: TFunction; renewal: 
           <p className="font-medium break-words" data-testid="renew-licence-name">
             {nameOf(t, renewal)}
           </p>
-          {renewal.planTitle ? <p className="text-sm text-muted-foreground">{t("plan", { plan: itemTitle(renewal, t) })}</p> : null}
+          {renewal.planTitle ? <p className="text-sm text-muted-foreground">{t("plan", { plan: itemTitle(renewal) })}</p> : null}
         </div>
       </div>
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">

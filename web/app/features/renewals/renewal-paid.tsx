@@ -9,7 +9,7 @@ import type { PaidPayment, ReturnStatus } from "~/features/payments-return/payme
 import { paymentReturnText } from "~/features/payments-return/texts";
 import { usePaymentReturn } from "~/features/payments-return/use-payment-return";
 import { verifyReturn } from "~/features/payments-return/verify-return";
-import { itemTitle } from "~/features/payments/copy";
+import { itemTitle } from "~/features/payments/item-title";
 import { useTranslation, type TFunction } from "~/lib/i18n";
 
 import type { Renewal } from "./api";
@@ -80,7 +80,7 @@ export function RenewalPaid({ outcome, renewal, name }: { outcome: RenewalOutcom
         <CircleCheckIcon className="size-5 text-emerald-700 dark:text-emerald-400" aria-hidden="true" />
         {t("paid.title")}
       </h2>
-      <p>{t("paid.amount", { price: payment.planPrice, plan: itemTitle(payment, t) })}</p>
+      <p>{t("paid.amount", { price: payment.planPrice, plan: itemTitle(payment) })}</p>
       {renewal ? <p data-testid="renewal-paid-expiry">{nowRuns(t, name, renewal)}</p> : null}
       {renewal ? <p className="break-words text-muted-foreground">{t("paid.emailed", { email: renewal.email })}</p> : null}
       <Button asChild variant="outline" className="w-full sm:w-fit">

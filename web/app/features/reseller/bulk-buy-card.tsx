@@ -7,7 +7,7 @@ import { LockIcon, TagIcon } from "lucide-react";
 import { formatMoney } from "../../../../contracts/money";
 import { MARKETS, planTitle } from "../../../../contracts/plan-catalogue";
 import { BULK_MESSAGES, MAX_BULK_QUANTITY, MIN_BULK_QUANTITY, type VolumeTier } from "../../../../contracts/reseller";
-import { fieldMessage } from "~/components/data-table/copy";
+import { fieldMessage } from "~/components/data-table/field-message";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";

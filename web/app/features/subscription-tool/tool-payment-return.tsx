@@ -9,7 +9,7 @@ import {
   takeToolCheckout,
   type PaidPayment,
 } from "~/features/payments-return/payment-return";
-import { itemTitle } from "~/features/payments/copy";
+import { itemTitle } from "~/features/payments/item-title";
 import { PaymentSuccessDialog } from "~/features/payments-return/payment-success-dialog";
 import { showStatusToast, showSuccessToast, usePaymentReturn } from "~/features/payments-return/use-payment-return";
 import type { PaymentReturnText } from "~/features/payments-return/texts";
@@ -32,7 +32,7 @@ export function ToolPaymentReturn({ variant }: { variant: "v1" | "v2" }) {
     () => ({
       successTitle: t("return.successTitle"),
       // The plan's title from its length, in the page's language.
-      planDescription: (plan) => t("return.planDescription", { plan: itemTitle(plan, t) }),
+      planDescription: (plan) => t("return.planDescription", { plan: itemTitle(plan) }),
       topUpDescription: (price) => t("return.topUpDescription", { price }),
       planLabel: t("return.planLabel"),
       amountLabel: t("return.amountLabel"),

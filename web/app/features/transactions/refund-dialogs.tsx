@@ -1,7 +1,7 @@
 // The refund dialogs (decision 024): a super-admin's refund of an order (all that is left, or an
 // amount, with a reason) and a customer's money-back request (a reason of 10 to 1000 characters).
 // The server decides; these show its answer in a toast.
-import { itemTitle } from "~/features/payments/copy";
+import { itemTitle } from "~/features/payments/item-title";
 import { useId, useState } from "react";
 import { toast } from "~/lib/toast";
 
@@ -11,8 +11,8 @@ import { DialogSubmitFooter } from "~/components/dialog-submit-footer";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { fieldMessage } from "~/components/data-table/copy";
-import { useTransactionsCopy } from "~/features/transactions/copy";
+import { fieldMessage } from "~/components/data-table/field-message";
+import { useRefundsCopy } from "~/features/transactions/refunds-copy";
 import { useDates } from "~/lib/dates";
 import { errorMessage } from "~/lib/errors";
 import type { Order } from "~/features/payments/api";
@@ -69,7 +69,7 @@ export function RefundOrderDialog({ order, onClose }: { order: Order | null; onC
 }
 
 function RefundOrderForm({ order, onDone }: { order: Order; onDone: () => void }) {
-  const { t } = useTransactionsCopy();
+  const { t } = useRefundsCopy();
   const refund = useRefundOrder();
   const left = order.amountMills - order.refundedMills;
   const [amount, setAmount] = useState(formatMoney(left, { plain: true }));
@@ -108,7 +108,7 @@ function RefundOrderForm({ order, onDone }: { order: Order; onDone: () => void }
         <DialogDescription>
           {t(order.refundedMills > 0 ? "refundOrder.descriptionRefunded" : "refundOrder.description", {
             email: order.email,
-            plan: itemTitle(order, t),
+            plan: itemTitle(order),
             paid: formatMoney(order.amountMills),
             refunded: formatMoney(order.refundedMills),
             what,
@@ -161,7 +161,7 @@ export function RequestRefundDialog({ order, onClose }: { order: Order | null; o
 }
 
 function RequestRefundForm({ order, onDone }: { order: Order; onDone: () => void }) {
-  const { t } = useTransactionsCopy();
+  const { t } = useRefundsCopy();
   const { formatDateTime } = useDates();
   const request = useRequestRefund();
   const [reason, setReason] = useState("");
@@ -197,7 +197,7 @@ function RequestRefundForm({ order, onDone }: { order: Order; onDone: () => void
       <DialogHeader>
         <DialogTitle>{t("request.title")}</DialogTitle>
         <DialogDescription>
-          {t(until ? "request.descriptionUntil" : "request.description", { plan: itemTitle(order, t), amount: formatMoney(order.amountMills - order.refundedMills), until })}{" "}
+          {t(until ? "request.descriptionUntil" : "request.description", { plan: itemTitle(order), amount: formatMoney(order.amountMills - order.refundedMills), until })}{" "}
           {order.kind === "topup" ? t("request.topUp") : t("request.licence")}
         </DialogDescription>
       </DialogHeader>

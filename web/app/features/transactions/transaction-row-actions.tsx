@@ -1,5 +1,5 @@
 // A transaction row's actions (the shadcn data table's row actions): refund, ask for a refund, try again.
-import { itemTitle } from "~/features/payments/copy";
+import { itemTitle } from "~/features/payments/item-title";
 import { Loader2Icon, RotateCcwIcon } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { formatMoney } from "../../../../contracts/money";
@@ -16,6 +16,8 @@ export type RowActions = {
   onRequest: (order: Order) => void;
   mayTryAgain: (order: Order) => boolean;
   onTryAgain: (order: Order) => void;
+  /** Pointed at or focused: Try again's code starts loading before the press. */
+  onTryAgainIntent?: () => void;
   /** The order whose new checkout is being prepared. */
   tryingAgain: string | null;
 };
@@ -31,9 +33,11 @@ export function OrderActions({ order, actions }: { order: Order; actions: RowAct
         size="sm"
         variant="outline"
         onClick={() => actions.onTryAgain(order)}
+        onPointerEnter={actions.onTryAgainIntent}
+        onFocus={actions.onTryAgainIntent}
         disabled={actions.tryingAgain !== null}
         aria-busy={busy || undefined}
-        aria-label={t("tryAgainLabel", { plan: itemTitle(order, t), amount: formatMoney(order.amountMills) })}
+        aria-label={t("tryAgainLabel", { plan: itemTitle(order), amount: formatMoney(order.amountMills) })}
         data-testid="try-again"
       >
         {busy ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : <RotateCcwIcon aria-hidden="true" />}
@@ -50,7 +54,7 @@ export function OrderActions({ order, actions }: { order: Order; actions: RowAct
   }
   if (!actions.canRefund && requestable) {
     return (
-      <Button size="sm" variant="outline" onClick={() => actions.onRequest(order)} aria-label={t("requestRefundLabel", { plan: itemTitle(order, t), id: order.tranId })}>
+      <Button size="sm" variant="outline" onClick={() => actions.onRequest(order)} aria-label={t("requestRefundLabel", { plan: itemTitle(order), id: order.tranId })}>
         {t("requestRefund")}
       </Button>
     );

@@ -1,7 +1,7 @@
 // Transactions History's columns and cells (the shadcn data table's columns): a table row on wide
 // screens, a card on phones.
 import { isBulkOrder } from "../../../../contracts/bulk-order";
-import { itemTitle } from "~/features/payments/copy";
+import { itemTitle } from "~/features/payments/item-title";
 import { DownloadIcon } from "lucide-react";
 import { hasPaymentReceipt, receiptFileName, receiptPdfPath } from "../../../../contracts/receipts";
 import { Button } from "~/components/ui/button";
@@ -82,10 +82,10 @@ function Item({ order }: { order: Order }) {
       {t("quantity", { n: order.quantity })}
     </span>
   ) : null;
-  if (!order.giftEmail) return <>{itemTitle(order, t)}{count}</>;
+  if (!order.giftEmail) return <>{itemTitle(order)}{count}</>;
   return (
     <>
-      {itemTitle(order, t)}
+      {itemTitle(order)}
       {count}
       <span className="block max-w-[15rem] truncate text-xs text-muted-foreground" data-testid="order-gift" title={order.giftEmail}>
         <Trans t={t} i18nKey="giftFor" values={{ email: order.giftEmail }} components={{ email: <WrittenText /> }} />

@@ -1,7 +1,7 @@
 // Transactions History (split the way shadcn splits a data table): the columns and cells in
 // transactions-columns.tsx, the row actions in transaction-row-actions.tsx, the toolbar in
 // transactions-toolbar.tsx.
-import { Suspense, useEffect, useState } from "react";
+import { Suspense, useCallback, useEffect, useState } from "react";
 import { ReceiptTextIcon, SearchXIcon, WalletIcon } from "lucide-react";
 import { type ListState, loadErrorState, useErrorToast, usePagedSearch } from "~/components/data-table/list-state";
 import { pageCount as countPages, Pagination } from "~/components/data-table/pagination";
@@ -16,12 +16,10 @@ import { errorMessage } from "~/lib/errors";
 import { formatMoney } from "../../../../contracts/money";
 import type { Order } from "~/features/payments/api";
 import { useOrders } from "~/features/payments/queries";
-import { useCheckout } from "~/features/payments/use-checkout";
-import { getActiveQueryClient } from "~/lib/query-client-ref";
 import { useMe } from "~/features/session/queries";
 import { lazyNamed, useOpenedOnce } from "~/lib/lazy-component";
 import { useTransactionsCopy } from "./copy";
-import { canTryAgain, tryAgainRequest } from "./try-again";
+import { canTryAgain } from "./try-again";
 import { type RowActions } from "./transaction-row-actions";
 import { COLUMNS, TransactionCardList, TransactionRow } from "./transactions-columns";
 import { ExportCsvLink, TransactionsToolbar } from "./transactions-toolbar";
@@ -31,6 +29,9 @@ export const PAGE_SIZE = 20;
 // The refund dialogs load when one is first opened (decision 073).
 const RefundOrderDialog = lazyNamed(() => import("~/features/transactions/refund-dialogs"), "RefundOrderDialog");
 const RequestRefundDialog = lazyNamed(() => import("~/features/transactions/refund-dialogs"), "RequestRefundDialog");
+// Try again's checkout loads when the button is first pointed at, focused or pressed (issue #28 item 5).
+const loadTryAgain = () => import("./try-again-checkout");
+const TryAgainCheckout = lazyNamed(loadTryAgain, "TryAgainCheckout");
 
 /**
  * Transactions History: the user's own payments (admins: everybody's), searched by e-mail or buy
@@ -45,27 +46,17 @@ export function TransactionsHistoryPanel() {
   const refundOpened = useOpenedOnce(refunding !== null);
   const requestOpened = useOpenedOnce(requesting !== null);
   // Here, not in a row: the new checkout is watched after the list refreshes under it.
-  const checkout = useCheckout();
-  const [tryingAgain, setTryingAgain] = useState<string | null>(null);
-  async function tryAgain(order: Order) {
-    setTryingAgain(order.id);
-    try {
-      if (await checkout.prepare(() => tryAgainRequest(order))) {
-        checkout.launch();
-        // The new checkout is in the list at once (Pending), above the one not completed.
-        void getActiveQueryClient()?.invalidateQueries({ queryKey: ["orders"] });
-      }
-    } finally {
-      setTryingAgain(null);
-    }
-  }
+  const [tryingAgain, setTryingAgain] = useState<Order | null>(null);
+  const tryAgainUsed = useOpenedOnce(tryingAgain !== null);
+  const tryAgainDone = useCallback(() => setTryingAgain(null), []);
   const actions: RowActions = {
     canRefund: isAdmin && me?.superAdmin === true,
     onRefund: setRefunding,
     onRequest: setRequesting,
     mayTryAgain: (order) => canTryAgain(order, { isAdmin, email: me?.email }),
-    onTryAgain: (order) => void tryAgain(order),
-    tryingAgain,
+    onTryAgain: setTryingAgain,
+    onTryAgainIntent: () => void loadTryAgain(),
+    tryingAgain: tryingAgain?.id ?? null,
   };
   // A new search starts on the first page.
   const { search, setSearch, term, typing, page, setPage } = usePagedSearch(250);
@@ -167,6 +158,7 @@ export function TransactionsHistoryPanel() {
         {refundOpened ? <RefundOrderDialog order={refunding} onClose={() => setRefunding(null)} /> : null}
         {requestOpened ? <RequestRefundDialog order={requesting} onClose={() => setRequesting(null)} /> : null}
       </Suspense>
+      <Suspense fallback={null}>{tryAgainUsed ? <TryAgainCheckout order={tryingAgain} onDone={tryAgainDone} /> : null}</Suspense>
     </DashboardPage>
   );
 }

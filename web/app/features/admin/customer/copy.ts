@@ -1,7 +1,7 @@
 // The customer's page and the header's customer search, English and Khmer (namespace
 // "adminCustomer"; the Khmer arrives with the rest of the Khmer copy when Khmer is chosen, lib/i18n.ts).
 import { REASON_MESSAGES } from "../../../../../contracts/customers";
-import { fieldMessage } from "~/components/data-table/copy";
+import { fieldMessage } from "~/components/data-table/field-message";
 import { registerNamespace, translatorFor, useTranslation } from "~/lib/i18n";
 import { knownText } from "~/lib/error-text";
 import enAdminCustomer from "~/locales/en/adminCustomer.json";

@@ -15,7 +15,7 @@ import { Label } from "~/components/ui/label";
 import { useDates } from "~/lib/dates";
 import { isApiError, type ApiErrorCode } from "~/lib/api";
 import type { TFunction, TOptions } from "~/lib/i18n";
-import { itemTitle } from "~/features/payments/copy";
+import { itemTitle } from "~/features/payments/item-title";
 
 import { errorMessage } from "~/lib/errors";
 import { type AdminLicense, type LicenseActionBody, type LicenseActionName } from "./api";

@@ -30,7 +30,7 @@ import { useDates } from "~/lib/dates";
 import { termText } from "~/features/licenses/copy";
 import { KeyText } from "~/components/key-text";
 import { LicenseStatusBadge } from "~/features/licenses/license-status-badge";
-import { itemTitle } from "~/features/payments/copy";
+import { itemTitle } from "~/features/payments/item-title";
 import { useIsMobile } from "~/hooks/use-mobile";
 import type { TFunction } from "~/lib/i18n";
 

@@ -15,7 +15,7 @@ import { cn } from "~/lib/utils";
 
 import type { AuditEntry } from "../api";
 import { formatMoney } from "../../../../../contracts/money";
-import { itemTitle } from "~/features/payments/copy";
+import { itemTitle } from "~/features/payments/item-title";
 import { checkoutProviderName, providerNamesOf } from "~/features/payments/provider-name";
 import { RefundOrderDialog } from "~/features/transactions/refund-dialogs";
 import { useMe } from "~/features/session/queries";
