@@ -3,9 +3,13 @@
 // field (aria-invalid, aria-describedby) in English and Khmer, Remove gives the full price back,
 // the checkout request carries the code, and a code the checkout refuses is said at the field.
 import { act, cleanup, fireEvent, screen, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { ApiError } from "~/lib/api";
+import { loadErrorWords } from "~/lib/error-text";
+
+// The ApiErrors here are made by hand: the API client would have brought the errors namespace's words.
+beforeAll(() => loadErrorWords());
 import type { Language } from "~/lib/i18n";
 import { renderInLanguage } from "~/test/render";
 

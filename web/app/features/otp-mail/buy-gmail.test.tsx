@@ -1,7 +1,7 @@
 // Buy Gmail (spec: the 'Processing' toast, then the address; 'Insufficient Balance (Min $0.05)'
 // below the minimum; the failures by code): which site with its price, what is bought, and when
 // the button refuses.
-import { act, cleanup, fireEvent, screen, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { OTP_SERVICE_CATALOGUE } from "../../../../contracts/otp-services";
@@ -87,10 +87,11 @@ describe("Buy Gmail", () => {
     buy.mutateAsync.mockRejectedValue(new ApiError("INSUFFICIENT_FUNDS", "Insufficient funds", 402));
     const { onBought } = renderBuy();
     await press("Buy Gmail");
-    expect(toast.error).toHaveBeenCalledWith("Insufficient Funds", { id: "toast-1", description: "Please top up your balance to purchase Gmail service." });
+    // The toast's texts come with the first failure (lib/error-toasts.ts, lib/error-text.ts).
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith("Insufficient Funds", { id: "toast-1", description: "Please top up your balance to purchase Gmail service." }));
     buy.mutateAsync.mockRejectedValue(new ApiError("API_KEY_NOT_FOUND", "No key", 409));
     await press("Buy Gmail");
-    expect(toast.error).toHaveBeenLastCalledWith("API Key Missing", { id: "toast-1", description: "Please generate your API key first in the Profile section." });
+    await waitFor(() => expect(toast.error).toHaveBeenLastCalledWith("API Key Missing", { id: "toast-1", description: "Please generate your API key first in the Profile section." }));
     expect(onBought).not.toHaveBeenCalled();
   });
 

@@ -2,10 +2,14 @@
 // key was e-mailed (and that an account was made for the customer when it was); the server's
 // refusals in the reader's language: ALREADY_ASSIGNED above the buttons, ASSIGN_TO_SELF at the field.
 import { act, cleanup, fireEvent, screen, within } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
 import type { ResellerLicense } from "../../../../contracts/reseller";
 import { ApiError } from "~/lib/api";
+import { loadErrorWords } from "~/lib/error-text";
+
+// The ApiErrors here are made by hand: the API client would have brought the errors namespace's words.
+beforeAll(() => loadErrorWords());
 import type { Language } from "~/lib/i18n";
 import { renderInLanguage } from "~/test/render";
 
