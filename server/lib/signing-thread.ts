@@ -42,6 +42,13 @@ function sodiumPath(): string | undefined {
   }
 }
 
+/**
+ * A batch this full goes at once, even with another at the thread: the thread signs the first
+ * texts of a busy turn while the event loop is still reading its last requests (measured: 10,500
+ * → 12,000–12,500 answers a second against one batch per turn; docs/benchmarks.md).
+ */
+const FULL_BATCH = 16;
+
 export class SigningThread {
   private worker: Worker | undefined;
   private readonly fallback = new Map<number, SignNow>();
@@ -98,16 +105,17 @@ export class SigningThread {
   }
 
   /**
-   * The key's signature over the text's UTF-8 bytes, base64. One batch is with the thread at a
-   * time: texts wait for the end of the turn, or, while the thread is busy, for its answer, and go
-   * together. A message costs the event loop far more than a text in it (postMessage was 10% of
-   * the server's time with a message per turn), so under load batches grow instead of messages.
+   * The key's signature over the text's UTF-8 bytes, base64. Texts wait for the end of the turn,
+   * or, while the thread is busy, for its answer, and go together: a message costs the event loop
+   * far more than a text in it (it wakes the thread), so under load batches grow rather than
+   * messages; only a full batch (FULL_BATCH) goes at once.
    */
   sign(handle: number, text: string): Promise<string> {
     if (!this.worker) return Promise.resolve(this.signNow(handle, text));
     return new Promise((resolve) => {
       this.waiting.push({ handle, text, resolve });
       if (this.waiting.length === 1 && this.inFlight.size === 0) this.later(() => this.send());
+      else if (this.waiting.length >= FULL_BATCH) this.send(true);
     });
   }
 
@@ -118,8 +126,8 @@ export class SigningThread {
     await worker?.terminate();
   }
 
-  private send() {
-    if (this.inFlight.size > 0 || !this.waiting.length) return; // the thread's answer sends the rest
+  private send(full = false) {
+    if ((this.inFlight.size > 0 && !full) || !this.waiting.length) return; // the thread's answer sends the rest
     const jobs = this.waiting;
     this.waiting = [];
     if (!this.worker) return jobs.forEach((job) => job.resolve(this.signNow(job.handle, job.text)));

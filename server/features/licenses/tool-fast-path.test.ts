@@ -218,4 +218,34 @@ describe("licence calls on the node fast path", () => {
     expect(next.status).toBe(200);
     expect(JSON.parse(next.text)).toMatchObject({ code: "NOT_FOUND" });
   });
+  it("answers written together (one turn's, decision 083) each reach their own caller, signed", async () => {
+    const keys = await publicKeys();
+    const asked = Array.from({ length: 40 }, (_, i) => ({ buyKey: `KS-MANY-MANY-MANY-${String(i).padStart(4, "0")}`, deviceKey: device(), nonce: nonce() }));
+    const before = server.fastPathServed();
+    const replies = await Promise.all(asked.map((body, i) => post("validate", JSON.stringify({ protocol: 2, ...body }), { ip: `198.51.100.${i}` })));
+    expect(server.fastPathServed() - before).toBe(asked.length);
+    replies.forEach((reply, i) => {
+      expect(reply.status).toBe(200);
+      expect(JSON.parse(reply.text)).toMatchObject({ code: "NOT_FOUND", buyKey: asked[i]!.buyKey, deviceKey: asked[i]!.deviceKey, nonce: asked[i]!.nonce });
+      expect(verifies(reply, keys)).toBe(true);
+    });
+  });
+
+  it("a caller that hangs up before its answer leaves leaves the server answering the next one", async () => {
+    const { port } = new URL(server.url);
+    const body = JSON.stringify({ protocol: 2, buyKey: "KS-GONE-GONE-GONE-GONE", deviceKey: device(), nonce: nonce() });
+    const before = server.fastPathServed();
+    await new Promise<void>((resolve, reject) => {
+      const socket = connect(Number(port), "127.0.0.1", () => {
+        socket.write(`POST /api/v1/licenses/validate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+        socket.destroy(); // the whole request sent, gone before any answer
+        resolve();
+      });
+      socket.on("error", reject);
+    });
+    const next = await post("validate", JSON.stringify({ protocol: 2, buyKey: "KS-NEXT-NEXT-NEXT-NEXT", deviceKey: device(), nonce: nonce() }));
+    expect(next.status).toBe(200);
+    expect(JSON.parse(next.text)).toMatchObject({ code: "NOT_FOUND" });
+    expect(server.fastPathServed() - before).toBeGreaterThanOrEqual(1);
+  });
 });
