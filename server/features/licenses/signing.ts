@@ -179,16 +179,6 @@ export class Signer {
     return this.version;
   }
 
-  /** The current key's signature over the exact bytes, base64. */
-  sign(body: Uint8Array | string): string {
-    return this.current.signBytes(typeof body === "string" ? Buffer.from(body) : Buffer.from(body.buffer, body.byteOffset, body.byteLength)).toString("base64");
-  }
-
-  /** The protocol 2 header value for an answer. */
-  signatureHeader(body: string): string {
-    return signatureEntry(this.current.keyId, this.sign(body));
-  }
-
   /**
    * An answer's signature, base64, and the header value naming its key (protocol 2), made on the
    * signing thread when there is one. The key is the one current now, when the answer's text

@@ -4,7 +4,7 @@
 // have come with the failure (lib/error-text.ts).
 import { isApiError, type ApiError, type ApiErrorCode } from "~/lib/api";
 import { errorsText as t, serverMessage } from "~/lib/error-text";
-import { errorMessage } from "~/lib/errors";
+import { errorMessage } from "~/lib/error-message";
 
 export type ErrorToast = { title: string; description: string };
 

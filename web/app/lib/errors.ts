@@ -13,11 +13,14 @@
 import { toast } from "~/lib/toast";
 
 import { isApiError, type ApiErrorCode } from "~/lib/api";
-import { errorsText as t, loadErrorWords, serverMessage } from "~/lib/error-text";
+import { loadErrorWords } from "~/lib/error-text";
 import type { ErrorAction } from "~/lib/error-toasts";
 
 // A refused discount code (DISCOUNT_*) is said at its field, in the table's words (error-text.ts: no sonner there, for the landing's checkout).
 export { discountRefusalText, isDiscountRefusal } from "~/lib/error-text";
+
+// The text of a failed call (its own module: the toasts' texts use it too, without this file).
+export { errorMessage } from "~/lib/error-message";
 
 // The toasts' texts per action (lib/error-toasts.ts) load with the first failure toasted (issue #28 item 5).
 export type { ErrorAction, ErrorToast } from "~/lib/error-toasts";
@@ -25,19 +28,6 @@ export type { ErrorAction, ErrorToast } from "~/lib/error-toasts";
 /** The code of a failed call, or null when it is not an API error (a bug, an aborted render). */
 export function errorCode(error: unknown): ApiErrorCode | null {
   return isApiError(error) ? error.code : null;
-}
-
-/** The text for a failed call: the first field issue when there is one, else the message. */
-export function errorMessage(error: unknown, fallback?: string): string {
-  // English until the namespace has come (a failure that did not come through the API client).
-  const otherwise = fallback ?? t("somethingWentWrong", { defaultValue: "Something went wrong. Please try again." });
-  if (isApiError(error)) {
-    const issue = error.issues?.[0]?.message;
-    if (issue) return issue;
-    return error.message ? serverMessage(error.code, error.message) : otherwise;
-  }
-  if (error instanceof Error && error.message) return error.message;
-  return otherwise;
 }
 
 /**

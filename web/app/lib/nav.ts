@@ -5,6 +5,7 @@ import { matchPath } from "react-router";
 import { DASHBOARD_PAGES, type Access, type DashboardPage, type MenuPage } from "~/lib/dashboard-pages";
 import type { CurrentUser } from "~/lib/api";
 import { lazyNamed } from "~/lib/lazy-component";
+import type { LaterMenuKey } from "~/lib/nav-icons-later";
 
 export type { Access };
 
@@ -25,7 +26,10 @@ export type NavIcon = ComponentType<{ "aria-hidden"?: boolean | "true"; classNam
 
 /** The menu pages every signed-in user sees; the others' icons are in lib/nav-icons-later.ts. */
 type CustomerMenuKey = Extract<MenuPage, { menu: "user" }>["key"];
-export type LaterMenuKey = Exclude<MenuPage["key"], CustomerMenuKey>;
+type OtherMenuKey = Exclude<MenuPage["key"], CustomerMenuKey>;
+// nav-icons-later.ts has an icon for every other menu page, and for nothing else (does not compile otherwise).
+const LATER_KEYS_MATCH: [OtherMenuKey, LaterMenuKey] extends [LaterMenuKey, OtherMenuKey] ? true : never = true;
+void LATER_KEYS_MATCH;
 
 /**
  * Each menu page's icon (a page added to the table without one does not compile). A customer's
