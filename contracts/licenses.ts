@@ -117,9 +117,12 @@ const RequestNonce = singleLineText(undefined, { trim: false })
   .optional()
   .meta({ description: "Protocol 2: required, 16–128 characters from A–Z, a–z, 0–9, _ and - (echoed in the signed answer). Protocol 1: optional, 8–128 characters." });
 
+// Built once: a schema made per request cost the licence answer's hot path its allocations.
+const OptionalNonce = { 1: V1NonceSchema.optional(), 2: NonceSchema.optional() } as const;
+
 /** Protocol 2 needs its nonce; protocol 1 keeps its optional one. */
 function nonceByProtocol(body: { protocol?: 1 | 2; nonce?: string }, ctx: z.RefinementCtx) {
-  const result = (body.protocol === 2 ? NonceSchema : V1NonceSchema).optional().safeParse(body.nonce);
+  const result = OptionalNonce[body.protocol === 2 ? 2 : 1].safeParse(body.nonce);
   if (body.protocol === 2 && body.nonce === undefined) ctx.addIssue({ code: "custom", path: ["nonce"], message: "nonce: required with protocol 2" });
   else if (!result.success) ctx.addIssue({ code: "custom", path: ["nonce"], message: result.error.issues[0]!.message });
 }
