@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client";
 import { createTestDatabase } from "../test/db";
-import { hitRateLimit, hitRateLimits, SharedRateLimiter } from "./rate-limit";
+import { hitRateLimit, hitRateLimits, MAX_WAIT_MS, SharedRateLimiter } from "./rate-limit";
 
 let database: Database;
 beforeAll(async () => {
@@ -106,5 +106,73 @@ describe("database rate limits", () => {
     await limiter.flush();
     expect(limiter.size).toBe(1);
     await limiter.stop();
+  });
+
+  describe("the periodic flush (decision 086)", () => {
+    const tableCount = async (key: string) => {
+      const result = await database.db.execute(sql`select count from api_rate_limits where key = ${key}`);
+      const row = (result as unknown as { rows: Array<{ count: number }> }).rows[0];
+      return row ? Number(row.count) : undefined;
+    };
+
+    it("holds a key's few hits back for up to MAX_WAIT_MS, then sends them", async () => {
+      const rule = { limit: 60, windowSeconds: 600 };
+      const limiter = new SharedRateLimiter(database.db, 60_000);
+      const t0 = Date.now();
+      for (let i = 0; i < 5; i++) limiter.hit("due:slow", rule, t0); // under a tenth of 60
+      await limiter.flushDue(t0 + 1_000);
+      expect(await tableCount("due:slow")).toBeUndefined();
+      await limiter.flushDue(t0 + MAX_WAIT_MS - 1);
+      expect(await tableCount("due:slow")).toBeUndefined();
+      await limiter.flushDue(t0 + MAX_WAIT_MS);
+      expect(await tableCount("due:slow")).toBe(5);
+      await limiter.stop();
+    });
+
+    it("sends a key with a tenth of its limit unflushed with the next flush, and another instance learns of it", async () => {
+      const rule = { limit: 60, windowSeconds: 600 };
+      const a = new SharedRateLimiter(database.db, 60_000);
+      const b = new SharedRateLimiter(database.db, 60_000);
+      const now = Date.now();
+      for (let i = 0; i < 6; i++) a.hit("due:busy", rule, now);
+      a.hit("due:quiet", rule, now);
+      await a.flushDue(now + 1_000);
+      expect(await tableCount("due:busy")).toBe(6);
+      expect(await tableCount("due:quiet")).toBeUndefined(); // not due yet
+      // b's own hits on the key reach a tenth too: its flush brings back everyone's total.
+      for (let i = 0; i < 6; i++) b.hit("due:busy", rule, now);
+      await b.flushDue(now + 1_000);
+      expect(b.hit("due:busy", rule, now)).toMatchObject({ remaining: 60 - 13 });
+      await a.stop(); // stopping sends everything
+      expect(await tableCount("due:quiet")).toBe(1);
+      await b.stop();
+    });
+
+    it("keeps the dirty keys in the order they waited, so the due ones are taken first and no hit is lost", async () => {
+      const rule = { limit: 100, windowSeconds: 600 };
+      const limiter = new SharedRateLimiter(database.db, 60_000);
+      const t0 = Date.now();
+      limiter.hit("due:first", rule, t0);
+      limiter.hit("due:second", rule, t0 + 5_000);
+      limiter.hit("due:first", rule, t0 + 6_000); // still waiting since t0
+      await limiter.flushDue(t0 + MAX_WAIT_MS);
+      expect(await tableCount("due:first")).toBe(2);
+      expect(await tableCount("due:second")).toBeUndefined();
+      await limiter.flushDue(t0 + 5_000 + MAX_WAIT_MS);
+      expect(await tableCount("due:second")).toBe(1);
+      await limiter.stop();
+    });
+
+    it("drops the unflushed hits of a window that has ended rather than opening the next with them", async () => {
+      const rule = { limit: 60, windowSeconds: 1 };
+      const limiter = new SharedRateLimiter(database.db, 60_000);
+      const past = Date.now() - 5_000;
+      limiter.hit("due:ended", rule, past);
+      limiter.hit("due:ended", rule, past + 500);
+      expect(limiter.hit("due:ended", rule, past + 1_000)).toMatchObject({ remaining: 59 }); // a new window: 1 hit
+      await limiter.flush(); // that window ended too, seconds ago
+      expect(await tableCount("due:ended")).toBeUndefined();
+      await limiter.stop();
+    });
   });
 });

@@ -95,10 +95,27 @@ export async function hitRateLimit(db: Db, key: string, rule: RateLimitRule): Pr
 
 /**
  * Rate limits for hot paths: counted in memory (exact within this instance, no database write per
- * request) and merged into the shared table every `flushMs`, so all instances see each other's
- * traffic within about a second.
+ * request) and merged into the shared table by a flush every `flushMs`. A key's hits go with the
+ * first flush once they are a tenth of its limit (URGENT_SHARE), and within MAX_WAIT_MS otherwise:
+ * so an instance learns of the others' traffic on a key before it has let through a tenth of the
+ * limit unseen, and the table is not rewritten every second for the tens of thousands of keys that
+ * see a hit now and then (the licence API's 20,000 desktop tools: decision 086).
  */
-type LimiterEntry = { rule: RateLimitRule; windowEnd: number; shared: number; pending: number };
+type LimiterEntry = {
+  rule: RateLimitRule;
+  windowEnd: number;
+  shared: number;
+  pending: number;
+  /** When its oldest unflushed hit came (it waits at most MAX_WAIT_MS). */
+  dirtySince: number;
+  /** Unflushed hits that make it urgent: a tenth of its limit, at least one. */
+  urgentAt: number;
+};
+
+/** The share of a rule's limit an instance may hold back before its hits go with the next flush. */
+const URGENT_SHARE = 0.1;
+/** The longest a hit waits before the shared table has it. */
+export const MAX_WAIT_MS = 10_000;
 
 /** Expired entries looked at per slice of a flush: the sweep never holds the event loop for long. */
 const SWEEP_PER_FLUSH = 5_000;
@@ -109,6 +126,8 @@ export class SharedRateLimiter {
   private readonly entries = new Map<string, LimiterEntry>();
   /** Entries with hits not yet flushed: a flush reads these, never the whole map (hundreds of thousands of keys under load). */
   private readonly dirty = new Map<string, LimiterEntry>();
+  /** Dirty keys that go with the next flush, whatever their wait (their hits reached `urgentAt`). */
+  private readonly urgent = new Set<string>();
   /** Where the sweep of expired entries goes on at the next flush. */
   private sweep: Iterator<[string, LimiterEntry]> | undefined;
   private readonly timer: NodeJS.Timeout;
@@ -119,17 +138,26 @@ export class SharedRateLimiter {
     flushMs = 1000,
     private readonly onError: (err: unknown) => void = () => {},
   ) {
-    this.timer = setInterval(() => void this.flush(), flushMs);
+    this.timer = setInterval(() => void this.flushDue(), flushMs);
     this.timer.unref();
   }
 
   hit(key: string, rule: RateLimitRule, now = Date.now()): RateLimitResult {
     let entry = this.entries.get(key);
     if (!entry || now >= entry.windowEnd) {
-      entry = { rule, windowEnd: now + rule.windowSeconds * 1000, shared: 0, pending: 0 };
+      if (entry) {
+        // Hits of a window that has ended count nowhere now: dropped, not carried into the next.
+        this.dirty.delete(key);
+        this.urgent.delete(key);
+      }
+      entry = { rule, windowEnd: now + rule.windowSeconds * 1000, shared: 0, pending: 0, dirtySince: 0, urgentAt: Math.max(1, Math.ceil(rule.limit * URGENT_SHARE)) };
       this.entries.set(key, entry);
     }
-    if (entry.pending++ === 0) this.dirty.set(key, entry);
+    if (entry.pending++ === 0) {
+      entry.dirtySince = now;
+      this.dirty.set(key, entry); // at the end: the dirty map is in the order of dirtySince
+    }
+    if (entry.pending === entry.urgentAt) this.urgent.add(key);
     const count = entry.shared + entry.pending;
     return {
       allowed: count <= rule.limit,
@@ -139,13 +167,20 @@ export class SharedRateLimiter {
     };
   }
 
-  /** Adds this instance's new hits to the shared counters and learns everyone's totals. */
-  flush(): Promise<void> {
-    this.flushing ??= this.doFlush().finally(() => (this.flushing = undefined));
+  /** Adds all of this instance's new hits to the shared counters and learns everyone's totals. */
+  async flush(): Promise<void> {
+    while (this.flushing) await this.flushing; // a periodic flush under way takes only the keys due
+    this.flushing = this.doFlush(Infinity).finally(() => (this.flushing = undefined));
     return this.flushing;
   }
 
-  private async doFlush() {
+  /** The periodic flush: the urgent keys, and those whose oldest hit has waited MAX_WAIT_MS. */
+  flushDue(now = Date.now()): Promise<void> {
+    this.flushing ??= this.doFlush(now - MAX_WAIT_MS).finally(() => (this.flushing = undefined));
+    return this.flushing;
+  }
+
+  private async doFlush(dirtyBy: number) {
     // In slices, one statement each: under load a second's hits are tens of thousands of keys, and
     // preparing them in one piece held the event loop for 10–14 ms, which every answer in flight
     // waited out (the licence API's p99; docs/benchmarks.md). A slice is about a millisecond, and
@@ -154,23 +189,39 @@ export class SharedRateLimiter {
     let left = this.dirty.size;
     do {
       this.sweepExpired(Date.now());
-      const batch = left > 0 ? this.takeDirty(Math.min(left, FLUSH_SLICE)) : [];
+      const batch = left > 0 ? this.takeDirty(Math.min(left, FLUSH_SLICE), dirtyBy, Date.now()) : [];
       if (!batch.length) return;
       left -= batch.length;
       await this.flushSlice(batch);
     } while (left > 0);
   }
 
-  /** Up to `count` dirty entries with their pending hits, no longer dirty (the hits are now in flight). */
-  private takeDirty(count: number) {
+  /**
+   * Up to `count` entries with their pending hits, no longer dirty (the hits are now in flight):
+   * the urgent ones first, then those dirty since `dirtyBy` or earlier (a prefix of the dirty map).
+   * The hits of a window that has ended are dropped: they count nowhere now (sent, they would open
+   * the table's next window with them).
+   */
+  private takeDirty(count: number, dirtyBy: number, now: number) {
     const batch: Array<{ key: string; e: LimiterEntry; increment: number }> = [];
-    for (const [key, e] of this.dirty) {
+    const take = (key: string, e: LimiterEntry) => {
       this.dirty.delete(key);
-      if (e.pending > 0) {
+      this.urgent.delete(key);
+      if (now >= e.windowEnd) e.pending = 0;
+      else if (e.pending > 0) {
         batch.push({ key, e, increment: e.pending });
         e.pending = 0;
       }
-      if (batch.length === count) break;
+    };
+    for (const key of this.urgent) {
+      if (batch.length === count) return batch;
+      const e = this.dirty.get(key);
+      if (e) take(key, e);
+      else this.urgent.delete(key);
+    }
+    for (const [key, e] of this.dirty) {
+      if (batch.length === count || e.dirtySince > dirtyBy) break;
+      take(key, e);
     }
     return batch;
   }
@@ -192,8 +243,10 @@ export class SharedRateLimiter {
       });
     } catch (err) {
       for (const b of batch) {
-        b.e.pending += b.increment; // try again next time
-        if (this.entries.get(b.key) === b.e) this.dirty.set(b.key, b.e);
+        b.e.pending += b.increment; // tried again at the next flush
+        if (this.entries.get(b.key) !== b.e) continue;
+        if (!this.dirty.has(b.key)) this.dirty.set(b.key, b.e);
+        this.urgent.add(b.key);
       }
       this.onError(err);
     }
