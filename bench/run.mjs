@@ -27,6 +27,11 @@ const BENCHES = {
     load: () => import("./license-validate.mjs"),
     about: "POST /api/v1/licenses/validate throughput and p99 (PostgreSQL, PGlite, bare Node ceiling)",
   },
+  "license-ab": {
+    load: () => import("./license-ab.mjs"),
+    about: "paired A/B of POST /api/v1/licenses/validate on PostgreSQL: this checkout against BENCH_AB_BASE (default HEAD~1), in turns, medians and pairs won (by name only)",
+    byNameOnly: true, // a comparison of two revisions, not a figure of this one
+  },
   soak: {
     load: () => import("./soak.mjs"),
     about: "10 minutes (BENCH_SOAK_MINUTES) of mixed valid and invalid traffic on the embedded server: memory and p99 every minute",
@@ -87,7 +92,7 @@ if (unknown.length) {
 
 let failed = false;
 let guardFailed = false;
-for (const name of names.length ? names : Object.keys(BENCHES)) {
+for (const name of names.length ? names : Object.keys(BENCHES).filter((n) => !BENCHES[n].byNameOnly)) {
   console.log(`\n=== bench: ${name}`);
   const { run } = await BENCHES[name].load();
   const result = await run({ runs: flags.runs ? Number(flags.runs) : undefined, record: Boolean(flags.record), direct: Boolean(flags.direct) });
