@@ -14,11 +14,10 @@ import { cpSync, existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } fro
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
+import { requests as validateRequests, seed, TOKEN, warmUp } from "./license-validate.mjs";
 import { ensureServerBuilt, waitFor } from "./lib.mjs";
 
 const CONNECTIONS = 50;
-const LICENCES = 20_000;
-const TOKEN = "bench-token";
 const PG_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 function git(args, options = {}) {
@@ -58,23 +57,9 @@ async function startServer(admin, serverFile, port, env) {
   });
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/healthz`);
-  const res = await fetch(`${base}/dev/test-api/licenses/bulk`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-test-token": TOKEN },
-    body: JSON.stringify({ email: "bench@example.com", planId: "local-1m", count: LICENCES }),
-  });
-  if (!res.ok) throw new Error(`seeding failed: ${res.status} ${await res.text()}`);
-  const { buyKeys, deviceKeys } = await res.json();
-  // The licence benchmark's requests: each licence from its own address, protocol 2, its own nonce.
-  const prebuilt = buyKeys.map((buyKey, i) => ({
-    method: "POST",
-    path: "/api/v1/licenses/validate",
-    headers: { "content-type": "application/json", "x-forwarded-for": `10.${(i >> 8) & 255}.${i & 255}.7` },
-    body: JSON.stringify({ protocol: 2, buyKey, deviceKey: deviceKeys[i], nonce: `bench-nonce-${String(i).padStart(8, "0")}` }),
-  }));
-  let next = 0;
-  const requests = [{ method: "POST", path: "/api/v1/licenses/validate", setupRequest: (req) => ({ ...req, ...prebuilt[next++ % prebuilt.length] }) }];
-  await autocannon({ url: base, connections: CONNECTIONS, amount: LICENCES, requests, pipelining: 1 }); // every licence validated once
+  // The licence benchmark's seed and requests: each licence from its own address, protocol 2, its own nonce.
+  const requests = validateRequests(await seed(base));
+  await warmUp(base, requests); // every licence validated once
   return {
     url: base,
     requests,

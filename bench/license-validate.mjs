@@ -14,7 +14,7 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 15);
 // Enough licences that no key reaches its per-minute validate limit even at 10k requests/s.
 const LICENCES = 20_000;
 const PG_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const TOKEN = "bench-token";
+export const TOKEN = "bench-token";
 
 /** The whole build the first time; afterwards the server bundle again whenever its sources changed. */
 function ensureBuilt() {
@@ -38,7 +38,7 @@ async function startKeyshop(env) {
   return { url, stop: () => new Promise((r) => { child.once("exit", r); child.kill("SIGTERM"); }) };
 }
 
-async function seed(url) {
+export async function seed(url) {
   const res = await fetch(`${url}/dev/test-api/licenses/bulk`, {
     method: "POST",
     headers: { "content-type": "application/json", "x-test-token": TOKEN },
@@ -53,7 +53,7 @@ async function seed(url) {
  * Requests are built once up front so the load generator, which shares the machine, spends its
  * time sending rather than serialising; the bare server gets the very same requests.
  */
-function requests({ buyKeys, deviceKeys }) {
+export function requests({ buyKeys, deviceKeys }) {
   const prebuilt = buyKeys.map((buyKey, i) => ({
     method: "POST",
     path: "/api/v1/licenses/validate",
@@ -66,7 +66,7 @@ function requests({ buyKeys, deviceKeys }) {
 }
 
 /** Steady state: every licence has been validated once (desktop tools validate periodically). */
-async function warmUp(url, reqs) {
+export async function warmUp(url, reqs) {
   await autocannon({ url, connections: CONNECTIONS, amount: LICENCES, requests: reqs, pipelining: 1 });
 }
 
