@@ -12,7 +12,8 @@ import { TEST_TOKEN, createBenchDatabase, testApi, waitFor } from "./lib.mjs";
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION = Number(process.env.BENCH_DURATION ?? 15);
 const KEYS = 1000;
-const TARGET = { rps: 500, p99: 50 };
+const TARGET = { rps: 1500, p99: 50, oneKeyRps: 1000 };
+const PACED_RPS = 500;
 
 async function startKeyshop(databaseUrl) {
   const port = 4000 + Math.floor(Math.random() * 50);
@@ -70,7 +71,7 @@ export async function run() {
     await load(server.url, requests(apiKeys.slice(0, 50), "warm")); // connections, JIT, plans
     const manyKeys = await load(server.url, requests(apiKeys, "many"));
     // The target's question: at 500 purchases a second, how long does a purchase take?
-    const paced = await load(server.url, requests(apiKeys, "paced"), TARGET.rps);
+    const paced = await load(server.url, requests(apiKeys, "paced"), PACED_RPS);
     const oneKey = await load(server.url, requests([apiKeys[0]], "one"));
     const { mismatches } = await testApi(server.url, "/ledger-check");
     const db = new pg.Client({ connectionString: database.url });
@@ -81,17 +82,18 @@ export async function run() {
     console.log(`\nPOST /api/v1/otp/orders on PostgreSQL, ${CONNECTIONS} connections, ${DURATION} s each`);
     console.log("| run | purchases/s | p50 ms | p99 ms | purchases | refused/errors |");
     console.log("|---|---|---|---|---|---|");
-    const runs = [[`${KEYS} API keys, as fast as answered`, manyKeys], [`${KEYS} API keys, paced at ${TARGET.rps}/s`, paced], ["one API key, as fast as answered", oneKey]];
+    const runs = [[`${KEYS} API keys, as fast as answered`, manyKeys], [`${KEYS} API keys, paced at ${PACED_RPS}/s`, paced], ["one API key, as fast as answered", oneKey]];
     for (const [label, r] of runs) {
       console.log(`| ${label} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.ok} | ${r.failed} |`);
     }
     const ledgerOk = mismatches.length === 0 && rows[0].orders === rows[0].debits;
     console.log(`Ledger check: ${mismatches.length} balances differ from their ledger; ${rows[0].orders} orders, ${rows[0].debits} purchase debits: ${ledgerOk ? "pass" : "FAIL"}`);
-    // Met when the server keeps up with 500/s (the paced run delivers it) with p99 under 50 ms there,
-    // can go faster when pushed, and nothing failed.
+    // #28's target: as fast as answered, ≥ 1,500/s over many keys with p99 under 50 ms and ≥ 1,000/s
+    // on one key, nothing failed and the ledger exact. The paced run is shown, not judged: its p99 is
+    // mostly autocannon's, which releases the paced requests in bursts (docs/benchmarks.md).
     const targetsMet =
-      manyKeys.rps >= TARGET.rps && paced.rps >= TARGET.rps * 0.98 && paced.p99 < TARGET.p99 && manyKeys.failed + paced.failed === 0 && ledgerOk;
-    console.log(`Target over many keys (≥ ${TARGET.rps}/s with p99 < ${TARGET.p99} ms, no errors, ledger check): ${targetsMet ? "met" : "NOT met"}`);
+      manyKeys.rps >= TARGET.rps && manyKeys.p99 < TARGET.p99 && oneKey.rps >= TARGET.oneKeyRps && manyKeys.failed + paced.failed + oneKey.failed === 0 && ledgerOk;
+    console.log(`Target (≥ ${TARGET.rps}/s over many keys with p99 < ${TARGET.p99} ms, ≥ ${TARGET.oneKeyRps}/s on one key, no errors, ledger check): ${targetsMet ? "met" : "NOT met"}`);
     mkdirSync("bench/results", { recursive: true });
     writeFileSync(
       "bench/results/otp-buy.json",
