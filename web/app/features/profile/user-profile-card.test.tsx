@@ -9,7 +9,7 @@ import { renderInLanguage } from "~/test/render";
 
 import type { Profile } from "./api";
 
-const state = vi.hoisted(() => ({ profile: undefined as unknown, error: null as unknown, refetch: (() => undefined) as () => void }));
+const state = vi.hoisted(() => ({ profile: undefined as unknown, error: null as unknown, refetch: (() => undefined) as () => void, me: undefined as unknown }));
 const update = vi.hoisted(() => vi.fn());
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 
@@ -17,6 +17,7 @@ vi.mock("~/lib/toast", () => ({ toast }));
 vi.mock("./queries", () => ({
   useProfile: () => ({ data: state.profile, isError: state.error !== null, error: state.error, refetch: state.refetch }),
 }));
+vi.mock("~/features/session/queries", () => ({ useMe: () => ({ data: state.me }) }));
 vi.mock("./mutations", () => ({ useUpdateProfile: () => ({ mutateAsync: update, isPending: false }) }));
 
 const { UserProfileCard } = await import("./user-profile-card");
@@ -27,6 +28,7 @@ beforeEach(() => {
   state.profile = profile();
   state.error = null;
   state.refetch = vi.fn();
+  state.me = undefined;
   for (const fn of [update, toast.success, toast.error]) fn.mockReset();
 });
 afterEach(cleanup);
@@ -116,6 +118,20 @@ describe("the User Profile card", () => {
     expect(screen.getByRole("alert").textContent).toContain("Failed to fetch user profile: ");
     fireEvent.click(screen.getByRole("button", { name: "Try again" }));
     expect(state.refetch).toHaveBeenCalledTimes(1);
+  });
+
+  it("shows the session's e-mail while the profile loads, so nothing below moves when it comes", () => {
+    state.profile = undefined;
+    state.me = { email: "a.very.long.address.for.a.phone@example.com" };
+    renderInLanguage("en", <UserProfileCard />);
+    expect(screen.getByTestId("profile-email").textContent).toBe("a.very.long.address.for.a.phone@example.com");
+    expect(screen.getByRole("status").textContent).toBe("Loading profile");
+    cleanup();
+    // A failed load says so, without half a card.
+    state.error = new ApiError("UNAUTHENTICATED", "No active session", 401);
+    renderInLanguage("en", <UserProfileCard />);
+    expect(screen.queryByTestId("profile-email")).toBeNull();
+    expect(screen.getByRole("alert").textContent).toContain("Failed to fetch user profile: ");
   });
 
   it("reads in Khmer, 'Not set' and the name's limit included", async () => {

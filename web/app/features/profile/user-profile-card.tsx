@@ -5,6 +5,7 @@ import { toast } from "~/lib/toast";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Switch } from "~/components/ui/switch";
+import { useMe } from "~/features/session/queries";
 import { showErrorToast } from "~/lib/errors";
 
 import { errorMessage } from "~/lib/errors";
@@ -21,8 +22,13 @@ const NameForm = lazyNamed(() => import("./name-form"), "NameForm");
 export function UserProfileCard() {
   const { t } = useProfileCopy();
   const query = useProfile();
+  const me = useMe();
   const [editing, setEditing] = useState(false);
   const profile = query.data;
+  // The dashboard mounts its pages once the session is known, so the e-mail is on screen from the
+  // first paint, in its real length: a long one wraps onto a second line on a phone, which a
+  // skeleton of one line could not foresee (the cards below moved, Lighthouse's CLS 0.06).
+  const email = profile?.email ?? me.data?.email;
 
   return (
     <Card>
@@ -33,14 +39,16 @@ export function UserProfileCard() {
         <CardDescription>{t("user.description")}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5">
+        {email && !query.isError ? (
+          <dl className="grid gap-1.5">
+            <dt className="text-sm font-medium">{t("user.email")}</dt>
+            <dd className="break-all text-muted-foreground" data-testid="profile-email">
+              {email}
+            </dd>
+          </dl>
+        ) : null}
         {profile ? (
           <>
-            <dl className="grid gap-1.5">
-              <dt className="text-sm font-medium">{t("user.email")}</dt>
-              <dd className="break-all text-muted-foreground" data-testid="profile-email">
-                {profile.email}
-              </dd>
-            </dl>
             {editing ? (
               <Suspense fallback={<CardLoading label={t("page.loadingSection")} skeletons={["h-9 w-full"]} />}>
                 <NameForm profile={profile} onDone={() => setEditing(false)} />
@@ -70,8 +78,12 @@ export function UserProfileCard() {
         ) : query.isError ? (
           <CardLoadError message={t("user.loadError", { message: errorMessage(query.error) })} onRetry={() => void query.refetch()} />
         ) : (
-          // About the height of what comes (e-mail, name, reminders) on a phone, so the cards below stay put.
-          <CardLoading label={t("user.loading")} skeletons={["h-4 w-16", "h-5 w-48", "h-4 w-24", "h-8 w-full", "h-4 w-32", "h-[4.25rem] w-full"]} />
+          // About the height of what comes (the name, the reminders; the e-mail too when the session
+          // has not brought it) on a phone, so the cards below stay put.
+          <CardLoading
+            label={t("user.loading")}
+            skeletons={[...(email ? [] : ["h-4 w-16", "h-5 w-48"]), "h-4 w-24", "h-8 w-full", "h-4 w-32", "h-[4.25rem] w-full"]}
+          />
         )}
       </CardContent>
     </Card>
