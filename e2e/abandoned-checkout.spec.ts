@@ -11,6 +11,10 @@ const payway = (page: Page) => page.frameLocator('iframe[name="aba_webservice"]'
 
 async function openTopUp(page: Page, amount: string) {
   await page.goto("/profile");
+  // On a phone the Top Up card is below the first screen and loads as it comes near (decision 073):
+  // scroll down to it as a customer would, once the cards above it are there.
+  await expect(page.getByRole("heading", { name: "API Key" })).toBeVisible();
+  await page.mouse.wheel(0, 600);
   await page.getByLabel("Amount (USD)").fill(amount);
   await page.getByRole("button", { name: "Top Up Now" }).click();
   await page.getByRole("dialog", { name: "Balance Top Up" }).getByRole("button", { name: /^Pay \$/ }).click();
