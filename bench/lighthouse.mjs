@@ -30,6 +30,14 @@ async function lighthouseOnce(url, { extraHeaders, categories = CATEGORIES } = {
 
 const score = (category) => (category?.score == null ? null : Math.round(category.score * 100));
 
+/** The first few elements an audit names (a failed contrast, a shifted card): what to look at. */
+function nodesOf(audit) {
+  return (audit.details?.items ?? [])
+    .filter((item) => item.node?.snippet)
+    .slice(0, 3)
+    .map(({ node }) => `${node.snippet.slice(0, 120)}${node.nodeLabel ? ` "${node.nodeLabel.slice(0, 120)}"` : ""}`);
+}
+
 function summarise(lhr, categories = CATEGORIES) {
   const audit = (id) => lhr.audits[id];
   const metric = (id) => ({ value: audit(id)?.numericValue ?? null, display: audit(id)?.displayValue ?? null });
@@ -38,7 +46,7 @@ function summarise(lhr, categories = CATEGORIES) {
       .filter((ref) => ref.weight > 0)
       .map((ref) => audit(ref.id))
       .filter((a) => a && a.score !== null && a.score < 1 && a.scoreDisplayMode !== "informative")
-      .map((a) => ({ id: a.id, title: a.title, score: a.score, displayValue: a.displayValue ?? null }));
+      .map((a) => ({ id: a.id, title: a.title, score: a.score, displayValue: a.displayValue ?? null, nodes: nodesOf(a) }));
 
   const savings = (a) => {
     const m = a.metricSavings ?? {};
@@ -56,6 +64,7 @@ function summarise(lhr, categories = CATEGORIES) {
       score: a.score,
       displayValue: a.displayValue ?? null,
       metricSavings: a.metricSavings ?? null,
+      nodes: nodesOf(a),
     }));
 
   const scripts = (audit("network-requests")?.details?.items ?? []).filter((r) => r.resourceType === "Script");
@@ -84,12 +93,26 @@ export async function lighthouseMedian(origin, pathname, runs, { extraHeaders, c
   const summaries = [];
   for (let i = 0; i < runs; i++) {
     process.stdout.write(`  lighthouse ${pathname} run ${i + 1}/${runs}… `);
-    const summary = summarise(await lighthouseOnce(`${origin}${pathname}`, { extraHeaders, categories }), categories);
+    // A function gives each run its own headers (dashboard.mjs: a session signed in just before).
+    const headers = typeof extraHeaders === "function" ? await extraHeaders() : extraHeaders;
+    let summary = summarise(await lighthouseOnce(`${origin}${pathname}`, { extraHeaders: headers, categories }), categories);
+    // NO_NAVSTART and its kin ("Please run Lighthouse again"): a trace Chromium failed to record,
+    // about one run in fifteen here. Run it again once rather than rank one run fewer.
+    if (summary.runtimeError && /run Lighthouse again/i.test(summary.runtimeError)) {
+      process.stdout.write(`failed (${summary.runtimeError.split(":")[0]}), again… `);
+      summary = summarise(await lighthouseOnce(`${origin}${pathname}`, { extraHeaders: typeof extraHeaders === "function" ? await extraHeaders() : headers, categories }), categories);
+    }
     const lcp = summary.metrics.largestContentfulPaint.display;
     console.log(
       summary.runtimeError
         ? `failed (${summary.runtimeError})`
-        : `performance ${summary.scores.performance}${summary.scores.accessibility == null ? "" : `, accessibility ${summary.scores.accessibility}`}, LCP ${lcp}`,
+        : `performance ${summary.scores.performance}${summary.scores.accessibility == null ? "" : `, accessibility ${summary.scores.accessibility}`}, LCP ${lcp}` +
+            `, CLS ${summary.metrics.cumulativeLayoutShift.display}` +
+            // What failed, with the elements it names: a run unlike the others says why.
+            Object.values(summary.failed)
+              .flat()
+              .map((a) => `; ${a.id}: ${a.nodes.join(" | ") || a.title}`)
+              .join(""),
     );
     summaries.push(summary);
   }
