@@ -90,17 +90,20 @@ function summarise(lhr, categories = CATEGORIES) {
 
 /** Lighthouse (mobile) `runs` times on a page: the median run by performance, and every score. */
 export async function lighthouseMedian(origin, pathname, runs, { extraHeaders, categories = CATEGORIES } = {}) {
+  // A function gives each run its own headers (dashboard.mjs: a session signed in just before).
+  const once = async () => {
+    const headers = typeof extraHeaders === "function" ? await extraHeaders() : extraHeaders;
+    return summarise(await lighthouseOnce(`${origin}${pathname}`, { extraHeaders: headers, categories }), categories);
+  };
   const summaries = [];
   for (let i = 0; i < runs; i++) {
     process.stdout.write(`  lighthouse ${pathname} run ${i + 1}/${runs}… `);
-    // A function gives each run its own headers (dashboard.mjs: a session signed in just before).
-    const headers = typeof extraHeaders === "function" ? await extraHeaders() : extraHeaders;
-    let summary = summarise(await lighthouseOnce(`${origin}${pathname}`, { extraHeaders: headers, categories }), categories);
+    let summary = await once();
     // NO_NAVSTART and its kin ("Please run Lighthouse again"): a trace Chromium failed to record,
     // about one run in fifteen here. Run it again once rather than rank one run fewer.
     if (summary.runtimeError && /run Lighthouse again/i.test(summary.runtimeError)) {
       process.stdout.write(`failed (${summary.runtimeError.split(":")[0]}), again… `);
-      summary = summarise(await lighthouseOnce(`${origin}${pathname}`, { extraHeaders: typeof extraHeaders === "function" ? await extraHeaders() : headers, categories }), categories);
+      summary = await once();
     }
     const lcp = summary.metrics.largestContentfulPaint.display;
     console.log(

@@ -132,6 +132,12 @@ describe("the User Profile card", () => {
     renderInLanguage("en", <UserProfileCard />);
     expect(screen.queryByTestId("profile-email")).toBeNull();
     expect(screen.getByRole("alert").textContent).toContain("Failed to fetch user profile: ");
+    cleanup();
+    // A refresh that failed after the profile came keeps the whole card, its e-mail included.
+    state.profile = profile();
+    renderInLanguage("en", <UserProfileCard />);
+    expect(screen.getByTestId("profile-email").textContent).toBe("dara@example.com");
+    expect(screen.getByTestId("profile-name").textContent).toBe("Dara");
   });
 
   it("reads in Khmer, 'Not set' and the name's limit included", async () => {

@@ -39,7 +39,8 @@ export function UserProfileCard() {
         <CardDescription>{t("user.description")}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5">
-        {email && !query.isError ? (
+        {/* A failed first load shows only its error; a failed refresh keeps the card as it was. */}
+        {email && (profile || !query.isError) ? (
           <dl className="grid gap-1.5">
             <dt className="text-sm font-medium">{t("user.email")}</dt>
             <dd className="break-all text-muted-foreground" data-testid="profile-email">
